@@ -5802,6 +5802,12 @@ type QuoteReportRow struct {
 	Total Decimal `json:"total"`
 }
 
+// QuoteSettings Tenant-wide quote settings.
+type QuoteSettings struct {
+	// ValidityDays How many days a quote is valid: a new quote's default expirationDate is this many days after its shop-timezone day of creation (and of sending, while that default stands). 1 to 3650; 30 when never set.
+	ValidityDays int `json:"validityDays"`
+}
+
 // QuoteStatus Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
 // customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
 type QuoteStatus string
@@ -11028,6 +11034,33 @@ type GetQuotePartLineRoutingOperationItemParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// UpdateQuoteStatusParams defines parameters for UpdateQuoteStatus.
+type UpdateQuoteStatusParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // CreateQuoteTaxLineItemParams defines parameters for CreateQuoteTaxLineItem.
 type CreateQuoteTaxLineItemParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -11152,6 +11185,27 @@ type GetPricingSettingsParams struct {
 
 // UpdatePricingSettingsParams defines parameters for UpdatePricingSettings.
 type UpdatePricingSettingsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuoteSettingsParams defines parameters for GetQuoteSettings.
+type GetQuoteSettingsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuoteSettingsParams defines parameters for UpdateQuoteSettings.
+type UpdateQuoteSettingsParams struct {
 	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
 	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
 	// record has changed since, or does not exist, the answer is 412 and nothing is written:
@@ -12176,6 +12230,9 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// UpdateQuoteSettingsJSONRequestBody defines body for UpdateQuoteSettings for application/json ContentType.
+type UpdateQuoteSettingsJSONRequestBody = QuoteSettings
 
 // CreateShapeCodeJSONRequestBody defines body for CreateShapeCode for application/json ContentType.
 type CreateShapeCodeJSONRequestBody = TagCreate
@@ -13235,7 +13292,7 @@ type ServerInterface interface {
 	GetQuotePartLineRoutingOperationItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetQuotePartLineRoutingOperationItemParams) error
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
-	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error
+	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId, params UpdateQuoteStatusParams) error
 	// CreateQuoteTaxLineItem Add a tax line to a quote
 	// (POST /api/quotes/{quoteId}/tax-line-items)
 	CreateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, params CreateQuoteTaxLineItemParams) error
@@ -13266,6 +13323,12 @@ type ServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx echo.Context, params UpdatePricingSettingsParams) error
+	// GetQuoteSettings Get quote settings
+	// (GET /api/settings/quotes)
+	GetQuoteSettings(ctx echo.Context, params GetQuoteSettingsParams) error
+	// UpdateQuoteSettings Replace quote settings
+	// (PUT /api/settings/quotes)
+	UpdateQuoteSettings(ctx echo.Context, params UpdateQuoteSettingsParams) error
 	// CreateShapeCode Create a shape code
 	// (POST /api/shape-codes)
 	CreateShapeCode(ctx echo.Context, params CreateShapeCodeParams) error
@@ -22567,8 +22630,28 @@ func (w *ServerInterfaceWrapper) UpdateQuoteStatus(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuoteStatusParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateQuoteStatus(ctx, quoteId)
+	err = w.Handler.UpdateQuoteStatus(ctx, quoteId, params)
 	return err
 }
 
@@ -22938,6 +23021,64 @@ func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdatePricingSettings(ctx, params)
+	return err
+}
+
+// GetQuoteSettings converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuoteSettings(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuoteSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuoteSettings(ctx, params)
+	return err
+}
+
+// UpdateQuoteSettings converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuoteSettings(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuoteSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuoteSettings(ctx, params)
 	return err
 }
 
@@ -24385,6 +24526,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/api/quotes/:id/customFields", wrapper.ReplaceQuoteCustomFieldsDeprecated, options.OperationMiddlewares["replaceQuoteCustomFieldsDeprecated"]...)
 	router.GET(options.BaseURL+"/api/settings/pricing", wrapper.GetPricingSettings, options.OperationMiddlewares["getPricingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/pricing", wrapper.UpdatePricingSettings, options.OperationMiddlewares["updatePricingSettings"]...)
+	router.GET(options.BaseURL+"/api/settings/quotes", wrapper.GetQuoteSettings, options.OperationMiddlewares["getQuoteSettings"]...)
+	router.PUT(options.BaseURL+"/api/settings/quotes", wrapper.UpdateQuoteSettings, options.OperationMiddlewares["updateQuoteSettings"]...)
 	router.GET(options.BaseURL+"/api/settings/costing", wrapper.GetCostingSettings, options.OperationMiddlewares["getCostingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/costing", wrapper.UpdateCostingSettings, options.OperationMiddlewares["updateCostingSettings"]...)
 	router.POST(options.BaseURL+"/api/department-shifts", wrapper.CreateDepartmentShift, options.OperationMiddlewares["createDepartmentShift"]...)
@@ -63216,6 +63359,7 @@ func (response GetQuotePartLineRoutingOperationItem503ApplicationProblemPlusJSON
 
 type UpdateQuoteStatusRequestObject struct {
 	QuoteId QuoteId `json:"quoteId"`
+	Params  UpdateQuoteStatusParams
 	Body    *UpdateQuoteStatusJSONRequestBody
 }
 
@@ -63301,6 +63445,25 @@ func (response UpdateQuoteStatus404ApplicationProblemPlusJSONResponse) VisitUpda
 	return err
 }
 
+type UpdateQuoteStatus409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus409ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateQuoteStatus413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -63329,6 +63492,22 @@ func (response UpdateQuoteStatus415ApplicationProblemPlusJSONResponse) VisitUpda
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus422ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -64970,6 +65149,332 @@ type UpdatePricingSettings503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdatePricingSettings503ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettingsRequestObject struct {
+	Params GetQuoteSettingsParams
+}
+
+type GetQuoteSettingsResponseObject interface {
+	VisitGetQuoteSettingsResponse(w http.ResponseWriter) error
+}
+
+type GetQuoteSettings200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuoteSettings200JSONResponse struct {
+	Body    QuoteSettings
+	Headers GetQuoteSettings200ResponseHeaders
+}
+
+func (response GetQuoteSettings200JSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings304Response = RecordNotModifiedResponse
+
+func (response GetQuoteSettings304Response) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuoteSettings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings400ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings401ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings403ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings404ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings429ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings503ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettingsRequestObject struct {
+	Params UpdateQuoteSettingsParams
+	Body   *UpdateQuoteSettingsJSONRequestBody
+}
+
+type UpdateQuoteSettingsResponseObject interface {
+	VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuoteSettings200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuoteSettings200JSONResponse struct {
+	Body    QuoteSettings
+	Headers UpdateQuoteSettings200ResponseHeaders
+}
+
+func (response UpdateQuoteSettings200JSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings400ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings401ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings403ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings404ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings412ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings413ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings415ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings429ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings503ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -71195,6 +71700,12 @@ type StrictServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx context.Context, request UpdatePricingSettingsRequestObject) (UpdatePricingSettingsResponseObject, error)
+	// GetQuoteSettings Get quote settings
+	// (GET /api/settings/quotes)
+	GetQuoteSettings(ctx context.Context, request GetQuoteSettingsRequestObject) (GetQuoteSettingsResponseObject, error)
+	// UpdateQuoteSettings Replace quote settings
+	// (PUT /api/settings/quotes)
+	UpdateQuoteSettings(ctx context.Context, request UpdateQuoteSettingsRequestObject) (UpdateQuoteSettingsResponseObject, error)
 	// CreateShapeCode Create a shape code
 	// (POST /api/shape-codes)
 	CreateShapeCode(ctx context.Context, request CreateShapeCodeRequestObject) (CreateShapeCodeResponseObject, error)
@@ -80836,10 +81347,11 @@ func (sh *strictHandler) GetQuotePartLineRoutingOperationItem(ctx echo.Context, 
 }
 
 // UpdateQuoteStatus operation middleware
-func (sh *strictHandler) UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error {
+func (sh *strictHandler) UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId, params UpdateQuoteStatusParams) error {
 	var request UpdateQuoteStatusRequestObject
 
 	request.QuoteId = quoteId
+	request.Params = params
 
 	var body UpdateQuoteStatusJSONRequestBody
 	var err error
@@ -81279,6 +81791,79 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context, params UpdatePr
 		return err
 	} else if validResponse, ok := response.(UpdatePricingSettingsResponseObject); ok {
 		return validResponse.VisitUpdatePricingSettingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuoteSettings operation middleware
+func (sh *strictHandler) GetQuoteSettings(ctx echo.Context, params GetQuoteSettingsParams) error {
+	var request GetQuoteSettingsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuoteSettings(ctx.Request().Context(), request.(GetQuoteSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuoteSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuoteSettingsResponseObject); ok {
+		return validResponse.VisitGetQuoteSettingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuoteSettings operation middleware
+func (sh *strictHandler) UpdateQuoteSettings(ctx echo.Context, params UpdateQuoteSettingsParams) error {
+	var request UpdateQuoteSettingsRequestObject
+
+	request.Params = params
+
+	var body UpdateQuoteSettingsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuoteSettings(ctx.Request().Context(), request.(UpdateQuoteSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuoteSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuoteSettingsResponseObject); ok {
+		return validResponse.VisitUpdateQuoteSettingsResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -83095,1252 +83680,1257 @@ var swaggerSpec = []string{
 	"16rv6F/B0bEx78zsLty5Of0rLXO5imYfBbgsFrNItRmowgEDVqVdNoKpaclnM5eI3IhLo+VCCv5XI+zB",
 	"Y8NXb+7QD75qd0ObcMjkwvpilTeeJN4q1h5/x253cKK15dW2sI1Tm25dl0zWefXaPm30BQpXQQpLzlpY",
 	"x09y+46HVbu/+03cNNGSanPSO0c7/+PPJ7v//ce/HX75u52Nl3Vo4s1DXt52uO7W0boPcvsfB647k49W",
-	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/2/m25bWTLE4dfJUMTEyZ3",
-	"Q7Rku7yrxOgLle2q7W4fNJa8q6ebOwopIiliC0ywkKAkVndFzOV3/d30G8wDzM3cT79JP8k/cq2ViUwg",
-	"AYLUyd5dHdG7LCKRyMPKlev4W5XQmWLdev3YpP3qf8fD/kVCKH+lspMdNuxkLTVYXdZL82jjnp8hMyN5",
-	"TYVUw3PVhxJRYLi8ECwTM0DeHnDAQkMDJZjLYkJRgWwMbJ0E+CY8aCufiW8dsZh8mHHEYswfgX8aF5z+",
-	"t3GTHCcJOIidjATj6JtI66SbQspBkS+GNuAbMwaJXKDLkl9gb/jvTxAtk8TRROo/vaYupJR9x/3xczVq",
-	"9+fXAgp0Qp9TD2vd9uL/7PTjP3BHt2yNY4IXVdhyje8uApk9diyhh3ZELS+bKYI7neqYv8KNjdmAS6bJ",
-	"AZUg38JAbSfymiuskR4ZimAQygT9Dkfsg7jGehfK6vC6NerXTbAFv7TfZpHT1vMPPqru1r41uVx4wU50",
-	"1C09tKbIvawK3FtfrTtpb9yROYEbmMIbfQ+EnIqFUJQJK+tpsBGjsxpVzvK8wFwMzJu1QQQMAP0V8MjI",
-	"QOljcRQV2cykol5DQEU1kO9GgpIikhlPJMZJUNYu6FupYrws+XSOhld9wWFIXILXHIRX8Kyc56uLOYwv",
-	"NviUn8spIJ3IieTJFZdToUYsTnjJY0warrihS9JWvyNdz7IoE9ZQCFUGkaBMeetNVOYycVvwo8nKhd5P",
-	"QqLgmcoxmkicz/P8cj9N2FzwpA1JJJ8CGE4SROf8yQQc0AWhD6/iV8j7+6UpYJp1G5iGMZImwbFh2lrL",
-	"eTW15E0Uj7NegVCdjvLx7go433SGHuGGtZ2qfsm7vXJ27zdXN4iz90DZEam+pEzQZyifnidn6UK8la/5",
-	"WnlBkP1RxGwO58Z7YPmIsYEb438rOL9QxDYbgJ2eMBk9+D8iMS2oaQnfL6iztX/3TkrkOBhywSO+enhK",
-	"vH2e+U65qPef5b2k+M7qqDXOVRvWmbMJbWzCJ9xNOeV3l0teSyE3dYboZyWyzEHtI8SxyqHmYhiygVZn",
-	"GgsQD6GGHIuD847x3YnscuuNTdFb61ECcw14wMC5dMQan2Xf5zcR4qFWvrGoBQv18NmInVSYpU4SAJys",
-	"UARmG6/vtOlbJ5/9sreAep1s7V52+AV7p7zrZrNrhyVioenZ3WLMkTdIn0h/bWAw9cur5uPja4N+DKm5",
-	"ZQ4BvemyNJaXlbyU+bUMomf2WMnQHfg4OAbLcAIk0K6xQzkkZQFybF6+gWb8omxSGy7t9sqzlcPwLkrL",
-	"/rkGtrpjXdnVtu7aL63WVFNs8Ef/Z5dnUYzOkk8vvw7Wdec4OA9S4awH/MYDjGNbcI3wiQoch2ULAyMT",
-	"hEE6j38JSx760kaM/BAemg913HTrvHh2+McA/wjyzV4+nudhH49l3g8MPfZLr5McVct82IwC4c4N3X6F",
-	"Hm7MrfqlJu+2kk4LqfzQIcpCAik+0z0ATi5ZawgKmC15CRYshFGC4Chepmq2Hk3ke/JmyryEgBeRMJvp",
-	"SFUwkRyVkEGZkE9BLE3lhaa1Zx1FKKuW91Ff3B/HFzAMB665v8v3uP56V+FzdyYZVwQvgz+qyPitkiYW",
-	"3qUQSxcEH+PmehVIn/JSXOTFumOBsZYrtbvj5b0NzmPNrt9ykWCxl1SZMjBOQtT2kqu4QfZkMRU2DvpN",
-	"843for0Lvrrooml4fh/kfFHwzsMEz+/jw/Ndas+b2+DDDvpKrb4PlDjiEstmWhkCvUj12j/eZ+NK7KBj",
-	"16H6+KGEPYKb3uXlWcGnl8FqZ6Z0mcIwwbHJdSpXhZZX2fU8zYSf61eJzblkcy6TtvjBD7m0an2fT0MA",
-	"LWTZkBVjtTauVqxCg2FqOOEIS5IJxrNC8GStF2zfDu1O53HGb3CJN01hE0TrFmRpPE4bLibrmLqH40TC",
-	"ykmRJ6tpPXh4m6lgP6dlPr38KP/EZbJlB3KTIG/uquqO2rli2i+h1PL+d3EzM715DX9sjNbcqApeAUgc",
-	"ZXICrIJcJQdspfnX44HpxneCcUkXbTMMMPLkKz97zA5mbBCFQA0hB105F2sb6r9dGeHOjIitbQyqQhEO",
-	"HiCUd+/h9CgnVrc//fixhmER7nqeQx0FP9hwa9mtl+jWw0TzMWhocb6JhmmbOhHO/Og25+xsmzlbLzuc",
-	"QvBR9OAj3aqjSnFhA31/eJMasrREqgZ00ZBJaqeRXu8iuFjA697vhCLa/kHl8kTreqET8g+nHz8weGpj",
-	"+tng0w+v2MvvDp4NR+xtqVg8zZfruIq3UazMLwTBuq4hDd8wm0P2/nstRWFIwjQvEsyqORfrXCb9A9dg",
-	"RB/NB0NOwXepFK9TNQ3jnhxXs8lSifVPsO2R1nxFMRWy5BeCDeJUndg/McMnYjEIdLGNyRsSKU8k9cYX",
-	"ui9TQNT0DQILl+bpwHQD9vgDtlri0vCSWhiT9ESa0TrWleGIfVzBGSo03R55sqX5YhxGxKhmFEbDOLIz",
-	"hJiTaj1sKomdRVjggbfDJ85ZXAonMJMl1cnU3OQKrQd7D4w/30CocFbLzCxkiXmXT3nZlhEMSLgZtahh",
-	"IQ84U3ORzSIt8PK1/s+aF8lw7MinqWKXYlnatJmIZTkmS5tOQ9nCEMnWAniSy6kwwW5j8w/bG9oJ4ZNV",
-	"CJE+r8rQWDlvS95Je9uLZZAvf4Z4U8K/gCu6GlWzEOvmkhngwJboXzZr0rWBbbgi5CW2prSOpZc7mL9X",
-	"W0/7NvAfsi3LyKzCZrwPyHYzJJ2lqty5qnj6SPWwCYTotXtQNgLAALZI47y0pA8E6aBHuWe+EHdSEtgA",
-	"6v8QrNJl8iN4vZZKqkxhDFP2TDNJEbESgsXgjyNCcroA86gBvATVAosTAdIVFc8YQNm0cnUuIrZMlyJi",
-	"54IvIsblhRZctewlRRbuEkvPbVmLxyv9EmTJMNF8RryZnL+2rKbNk7S1UmFkC56IWvUZs1fbMF+0bqh8",
-	"Vu4bSoLxhKmoXhiui7W+dtsGa8B1vu23dt/f+K634q+r15wacX1eB0rd6hZJ1fG0TK942V7M3zynIi5s",
-	"yqVWSz00dYuqtHv1ONABiGpTyWJ342I2gNp9pmbfcOwXlkGz18BWnaHzl8vHrz/Xrj7ZQ6CPPVh1/ZpW",
-	"x89fstNSCFCgXh68PNw/e8mOs9UilatFMAqvh0jgndNKhe8pHPSvXoZ4NIXgrXv5//5PVYFxOPZrCdX3",
-	"kzb7MffTq4HW+yjDC/puaS+f91Y2ykl96avRISPWSqK5Vc+okFrp1FZzGGSgZNpWZdJ8VtYtrHpbRC8F",
-	"lY9TXP8yt1wQs1zMXz2lsXfOOaupL0YwG9vK1aB7gobxYHhejUuA5DgkJ38u4GUw83cKvSpSb53VUa16",
-	"ToOA1OZ9eu1dpjxJUj0inp146/+FVGELlJ0scqX2lZgaJZZ7Vxg4PfkCkp3B3qSQcfqMIWKCT+eMarFN",
-	"JII2VOAQhwcR9AJklokSvGyAIqHl4yy/FoVm80R2Lw6GI3a6urjAyvXw4tFEnvNCf5hD3dqYYJAQefXa",
-	"Fi5mMboLYzaYZbyMmPplxQsxHIOcCi20qDqRcb4qRfHadgfvXvPMrU48qPqObMdRo9k1pPYUYlpyebHK",
-	"eDEcgySMIIMoBXuvmx6vxXnVTcTiWcblhah+GqMoPZGhly2/ikfsDbgmG6XvIiqDTVunNQD3NTAjLfiN",
-	"S6mHB5vovZ8OWdM9vk5NcgsZdGBhgOFSrJhNQqAAQ6fW4CPrlM7117aw3qWg0KSueltyg6JGtfLfbQ24",
-	"3+yw3fAPLMwnvxE7IcVXM0NbuztivCoMTDWuMJlFC4jDIygELgQcO9CO4dhpZfkE/hqxd6QIY7dUBlx3",
-	"63FVt+uJRFVieMTic2gca8YEn0iXWGdK8AVkLOuzD8m7yEJqsNIwNJQ+SkiNswODOvX6AtE96xYpyDm6",
-	"371oD7qlXE4pss2K9o75FbU9GJPKba8RbmqJA/hzIpZCJlqkhNxJWFCn+Oumoq93qxH3c+y16sYN915V",
-	"rdSGGEIlQVyKYbMgaSDOWdRZfO84rW421oj6LFZdPsT+CrSddGN2UbAiqzOtMbto1rlFRRtK2A+NhsYG",
-	"tUr2X2jM9Qalu8OE3KJ678DzN5ivV7fQxrccyQZd3SOcmjzTUcq3m3D+3/+pkY7+4esgnnvT8O96oXet",
-	"Pv3YdoLNJoLa9RLSCT8uhTxepq/JqduuC4aU12PJ4P2Tt+z56MDxygP87PHJW4zNKTVTcO1f3ueLNk9l",
-	"ADYjS88LXqy9PPFA6gBiM2xVN7AztPYnU223GlCSC7VTsWS9gUu9Sm3J/yYZxzY0k7cfB6rV4oZpep0X",
-	"l2wqNNncbkzt1lUIMaGBNEY4bpQZSjHmGDEvIL7xXAhpXVUqldOeaHjbmN4JgaPL0eEUtXDWE2U8re0p",
-	"LehcCZavSraSmVCKcXVJzAaxfrRqCsuRKjYrRCt+88dVqdJEnBT5VCgVBEqEcdn6FRV1pYolevm0TG+h",
-	"QbA7W/C1Bdm5Au/oT/zbGrplLveby9jb6F2s5Fm60Kx1VQp1IgrNngLGb3wOYSUryfTgK1v4Auz7Fqsr",
-	"8kI1MHhjYN8Cud6ksLC/r/75H/8OSNnDBw/siPaUKFdLZxk65w+NTQiP3gqonlgHLAsswiNMTDOjV8CL",
-	"NnE4h201eNxOfKz69HaMrIV/3ikr6wwEcZGLvPVrzMm/QOqsO0BWbcctzKE8Nhq5N6nPWv7SdZf3M7VV",
-	"3O5erWwOU73fyA3/9tmYWo+XTYiLlnn+RVjbXEJsW2Nn2Hgxhs52qsBuYK1yHVVW7rjipSXJncE27ARH",
-	"bLtEwxDueY/kLeN6CGIRePrNrUEJtpdEj1Cpbkimxvv24uCFRXAegmrl0lCM8bXQIJWMS4SS8G6BAsL3",
-	"tfDlvzrsmZO0Q2j8RrmRzqiqca0BxFdw/YDOsqaiQggqKMwXYmiceDBnGvidiItWKoRSbP7A6oJi/0Fs",
-	"HypYyznrssdsJzRuyat6ipRQPW4lQRBmizwRmWZOCxK0jHBJFQaN+CUJTh4svphVV0mQxUqqhjw5rmQy",
-	"h+aluOAEB3HQ2IyvVPr88me6kzh6BO7kKxESUYPM7r7YU99I2VoSQuCyFsykSjh3WuOSmhWhSkeYeZHD",
-	"IpuUCSyLgHbeRX6Fl+g0X67BkxgGVVyGN8AR+nmWMZUCXJQdrr5f1Wqpdx0pyLiSeIJ4hPrz8A+EQdaS",
-	"6hVCqi/XgF2oyqC7COmnz2RLXlyIMFSbTS/YmCPyZ2hZ39J8uUcjad3XP5tPcLkmB8+mW60OGef8UvH7",
-	"blNffSxVLfxGikswMQwTjcFskiQ2Hwwr6QhVHkF9EFhsaEkuI1OLleKzppngBUCp0oQnEjWE4cgzPWLV",
-	"TzbRS0RfJhPwZI/hLrBBbDqJGZSzZZzFeiLxMGJzIacCSiiyGJY5HrMfc0jFY0qA32+ZcS3ScLmOR+wj",
-	"LAulL+pVoKBcTawAGJ0vhYRqLRBisSpUeiU0W1Eim+0XlBuPydf6xZiqyerX+DIFVocrysQiLRlHL3Gp",
-	"pqwQ8Gl0q7ocE0h2xqfiX3/zOKa6TJf7+RI3en+JpE3w2ZrE1lqWOxOhqGx6yEpRLFSt7mUqr3LAXoPZ",
-	"sDLfJfLYizteul9riz/ukKI/eCYDwGW9SK+EvGNLY6e5zCm/Y26KflYxKcoOnDSSs7Dwj152LPFuVixV",
-	"LPEqybUBubh2B/PFugWiK9bPoZZ+ar63p19nQM2jZ044i96tyBrFtXGQtlBFQ1I+nCl7lLrns/Gg9fPo",
-	"Ns7RLr7juzlSTeAkfoMi7POX3xwEJdq241c7ecETJopFqtqrXy/tc6eEJPusRLF/nq/07ZpfComolBak",
-	"e0yL6DfBAjAlu+AlYMkfI2a4CxjOTW5sqtiSF6Ty85J+PqLGWGALJDUhpKlBKVh+LUUxkbwQ/IliV6m4",
-	"dsePuf/0sbywyOTwulaiRZKW7gsDJcRExsf2mx91/2dwh49Y/Gfdf/XQ1HZ+o3vxfgbLLqgzeupM5hPp",
-	"CKEAF6BKfafLWmE2RUmxtICpUiszXqi+XIiFFhKueJYmUBtiIi8KfQnIvISi0Fg/b6FEdiWUHxmFo7eI",
-	"SHvRHg7c/QXavMoXSy7XpkH1Jz5FYHlCDTJtaj86LUHxchrB3/D8VJT6s7YT5294/p4XF6m0f0LhcmpK",
-	"/8bfLeqKeej8AC3+xyqH8C94av7AIUAJt49FUo3S/wlanRhEaK9h41czGpBanMGYv/GLc7RtVbN2foAW",
-	"/5Cfm2f4T3xPE/EqczbO+wXafHj1aS8yvBr/wI04Pjm2m4D/xt8RvgLGX21l7UdoeZbnmW2h/2BnYmFC",
-	"7E5EAYFprzj4z+mWt++FfndOi6VD7ydo9ROC6dsm9u+QtuUAZ7ciCWKNZte7f4QZbg6CIMKGhDGL2WoZ",
-	"WYPNRCIMcl6w85Xm9yWL4TMYIa3/XAAFa96BlYAXBoJDieJKKBJULlOZ6A/C6I4mklcQ5DjgKS+KVChT",
-	"9+RtEo815wVCrbWoyqrHbMBp2rO8mIDEap4Oo3pF+hiiNRn3K5ZDWJCkQvODWjVw7HzoQOQB60py4Pl8",
-	"udSCE+q3MENThC9cDb4PGiOqS0bw018PSrrVGoRvODtF8Nvav5z1NOYWg+LRr1aYt6AbPq1XF78P/7rt",
-	"t5HQmt/8sciVYvjUw3oAOAcIP4BIJQPswE3bbYdy7yjAG9CN0VhoY7L8eTzSuNsBNoEbLHiWCVVW1l1N",
-	"1Xic9eFJIZMJYnEajCgoNTZRqcse0XEV2zShcT1rDIDN2o4dMkhgQ/Qxr3DYwzYtB2u3tXgBUKPPCA09",
-	"Sve8qO2d4w20UXuAIp8TecUAHLbSOOxhhH8YRVAG9xe9WeIuv2bcu7OWCENvSP3IXDUAz4o28xuRmF/H",
-	"9uoxzyfSYlmpUh+OS5FYFBbBLoBPmJdcTkHuIBt7p+V0/Y1kIgfmuktBu5awO8NRJRh5BTQ0XfDsWmtG",
-	"9J4vntZ2ou2KT+WFFnwWratWR7sBOsWRpArqvprvH1XF8k1NSyArd9gTOSgdvv1ERThV/0dg4t4z94K0",
-	"61p90KLnCFWmC8iHQUCxxu5w2psGD9959YyU3Tx8qMJdpwlundYnFLVmg+rLKpRpgE6O9y33UIUrE7Hm",
-	"1WPdOIhORbV5qxhZow5TjKz509SafthMQZonBsW+58Xlatk1XzZZHRw8F3/PDryQI3eijxxIvVLidffu",
-	"fRDXcJpMiWst5blvhE2pKyXw8fdciYSor+0ax+7heNi7OweoMn0iCk61TbnEx5erZetHT+f58hMvxaYv",
-	"8nMKuVzw6TyVAmP5iJ2qeb7Unw1nptXuk/BMAysb1c5JcLxtRNZ2kThnugsd2zhIjA3PyNDuKf/9XP9+",
-	"rn8/1/d0rsPnNz/PxCKYnfDph1fsj98e/JEtsZGB2mdvwGogigLmqa5tCBxWiwVNP1Us48WFWdyXL9g/",
-	"fj+R13NeAoWiM+SXldY/5iJLjlgM/amYEtJNnFgVjvHNARWT1M8womEALoyJTGUibjAFXq4WokinWHJn",
-	"SAnwCJlqQFvZQiilxQiwKGCdEMXXmg/N82u24HINAR/DaCLBvoojo5S8GJULRSODAaFDdFWCaZXFuE4x",
-	"hU1VM0Cmt2ADriYSPsMVm6UlRIud56uS6VUawiJC1iWM2xsTxezyQozYOwhBEjelYgNuJsV+WeWQvc9Z",
-	"pp+T7xlEPn1qIWotlarkciriIWpLq9J8Ez8Z/+f/+t9BOMOkpdohJJBca6H3utBfBbtyqswWB5UwXNUu",
-	"cIZ271bdg1UrH8GzNMFYMbvV52vcLDYAlzwsBV1CNMjIYCT+stLkveQFYhCYSDdLP4YOgwk/Hq2EVYRq",
-	"M4l8rmFLDVHDefFPw5jxcwBJxdjCks4IEBPPstGGWhfRntnwlogxOoh6UcIJDdigTWE279tCpORW+Kf9",
-	"T/hk/213NVJlsZ+bnf/p7OyEoJrB/DYKWxrSMgQZfjrPi5Kp1QKKedF+G3MnsbVwDdJ1GMns86e3zAQ3",
-	"CAeesd4pWmmX+i6GoR+x+Ck90lcm+E/2ad3iiRy8ODgYRm6bleSrcp4X6a8CA0sP/eezvDhPk0RIePjc",
-	"fyjzcn+Wr2SCXb/wny5EOc+Tfd2IZ1l+TR/4xm81zeUsS6clPPvOf3aRSwFdH9ZGXeb5PrB9/dbh8/qU",
-	"bJTT/kIkKQepAlp+o3mtt0IoVMRs8E1gZa54SnEug28OnlOtXUrG3TvaCyzERuBKqgqLdGQpMnhlNipz",
-	"t5cPChgijirj8V0UFiL3gTXMfxWFhvpWibOxl48QV3k31Ym8MpZbFynqZQs9FRlEalXbZaoNO9Uo4TYG",
-	"AtuxiJslBMJRgQ84Bfp3QuJ27bA9UdshRKkRj3dsZk7g+P46eMNsLRYW9SsChe7bwGHXgpfwM3fZWV7y",
-	"DI8r3YnQyjlPIHjpd/ZNWKl/es/TLEvlxXGSFJQs3m+hzAvh2EXqlXFspeXHab5cD/tkpd3sazoB3AvK",
-	"//kt2pvmsuTTsv/4YBlf0VvhQWKwLd7Z1D/EqMsqoxTX/Jordl1o2pW3nUBIxHmb2FEY75kdjh1DCuAo",
-	"22f1tQ0HE9O+X/dfUVuPqGU5VwpK5+emtH81eHfUXDJgP5RrAXEgLMFK7f0W0ktObyksX+0bNe9fWX4H",
-	"T239zHU4bXerW2XoYtN7zhZ1e4krkqvGjq1H4eT+zQC4JgYVOmyJPSUke+Ba/QnPXLZhsjOdMg+uvwb9",
-	"n8+YWp3Dd33g/ogBnJwWS7TATd4is5FPILeF7mIw9lFyFRw9PaOVeB3EF4eR8bV/qjFoWv90nReXcLUv",
-	"0kSmWsz6fPYqdLiDNLvTiRc3yxQP3eYR4/GB1Jx8VTYG2v8w3VX1s5kQd0Y0p6uFIf6ZIAPeEyIHrNbT",
-	"P5JZv3xKhHXHY4NgQX9wbOAmSjl+PzJKC3MG8mvpFKoAE5Uh8y4KH44CCAhdHNZW7cpnEG4Iw41YpsVV",
-	"LMGyBeOVuaTSXN9zJe6KPchc7pfYbX01zaqlAH9TVFnttHKjjsLXPxRC7JfiBgITd0EyaTmlrcWx7KnE",
-	"FkfsMGLPIvac/ef/+t9gB8D4VAingDsPMhmLRBQRGe0LsVK1/Uhl+fJF0N6xrCKm1d2JCOay8cKrdxap",
-	"3DH2u+S2/m6vPYPekzBXDUgkA308hpDkTENYyTLNWFqyVN0tzwd3/4koVC67F8jKbhjpYBeM4gWghztb",
-	"L1Pr6o51DltC686UjspsuFHTMOXhoj11h9eBe72wv2PmFgTGVPKbu712jNuk5Dfk1YJ6RKVg/x3ycive",
-	"vMWVYoZ612y9haUP4NaERHJztQ838nk2gJ/BjqGV47wg1cSpaKRIUNT0hTHqCQSEYhswSSq6P8u72hVD",
-	"Sew//3//f+bJzuzvmNn+UUuGkrFcBYO69lx9tFKuo7o1oHlW6zylEU9WY8q1m8SeKY9rNoTTSrA2F3BQ",
-	"lKwpVZWe4uq3HSAsNfnNETOdY1xXW3xybogtzsE0pNBq5XlVGTXqxh5jm6hwP9xoLNowFW20VzQNPpp4",
-	"s5bgXez2iWLQyDDSO2P84KVsD7isPo/uTJP+tVOm4fOXIJ/zfh8EiVV/787mupzncuNnoRFJdHf05RAz",
-	"qNbdWZGIKMEMtZ1K+5bQQs2/FeZlgL5QskRS9iImIsB30Fk8kb1qzj+M2bLMofClMfDSBD8ahALumxCr",
-	"87ksUnAINsygmFZLTtY5FRYfjtgHr1ZpUzipvA9/VbkcfeLX79HxvEWecocF8tgaHE12mrVZAEyDKUVo",
-	"u4irmPnh2OE8WCa0Wpe0xLltAnZ4/tLLRdR/9khH6G2oCwyizlGNuXzgYa6YjbSPm3t3C3/VXZgEO4rh",
-	"umkg1ayO2EpeyvxaUmiNYt4OV+k1kTXpOdUo03IzJEfTfFhZyfqd0lc8EzLhBbwV8MZMp2KpBwZZ9MQu",
-	"ctJ7hZb7pbgmiiRgg2SF2anDMVOi1DuInhzJELKquY1Bk9mdDL/L0kbQizWDmykeytaA5gDYVpBk/N13",
-	"iBpjd8c5ly1Eb2lbzfMlaJe/QtloDgfWmg6W2cpRBTEhMy3Xup2WhYWe9qo0bNrzUxj4rsB63o01sJ9N",
-	"JgoW+R9TQePUwlzSSd4NA2yTDcLHfwgg4JiD53eExUXMSR1u5F93UeG621ZwjDaCjhl4HWw7Ac/ScIf1",
-	"uu/bxnBbCaFptHg8EaEmOjo3TKtsaKoyv0ulgJTlsFvBddE4sqLnzB7bX/WknYr2TRUGVfIOmGn7QSwy",
-	"YbNgyIKaX+M1b6xcnoI3PKJgRs97BKG1q/PSepDcYsfGEDKY82zG+DVf4yd/FUU+NDYCsIlMpFssve43",
-	"HDsFpXHkbpQqFYqnQaBQ/ABxKruAgfdX0G5Rv7q+imZlmnWt22Ij7h0BukmQ6W6g5zDyt73dUr1LdtP6",
-	"VPYCC4E82nukwn1mqhZlJ1i0OzJMYEuM3SDXaomv+15rtqANKVEqw54cfgH87Na4pndwBNpJfyecSgdD",
-	"9RYQqn3is8J0euxOkQrqY3F+XEe/jn/ERKaEc9rzWQ1UcSKNjELLSAifwxE7tm/x8/xKBBkKrLqrciBv",
-	"hluixpTZabjuPZZc+xoq38MB+UGI9hv92NrWO65yssd3MN5+V/oZeelbONQDx2zeeWGM95pEMTWD4hF2",
-	"uh62uW/JWL2ploJe9FSxkt+gOhqX/OYTL0VMOJWh7TVOmXOuxMPdrTTSWV6wwQ8FFEyMAJcllRfhdIAt",
-	"b1PXo9ekTmIf/WVA1iUCHrFrd148SayTqc6WRg8j/9G+b5QmpvkyFUkla5f8Br2H11XKuPR8E2zAWQbF",
-	"hDBWxCqX5k3AZta3aiEwzsUuw9ANxuL2jYddkrZ0FTt+s4uUY7P1we4lHvnQg1Yqqg66O95qOz0P1/Yi",
-	"lHND7FonEO8Nc5fcWozacINEdaBlIxLgezE7F1l+zQ6GY2MXqt/he49btfdLQLzfdHvo20JVzKuEoDBz",
-	"HB4QRp1EQnebdZ/xDhCIHWf9uDrpHWYx24FvEouYRfs2oO5DU7fX4aqWbwJ7VS0w2WxgR3Iw3J6xECeh",
-	"E9R+5nvhleKxvhVOKbGjH4JY2jAUG9eNhrc0aM0u8HYZMw5/t5rQm9RiU28b4VhBNw4O5Sy/3WAFL7JU",
-	"FFCvEPEDhuP7GK0167WBwf6Cg7blRirU4o7CI+322sNbVoNveA22dhoQ4YKg3I2ASz6Mdhzc+5smAXe/",
-	"dkPtu4rgHGcqN9nxXuy96ha9jzWnDMb2ErGahkzPA29AAnpNtcSvSi7LcYdDKpXosupPpu2SP1yufbaM",
-	"WrZtWyPitTsrbpt9wzimTl4FqdWDuIp4ioe9+NbdH34cQgengqF+CWwK48TEBh6FVKgEM8171yqvRW1W",
-	"O/7HrYskQVdaGn6VqxISdpP8ugV8uILDAnyQfMYW/BLhFJCQbdj/E6csCihVgNp5LbWmCQAMUCY7vhAl",
-	"fP+EF2VjDPHQeo7dcBs9Ob/dEaLo6x8N2hkOkCcJ6v+17AIaBMBsLlYZVCvBt0FlhYufAHtBrk5LNlCr",
-	"832ulFicA/af1gwox7jan+EI4Hgrz3IheGIi2KuSfDV5gWdTPQaRfJQdIdhm7TEvzHxlQEASPBlukyTm",
-	"Tnpj7EauSqp3AJyeVnqH195ulZnytucbaBrqRnO0tKjJwvhva3T6QOr3luYb2MMeS21Pw5l+oQmpaPRu",
-	"Z2Xtpni5vR450vcbJOOQwV+6eIr+0mbBu/JNaMUrL6og7nsrFgBayf1UDOhksu/5pThFwI0Wo2Afjkq1",
-	"qMTNMsshhn1eaFbUwuYQiBzWDH+woRxYtASADaVaEbAQrngiluV8xN7w6RyqrUJbzVxN2jxHuMtzXk7n",
-	"E0kpVOhQsOOEqHzs77zgcjqn8DzztbQcY0rtclXiB9A0O5EW2oGKecVYXMvte4bGRqczBFiyHZrS2Gwq",
-	"0sxJPvu/ExkvUzGFeI/vMy4v4yFaFxS4QKaXWoaYQ3gWGnRoziP2jso2Chb/y19IJYYA1mCUJ1wPbw1J",
-	"NbkSLj9NAO4plS8ELj2u1JxfCSbz6tbEPoeRXv5q2QDlmuO5UDAB+nVWWwrFBg7sAc55GLFzrF9DcijC",
-	"ZGJSc39ppEbd4H0JYBFV98CtIA3OKkrXPZoazs4BMEsGhXVGu10qmvA79s8XCY767ie3Y8NjmBYMAxoR",
-	"hBtOG8lMD7o1lkias0VMs9qxymd0tqulTkRUVX9A8mKmdt5RaHcguJuAWbE4QsVtniiaNT3Ps0SoEl+5",
-	"1QIYGMHQIlSlCdtWwW6eW56+dSHAhphq/jSzAFrEiGCigFh266U5XzMlflkB7BLwrdtRSFVK7reQythL",
-	"0tJj/ZrkrLzk2aeVbK2IiAd+0ahfrJ6wwr72UC4cPdhTUa6WuwxXOS8+RqDMFsJoxYAj7zp1mZV3ZkNr",
-	"09zcv/QU0VpCCCSy5LJLXDMymj6NgFG4ms4xp4ANUglsITWFUEz6ekOI3Upn0q0/dCRge3yjxbPcdrL/",
-	"5MzACI5RU7x7lLArl34+mK/aqfTdansnBLe7cfFVd3g3FRQrqdqvxACgETQIRHPhi1KIRKuvvkQL18J/",
-	"/F/mC7XDB2JGsDhm+frLVhVxBxiXlWHdVTNgnFo2qhXqr/YGsR97x54YBnNHIqkdsid9YryuI65aWcC/",
-	"8gnBgqZyOufLLS4wf/MDsfzw3C4gKm+6aS9Mhdqhc5atSQDNKTjMvTbMyFB833PaUeX2OCCa9T6dm+Q0",
-	"cAeHwh97FO7+aS4ASJlX1bkJgm2JtZkUXgt2CByhbCX5QwPukC+PbGVroqrdjSeqPSt2C6nSMXekdhAP",
-	"xOzoa5YK+/O7okO2DNYvZ//x79W8Bwew+IZ8lpbaHorLG/Vi8xZbRYTEHGeDehTFUZulWqhHrg9KhLBX",
-	"S1GgGerxV2lzuXF3pZzy4rePr/JYcoBMnS200VfecKMgM/PEceWL1UUPidp4dtqicStm3BKOO2LHFI7b",
-	"gRPZGoWxVajmbTJau6OdKp7pPNgpWNZE7/fn+3r1Tc5AtyXN9L3FwKrdNi8fb0pvgs32c5yiXmgsDQi7",
-	"hwljo5FihYEA/7NAJ08tu+43H6zpl6RqmfH1Q3Eo68LVV4zx43V5eqvCR4gVQ4WTwEKl5Uh4tFLoixSm",
-	"iAQQHyKs+ZWytAK5Xpp2Qw9DSos8j1QM7h5i0NHFREHoYTEuJabYibBDBbMME/0kZjv4UwVPtITRUQ+5",
-	"zFkisvSqfheVpl5K4/Ju2SbnMtdL0GWSIL6DlW/cJNQxYThBnS4wge+ADt1WdfHMVlRrVl5skLAp7aYZ",
-	"zxZ88T5pdbc0hPas811BAAGz3F4tp615BnXYR+CjUU8ArgcrYelVrttUkrFq3F91weglCGkJ1K6NvIht",
-	"Gyry5RnKSbTcTvPUrDOseSYh14cet4KquWtPCTXPUx+lRZFtM0L1sJmyQcIgKqrtCTEBavbQy47rSYmP",
-	"lrliAqafqEYxyG1yVdrzVHQPX0+aCsyXqrLuxMe2Karq2YYgodI8qSqstlRWtdyvJR+pXjL3sZhCd+qO",
-	"c6tHvvm9kdDj6I6hCqzVetR5sFPytSmxOlpQn1QhT/ipIPlq6HsVXwtfaw0NJ4iyZ7SEXbKSXFX5e15O",
-	"5y1J3aAoo8GDMIPyWd20GXAtLJ3uW0wr1etQ2zRJCIXmm4MDuLcAkXc7z7I7Kcy12jaYyqVEfw69VnKb",
-	"8LPKGHGrDJBHDD4zB7JtABYaFUeCESsdiRH3EQfXJIld0+/sfvXKvxtN5ET+4Q8kv43+8Ad2KhATNfaY",
-	"T8wKsU9iv7ldjiZyvypMXOP403zh4rS0ViuuWa8mkvmFThxJB+0D1WsAjGVapwICvqpiRzIvobNcqjQR",
-	"hUgQBoZWyQHuoQ7d0JISkraaGD9lKopI9xoommxHBq4TKVI9OsDAUdN8KRyhAZV+8MKYqukX6ZWAuV/z",
-	"tRH+pbgpR+wnUxcIe6kKrlv/KUHVVvev3m6LfaA7rYdK0ldH7LhmgDDVsWE4IETCD2M7aGqoO60qbyNV",
-	"VIYPCrrzVUYtUblOX93dE6NtjtiHXPfplLuK7T0YYwpDqtilWGLNvYNKlLHwZECMtmq1Q4l/HzTcPNUn",
-	"XAuyNMyn7BDKhvkamEuOnhIW6RGgRyrYPUXcN5MD/C1xI1JrjiS7W0l6leoRna99MWug5hAiB3QTNySC",
-	"GLEwTLKo3S4LddEopfuExV5N0BgIEuA56uVDYyzfGcjKpM+M2GeZEPy0Twgchuvsbl4VVD1g/hrg0pee",
-	"JGkhDs03a/0BR/uJDluNiQF8F7JRcxzdkRAln6+rovQciGsi3WZEiSaNmA1oZvQSrjtxZ4TPpBjUQiR2",
-	"FWQykTijlQQ469oX2mBS6/b4nviFnmX+L4Hylyu8Ahd5ssoEw8ymn/Wt9LO5luIIMQM5RcrqS8hPvHbH",
-	"NoJiw9NLscaqw3pZPprEZQPsiLmuY/0DrpcbHDfau23CtPNFt0Id3UWe1+HWidT35oOoeyAauKtBxBtj",
-	"RWwK7cb+XKnI+Nahlmebp4vF5vtxL5fHbqbgsY8iSDtk+2q3FAezuCkWrSOFG1+NrT13iNcxhbab9G2f",
-	"uumdcQUxyhZ8jWCBgB1n3rKRA6iCZ4XgyZrNuQLOQLHL+tVzYQ1gSuC6AqXmu0CybmXOrmMnDIPE1W7m",
-	"7lEn/C5M3lrV8oYZ5CG6+Ty9mGshCJac4sK99PW/Y4f6xjeXLEh7w1bOc2d29R/DNnV3/bWU69Wg98mO",
-	"LtThGB1KNurZcynR5bKCOxdFzy+gnHuLff0xcC7uy5r9Hitsg+zibZstwzqMOuBHHtdmuBvcRU92Wb02",
-	"HKMqUd04kDIF4EKpLPMKiaoFWhzAMD5VWBi3RJLtYdg89iCd6DpCS+d6aVy41vIJDF1zcFBLvVVoOjU8",
-	"POePHfVTrZiCRb5Rda4q/hKWLNTQBym8GT69U4XVDntsC95OJbgCFrdgJ8YXnhd2rCQ0jx4bNa8RUN9q",
-	"MPsk9GdeOYUaA4UfHEB2Y4Ap4D1W5NchK1hfl1J76GAD4761rkawjIzud8Oct4GFwdn+DgyzCzDM/Q93",
-	"d2SYuzO+9oXTuOftZfQtAh7QX0xyuL8WvMQ0jQcE23j0qTwaGsfOJnLkTSdBTN1jtqzjRxNnarKchJfc",
-	"ZBL1mwZ++VN+HUr9m3P1QdzYcTXV1DlXJ4W4SvOVam+0DE7rcP+ca6EfJkdazeD0Ml2yp/DbaforaDbo",
-	"ldY3rf01Vexg1FIIEpuEb5czfmncxkn4fUgcexUOaDSAQ5oMK5rVt0ZHX3pVAnQI+TzVx5wpbzHd2hUI",
-	"e0+r7ayENylvVM3t83d8w02qaSZwwCwslQzcpBuQdqPK7+3XKLijcN+uEjxuxc+qHM/mGtmb61yHJK5Q",
-	"feledfe+zCrOd1uxmQ248oiHk5uy3z675Zd7runuNZR7fmC3GL5N5XW99M5edXIN7FKQw0HWJ5drLy7A",
-	"bsOcqzCj27KibKOUrAkD3o3udit7Cv96x89F1paRqBtodoSsCySea5aWR+x1wWdlxD7AwTpeLov8imcR",
-	"/Uvru6dClhH7KZcReweesYK90YfDu3ScCWxPTW411b6vbNW+V5FOtz6mu6D9q2XWqnHuWt/SL2BZJ/Nd",
-	"QnNOLVE1yLkQVhtWJZeJOmJxokkiZoNlIZa8AGzUGBivIY84YjEnAtH/1mcgZgPjMp5Is6b6zetc6jZZ",
-	"rkr9X4G0E4/Y+/wK8hWzLL8m7Gkwq89YfPLx9Iw95cv0KUq3T/+V4rd+e4pbE6PDTcjVAoQFPWK9qe4o",
-	"96I9M0hI/oHFu4bArgzjsGgszsJVdOws3GcwO3efLFrDBcypzAkgbvM8rJkbJh9Qu3dgCDVypx5aqeOM",
-	"33SlOBk0q7YMpyMnuNKIo3XYdARWciHqJ3JQOqWEHRZNBYTbS8TXK4EMQ87XLkTqkt8cuSWV2X/8O44e",
-	"IgvuCk0epD8HrqgG1n/2gDDy91tG6A7rCtSCg3Wj9rDguygvUNxVjPIXFlbcVAs9VG23Ini7MGZsli2l",
-	"JR4rgNcNk6VM0IJMJ14t6FsUKXJY4uYQv5boPsM3bw2u/5Ao6OgtkrkJ9XF4vxORx4siFarViUSeg3Zw",
-	"5tr+VhNs3ZCWXfihI7pyEJ98brl84yEi2wACH2cnx2ev/mQjvgz1V1ccW6xUyRQvUzVb71BjeSLdIsvN",
-	"Ldd3ih6rHlIhZuA85oqGBckkX1YV5rbwllDZ0fsqfDxix5QNkthuKl8ll+Iaoz+kaZRLN8TLsrh8uf4i",
-	"qiQ31jQ0WGO+YcdQZNdG31Lqixe9BtqD+r1C8sNXSO5luNqm1vBEBooNN8u6NiMYMVqmCoJCL8Q0051P",
-	"IDQWOJXhgHEhILAnBh3sKa1LTGHS9DGum2k1JyY8sCTH+GSg0ok04QaoFJL+p19EDZAYnBbz1yady7tH",
-	"zFeptDnOZCJh/MAs+QVPJQY0UAfIHf8WKki3bmpajthHORU2JS6lmA6W5fJCFF9/Ueio/VL5UitDj/sN",
-	"+UurB32Pw37Ews/9hZLtSi2Hs1iPJZvnqyJbW+Gbu3g4bYFk4yqYMLIxdYcHLEGNCeMqlfWZOYWaFvyG",
-	"YhoPnP978KpYXh2YBn6ZeQjpdxJVCM2YCgiGTBMHrIxwQ2w8TCj4piYuJTbv13wnod5H/S0Mr53vbtPf",
-	"VgE6nzBPJKxdoy3MwVDWkml+LUVxhGUmLByozVmMHLhzF59ZcAAvt3BxJgsrlfsEHsXKgk8BPg5nVr3n",
-	"QTkt51xp/oyBactVqaUDyK1zqkMgNK9p4YByG7tvqsUcBQkqI3a6Ot/Hb5IdBxq4oz1fs7iJ9BSP2FtE",
-	"/64SbvRFdz0mnRSWCoL7FNoFtcwBMRx8KUKKEgy3I22UPvLEgySPPLzmsQOYbrhKr6AEooS3ZghBTHEX",
-	"gLDnGDsX/x7G3gtzeiuseB/W14pIQO8OsrjTooGifduZfXQHvi2atr8rzqGFGWD4d2wwy+LIQJ/f2ZiD",
-	"49VHo802mFr+Cc2CPBOenMGvoS4uUwmdEE8HUT+/lsoDXxxA+kU8BhX1CtOVKIUCCtqEy8IaPtVGPwGO",
-	"1sCG7k1E52vkeGwAkHD6PcKMi9gslTwb3gO1ndG4mxtXu1uqTah2tIYSXTty7vJFLr9rMJeO2+pVvlx3",
-	"peyb/QWTSdNNla+KqQPq2YLSiTUWHSAUNNgcWXGhmQ4UVVHrO2bc1P1h7lA7FqRi2sG4IKfsh7c+dd+Y",
-	"pYiK/ZU5QJRW5YZr1R7uIjwovRMo42rwulXw5G4C7va76IbwTgEh7CpVrTiEjd4Kar4TcMoXhEVVqxjT",
-	"7P8z5MubTHe7DAaOXYtLNUh2gBYFFyVWdHgsiKYw6mwHuCjOskLHrdXd8RagvthsYFIZ8HqyfV5zZUyG",
-	"w96oOu1gOg1C9Bcf7iKs6tIsBoRlguog4MBK5lzdpkJ1GE7eO1bOxJpU14K9akFntvGk1dno1qAw9pqo",
-	"xPLR1tK9W2boDlBh6pO6PSiMM4E+q9gHECak0dwvJozzncdBhvGqSdkUCe+M3hdSTOjM9BlmTRtSwtMi",
-	"Zr5Q/WAYN2EC3x7ipnl4Ox3hE9n0hLMPuZeBbUujIWyeyGZ66bikcm9HVbJ4lYeBhoymkIWJgTIklRrY",
-	"DU4EzVX1ZfzeRMIHw0n4NIagJeIO0+DHm/PfqU3ZDpEv8wLMTzBZcMukpbem4X53cLJ9QQnGO0paEWuV",
-	"tCJf0hpj5mUg19gmBnWmGosbKu773hh3cSYPbOvtI7Ydy92kNp+4A1ZAj9DvxT2/Kd3UkMemS7m99E6l",
-	"JYZr7/iaIlaNgQZTXvIsv1g5hWEwEGUKlllZ5qaoTD5jMfwTJx6zwfmafvkpTfQPs7xgy4xLXmAfahih",
-	"/RcaUXGRZklJgufyLEYMwt8tKwLHIviQhRMIyUun/s1Epqoq1XKE0EoG/8igi3kFcAAtGaNzplzug5o8",
-	"pSybUmHXwWiYahFakCvgmbG3k8uR7EWwMBBRuhBSC8k4+8fTmKoNbPEh6EfeXJr7HBg9HSXdNEulsE0f",
-	"CQn68cwaToUml3pRX3NJlg0MnJXy6RQItEaXsLCGaoc7WQE2GVMqvJQK5GYXuwdNo129NUfCtIwMVlzF",
-	"m7SqmpZMYvZ86zecQlABLbqN07UUztr8pc1TknwhdpiObyqqXYPJFZeaRnJJGpaPVFytIhTuT8iZDVbs",
-	"Aq0S8G+MtNQEZR1pvfPEzBvhyZsRPFH35CYy1+AH7D3knrgnEPcNlcNsGljzRnPOubW8bokm1Ne21VLb",
-	"y5OOzB41TVo8UznjsxLR91yrVrqlUQsOgfHwdG3re/dQwQtBg1OzVlrzNNb4jTuINouVe51712GgBFun",
-	"xcqeilsYr8xS7GJ6sWztAcwv9luPY4JxfNKgTzuXLF2p1jBzX4aYGjVuHqmtJ4jj8i+hL8Fg5Ay1YS5q",
-	"8BT1SHYic0DuxlZkprytvcgiE9rQ+1JrD+gDJmwmdXe6wwXMqghCirkq2deg6m+vb9Tnf8TM1dDURNhA",
-	"zYXWFPV3RcRKrfee6H8PvZwHRy/JZT2/xNVpETaPXVPdqT6L+BhFme5CATmyRsrbY2Tqtd5gEGwzI95T",
-	"wGhAR7hVNVBKLajpEt7KPVGOzD+wqVAmmQCswpT8RO2PvBSE2pDjaq35tEyvAFFqkAj7x1ENc7n29ugL",
-	"M47eoTRdhwStgqp9U9NwzA4b8a73IIZvaau0RPTFmSqbMrd7g3VIs3UdLWixJIkZbuZG7XDfZDmnxH1H",
-	"uSSdPeNrhoUOJ6DBwJbrLpHxDTiDKwEMGfCTsV9C1Jz+AVk94Tee6ythNpFe22HELtKr6nLQFHWqn8dm",
-	"FEtR4Jdbb337TgelG1NrcxoAvr8Dtd6v4as9tdoNes74Ol+Vo4cLcHG2ro+U5S/145liK2LsIRrV6OOr",
-	"s8m2Rrn72+etSlQ/ScFwkf5cqVuJqJQG4lMVF/JZVYgXeXs0kehM2DI9+x45SeuFWWNvwx1YTgtTQAmj",
-	"SsxypAt/CPr9puOX9Mb2TO8vSra5JQfqUvhq99IXr/Ddgqt1aH42lM05hCiCp8owwp66oANGTGyxud5f",
-	"kTZYY6xBnlpjIx0cs0oCCEpwnpQbdjffTYyxntFyIWTZpubaBlg31C3YvpvjaptCx81q8B11Lji7EjLJ",
-	"C6wniZnHYmlr8aOXOF+Gy1tk/DwvwomC7/Qj9HtraXSerwqCfEoVfKIeBepkET5RLpiL+gLKBCz4dJ5K",
-	"EZ7qe3z4tzPZu8U1coVvvRYPKHrnm7xTWXpe8GLt+pVKCJgu+aWQYCHf7cN4fMKF2l8ZOnFRtMyBW9pT",
-	"2yL6P/CFSeN6J3jSVbYlOAOMKNxYnaUptFFXfwbO1LZ3xLf0Xd348k6bVqzkWbrQ1+eqBDNNOEqOnkOg",
-	"9koyfSB6JRw8tKRDKXgtJUNzlSK9S9caOtaz+GWFtccg7G8HkRtyy5yV7FxCaMzOxSynUnXglO8qo/vA",
-	"6+je3S0yY8XM0ZwGV2la7kCEIT3UbqTPz6yC6g3Ql00Ce9FG5u5l7t93YZGieUh9rtfkHLfLprCi387Z",
-	"FJW3sCkEbkp4dTyNd5dLYad0+1wKZ/x91nA7h351Od6rL78ZKXJf7vx8s/s54GKuRAJbD7gmPNyf39w9",
-	"41sM2XrMHRb1CL5yP9+8NQvAdfRr9btJEIMyzzMQjVKpRFGqiF7SLFUNIwe77ktKJvVmt2MuKS3N3aSS",
-	"+p39rWSSLjdj+IcI8sTAn7cVUAMz5mo6d2ttYQo3riNmQcRLUcSRmwHx5See9gnOa81/7k4TdbW+OsFt",
-	"zhi9z1TRYNjcrvmje0h2dyTb9MxzlB6Gzf0nObra8aMlOvqDMKePkoseoSZ+GysJgM0T2IEti13bQ3M/",
-	"QFA9oPyp8ghr1sWNDKsYJHr6HZWnOh7IyAGIX6FsDw2DcO+haewYzha4xnmTxWzpdwI0U1shXPNYAFmE",
-	"xRnda6Jh/3q7jtH+K08RfLwrlHIMQ/mFsOvtuYVfSh3Tnco4hlXB3SNJtztmE+kkHWOSW+4G+OhLXDHe",
-	"1HQqqhtQ3fLhRPpuDiqLETv2iDhyACpSZfso83wYEWdzTBNxNJFx0FoRRywOGCViWCB02doY2Obgn6iJ",
-	"RHymcVVj3513ZPpIVeXjg+LOFmkOIuWqyqdlDocumsgD3CSeqWDwTafn6F165biOupiVu6h1jnUuslxe",
-	"gKGiviPuqWl2QZi2uisIPzJr4yE83kV12y/XRTXeWHQ8avHffJVOqq96uttHdtRK+AcYg4Xl/HqDPTp9",
-	"XscBj1cHm8mD0Z5Rh0TkvjF2ELgXfI3QtfpTFa6Zo3eGtFGeFYIna63x3WMw9nbOupCzqXGKAji2X6Lb",
-	"bvfp3LVD79hx57VSo9/J1vHHu9DGlj7BmrIWrkbeDwzja3AXOoF7dc+hB+LjRTAZaFCSBfmlkFWZeZZL",
-	"ct0Qj+aqZOYV9nfs8IANDg9s8TBwFg4fxEf5Ve1mt9OSskVcv2XHsfNlSHvmbn24OowqFjI0qMgHIFFh",
-	"AzyoZ4jfA6zTsH50D1FhCS95nwxjMzuoGvLavPRbtDcrkNADCvQbsOzN/SQUS3qoqNDkBzjt2GK7xlDt",
-	"gpjkEcv1SaITCk03Hp+WjXSO0xZ+EqnKYjVt8bX+Kb/WYpvF2RUIpLtbyJz6ZNXxduWispzpw71Spfk4",
-	"x0+b0ISLHIEKwlrGTl4QWPy+xHICjW9p2w+RCy87cYmBSFsdWxuP4ua+210IfpeOcL6rkR8XvDm30Iic",
-	"4+yRkntKa9S8m/G/4gab7P5tCPdZqsqAXwBme4+Z982B3JdjoLZfHQOrg2SrOhU9gofAbHDP/I7wBdfr",
-	"RrMcXR9w+IOX8ydqeOtKfHdyMXnCItZfKlnzrvKERfvhGNH5MEEVXhoGypfdy9XWeWE9hoZ/NxfbmJW2",
-	"raPYNe+2jTdBp0zWVZ7R77hhYViLknGl0gtpwB9SNxiJy8Sg2Xv1GIO97uicqRdsrC1FiK2fQgWiIp2K",
-	"7wvBL1tO/UcpGNQqIiy4c932CKOLHC+4TTYGh9fH2XvB1aoAdJmYrZYOBp0SWaYmkpcshh5jNtBDw+6H",
-	"kE1aJcBDAUCltdTiUiRstTTVfS+KXCkWL3hxkcp4Ip0KsNgdPhmO2NtSMTXNMcVFj6KqYehWqxtG/sMy",
-	"FcVEVk3OUmzG8oKK5EhMa4ncwcINBzMJ2dS3qDZoyBH6GrunEmVjL11+WaQLXqyr8oO3rim4U11AQATT",
-	"5IFc3SkX+USN2Ie8ZGV+ITAVSC+gv7R3YAPxOwyef3GTYvK0t9GbZ6Jbdc/iTmaAVNsc+Y9A7vjUqXYc",
-	"MahTR3W4uWSHBwdjH+fDOQwRctdzUSenqiGSrpejZcpaUY6WU+Xq0Q3rMNpA7ThgVJQap3lOaEng3R4r",
-	"gkv3BXgR2n3WFg23wXqhhFkmuCrZ4RjRH4CqISRD88QIebK+oUz/O9ioSrIl9EMGqa4cNCcARgh4J/eO",
-	"aEvrqCGvCRtIEzuRKMV1edMN1uFzUleIScNPsLmD0jhhplyJfSWkSsv0SgzHlVvJGGxJGnL68UMAaqf/",
-	"sIeEVLu0O/3vp/N0VoYt5BDaL8RlwteKcaZ0S7CZqZCAnCY8QEM/6eYsl+wHaKDarAey++330KDlbcXL",
-	"VdH9/ik1aethteH7p6uO75fzVaG63z+jJm09rMSmDrBFy/vXIpGbevjJtAn2UQcawQ2pRuZ+w5lxZDbe",
-	"2QW7nK3k9sZ43sNiYRUAwK94CoSuJ0AUGNnCZxVxYrqwbT3aLuqgqi9om406k17DPOGDE/DppL+CRKsZ",
-	"KWofxlOj1T+rplQznnPFVKq1uHMhpAEn6mXuazuCx+4i7nQMvR52PIpeHzseR7+P3Y6k18eux9LvZNej",
-	"6fWy1fH0U5x8uowe6vC+gnjNDtALRHvSR8I50XSNQOVkUsgUFIlMtVihBQg61f3vmI8eWW/pmG2j+Y8e",
-	"pW/Zafsx+Fgj/m07XrWO1jkPW3baflg+1o7Ith23nZ+P/qnZstuOI/WxfpC26vpxLsEOA0kjFA4OzxPF",
-	"ErHkRdm8I20bBNLPTV6BuSm3vBnf9Pg+WLTcMtMW2FpLuS8OTOjEzFovq5e1PKzvOtAbdNc7BA//fu39",
-	"F7327u945kX5Oi3ENAy0oh+zxDxHX0SWqtLNOuBqKmSCacL6bfojlH9wuppOqWR6U/3CMkOQcktnCs1G",
-	"hVjkAOzp1K2uleVs6/Y4uwbAgmIleiy56Sa0Tmc8FJ/AzvjFPkQVGCfoESv5hYoYn0KKB5YSTYTCUgpz",
-	"XqDzbkoJIEKWRWpKPDOnwnNjjsRlWpwAMwAQVPms3DcYn40i3w7Fej00ZHsflv2aKwDukncGXfPsRTuG",
-	"yOcaIgGZgwdgW0hlZV0Iai2qXGebnez84hTakdUlQDefKCQBym+DUZNfGMwWVuYRS0SRXonkiMX/kpZi",
-	"ASUF0kwwDi21flaWfDrHKqjWfqSXEyBTBRu4UZVDsIZEGGd+nSoBVQq6vZXd1fY8SDs9V3/PzcQjS1Yt",
-	"NI/+yh44dY2DEKLgDqL7CP/g2TgI0gbUaImwO1x3I4n2ITyMGFblmJF1a4cw4S2JsQ08Sz9s2Z0+mf3O",
-	"xtwvOP89hQOEd+tVjR0wtTrH/o30tlNs92/hdT41O1mzqKZqmfE1gz3C1S75hXs1klMJcvKm+grHf9M9",
-	"E+0lXF6ArfuaFxJv0FTO8r1oL0sv5iW0KC73or1pLqWY+ge1Ws8zfhPOAzhmJb9BxKmB/pe+ioZ1L+3d",
-	"h8Z1HXSbIKnHk6p7w0fDSyZVx8Rjuy5OWQWpm/WKqLwDZDanis0KgRlZqGMYh5ViU64HzrJc72Q9aOm2",
-	"QWOdrIovcopItU5Mmcv9xlRU39uzCNIQhJdBPppinLk+4pejZ9/otYH//vchOdIOD9py4dv9Xo8J+Vog",
-	"7I1/PTp0s2WgF53FfgFeJb/Zh7W9V9ZsecC95XJ3nDIYR5U+ok80BCiAUdij1wHk0Q0ruq1c9lhPSih2",
-	"npfz8Pn6Au4J2PhdczrNrG8dvtXJfUMRTLcIYOoVv7SBA9P+K3sp4HWVlsBzsfAccGHQoDr4LkvL4RiT",
-	"MXsEOnUmlIWlUCpNpZu46Gm35cNbipXbcemKKeMhUqB8uCFU+q3YZAYNx11pDV8M/3ZZd5AJw0Z80vJB",
-	"MNaYJB9Sw4f6+OWXQjrZtKMtA49OauFDbGBCkcJ3bRo6DjisNBxH3UKw+E5LsHS0pyWLX3MZCpU6/nAM",
-	"qbTMtGGASXy+1qJPJvYTvmYzuK5Uzzhs2hb7zchftOBO6XV/LUqeZi1mIdwZsATxVTkXskynUH8EL8Zf",
-	"VkKVm+TWughKrkjs+porliq1quW6dWMC3yxTjEzs8wVV5kvFzgXE9k6nYllqFvPdd999t3/4bP/54dmz",
-	"50fffHf0zXf/TIYcGhilZMPH1v0Hd5nKAHWB5d8kB+j+seYknoX983wlq9o5S1EsUqXSXO5fcBjsSoFp",
-	"Dl6b8qJYO22Uq/I4n9mL9vRrQZXFeTtwmKqHbC4yoEkOQ6BxwkDGTCyW5RqWrDm53vh81cdC1RxxeTZq",
-	"8Zbf6Ff097t977i/AzhvkAFzlV/C/RXGXlIoSfYLDfokZqKA5L5m5SB9nmAnm6vJ+LRUei2dUg3hVfWv",
-	"/EbULM2eyNCuoL/lNaHaP05BPhFMowoyDP1dvdCY0cM355B59GtEBD3wmxKmS5daUuTL1/m1xGwREdbE",
-	"vQSeMF9IViB/eqBAnaN0wuqPKkigXE4hNm0iIS9yH/Hr+XJZ5Fc8G7th9hFZJz3gIHRLD1DncGPvIQyZ",
-	"wEK8LAslSoj+jZjQMpYewHDM4lkqeWYHVAtH1x/SRJqJUlBZOrPSCFMU7dlxagan+wqu7Gc3UK0rSG2B",
-	"TVCqtmFqAQ87n5Z50eHSN2d1DfV0z7kyFcxMjceUwuBSxQZv5XTODkYHz755EbEf8rxkB6PnBy++jSby",
-	"BA7ZwejFN8+/+e7Z8z9G7EeeZblkz0d//PabF4eHf/z2RcROf1lpdkyvHnz37LuD5wcvIvY6/1VIdvhs",
-	"OGKnKJlpCU9OJAhobKaF0zSXRwxTWPVgDp++PIj01X4tWaE/jlzm2QFLUA5jy4xPhaKcCrxy9EwmskIB",
-	"maU3ImHTXF6JAoqFD77Pb4xVBMQmloilkIkyvljNbY+guLAQiZZCUVifSKeTa9BkcM009xsiSTxG3bot",
-	"bEjfBw+ztR8FqWSA9MUOh9voH033h35zzBa8BG+CH2KZrdlAD0DccH3CsKy8WKjhdvIanQQ70xD/9Y5f",
-	"P+OGTWcwJ/JWRo5d9XvYjICSf9hD1dLv6numPWuxCoPNZ1ZlAs4AGulGhe9wJ1PDZxpXKxuEEUHooN6C",
-	"+kaMTZxyKhSd8JKdi/JaQGADNdZsLsw5NZF/7o0HSScDxgVDMgdjtHfv/kPXzN3Yioi5Zwd3oBX7sk05",
-	"qSan9PGjuQ1AhMq4ApgmIS0B9pJI/atuG1+ftzNm4KHjjLAaHcgcBmeJna/Wyhal3y0Vx6jEZYXjf55m",
-	"mWKpHIX9B1u6urHTMJ+9I4IKGHkgjwc/3dPE3rFz3lp2u2Vx7/rxYFru3z1/u7BZXOhdDboVUd4yga0Q",
-	"gk35Mi15xjJRethWD5DMtsFQurrN+dh2ixo2wND5+Emcz/P8MsTcrvER0Ix5MIY7UolpIRAAVB8Tkp61",
-	"tHovPtGNZvMkVfp58klwFXajIj9VotDDLVeFBMhlls9mvXyo5gPd9iu/e/jFWTr9MeDHM55mGOoky1Su",
-	"8pXK2u1VG4cmroQE+abj0lUsEZrACoITraodQ3UGYxtaCC4VMT4jzPS6g4mI3pihhGxDNOvTVE5FcBlP",
-	"RUmaN45An7jFsqSkBxAM5lzB6nUYH3u6w0OeF4g1ch7eGsSkEFdpvlKncFre3CzTQqgWCsJwqCIv9VnZ",
-	"10olnTFVplnGVHoh1RFbyTJF9//u818VWWABQpetbunRl7NKdRdw61ybG++fpsbh3dKDTKR3jMQSDpY2",
-	"lFTm5hw02RS12ZZRrdBq8z4I2Z8vmML4Ttf8bhLKhbQWTgrmHBjoLp5mq0KEwbuaUe+iKPKinemZ2ePB",
-	"qaBLpf2snl2+KqFihKTgVVN0MS+0wCPKiPEkKYQizOcsy69FMkQwVAjyUCUvV+Z4UnWkzdFlLYUdDn0Y",
-	"MzsHWi/axXXEbNwon0LCciGWWVuAf6BEuFDLXCrRVpCfAlCrLXqiUGYZGI/w4cGzF+x8XQo0I/SoN6pX",
-	"KSzNgFdSTIWe2hPF/nR2dkKrWo/7YVOS2hpz3AzaAfFUIhFJiNPVpQZjUvJOhzcLt0PvPDira0i04/y+",
-	"ph1tyXbQPAhIQk/evVQxm8G/MKpjTmQYPOmQpBQQe/CpLWOPQmGJpkE24ERhSBwKag5f48O+x5W+r9oA",
-	"Y+h5RKQP/7vtTWzYYeAeNvblDlkmLZndVEYCC2WyX+T5Le7enQqKXnUVE9UPnyiWJgjxQyLrfpqwueAJ",
-	"YTK3y0y7CDYtAkTGVUnL3jW/zSxR3NT6CewQZ0u6WAwrRGH8pmRlkd5GPMqnQPFbSjp8neUc1oUnSYrB",
-	"ySfOqcOPNfcPmGlN3AMrOeym2V3qnuGuDCNguECO+h/ODhNb8U3gf1W5HH3i1++FUvwCgeLAQfQ2vJH4",
-	"cLPHzEHiQ/6UKsbP9dXqmZmhEkLcFoGv+WhPIjQs8hRfglQaeBCcR0igq9pXx8o9DN7cnVXyqcIOO/JZ",
-	"aYN0G2eixnxqkp4hIodD9rgw+ll27CnJ8oudTTs02uNZKYrg0UQrR8L0HmA4EMZAzVPFUqlKLsuxweBa",
-	"C14ohMQCb9N33+knn89ekb8wBKPaP6iBhvo9ADT2G6utM/nggyVS7LabQSN1d/ayLrW5/lnUoW+lDVdD",
-	"O9w4NDxeGwZmGm07qiYXqYb2fGscv1qnJ5q/BixJS34B5jk6hlTLuRaJyUtu6tRsO5mQnDPn6oO4Kc2Q",
-	"mjr9nKsT0lrbGy2DMzrcP+daOYJ5oZDMBqeX6ZI9hd9O018BkbnCB7e/poodjIJyoWkSvnXO+KUphJ2E",
-	"3y/zkmctUu1ru/DoHK1OquaSHf3plQkQ4lSk2aD6oDPtLaZcu6KAAGjFndXwJuaNqrmF/q73uD1O7QXs",
-	"zy8m8So+Ytc8BQUTQnxKErKMsKI1dkqKELzIUlEQxzBZ0XwhSFAYjicytmJ1fAQKOHVzDVEKWsEUCXt2",
-	"czNmMcrc8VFNOspniBgC2giZwrw4kaXNLnX1MmwZDBVpcKt2QbuyG47YGz6do+d0jkG0nowGboWExZPV",
-	"wcHzqW4G/xLwlfhoIify35j+Gvs39kNaCEpa+7eJ/Lf9/X34f90i1rzoM/gKkpj9m62jlSpCQk8iqqKQ",
-	"RE7phIJdiEo3oyJ1YKqAGAFIOcVwC0I+jSzEflHBtCUYZxm5MIQKYDp5KYqUZ9ZcP51zeSHGZAynwiyz",
-	"NBP13Ma0jGyCLuB9XsHAs3Kery7Q/Rw7Bq8YrZ48ueJyKpReHmennbXptbFv5SxvUa9lWdgInvpObxcy",
-	"b23hpLLrvR11qAynQC7dfnG9LDXyArkkVSzJpyvEGoirW2JEt0SL0F3upPfVA/dQRK4ZQb05dbCffkKr",
-	"5zy4lVPylvruBknEGaa60zQZa5APJclQZrBNkUml+YkyYxrjChi72jboExh5gob66dzYQyppRp9trbdi",
-	"icJAyn2r0+OHRlfE2ADWuAhoEH3l6nq6vhnCXzbN+hOQ0mbUATKE5bPmegR0p7BcYsMHnQXQtyAUCTE2",
-	"jl52tdp08Xsdc0VHRUhYdenmiQLXC8Zz6hdMpGAupyLk/G+xJPtdtuQs9PcXfbZ+IPI7gqsIQYClwJ2Z",
-	"ahrKVI6+o4YFOcmF2t1KpFpWL76eKzH9OWazHD0E7BydEFpefvkCff3Pn+2DAedSrBH4Ewwle0d7+PL7",
-	"2T/+j++Kb3/8x//5S3F2/dfPJ6+/ffvu5J/f5s/e8Xf89LpfpAiNsGNVNxLHp7zk4VtOky156yDaWx9Z",
-	"5W5FWppNCJyFi4JPxYko0jz5U74qiLsSHuWzF1HgY1lufUi0tfShSyGWlkbDsEY2D+nltxtBjtoWpCWs",
-	"A9KTuX9RpQoPbz5jA+RlkS0NWPLiQiCmB1tqPWS4tXhhkMFqn5xh8Mj2iOH93OeOS2GQrJYZJNVgSsil",
-	"0GI5RnejG12z7XMlIOYX3rkzn3rNitB9ZRJBhUyvP80RThiNKjANGyAQDgwjr3Gjm0K4nSxzBWDzWrU5",
-	"V3m2KgWL52W5VDH7/Omd9T1OC5EIWaY8A4F6VvALwFacSGgdU2qN3F+uzrN0alyPQmEirNa45rmyRw6i",
-	"LrSApNhACWEwSChcukET28TN6HkHGYWt/BOMnHHKB7mIAVWUaebVs9wNwMYE9DlfawOwMbBabX4UB7Wr",
-	"VtTQyfLbCX1AtCN6njXKJ/qrEunLA5QAUIPw1ux1dioY0YBhqH+Mo1cgszOLSLdplpns88pOcZTOqvXG",
-	"K8ivRDEXPNlmcMVKbtMcclT6v9AR4OlRrNtxNSZ3e2qz8zeiig91qbH7UPdT0Nxj8nvQ6C5Bo9WK7xo4",
-	"6jK/24MBdPFJF8s/iHLYWm7RaX4HiP2Px5V2z/fvy7W2zO7/4nlaS9gtalCrIi3XYCyiTBHBC1Ecr/Rs",
-	"g4VkqvzSgZuIDOaPRoYqJmnrKzRe5Ip+RIEcwNJg3CAowGerK0NLYAgikJLFcJrLkk/LKrFo7/3HU3Z8",
-	"8paVgi8aAbt7x2yxysp0n5JJ/uH044d9vVX7ENKk39MCzF/z831ImlhwyS8ECYAT+d/+GzuuUtfTXE4k",
-	"BsZUOZLiZqqlbs2K5oJn5RzhLnJZampkQibLPJVgrBeJYrHuLy/SXzkm/30PM2ZknNYLg9bpeDSRxwzS",
-	"buVFZFBLI8o4BpMt5N4KmwUM5hDFXhwcjtixXXiGdVq8bPGJHHB/Dy/FOgrmj9f3c4CzgOIstikTfDqv",
-	"lmQisSA95cE5+8FWMtGTdfLEJ3vWb/t8WA0csxVp0665sgImTXMiNaub7BEQBIx9BnPbGzNuXsSAVUzf",
-	"XxY5Gt+rTtg3B89RDI4/ibJY74M7PTY77ySzT6QWEJ1Q5Zk7fZouLktcvRaTiZg8FBXNJGKacfQ0cK2g",
-	"TyQuaypZfLNf9RwfgQ1FQjELkLNNETlT8r/K7sdiHjzL2DzPEjaItVgcYxz1RHK5Zlc8S4lahmaOnxDD",
-	"aAGJw+hHgc7QkWKiRM9XyYUojxhn56vpJWrN9EwZqM8ZJAa5ceRscL42pfcnUrNojtopnJCXB/oHtoDk",
-	"17GjPT1RVUEsSFw+z8s56u0LvoaIdhwxCgEzPReI34FB6m0ANfh8jWRJKhllaB+xczFPZcKUFo94Ro+V",
-	"hW7Qn9DdmGJLvJxIsAqWKay4YovVdD5iFB/n2SBxsYCguLvagLuQCjWRsV7vd3rw+/C/MQYX4ao+UWzK",
-	"l3yaluthxJymn8SCpzKVF7HW4GjZ0xI2WgsY10O9Ol7vn4QSundEr1MUrY3pu1p4QeswHDi7yWKdk22E",
-	"ltKylGffYYKxf07qvVczoZFVa4Jfgz1MUSQqVnLEPtFkJtKE+KI26ZytgeYLQPtQcgQWFcpdY7itJhzN",
-	"Kar0Z3fdk1x/y9D6WbpwaB32T5W8FAT5bsYK2fWUGZ3wkkNmMJ6H0vbABs8PWDV9qkEkJrKFhglV2ltw",
-	"5HH2EyCSwMeXXIHZrs6m9A4763/kDzFV7Hyl1vqKKIsq3gfMKXzd/PA0S4UsJzJJFcVaK8I7Aa7tDsus",
-	"4CuO7npzw+mFUzKdzVJ5YZaUjgSRPIv/af8Vttw/Wy/FPsKFKi2KwpvxiB3TNAFPw2UqmimagzmRCF4S",
-	"6zEI6LPIM93NPuAexc4urAnohEsWvznjF3jKYEfTguXXstZLrFmInl4uTcCgHYmZFkXY0eH+8c2Z8Qbq",
-	"7sxGcabKQsuY9FmKQ9LNTOwu5dOPkVpMdr11q0L/qLmhJ9eoOfT9AaQ8rc73CQDDAKwlEWEc0n2i5lrb",
-	"y2eITGvgMoD89NjxML+d7X/Ipdh/z8vp3Bmtnc9zrU7Yk6UVnYmsACmm+RJCPWlquu+Tz2cROzk+e/Un",
-	"fWRfv3n35uxNfQZYPR4dqUWpIqZW07nBRqDiQuQCt25vW0yFnuvlHVazoAlca72N7HKp99FUTSQKA2Cz",
-	"5XYfSPiwnO7wGa4j9qQPLSgQMN25mF5a8zG0AGUul2KihT2pENAhYiqHOV/ndMYUK/hUL62dBsRi6EnY",
-	"1HMAbE6lolXUywfrOJEIoGTOSDUnc8IwEOSaaG7EfqINQ3UdQ4/tVIiqlD3ROZRxQhlnn53ly/1MXInM",
-	"LlyC1tRnL/atfsVQ6VFjhxBtw+cvnYafP799rT+1z0h3tiKQiTEBzQ338V8ne2ky2Ttik73RaDTZ+y2G",
-	"NzXXViVfLLH/t6cf2bcvDw6Z9REpiv/TK4fIMXhIIclNoURAufIY+fD57NXYlNecSOZmoVRvgKWUK+z4",
-	"pzqslpa7fFuYh8cFA9eqRnW55klKRnqDI6V7jyGKClWLp39VuYyj5m/74J74O3ysBxyX4qbE5kCPWjzx",
-	"3voDNiapaimmZJEGMuYyl+mUZ2whkpQTBoLM1jDod9BODzM++Xh6xkaj0VP9bnzE4tO8KEcA46NHCX+9",
-	"Tgv492VKhvL4jF+K2MRq/rLCS1aTC4zcLF8qEUWHmC0slWYvI9uBQvi7b0BKlImRIxX+iEYO+m5e0Fv6",
-	"Cymi3o3tri75BYj/vOALgdYBlKLNkSI7mQlFI3pG+U9/fgRL7kyeMD0g0ghtNmsE8FCUJoG5vpZV+D/C",
-	"tQySaZKXsCh164OWnGOsHQpLKuGf8FH6I2Lxh+P3b2LwnJKth+v+NFkh9BAxc63nJbQuWuxSeVHy80yM",
-	"9RNTCgPfqBTIg+oqGDkbzXgGOOgWTR3vMGb2BjonBxsQO2L4Y9G9XLI4TfBIn/CiTHlG4VKKlRBPiFRw",
-	"AtMcfPrhFXv53cGzIQMDYfCsuOfCnY8e0pJrnWEl1Wq5zOHgW9YT2ZrxjhtwyqVeHlCdQASlOIK4FKqM",
-	"3bWBGaBMAJlEemW9oS2L/DwTCxwXzuSP3x78cWhkh6Uo9nHFY+hA6b1dshzGDdIrKomUeadwRVFzfvmC",
-	"/eP3cMtDeJebyQdwa+Byik9wBPFwxD7kuldqE7F5fg0vLng2y4sFig0kZN7cHLFznrBULleYQMBe3Nw0",
-	"Y6mZVrY0w9A94xJUt5O+qgqBpgQchWa+C4EFxnQnmEqGSpmN8xZgiVFCKENTNOQjRzBP7TYteaEEG/Bq",
-	"HgY4c1+oKV/a6tI2zRF2OQIRg1k9YiHKea6XgG5JlqXSVSWmeZaD1mKku2XGU7mvua+mBNwYc8HmV6LQ",
-	"nR+y99/Xmj4/jPDET7NcmcWs8huBoj4FLgqb16e7HLw4fE462nDEftBC2GqZ5TxRbBCDjUuLU0/1cuxr",
-	"4R2vCufCpSrC8c2+KgvBF/ua4R5BiY14CB/E3/GS1EI1vwBUUpCotbBxJY7wjzm/gk2qBGocCulGyAEq",
-	"VenFwbdVgAiYyw3fom5hu9KFGOLuqFLwpPLUO3hkWgRT9FmQHjXXFdmMDWB99U8U7qlvGGBlHBzyumPg",
-	"L+gP0ZLwx46lMemCtDxsABGUekD//PaEJfm1hJUfNlciMsC2zgLMQAt0k2+xd/QJl2kJESfvuVzN+LRE",
-	"kDlndKeiuMK6oCS07h3tXR2CzXkpJF+me0d7z0cHo+cQ9lfOwYD7lC/Tp1Utk32oZQIYW7kqw2UBkera",
-	"YSEalVEAjRZqHto4BDQsVSawI/YmSUt2bF/FOdstfZtYx0rVhpI5qyu7FTqxavL0bSIWy7wUcrr+R7EG",
-	"CEU6/d/nydqYjsn5W79KIDDRxP40EWLzZDUtsRC48Qse7b3Qoskp/UYlI2zdgN/IqM17lJGgUh01rFyA",
-	"aKwSV2Hvnh0ctPVn2z2lbBo9hBd92n/PE2I++Mrh5lc+S05WbPOd55tf+iEvztMkERLfeLH5jQ95+UO+",
-	"kvSJ7za/4NPAW/kDFmPQrx/2GOEJxsye5fk7fV/ge9/0WQ4rZrzXMrUJkXnx7Nm2Y/4kVorW9FmPCZ/l",
-	"+Xsu18aOpt/7ps9eEEv5LG1dNnQErRZAvY6vs37qNcPiF/pE7h3X+MHeX6I913q9d7RXO/zwkSBnAiWj",
-	"nT0d2yv4HG5GkAkVCna1wAxjB/IkdmMu1xq3kdkncmClaTi++h/OZ/WfaRI3OdqfU3G9gaNpNcrnZ2pr",
-	"hqbHD8Pf+y3q1fh1WvRqepku+7TTKtUObLQ326O4ht+I7zXZXO8P9YrDOeOh6ksNf+F7owfWb7u/NX76",
-	"OAzxMXnaO9D669u6FT+rHf0OfvavafIbBNiGQpO7uEmDl/woytuKRrMPuRRA2XSgb3HYNp6x5pmCaP3G",
-	"NUKKk+7Ts8a3fYTaP8USb/CKeeO3aO8N1fnb/OYbO8rnfQ4NvvQhL99TMtTfGiN41DP5oyhvLWQ0DuX2",
-	"qsPeb3+xJxly5BaCqka3yCOYSKfA6gSqLxjeMgGuYKkVQet1icB4FdLQK38A6LITGWu1npy8WgsYk1Ex",
-	"owS0czHNF1RwpRrnE0VmwWE0kTGWZBh91CMYacZLVkTv97eJ8xX0I8KQI/bshZ7C85dOOJXb7WtHPqIw",
-	"QD/2ahjZT71VH/JSHNtxOp/UPaJmnRcshiSp2HnzhINDqTl6egDDN9bjiJX5BcSQ64G6rd+LkuuF/heM",
-	"rrkUa4yt+UvMBlyuKVuabDOc7NRoGxyzS7FWNrhsIp0ZogUMzQ/oXivnXDLaPDAhWtMNe/+9HZ6DEAXm",
-	"AhMnM1jQOPGbxqOH7nIYjRpDkkIBiCQlK6/TqQkIWZrCpOhgxj4jMt/5llwjRMf6bsIolzPMuwbnccj6",
-	"g84+TYSnfzref/bNS4x+hLwOsBboA7XSUvhACTGRcbXbP0AjvauYigr2SahPwlLJFmKRF+CUhs9nWryg",
-	"dQTsZ8ecNJGDwwMwgVUeXmNARNfOLL1YFSKpqnAOHYfec9wuMutDBII+avDZwlRcgLlcF2lZah1CIoRy",
-	"5dI7qgzCZmSCX4EJqzrkMmF8IqkZfa5qBt/D2JMRw1UCKdPlGpBPbF3BlbtzIv1MXGOhxI9ALSA3ORl2",
-	"9tgwIbDJWnsbRI1i+rENSrAWnsixc78Ym/ch6QRCBiaSF4JDLAREtXIAqF+LEsxg1WIocIHqE5YaWDnI",
-	"k35x8ELv+BIOMezdXEwvRTKRWXopoHwq2W2x2L67AWmJAU4wAVZDiH5x8MK1U+MHhsgMqqod8D4cTwPP",
-	"/kSxK3151ONNYAVPBb1t2MkfYjr0ZLbGA+9wzyfYK8anRPUgOei5GpN5AyYENKingYZYUGVpcVwjuTmq",
-	"BdhHFUYdQeDMRBJhTiEXRea4erMqQFy/OwLXC3rIyBNFXAvOMn0wJ4xLOiSpqQSomWZCMUS2tPMFTyUa",
-	"d2kkEGPQiAAFKlzw9UTivQXDAR+SzB1Cw64xFAgjf2j2mpiA1dHsG0q5XVKzsSJJ3XBGlsvGqBQbYOkD",
-	"MFO8hUq+ao5B+fTjKf2pxgxcKxV/g4sUbqhhyALwGbajan6/9syAdNFfaq8GiYP+3RK5wRL5bR+tAeZx",
-	"hmiWvxswH1yxQFI29yt3z6FVLRxJv6lVSKyD5nnLqsJJdVXh6VQUZTojtbldcfhMLjteIXfk+gJWJfN6",
-	"aPHpDY9YXUdoE/oHCPYWsXi5KqZzrsTHIhHFJwD1TOXFu1QKzfK0CD6RMTg3Wlo4krlVH6qfXJXAGUuH",
-	"8K2vESO9Z2vb0bu8BMHehEQ9e+HoFVoEy3It6k5kxev1FL1QBt0EJQ2KjEEJh8LG9FNw3ILEjxJDNWL8",
-	"vlOuRyZsmnGlQPJiWkYh8a+inDGOpqIEuJ0UizPorCF0s48wHpQjBq2akrOOpPL8IY4gG2ApMnRxKhQV",
-	"fLizBYb8gNpBQbxVsLhMJhLVCSjiU5vJEzVix+ArbTyKEFACRIJuYUjLJKXJi6YtUpskma/kLn/lnfCv",
-	"4Tr3Rvz73f773f63drdPa0fyXm52E+3RfqmfQj/6Uv/ntycG+8siJ+FlgvqOAfCuug9h4LEBV1onBsBS",
-	"29BERy0wwFizLDQSQA7Qgq9BKQd9Vl8MmZiVLF+VY9DVSmE0L+zMKOwAF45XpfMOK/N8OGJvAItL2tCQ",
-	"2tCfkAErYorLtEwVxrSa9XKvFgyqhjDfo7gCDjlfs/hnfbHxxASeYKIJ6fdmKQdxUvDrVF6MlskM3LT4",
-	"Jxs8G9JPo9EIDXMTad6iWl4Ji/XiY0DlwMQqxs5ERr+mSy1aIVQcpUeIm1JIRZAeMi8nMoZ2oTjJ6gMj",
-	"9iGvttTZe9e0EkE5v0Rr7d6VWKgSNuQIwXJAq65Fp0JXbj6cqf6le8gwI7iyMdj1IzHYJtHZ3BDTAiDE",
-	"BWTnWCKAKH2ydiJhTiTYULCod8kywRVWVaQs80ENfDXWR0tLVMeSObsy5culSI7YAqfO5UQeHhwc+LNU",
-	"EcLSURN2yH5Mv7fWpMqm2rIdpShiSlrCkCuuIFfVTTOL3388/fmf3578/P74n35+8+Hs09s3p2Rvdp98",
-	"/z/P9O/6hClRTkiknPKlGo4psd4FsKxLMwBxRMlVXnrSmDLx8XDh2xVKER7wJ3UDlQoJKK8bRy4QbhDw",
-	"yeGWPKnOLGztmCxtEqLoNNFDlr9+CwK6qxAoQ/Z7brTTdon4twnTgiUyWFd7L//44pvZAX82/fZQvDg/",
-	"ODh8xs+fv5gmDkBXKRZ4lWwpSFWhCj1lp5Y5/JoufTnOIiSdp5LDytbXJ+hMda6ZmiOVUq1ep2qZqzQM",
-	"XFRxvjGcNL2Zfz/ZQz3NbCkqa5M9b2sbg/s9JuIrj4kwnMMTSbgRZTQx7CxWVQVNWkWrHYK++klQUS04",
-	"bCJDVSQhS0Ff8EnUFTUmXVUxtvFjRxNp48cSzy16npdzFvhejMcdAs7SX+FFvcJvE9D304YRgMV8OhVK",
-	"fS4y/QeaFCIWV1D1+i/ggiN9NMHYg+YC+BMtO2kSs0E1VT97AEL6h16WBzoHMgTvuxKFIl+UkZygTNdo",
-	"Ik2eWT0Lxzo/MXfHpatCVNDCAyOxMMXXVX6ate/oS1YdIaw1So71LCMQEBr373DEPspQmXRIC3SHg3Ke",
-	"8ZKhHD2R+pqvhGgEbiHTAgQavAWTU2VagB97mRaOIP3A/54vt68BAbjKieOSYNwy8NqhI/XFwXNXJoPL",
-	"GiXxrWSyRxBT3vkazX+ViMivWWLZMdjS8XttFXPpEMfvosXfRLild9y3ECSC8gJaMtolhk+UFM9ZlspL",
-	"hOUg/497l7KBzRA2Gaj4kMXA8WIC2I9IgZ/I8xVCzIBj+rwq4JlOxdCkrjs+ABJS4LSPHTNLYcxBYMJB",
-	"IQBTXeFWI2EAYLts+tNEUriNVpwrbwTk07l2h2MCD6CksIhc5uXcNbtjbXOEBJpIlXE1H+qOkyLXKvnY",
-	"mkB0T+ZKBoNA2mrwaHg4MPZtlZFhybkUbDJW3cPwxbsA0Nz9CejvoZz6G+4SS8+Ek6WOnj4Fw8mIGo2m",
-	"+eLplCdPzws+vRTlSJViuRdVWvvRXu3Jg11PuJC/Jz79nvj0pfkWkEbNvQFIUiJT4nouCnEHN9i/Vn+8",
-	"xQQBtMmG7rJFftWI9SUAGMeufJGbiiUyp3BUp7maA84Y3CPEWobkGUeu/ezgYMTgW044IlwudxiQCPbf",
-	"alCBkESAhUkBqMyPSRw6I32BIEYIxAPKGy1EamGljObifC1NJnJg4XIWBAcAUzR1ctRalZCpziVBB+VS",
-	"HDngJyzLr0WxPwUoKHHjhQN74XCKXYss81b4xeFBxEqRZTbzm2eZTd7HyXA1kZSV/sVfha+BYG9zCc66",
-	"U1G6T/BrAtD9Ldp7hry0lsmcE6CQp4L8TakSPabyI3Ag3bgHJz4pAMgMzMVYBOQLMEzCNlNhqp1it36L",
-	"wslXxzUO43wAY+qraKJcCi8mus20BOzVBPTWI4pThP6kiFYnSH3zSa931XXSrXEqeGh/FOWtTuwDJZC5",
-	"doOWPDJ3Fr+nkP2eQmZTyHZnE9sdhmNHggvnjdWkvKfO0QhypDOvHEkwfqIQSVqIKWKJQLYMRZSAhErh",
-	"Elk+5RnKRKOJ/ACQsjJHPnFUAXI9USxW6YXk5aoQMRv86f3xq/3TPx0/++YloNg4qRVRTfyM0DjvuYvR",
-	"doFgxCqO2KVY+0YS4IpYI2ZoUHKJRsv1iB1PZMkXSzAqO6jGnz+9c1jv87G/xzaUAWpJeTw6aNhGx7+Z",
-	"dBuLPE0vpHAWntypfXzplIqiPwPVRThWwkFI0zb/Ob60V9d+W7zpL19sRLUP1tNwN6ttJFTroNc4+sDr",
-	"B4pI3Fi8VAw/uYb6ZWbBqsSPtiEShXWO0q049PJFsDRXo36SuGHuCbBE0jYO22DHfdN/BqMgOu/UPzz9",
-	"w52EDpBL905jBuS9xwvc+xV2q6uI4PP3jv7lL+7F9IMoK0tCOS+griY3bOHzp3d35Vq//xvMjYEMXmEm",
-	"BNLGdtvqQrEL/0t4ldWPDtEdOew9tsH5aemG74Gd4yK9Ega4tZEJDUyO2ZKdqaqCE4/AHD6RSui1KPNC",
-	"ReyXVV4KFSFef545CQcRosFRqVXIfJNXqUrPM2ESYKvGEzko0ot5uV/m+xg/dyWKIk1017+KIt+/TpNy",
-	"ztSST03gPpkMwBOAyHZMElZ/Kv+qr3o+kXhMI7pn0Zwv84IlqbpYQb5kqapIRYSFQyg69gxR4xo5s2C9",
-	"ef/x9OfXH3/68O7j8eufP715/fbTm1dnPx9///HPb0y4mwtbralXqHmeJUPfiX++Zpw9P3g2kVZAAacL",
-	"0niEl7mJhOQXyOoHWoapySvRRF603r+Ixg3InnoGw4iMPLqfw28IQl6xHlP9/Ondz2dn72qzy9KZKFNN",
-	"N8cULOtKGhUY8jOsm6t7dZxJvMqPBIRNmMNwxD6bkg2gU1J2tlE6j4Kiyj0qgM0QwT5SjS/olTmcPSeB",
-	"A6H6mkE55iDec9zgf40b8/nBs7DOYJJo6tnz1Vk0x5YNnoUz6E0U7BbMYAgUjedkzGZwyaUlOSTf5aj3",
-	"x/6KmZ+DNU4rY/YT1eQcnz+9G0Oec+1c6pG74VH2GI7+S4UsfiHRg9LfmbsMHLwr6WZVzp8SvK5olWM+",
-	"iXJVSBPwBujzhrs5iey8qgkkEhdodkSKMGZclVPw7hMO8v/H3r8ut41j/eLwraD0JdIeWpGdpA9yTdV2",
-	"Jz0zmd2dZBJ3T717OPUSJiEJ2xSgISArerr6Op4Lem7sX1gLAEGKknWy7KT5KbFEgSAIrONv/RaNxWhu",
-	"/AbXPTnyzmutlQ/4QsYEYLZo4uXgvMzim2/nAihBwkZKGaLd5VzjaEtSsJksLOu37bxqPiuYYgJIoIFD",
-	"nXS///7778/OL85enF9fvBi++n746vv/24wPa1Isv9olvTZz6TwkuZS5AVYfqkZZjS0/3AV7n9kv6wTC",
-	"EtywYIf6Piq4VawMCw7jXE/uzVka01afydGZZWY6kDoWhgOaGjsc9PnnR+eQfW3u835kL31UeIY1dc4v",
-	"BgPyFposSLA5HFMsNDRraWJbtMTXQBO75oAvA7Hzun7FLnSxK+LoEfhi9+WBrcqklgf2C+OBtYqqxSN/",
-	"FXjktYbIjpJqLRHsqqQ6KhPsoQbOE2CCdYqhTd63EQRM3h/JejguD6y5hAq+qWkGWD8Im8Srl7ZSjasP",
-	"2Acigf4hZEpvoVFb1SmCgjTbMMINMEQs0axgd1zOVf1rwOpDJCxbR5XY7Dy9xt9v8Jzwgkd1mdiU8rwz",
-	"7MjRiKfsf9N0yhyWvRN1/KK6ZKv1sK7SKSM/A5+meetRZzaRgr0DbtfOsPOnc/Lq1SsyOB8MjPc14bNr",
-	"eZVlBVPwZin+99y4auRnnufkY9aJOink8zpv6FIDswhsKiQf+dTZcGupNM2BpHvYefnq5eACPD6q2YdC",
-	"3nGRms/f/20HzLx9L2/FSGJb+tb/a/2/J+j/WfmEgOZQcHsxusbdc4Ln9xXBewQfr7vaW6/nHL9+RU6L",
-	"eZ5DvbSccmij59rcCUnSnM4V65NPtnkeVk2rIfQHicqefOVwEUkCKQTl3SP62f1FEpB0CdZ4WYYXrNaV",
-	"I5JUZJQteC7YlOvgQ8ihWtkYi+pP+kZ4retbskERgLPqX1frpq5K4RO7qoHs38llLU2X1mn9KpzWinBV",
-	"W0rX8Lg3Sdff7LBvd3FPnfho9E33NSFP5ZRWzlOzc5r6Z2jd09Y9de7pPsZN9fjteibcVs3gRECj2wYL",
-	"yJoolda52JbXzfmZ7WStJnTGIjR9XBLcdRNX81wj589onuexwLa8pJvUfY8ESwcV9DTguqFRQt9MYqJI",
-	"QBNX9kiWo1isjnkJVpSr34MnNS+iT/5p5mqWvez/OYJ8fNeV50CT31js1eU3qvf47SGECbuSY7U7Eum5",
-	"MniAEt6xbGcHG97L/sIxFIzbWjZBa+SKj/2v3zpy1hl2LAOjbRjaGXaeh05z1IGVC53n77+HGWwnZ/+u",
-	"pPiAsz4+/8hxBHwJF6qK+n3k9FdlYe1fLvjHM85sH/N8aTuZH8cPjjqzeYMp9hfjoOJ9hsQ5qZ6/BD1S",
-	"bOORM1qwrE8+MQ3RyZVwJEYQ1eZQ485iDqu9Tyvn9hINu8bRWtHUiqYvTTR9RAV/5MjcXGk5PUNZsz4w",
-	"h/EwqPQr+HRqOylYcJhld+ZakanM5jmLyGqMzpbrGfsRjMgpXZIbFguAtnFB9ELaX6tenyQ5vWF54ggK",
-	"lTOBsRQkQRmpEmLRcNxC9cUZcOtFsciANzl1LZFg1lyMe4CiS7JCzjK5EDYSh9z8OXs9kTxlbypfgtl7",
-	"wwi9ARJFWcQC+fvMQLaSYjlj6rKsAq+wKrmprpG9sPwEgmxqQyYHLsNQ3GNmc+CtQIEd1USbqdmqA3xz",
-	"jj7IJ1MmjOprcxk8FyyE2aYWHUyFYDRHmUiLjAmWdf4dCnBoIuiDZO6lbY+wC5btDRtxATKkTbm0KZcn",
-	"m3JBcQDS2Mg+u2VDCR9csV7Kh1Jljaw/LBPj5DwEH9amZaIyL+PyLLFYk2hBgR+RxLHe4i0S0BuipLDj",
-	"glB7+57Lo+ApTi5jAZy4UN+HzLhQPoe9hkoVRlfUE1HzGywngQbxKiHdgPEW2jG56cAtkYoXSIqJbW10",
-	"6Q14TPsoyDYtg1xTc+7mPgUAGZxSjrVJnHUS/tSJnCbdslNKpzzfbVLnK0nqNItvtYP8XhUK6+S3wyCu",
-	"I5tDtiXP823nQuRcQ1kz6VKSU2Mbj5kOyTYcSakvth4VjGFT0F4/FlclyRyWbtfGDxuZmJEuBi/xOq5J",
-	"xrOSHq5PHLXrLWMz38ZsLjJLV+JGgXnMhea5+XgJARHBPmvX3Dcq5+GiyLdsGVZcxaKLXZU5dfEWbP2h",
-	"eZ7bqm3oi7KfjY4rfZCNfhL6tKwip9o4wtNhRHsgwy/aNgNc2eGNeeCDNvepcsHNKrk5MldZ5DYx3CaG",
-	"XWL44JPYpML3gi3fnzUgvhkWFgwjRXef/Iq6lOYFo9nSleNL4eAmqEOlJgWzShSbnqJydclk2wpcIcZZ",
-	"sEWo5/Gjz5pojoVXy7Dh/p6a1OYbjqZJH9Th2D+k9JjSrk1FtKmIY6YiThCxYsWZ5nab7l+vDkPsUJv+",
-	"2t77vqg8K645ACweLyxfXYxfZT6fMuLWzvaQEGwsNQepjvxXZZT+rxKCQzvJHXzqNpbextKfdiydFXDw",
-	"V+SR/fwegYT0kk2y6HjF6pviws3SpwwJ4ylsY8JrBdSjBIWtRtglFox7sY0Cfz1RYC9gdpA8lZO/VvLs",
-	"VnzuBcn6sM6+Fsxp4zruVDU7OFbIt4GcNpBTCeTsof9rp/CwinNnhO8KrXKwo/X+DE0hcw0EpTZV0iuN",
-	"/liETULxHpfG67FJFXehZfUErtobRgqw4np9kqTzojCm3WuZsQoOC+ni/TQ8xNRe3ycfGc3OoBDeZcK7",
-	"SRocYdvwNvgEiICjWJQfLmesdtlyhnzB0A93OWVCX7NiqqBGM8N+vfBkSQQRKaXpdIa0vLHgYwEsko6/",
-	"tTrE2ww73SqaM/WBFcrIx6TaI+RHmk6w2EHTzx+pZm8zlZTYMKLpZ1IYu9MRCyJ1fPfl4KV/B8Eve8g5",
-	"iAUSsbB9v7NKY9fK9Ye6qI/qnqYFy7j+iU+57gwvXg0Gg6jj3qutq39z9f87GwzOO1GHfdasEDT/yEbM",
-	"bChUJ7SkgDAHiKtZTpf4nGcvvz0Pfwif2s+s/ZWGKpWra/oZpEaVcwB5AciHgqVcYQhDSG1u3/k04TNF",
-	"fpYio0vkeOhEnXmlS18Gvz6buV97koOd/erWp2596qfuUzeo0z086VMxvilX44/6KBZdjzoLxRD+HWg9",
-	"bMvuRNdql/awX15Fe3mVVlU0fU8qkCW9S6LZZw1zUw1w6ShU5Y4E1pW/mR+RnCpNuiNeKI0ACLN4TGRc",
-	"jHu20+wKGO5NTfsro3sYdoM1N3CryEWazzNmL7fGyZz1y2e+GmlWABsuKMERzXPHXrNk1Ax8MRgMiJbk",
-	"YvD99+arX65fV/Qb172I5PyWWbYEyGdhK/LDQiJtOKRRrzxSKGQ3lgP/CttQyNcUClFbKox7AiDq+W/u",
-	"v/d0Wv0kR84rwhYM3hvMGZQ6G82jfCuNusDrRVDN4lthpTJj5Ialcsri8okxPY6yNgTRcW05w6xLMgTh",
-	"mWALk8xCflwH1roWUbJJyFoOsppYHnGRWbQdl0KVfbsr4Dz36LHYGptn/CFzsQMQ2B/t7oWE0Li9Qkyn",
-	"wMW5BcK2HtVHbpFyTxIpt68Juq5/6EpcBOoEXEucxtO8s40SxFuffqx1bUFr+QRtrLWNtdZirfup+Z2J",
-	"VLwNsDeTShn9LKlUAiKUJhIVC7kz3mMlVJP0tiRNCejgqgNYgtBiz7gpWQmb1iKpe8VNkTTl5WAAnd69",
-	"JIsFdmlPZlRPMG46KuQ0Mcslc1g7SZLnGNPWBbf948zfkW0PCWsCfvsNI+foIg7C9ut9coWkMRa5IgO6",
-	"GCwPSKxJiHihpGw876CLDvKIl7mis8tyILVmJD8AOqW3bInYRmghbyZ2k1NxG4tkNU6ZuDfMffcws3kE",
-	"wXphrC8zQ6zomk2tTu81sZCK5jgW1sNx0YQxYM9F82owGAyMfww/olkW/GB1fZ+nxbT87W/VgO/V2fm3",
-	"ZcDXhouxp9hTJ7jZUuO2wM0WuPkg9DYHGtT7YdQb+G583WxJeEO6VLgLQamFOUkNDNwbk5GubK0hJ2nu",
-	"4vKCsTi2UA6B7CeTyrvLnEcErrcCrxV4j4BUP17uKgxFPreU87azwEHeTGMq7Jp91hXRFWJFnA0dNC/G",
-	"sJ7tC0i6YLQi3ABTSL3LWCSOJx9cCK6XltygJLxPbFdjlAx98jMtbrnFodgfk8TK3B94nnMxToAhx334",
-	"acJnM/jUCWuqyZQWt9hatOaKIZuOX8qwG0IsAucK+isHAB9hbHUyoQpIhOSIYM/lMhzqypdefHPml8jd",
-	"JxY8M0Y5vHkxNh7NRlVAfgTHwD0+RoeFpinWIzPSRTUXOdLNyI7XK2O+teeuhIAPRXq4PgiPCfgIGjC8",
-	"HAzIa2rU+ye9dQ+Gjyxl/A44EmR6u64HQ22P+X799u+fGM2uuRnvorlfw67ADLuyLT6jxWc8MXzGVYbt",
-	"eq1M0vJk6q5EcBxf550A/rGiASOSVEQFhM1KfWguQ4kFX1Q1X9Sg9yJs/RDKIwcACZVOk6YJ0JqxCLRF",
-	"qR/NqiCFhXkL7MBKkitvwnzB8IlToRqclt0C3HBdVfalpdimIY6MNqDN6/wA0INAAPqP7Za4B5jQmKF3",
-	"gnttfr6CYDCGrrCpa/tLiGBsa8EemMTf28A8SS6flgez9fmfYNrev6Cjpu9L20eOCBXoSDa7b1dNJRCl",
-	"Tk2psDr1xqbkDkr0739YTpzv9wqtWYGVb63N+rfqtl5htduZPmL2P9r6aq+dD+DV2S5nUQ0mxaIubhBl",
-	"tlFiRcdMPhxHXz9cDmLPsMojSL82IdEmJB4gIXGYSXSPo2Jj0w+Vl0ig/uSdq2B1J/fSBV9ERmZSWeKp",
-	"LdMW0L9EMaH7ZVNN8IKE1Ai/iXzlpRSMLFien41kYcY1l9/Iz25Jh0bQXn16/fYtyWVK81jMaKEj+Nn/",
-	"jgglmZxSLkAGa5IzqjTkEICMWl0aN8vWGloEExXjnJGbgqa3TKuI/GcuNVNRLBYTrpma0ZRFJJXTqVnN",
-	"iLz9QHKuWUFzZaS+kOIMZxOCnT7Ni8KcJaMwymEIV7EIl4visxNYEmJ7alPldNI92Q6Xo+DZw/qK1WTE",
-	"a7zrk+hAnVFB+wVbMvW/1xZrRh2/nyFLIWgn6uTUf/LR/Ny1o8ZeWt+/+Nb203p5gZkKbs/GD/Ml2je7",
-	"6SK7Zm2aoU0zPMU0g5ckD59lcLrrEZMMUGSJoh8rLfH/W6QdYlHLO5BuoCyh4UH5fyc1wj7StkrUjGIk",
-	"9c0yFuVvCM2VJLIwtqWZZzm5skmCn/u9mYZYNBJDuPU/cqLhtTNJ2jzDtspgjzyDN/zauMdDphnScjMf",
-	"P8vgBeBv9n/7JBc8OmXn5IL95SmTC3sbjKcpFCxPY+u/P8XkQuq3zzFrA90J2i+34LXokVML+x+VE6cW",
-	"vA5b1yLTPUebWmhVbD21sNuJPm1qwenkJ5JS2CSnjppROI6SfriMwp4RlEcQem1Goc0oPERG4SA76D6n",
-	"JGSjPTwq0yQ2zQmByD5dEi2JYtpWZLsirnpd9PPVsmiQgn5FLomY57mxuqbyrobAx1oErrFFAJQ7uz5i",
-	"5oPDJOeng0l295WZIQFjZbU6w8433758NRrQi/S7c/byZjA4v6A3L16me3YBuFKKjwV0Am5LyVo5+7XK",
-	"WdzmFWZhSeg6euEdBG3GZrSATtpnasJHehNZcHnt2ywkoM35HSPll008tBDscZKtjOP0+rFIlKaFBnQ6",
-	"1oAxkdm/CkYuXp5N5Lwgyd/+Np0mlsgAgCu29y0Zma8zPuZaXRIqlhrY3FiugC7j2+FgkEQkGbj/fOv+",
-	"HuB/rn54/SbpBYJ2YCxeM+gZDGppDwPOXEJjkeYyvcX2U92RLIgVeCS5ePXtK6SmuHg5GCS9KiEDVMS5",
-	"Hpew3qBYVCySnImxnrwffTKfvhU/czHXxkY3uiOxJMCJ3x4//mfOZ2axE8KELpYB2QdzXwFnsL/RMxW8",
-	"oohIkbJhwxsJfh7onqgyqrPwjTPgX3pXAr2IkIJVVtNRLpqJwFSRs4yKYEiM7BO94MaUwN/GAl7FBobq",
-	"Oo1HJbH9foNrEwv/RoZESLKQWFqY0aWKIALJp/NcU8HkXJXTjEgyFzmfcs2y13RGsWwR+8THIpnSz28o",
-	"z5fv2OLv8kYl8OZIV0iSmY8J/LIH45csbn7wZu3+KZ2wbJ5zMV6f737j3wFsncctvlvZnzAD/5QbDIDs",
-	"vBN1RgXP6NJV002B9NjX1lE9L+Bv25pfzUX4p57MCxVcr+cs/HPBMhF8YB7TvG8z6xPe1RgKpRDdZA1F",
-	"HSsHO8PO4JvBoBN1ajusM3zlqxbfQVtdZTdAuH+DN1E+6Xn5mBfhMw7K5xuEz3YRPNhF5akufocCRxTg",
-	"nWHn4gKmunJQ7IJtbePVdjVu9RaS0EISniAzdaAF3Ql0Ftmb2ldrLbNS0m+wzfbhrLbGGA6AZoxrwGlV",
-	"flQvbOyuUkL3wJLYtdyRlNWOFdsRKx2t0Wd0pzP5Sn7qOn10Y7Zis3r8iStdEyN/GHrmSoO+cuVhT65V",
-	"Of/26kQ4mbCXsD4x23PdANqF9Nkeypbx+WtgfM5WhO1ugrgmUzYJYtcHa2sOaHT2QgLoHbibA2xFLDxu",
-	"Aod8GF7lzZIVk98HOx4nwU3AKrXsyl8AkuLYZtS9fMt4gO4lW24Ou3CFEEiwm4wJU/q4CfbUCMwn0r1Z",
-	"aoY/6O1jy/yV6cOP24mwFyv6uDk+7t5xi7xokRcWeXGgBFjR33u1z1uTF7SZTkzfLSYyZ061IJlvHV0R",
-	"EfY5ZTNdc32GxksCuaM0XSrCBcZog0fnqNRtvx/iujzQ2kiOouxGZksjjXyjufeOs3IjuyWyUfPCt9fD",
-	"u6yTdZZVF2mFgYg5Z6TLaDoJA9A31fAzWRd9tgFfKVLWC6BrscCluTfruVlYImLkuObJMQOijxV6LAOK",
-	"569eNAYUxTzPw6Z020cUX5Szf7FNRPFFMN8Xlcm+qEUUB98+SETxURA6u6jGNm/c5o2PiM95+CDlA/SZ",
-	"rWWWVdTQra6p22yvb5SlnwHcuankVxaQpeuTZCGL29dMaFZAd1WoF56wMMP5TEGikKRwlRoSUH61LHhw",
-	"xYZ2rFz3olgEShCa09nOeZBhtq4qFx5NGaZaw+etTvySTOUdiwXX5MbybLvkazC1Z2olICsL8wNNb3F+",
-	"0JHPPsBqrhcqvnrYU8o+Rbg0ENTQEx7qfCPN0N6o3vkYec9HTXlWN/rrd6/JlOc5lp/nVE+gZtdq1J9p",
-	"OuHCHJ+oU3lvm8Oye6i4Nl/W5su+gHxZoxLaV/3smR0LRnAuVdCXR46MNIs2c3/GoiEbFqS+AkUkC0hx",
-	"HZ7PajuNrhF9j5Z92inxFJpNbfbp68o+qa3F2hYZpzLX1BjNvq7GjiCAzbVasUYV6d4sqwwCvQhN2Opv",
-	"fPwmFqu/ODh0/SVErdd55RW11Uat26j1StR6/3P/YJHq4CvS9fV+6PZiLFgZd7QEJTPw+6qeLnjCTY7e",
-	"/5PWYgodPZGBNKlcaJxaOwDkwI2L2QV/MBa1sDa2OlYww94l1ig2eLrQ2Y77p3QjoFMKNhpXsTD3TSdU",
-	"jFm23l0dyTyXi5UIPrrsI1lgg8UJ1b7XXywgpR4BwNldUUExy6LZee8dI6D9OLHsNZ4usFQZP7fcQ3Th",
-	"QskP6+XiujxeEPd+TdEGcdsg7sFq5hfXLu+YjjMLszgPELUNyia2jNlersZsy/ZPFemfkEDDlQlHI3CN",
-	"nqrFYcsCJF5KcMRE9S6rQ1TSlJBUtYosFj5yGuoaaNgxV4lPokIH2rGUWXJJkpSKj3Pxi6BaM5GxDOqb",
-	"YtFURWJ/b34OWa0+ee+St3pT+62As1EKs66VciOIbe8dYC3zfI8ZX60voktvVrfqr6zQPKU5mboQq337",
-	"kOUU8xFN9bxgRWfY+RulRmdNZcbyd3OzrOb3fzm7KOO05hLiPpLaqJDOaylzKrw1QaZS6Em+7EQdxQpO",
-	"y6HOz7/79gXwMeLm6Aw7ZkNsSGFW1eRRSmT9u2upHNs48BONAwcVgIE6K6XOPsrsLJMLAb3EN6g1QBe8",
-	"oZpVi06DT4LOg8To3jMYknQhVCILCJlghmykmL60IjcWXJBfrl8bTVYZD4szJeJjaJFzwAtRQepTCbQi",
-	"VkX4rzCj6TV9QrpUk6lUmrwaDHow41s2Ax1oRS2iDS8xxuOJIcMy3VriEbuOBxfAtBE7vLmIF6pTa7nS",
-	"EhCZIN65jgyiYchscylqLO6tRSXrSlFfDgbR+mpTeGXgQdp94643Ah5ywFSYFQ7LYtNCKkVonldSB7Zw",
-	"uPwoFrBbfA/2+oIY88LcFbv8W0BVQvPcnwALQO31yZuKex2Lcjb2xRaMjHies6xsblmA+6COoP/f2LV5",
-	"5DxrgDP412+71FHuU4v6+79/j7a9Cavd5N/mQYPD2xl2LgYX35ydX5wNzq/PXw4Hg+Fg8H87FufUfNng",
-	"G3fZ7krfvbBW+bfK/+krfy97m6yA8svDzIEDSif9GPdWT9bVuYaOAjvXTFZHiarGRKVEMhZhjaS9v/qB",
-	"jWTBftFpaduoq5FmBX5UMMI+p/lcGUf5xpyDVcsmFmjamPvIMQMNqydsSUbcBvnKVZF3rMgp9Jk0ioyL",
-	"TC4sYQVYECOjKlHNxmIJEeeLwWCAcKzvvydoNFVQTUCUkPNb5owSs2dGkNjdN3O+IhzbWtB7akHDbVPT",
-	"TYOaCiu3XHjhd8GF+yuxE+fzV62endL6fnO1Sf2vIam/qqTUrlpqbY6/SUvtXFfq/ZbDSktjUeHt9qM+",
-	"XnXpEbyPk9SXuqVqS0yffonpgxid95aZ+sN0b6XpfuiaY5yUE4FsGpTrmgxq+Sgt0qZF2iDS5hjH99Q1",
-	"ov7wd9FZMko0DBs6Zm5elA/XWykpjQUgUkKWfz/wUYolj61tHzXItyn+dhEE1p5c/O1xZGyLUWkxKscr",
-	"NDxNYG/PcF4VmbK5qKMhWheLxqKOiCQhxgD+LtEFwHYWQAQs+xnARg6sBtkfofFV14L4ZXms0NFOISMW",
-	"/qoNGX09IaMtQQ33x4c2V4Bskhsb3cUvwE1cZ7qEa9z6h61/uOIf7nv2HsQbxByWTe/ZpGJphDTTB61v",
-	"zhSLgMYn8pfdSJkzKiwWhOaKOZ51d4W3OriyGNU+eT2hYoxooyrAtmxVUs4UKIOoroBrzT2UNF9xXcHG",
-	"Hu6KPoUqh0240g1g0U8zLrKckRtGC/Mby55kn8rjQuVcvx/Zvd15SijQE0vx1gNtPdCjVUkcEVY6pvMx",
-	"O0tltglOeiWI8Q4snkMKViV+eaYIDENgGMIFSeDvt0b8rlZYdB1NTSxKnhosz1tfcBHcICJm9YDhbbXs",
-	"AjAWsaiUXVySjKU8QzeYuptwkbHPkZHsqRTpvCjMKUX9BM1EAcwq9YQsuOj1yV/NBGKBjwgeN0IccSV4",
-	"QeRCWB5c42iDtz2lSygjUcBx53Gc13R8BtQLGQwRIeARR+EZju5bZEkkp8GsZ7PKeavZdD3GESb+Wmbs",
-	"CXHIDPqDV99/Z9ZETRjTpaY5/4aMKeiPpfldJ6PF7fbK4JqOW1aYFhD4ZFlhSiEWiG1zelGwrZPb5opG",
-	"ib1PiHDXgCChRl6RWWFki17Gomx4AIe0IVJo8zcOx9cc+lsntH7iSnuR1TLA1OXbieN9YHPuEOkL1HQb",
-	"6/sqYn3hG91SaPnz3Sy07iV74VlY9WJk3DNlaz1IlxJNx1DuQtNUzgUQJ5iBI/8L7iYHv+1VSmt2E0Z/",
-	"ZfoA8+lUsUTvGK4uZUXjtGHENoxoCV12t0SCQ71XBNFLgoJmx3A4zTChw2n+PqrDWd7gkRxOM4Ev0uE0",
-	"E39iDucnTTlauEozltu3a8SRdz3xD+d4Kgg5mSPTep+t9/l1eJ9eoh3ifZbi+6v1Pp38ar3PL837LHV2",
-	"631+Hd5n8EYP8D4DofWFeZ/721JPwfsMNU7rfbbep/M+d7ZEjuV9cnE2K2TKlDrTBU1vuRifjYzCPjNK",
-	"5gHae7i7ELjLLt09rkiSFXL2Ri5Egr8mgjHjrUGTTeMJGr8YeU+NC+yuRlo1lVwa0bO03lySUQ2CPSGa",
-	"3gJBnGDVNhv13/ccQ1uFky2Ch0ba0RtGbnIqbhGGU7Cw6VW0zldeaVwCBfxzwbWZ3jvz9MY3tTQENfY3",
-	"+OxY7G9vxQfcC9f2JaHp9qheq31LnWHHvY5OXbK+nrD01jy/RuIjxfR8Zq6qvj9zpn6Si07Uef9/OlHn",
-	"b3w8CdofO663nN2xHIjbyvVHZtOt/d7mZWyJWVpP+MkSs5RqoCagQ3207pqdOEjvUTgn8aHLig6nA2Jx",
-	"YFlG85lvHeYtBOOJfeg1Sm4Xt7q+/VvX+mtwrfl6+banEFxb5nGfEDxq8cexrLpT+c/rDmizS72irlq3",
-	"unWrXW3I0c2a4xSPlGLgjgkti+UZu9upm9mMjllGmLhjuZyxiAi2YEqTxPaPBs43aNiIxtCEjyfme55F",
-	"TVYRJGuNWURTc6c3VINxFAwWkeQ/cyo010vzfw1us7GYfFYQrKi+/1FJR2d87sx/voaS7jK8918KObVO",
-	"cPnhtUys+wsMC2EbbR9aUBM5I5pP2X+BK8+FHX1dysOt/nqbzl7w413bfG1VSoeLczwbbvt7fqDjRp6D",
-	"KzgeRI4InqrWPPtKzDP78t1rDUV47at18VJ3XWiJ1UTwb7yyyd5uMMSubILDCyAYAknBAtJsAbmQ+1Ie",
-	"m4QRGHHhrJ6y8VaZ57oqsLu2jre11eq2WuUQH3a8dz4ftUOPFb5wXFaPvTkcgMT4+6f378gHcxXWydqN",
-	"DelR1032EsP0iZDa9R3ImKY8Vwnpcq1ikbDPmhWC5h/ZiBVMpEwlPUCuYd+RISmzFjMK9PJOmAxIF5cE",
-	"bCM+nc6BVjhGwbTgig1Jwe5YoQklU640vWUgkXp98qO9Kyn8bRu6opkJj+Z5jn3FLSmVsa2qr8QzJJcZ",
-	"H8tFbyw2xciHq+vXfyO3jM0UpkhUb0iozZZglXO9kY0kdzSfM9KFrnDIb0nL2dqB/eq9zSAbBXtCjKG5",
-	"uRk8TDcHqR18Bf3Vpe/H88HgRXrLlvAf1g/G99SZ5btegwfcJM1hwxwsz/cpez6DHf2nlTTLv37ryFln",
-	"2LElyzAbPekMO8/Nru1EHXgRkCSZC99HAW6+nVb4u5LiA074tPXIO6ijtiC5LUg+PKMCEhsKkq0mMCcI",
-	"G5yAxNlNrVWFyU5W63N3w03QHjdJr5KGQOnAVlXDMazWN34Jvgjj1U13k9CA3nDuqVprtrVmPSvNyu74",
-	"gq1Z+xCka8wCZdlrkueNdquntrGmohyRBG3HxtOV7G5LxmILY5LsYUsGpvgaY5I02ZI72pCxCI1IZ4ge",
-	"xYzcX8A+hDVJsyywJFdX6TkrZqVtaQZwi9QZdv7+49n5ADoq2qzs/5Nz82Xn9y/O6rxHj7jD1Zqfrfl5",
-	"qPL5QAvNaZ4vrbt+sCaqG6DbkGC7GzZYkb4d/RA79d0ntWNxjBBAg9RujLps7/rvL7V/Wa8KH4f7bHUZ",
-	"4NNitotI3gEa2fDgj8JU1sroVkY/Omv2MUXzLrEBjAkD0uAIjkUjWOEXAW3X3VMOvQ1PSYK3T2zcretB",
-	"BMQIFv91FAv73/ptE2d7G1ksCz7mguY9qw3YaMRS60XA97OZVFy7ivlYuB88U8SCGjjU1Jel41yzaURy",
-	"CZ1XSS5RwFj147srGZVgH4GrWOBUEYYOTXp9r13vKfCV54BbwuMTbCjUUCcfCyiU712C6oNgPt7Vlcgz",
-	"4u9t6wn+6Zo6zQXX5Usw74DxO5ZZFysWuRRjVpiHn1Db5M/eYiHneQalEUbkpbfkhuVyQQaVRQgfzgNE",
-	"8PaIzXA73K0hmVBFbhgTvqeF4lAbEdy5aXD3+7dZMowFTogrIswvyGyuCcW8KyY4RoWcRoT6e7hfBwtj",
-	"7zWba+Wej6a3sejiF9jXcMbT2145kONc8A9T0BQ7FxLGIT2zoGa5R7Iwn5mF4so2hCzYCEgIblhK54pV",
-	"x5nIPLPTiLAho8CuIcFMuSJ2jEvfs8ttOlvBgs8h55pUngJe+kyHD2LmCTgnnKmapylU0vBRZVg2nWnO",
-	"sspkwea5crMy35jT8kwhhS0RcmFGveHNm2TlBAyhaMe633Zb2ySDWUq3qULyBrOnzauYMqrmrl9zMBHH",
-	"JAEgIAZdqv3uBwkUXAtjueZmXJFFYcxTcelCEfZvcgN4JoK9Qs7PLl6QCb1jsYCiIRzXVkC54EWKRSnW",
-	"aDWXWR5dc6zMji13HVnZdBHg0amAPpsFz+yPc4mNpOCnPXNqqeUFga/N2YLjZHaZnJp5iDO/4mZnYX9q",
-	"s0MoiLd7R8ilRoQqy/rko93DOFtcHHjYCQLjY/ErzeewS4ZW8pgHXfOIZIsnTGlRLGMBI5i3ht4ANCXV",
-	"Ut72yS9wF5vWXLPxG+8Ui4JyVd7JvDYYPSN0TLlA6By5oTk1y0GV3SBUB4cyIjNW2EndcpENY7GY2Cts",
-	"TinLWBaRm7m2sqrsMO7F8zNC71hBx4yoiZmGlTL21s+UdYIC8Q9LhYdTVaaJcoDmuRnErEzBphQpjGGM",
-	"PvkkCTULase2k/eiVLAx1fzO8kj7ceWIDOwbNYdEFnpCBn1y7VfCHjE3YKl91Xzq5mIV87M9vKaPDWbA",
-	"ccrSHjXvGGrztpKrUsn15RZVfXRWzGGIlvvN+1zqDfW5ry2PkhX0Iyfom/igAuInox94qU6jWKypWiU1",
-	"gie9kPALBcgVox3NjZWTZp6SqXcJRaqgjDA64xifADNnLjEGG1rXDkOHBjmI8SrkLrq/FdpGweLqXu0l",
-	"P0n9qNWu7POM4+zeUG2bk317Nvjm7MWgE0F503090RxB/Y9X12cXF999e97ZPTbzk9Qtb1NbrfpkeZty",
-	"2SxLQSDuK0lPRN5khHETeROebWj8X5EBZe//QDYquDNWeBxa2/CTbCsb1svBk9emBopol4pU2PptncPX",
-	"UOeQyzW1DWvE2/2VDSDeNpaUrlQy5PKh6xj2MrVODgSDc9jsvKEWajFfLebLkjjtaJYcDPJqriTVBRUK",
-	"6yb3rSc1PpuL/GAJgipLTDNjlGwuLo1FE+dGZq2ZsJD0P3qJiFmsJoXYkf2gj7/4iN/emBdtBsbbd6GJ",
-	"M/EVnhFhIivLSXuXJClYblyOH+Feb7OEdLH9fuVz5H9aQIR+zO+Y6JGpkS42rKbkvEhdfBfSC/5DqPGA",
-	"kezXh9ph18F7a+2xRmEcLNGJ602DO99fdRqewNYm+8pqT3X1mB6zAvW5n8IPS2D2W2utkSmdQZITUzc8",
-	"c4Bdm9XyA5X5M3nHCtuUsp7XHhIpYgH5X/BbC6ZYcccyG/DvKoah/PIZNcXUISQ77OU2/diLfLgvFgKa",
-	"X5Pkrz9ek9qz3sAjJt6gdHmpBGR6xj7aSSR98l7kSxtaNFfFwia1/UN2y6TKoBfQ7g19cssiA+DxMX1o",
-	"E968fFwoP8vZSBM51xFkfFQ5gJ0ePON+lu+Vm6+/0L7mUwiwq9rWahJg9U3DmSI3uPKnlEmPbsmZ/dt0",
-	"gkZ2A3F8aStHf68zf3PgUd/ugJePA2cnFl13AConPiKNZ70HrmDD6cHj2HBkf/QLBdgGLsZWmATnzlJj",
-	"olk2CKaI5phNYuoJm8KRdnPsXQaywB9JPPX28B7omfpjWbPBavkVORe6Liu1lMQvbUHRpzZyyT9dr9+J",
-	"OtwM8J85K5ZlxL62iJ0wap+xEZ3nujOEHr8+LGTb/yIk/uFlyHrR8Y81AuPJ2j1PQsY0SxboAWm29NFE",
-	"zB6BbTkiiR/zo1wkESBYZpbNexUbVz3mUSzK0Dj2rQFLIEKP0fzY7Hr/px0j+GxTFD0WFR9Sir9Rkf0j",
-	"+MTc8R3cEN3KtbSO23tnrUfWKBIeKzz+US62CY+XWqyQi9YX+9p8MatojyYoHUBsvbD8xLRCr4eXtoxF",
-	"OICcowg7XBGPWgaBrwqEFvCWCXiN7+391wKj3QSTng06OQx0xke2esMB7wB4FosQ1uYsW8SaIfArAP4W",
-	"jHQHiIW0kD7CVS+y4xVsKo2do+ktc52yPFwNsNClPmP/mdPcPHJ9pWidPQOMOELJwILD+rG43gzCtjBT",
-	"qiyMkBixsuyTfzr/MZca8qgUQ7L4q1gs4AH9e5pgUag1Suda8cziVW7mmIIBjWbVGeLIHXwwwLWWbc7w",
-	"tjhVrjS+GON0wljdcr6ZZLbVGsAnlVvsIUaQzzCAChhYcsMU4hWNWaAIzQFXTvMFXZrx8CI5CvrBTfvk",
-	"nU1F+xyOBX07v1lLfDQYNXz0PeAzbsfuryePiZ7ZCh8jAVfzepnmDBewE3Xczu0ML17tDpdxi/A0uU38",
-	"tm1Rhi0C50D9+2nFc9lJA98LxHluJOR67XsN6OZAj1rxHehfowLkyMUE1ijjVfVr7ps4+j7QSSVg2Rdi",
-	"WI05CgprEHjeRXVY1aygUXv9WLwViP4vA8fDCmabQ3XMLURfKp0wzaSwDMQC2R1IOzd6BaqDNLKrOv2K",
-	"X4+l8cOxWucSRjHaqIyRBgoZ1X5jeWzVWqnqqhV1Cw+EZW1Y8dKgWYc2sFPTwUZ1hfqXalcJYN9Wg0LG",
-	"eaNatpMGt9BOhgulGUVYq7l6ypQyLwYaeFbUMnqcfjvDD7IIy7dspAwynZEv6jof9IwGBbyXmTsXbg1s",
-	"WY6SU192VbBV22LEFqyAfi6CUAWvnWuXI60uupuvWxlFFizPjalVKeywlie+xFhUym0QVXZpbQtbyVEN",
-	"abtVq5Zb6fJnRI7MNguaea1e2oDWhV8W5XvsNsF3sc5lpVCrdyCs9wNPb78cm6Qsblt/HauYKS+jToV5",
-	"uTM0U1LzKdsD7msW62naLmAwt3ZLa7ccSoth9hEP5MFxrBXrWK03WD7M9T32Chda7myt2PtagwXLsIKy",
-	"q5mrkXTuvOXcQK+TZj6FVAkBwDCxMLfnyisFWcB/XTS1eyP1ZFiX//ZbKFAWbFH5hSvu0HZwx+Gxoo7w",
-	"ocyQTjHZmtoxM7oPBlZLZS7F6hAovlyjBcl6JRj2slynzGJxrzYL9RN532TfWWsSzJXyOzTYKqWFBfNl",
-	"plqOGcxMFsiAZbz9fK+COdgiX5IOtFumWrwSdaZUs4LT/FekiTq/6L8KNeH5YFUVunO5uyr86H75FLWh",
-	"faxWIbYK8fAaRdxKR9OJmk3PUqrZWBZ8U9fQK4unQX+njFuWyHPsFuyHAgfL/rkER2O1fLF7Hhs1ejEY",
-	"kHRCC5oaCdYLqxob+pDW7hMRs5K0YNnWFY8NVB0EmDrqjrzVgWZgJOyQekIWXPT65G3taSEFC46fXRhe",
-	"ELmwGsXXUEKJ5Q0jUI3PRemdXdPxGbCOo/MYudgFLwjPcHSn1rQkZUPndbHfNX2YbdWkZtPX9s08qn6x",
-	"CIq/UKWZMPePOtALH1AVI7m9Hrim47bwsZXWT7hNZyAultu2ivZHea28PlHt4zUdN9Y+wmGFdpxBF2T4",
-	"E6JCrgRyt17xAN8oJRRnLaq+LutOjN6AiqUdahprGrqFb3wd8I3aW9293/06IbaxwtE4UDwLnX8j86CK",
-	"B4p7upRoOjYGE6Ep5IXNFjSziarhAvMR/LYXdhZ5uZtw+ivTh1lPpyqE9FWGDatZ00VtJWRbCel7Oe1j",
-	"pwRH/LBaSJALOVXqGJ4ojgNuaCkYLF1sH76teqWxKN1SsqdXivd8VJfUPvYX54+aeT8JZ5QLriYsI2Mp",
-	"s9AjBa5FpVqntHVKvyqn1B68wzxSlDpftTtq9VLri36Bvqh9d60j+vU4ov44HuaFWsH1Bbqg+xlMT8b/",
-	"tNNvnc/W+aw6n7vYI0f1PM0d77Fg/PY11yLBQsCR4Acx0iTpDfGqlBYFt66dJjmjCvFCNNVQ3GF+dklA",
-	"hITXAsCWK0JvFGCFUM/id+B50jEZwWfEWkCrziZR8xulCy7GYPqopFd2w9neCGtkBapaYeR+I4xnoSm2",
-	"pxF2bTZFa4F9eRYYnOanLTL/yNaUxnPlZC4cs+2NKC/zNtAU+vuATIP/yBFJYBDz+8S1BDP7SiXEsiog",
-	"CNA2m4DyAidDY1EKUdIFzF2RTvgdy3ouimlkqeqTt9gewQhNI7Nsc/cSu27mojTPcyNAS1kt3OCI9ywp",
-	"Zcz1lpPMiTOiizkzwnVVisciGCYKeRl5Fq3g6uH3DmjobM66VQkU3OmEFoiJxC8VYUIXS4tv3NusNKf7",
-	"izUqNUy+NSlbk7JiUuK22F64HWxKbsheJMLiqyswuIZ8Qx/aaXEzO7hYwgg0HzpUeOTo+LFXYiwCxHZZ",
-	"KESEJG4c0vVD9suxoUPjJcbwF1wx2y/FTi4W62bnHmSWz1U41+lcQWur9bkSZ/k2SO0gd0LuTZ3gBKrJ",
-	"EyiWvi97QlaSJ0ZUJnPBtdHM7yAj1K3fH1NAcNX70c/Yw8heahcrwjn7X0S+2A9yMFQDHUDP0iJhOuAy",
-	"VAnAFgCFVa5XklcQ5pumej+zstiDs4/K8j10SUuI5R6CuvFkSm9ZckmSW66xRC0x6jPBNFGaspkuPQuU",
-	"trG4mWvXuQpI4wRbWAanbh2lb+9ptgVX76TwSNPEZZiMgiRS5MtYjOABk5v5Mgk6GHEoUiSK5ZYbrnKP",
-	"6qC9PvkBKZSUe0yiZSyAZalPknSutJyCza8S1yGIZ0D6GTYJytiIC2hsCMUdU5nNc2dylJB+R5al2fT/",
-	"/7NZR9LFTnTErKp5Xebf98UP82UPaWvMlT+Yx3MX3syXuMe8qrLVlrnZjro8obbjjuXfQwfTCKWP7nj1",
-	"+gQC+NAoCeVbLHyHPoFXY6/SLKCjsMM0+F1b5uceNTVX8yycLXQDZSi6E3W4+mT3DWbXsOUG7srOsGPe",
-	"TyfqCFen8MPH/3N2PhgAgR+uq7FRO1Fn5Wx3hp0faTqxXznhAJVJLIXw44JBImp43t+FgkCzaZsbbHOD",
-	"Tzs3WIvC7ZAQbIqjzQqWwg61J7RG0DOfsUIxq8aTD+8/BVE1HO753UUSkcWEpxPbL81jGWwgDEyREvXA",
-	"PtNUx8IaCiq5JHrCFbljBchapekSez6yz5b5Jc05dA+sc97ATcBx7JNPjJFfL8zvUPnivVUEQTQUy+i+",
-	"QR/vBReZXOwX7VK/nrfBrrrYPDVzmfUIdgp3tZnGryc2pkj31/OIqIp8+vWit4VwXBMv89Jsf6SENQ9X",
-	"PZRtOBit3xSRBm9wNW6PLlP2i07NX1MbqzB/OorGS6K5GfimYPSWSHP/Prmybp1dQ/MUNqRXTo4rd5WZ",
-	"XFHIhTWKudK2qtkKdnRwlL3KNvJUaPZbK7179e5N77Kc4dVIswKmyVXZb8AI51j4i36A7rBwle9BgFg3",
-	"RtMJurIjmufEdtZbMloo4wsP0Cf+/vvQTwmdsT0THH+Y7EZYZey3gefJRbfoozfO0WKwetwcudKCN/8z",
-	"kv/fOxnfqEV+vWj1SKtHTqRHDlEYrpYeMbnr9cZHpmR+x5CzkGH/XySpSOca2cgpcYOhQWsEGXVkCakL",
-	"Lbjm2oIZldc3ItP+6pP50dusjPMZe/vOWsdVKDbp2rhW5HMtJZVQLFw8cEheDl72fBQIooMQqulmzP9R",
-	"5a6oT6bXJ0nOxFhPEugG4PxpEOVj0GCWz3tQDSzZH5nfL3imJwkJf218g1lOBS1iAc+nSFdNGNOR+Viz",
-	"iOiC0Qz/wPCgWxUbpAU+iHmew1A5F4wWxI10Q4soFnp+wyIy4zMWkRtGIUU0zlkEDXwEy3uXjk/jjsu8",
-	"zmFRPglOv09+kHpi1G0srM6C2z1TJMn41BgKUkDv7aQaj7ImBVckYwW/s6Rm3vfB3WQJLAu3y3RwhRll",
-	"GIskng8GL1LcDcbigL8ZwY9hkvaTz/YzfAX4YRIsuVsniFauGXXtGLGwiy0FUxFqc//8nrXDEZbogvLc",
-	"rOJ/sUIq0k1eftd/NYC9AP9Nepc4qNVaJDkf/PWKXL34hnwy24G8/I58Jt9/gybRBflMzp+/hK//klNN",
-	"fqCF+ehikPTJlVtft+LyzpyFani98QXX9zy8v3+aQ1pLVULYH06TvQUwzAVpAHB3FenarzcVK9iuIDap",
-	"aCwprYx9iUMi2aztNDU098CAI1e+tT7SpiRcfWRTc9zRHBsLWbCsT977pAP14WVzgTU6Vx4lgoSqe5CI",
-	"2PAqxJKR8NYS7mJ4LnFFG5okP9J0kpAuBUmI25nb1idgVFvq1kt4QsX/i6HdCI8frKP51p6151564CJB",
-	"HyovUqyliZdGNtzsZbXb0V4WrxwVK5yXM+a2tYsr2PtUgtyx6JYhbi7IyMgcF+rGuLZygW18IS5GDefc",
-	"S7wwIm5kv2MMtixFQI14WYoVUn+5XReOB0POZTpwKzh+RqNNKpOPSM5vWThOhI3trdzzDwacc8YWM4OZ",
-	"nV++HLMrSqlERRnTwd7ZPmh+T6wc33gsQKYF9D998rpMI/GMCc1TmhNr9HqZCNUwwh7EbpCYgkHD1JRx",
-	"lIJ95fZ075IYf8MdODht+8bs/1LI6c+h1HhcMiH3dksrH05KZ/j9NyVbkJVumzmH4FB1hi+/28nmryxF",
-	"G31vo+9PNPrelQUZcQG0bxbKtM54PyRC/xuye20EbdEwioMYKCOXnCwPIjhDyPAme2GOnnA72TV9c5zZ",
-	"3KKNWrRRDW20m5u/885HRj6z6Wew/VdPLdhHilDy90/v35EP5qpa6zHwWUv7TdE7m0uzMVXoeQAW5ByM",
-	"o1h0wVT6Z8GhEyzYRtDOoWfspRpJdt/cc6LQEwY4ObUxUexO5Ae6NDYbzc6kyJHBGa1+/NtFfD2ccWB8",
-	"J3hmj2vywoTMRWZMwOR5FfmRSaS+9iaksfcBWgSXkRFcZwYGCBVJ2GfNCkHzj8x25TCWtZ08egsQVADr",
-	"kU1nekkQXo92sPs1UFnjjZ1psZsJBy9tT8kYSsVtLbUzWNc/rRht//qtI2fAywgU4TAbY3h1nod7Lurc",
-	"IcXjCjIjIv/FRYrhEdy024ndvyspPuBznJjP8R55b149boKq5N9HbH9Vcd0tbK4PBbB9gnP5F8pz9kcN",
-	"CX+gheY0z5dWvO4Ht4g6s3mD0faXUmy7YKwTpVXpOyxDlBZZWsrcgpE0ZwDC7NpehSoWNyyVU2Y9+4iw",
-	"zymb6RIHugYc6RAb7m5dWUQQ5XPNBqJYVICsPXLL2MySTTiPGyRMn/zs8oASPPXgcUg3BCJGsUhKTBiU",
-	"H5W5xoj0+30MTbhAlJHOZ+Qjs7G2rnuoHpHC6s4GXz3EZ4YBuEqfIVLHq9bDAqt0H3IUYlYL5phObGxh",
-	"VDAG4+KMAOWSL+GrBReqZ8NqPtJRGGUWhPmht19mn4RmAeDQjAp+hocQd0uaZkt7rCLbKRnjUUFX5YjM",
-	"Cp4yAnlgFZE7JjKI92dmXFS5rCAZUrD04FGpfTyiJnIB8bZK+1BNpEiZU/gYbtSSFAzaWlyacanxUhjF",
-	"KGEqZ9zaMi6gbVaNkkym86lZTTwaCkDOooxeh/aL2QpNKN8AsQ2Rfug3n9Ugv8aUCRCmIXG4ma21wMpI",
-	"ZZiN4LpEYdsoW3khtgjxXf2VNMNVIcuRbWQB9NWl+RVYfnjLhjCv65GPWxdmWok+c8tWDosFk4IeIAtn",
-	"51A7M2NL4f8wCIzoYXh/tdPQsMCLCc9Z5WWpEM7OBWxVdy7MAJduXd1PFO6Dm1ymt2Y9Mf5IM3IDmX5c",
-	"U5SOZXtsQChoOobqSLMB5YLhnsUnKZjSHlmf+BPxi+Dad68MyeGfKdKdCzgMWc8dA7vtYWlt4JItLN37",
-	"X6TUZl+/FQA6yDVHG55rc1bPL0Da4ikH2AEg3qc0x84t6pJQMyyM5VIalIz4Z7M7pXB4t+4P8nPPQd/t",
-	"M8E5s6kec378q9v2bVWawlQfFYEUSmLFFw5txoQ7LeQ8z0hhLAgQAjCbrOzooiUZwEm8qjXyNkLMyySH",
-	"kp/ixEg3Z2OaLklGNe01wuVJ07PgkW9Crut5YRwcQK6TrYDrl2XZyYRqe5Jobjbhstb+xdzAvQezDTYi",
-	"3hunaMPvP0l9jZT8iXu/buINbynsw2jmBw2FulQsiaX5X5btXIa2mZF9XXCeUWpCP3WQCWVyqLrQCI5k",
-	"eXZpnxIcJTLK6dgviBSrEuS62mMJjq918EjFjZULaMBkFUlFZULbJbcWKuczc+gCGZDK6ZRjv2lsee1M",
-	"sewOlFwN6WR7Od2fOLD98yvu8EocLaUCCmRwANLFgpuJkaYaFsPyd90a+8o+047AfZzcCV3InRD7Vb8w",
-	"6nB1TT+H6P0GpP5aaP5OOQAwFluvsvUqvzqv8iPGaJz2eaYA5QClVNavO0ay4HlKxRmU02wiy8nNeipN",
-	"FhOZB00H31U66GC9dyHnGvgp2OdZLo1XpCeFnI8ntrN6zu5YHiGy0j+6xTT5hv0AJ3Ud/SOAVLif15ry",
-	"9EhqvlVD9PiMcSFmc1sFLxjLgrY/H1hhTLyE/M9/E+Gm7l+OsVCg/kv0yVvjDbnJGS2F8+MKiRWhE90l",
-	"ocbJKfTIejg0GAvXQi6EWw+rqN3UwGyUhf3E5YCUucOUZsw5bWaQbsHSeaHArL9EpzBcaBgY6/BIGUCt",
-	"jWRdrV60cc7e0rRDg8VsCysZrjPD7kRuR5oH9EtjrgPIBfjfwbvwKS7sMSx8IyD7glLG864gz0kCMA71",
-	"gRU/5FTcJj0MICjseY+Fl8SV1Nn7mvfMaDqJbAtIQB7QcBs8Q+SD8WQqM0HjEyxINx/buq1srwjPEaxR",
-	"YW4V7GlldiXNjR4U6YQpkhV0oXDRoU+/lHllwkPn4JRGFngCESzfjBV2KCxgLRtWmfWd53mtKzSaKG4n",
-	"+NnbOwkZHgZZxMI/f9UC9yOgdQZP2K38WjnMUW3DxsK9U8QbygIt61LkNezCPklyPuXmjm/NcMpx0IAo",
-	"MZ90lYUPFnOBG9a2fxyWtqqdFx6GUpJ44cRd603ofT2l0HvzHfkTOXdBfGXLeNkUCqnReviLLN6xzzrp",
-	"2fajrnN24m+RXJLkX/9O8FWsvqJ+LN77YxgRzacW85ZKpZWxkYzbQGa00Cu9GklDZ8awn+S+5NbiZyyY",
-	"fFCLyN2mwTD658T2PLfYVYqltm3K8oj2wt/kgkyNr4cUI9ZjdUvuNKtf+hohl5UAD5XdXGd8SKXPILyY",
-	"yYVQz5nS3MgWAETvnUdtRFK/ltPZPGRTeKaIux2eTYg7oJgITjVILui77wybij0TCzBonIwPJGaELgAE",
-	"fSg2iVea+IcF+wOgjX4WiatMT2mezsGXei8SiMp1lTRC0zKXSqV/8IuWuFCr7lXKHLnukx9xaNDlPndq",
-	"Y0JuHYYIgay4x1hJaUV+1TkOoKAgjP4ii1Lm/iNyCM+AHcI8t1lUxTT8mxhDwrg7r+1jcil+Znois8Ra",
-	"ccYNJFycTeTcWFE+K9xNuHqPbXw/FDJlSnExTmwCY2huMJ+RiZwXinwifwbNDp9d8yn7mQvz+hPynHwz",
-	"iECx4JUfyZ9JUsxFcFFoKP4DfoBWT05vJAQtCojw4F7y03umSAJXfKSQVWc5cG8ospDFLUmZ0Kx4pnAQ",
-	"GMFeMvBBzylNJ1wwHN4YMoCk7Sb2cxjXxpHdGlamUrkRmEqVq7qDQOUH1/b6dlJ/Jt1P5E/kY888eDnP",
-	"Sz+xP5OP5H/+uz7Vy/I+f67d8n/+2w+J6hJG/WFeZExA5uZ//pt8tO2oCXEP6r/vE/NWqm/2T38mnyI7",
-	"u/ITc4/Iz8p//rHv95Pr/+zf19B9VO4l85PEfmpOGe6AS3MKjB63t43CBZCFf+R+sHc32r1Da9eSP6Pt",
-	"+48m2/fS/97c7k9/dr/5n/+u2UDPnNiB4Kk5bWtM3dLOpVkG+yM0c4OJo1gwRrM5G03u0z/6NVer0eGp",
-	"uiTRirfjHSA05XgokX0mZ0ExUJuY+SQR2s6ZzRxMQX7cMStcl+SWm++UeUJm26ty5ZZpzfU27bS0tPfB",
-	"U5l1wnX4n/8O5LtfaPQZ8XFAGvpFKS/hCqzhuUagSTJGowwsX7OeuM9AOneheXvBjUa3sfdYYPD9mbLJ",
-	"OFmEWbnI+QB49TOXTUmXEZkLzBVAw1mXoNVSmw3lJbbjsfHmArr47j1gxqZrtx52tjcuW+iRG/3Xu4wF",
-	"RVMf04wOyA88NVBF4TlVkt6q52Gb0bpOELgtY0y5AIWQ0pA+sLQtuGa8oszN3kNd3IUUXekKw3apbj0z",
-	"36TcDn68YHTgHsBHrPiSZi6R3zokMYLBzQXJP8PJ9PFc0alxjMtCVFcrMrKiClxxnD1XmEVhGeRKIyDC",
-	"+aaWISLdCc1HhMLhMBbKf7FC9iIHogdOvTuWP3N7D/UnE5mKXNScxmJGIboOu5zrS5LM3BH/M24U8pz8",
-	"w89GS1KfBqrF4BaIAFM+W1U+J2RFMKM3kQvIfWaMzczWWBixHDqyXLnDtK1ztKE7/RrfyJpGzBlUjwql",
-	"L7vo7so5I5V2T+I9pNMHwysW6brIuAXbeRu/hda30Pq9vV236W0Mt+K9URKqtyNw36z1Vz0pznF91au6",
-	"r2g1nXvOWSGzeVpzVMNQPFWk9CEJ1XWfcmgJUb2a7wZeKGBHoG/R/5M3xucSHwo5LphSf5c3gMQyjwXl",
-	"v/ABSVIqUpbn+HevX7q0b702BR0TurpSMHVp7gC2mi1LU74KbElyKjKrBhx3xoyOjQARdyyXMxYRwRZM",
-	"aVLzlyFQGCFzxoSPJ+YSbuPWxm8toDcU6KchmH0VUo0AY9AnyadbPrNZ+WuwZMwUCITynfnDlSZd/DYW",
-	"QCPxajAYROSV7fk/o2Mb9LRMuF2Hz4sq/OEIk8NYfvnqjWlgFsdY1/D7lZhh1KQXI7J3O4KfGqMMf0Aa",
-	"C1huIy/C7b4jLUVlEY/HdLTTbT/QcWNQ9go3cxXnVBU8LV/F18FXUeaQ6+/3AA6LUisCEvQMiy8OU4fz",
-	"Rg4M6/OE2zSo93C1zD7yeCOzJelSkryuFI9M6eySJL/9nsQCwNDKYlLzvBeR9cXWlVjmJoLRWIDLGLqk",
-	"llUUr+qGjKMjyzJqkafWNXaR47KaG9lVb9xXvaGX/bdsqYyTr+YWFWCXgVoA3koBeOl1xwKuDWpxPEwt",
-	"rLfpY+H6LVvaivWoiSag34Doi8X+kL41eD5EddnClSm6rXtCu0omjZWa8KuAI7CK5NnNu7R7FmRxsKKP",
-	"g91KZS4LqPqxeCT9zsGx/nZ2fjH4dnvIVeVhWtRVi7r6+lFXldLC43iR4SE6irrcTMX6xn8fdIsts2pU",
-	"keTDLxV21mbVnkSIYDX+JIRYc+NMzaieXBKEEUN9BwNR2WrtVmt/JVq7PD+t/m71d6u/v2D9TbqlsgTN",
-	"1TuiRrf79djB4CzDWhJallwaXRKIu7IfxGt7BbbFx0raOixIxeLFN2eenA5io4kbuoEIErq6WL7HXjmH",
-	"GjPky8HLWITVji6ZO6GKUE2m0rZJxHw2QF39WF1KFGxgbKTYUOYVTvC+7vrVclvXIqYsp7WdYWrlb81d",
-	"eGpJ5qqCrDbZiUW5cE59Bj8NSkTXdJe5rD7x6hyhIVkCSXGI7hnzyHNZ2NLnoWWmC0EDWH0U5qcVzZmq",
-	"lPd6hED5UtZahfDrM/g1ZkMU1LP9xG+Zy5hDWZQtPgyUfrAe6/V/RflfxoLuUjG4tWlyeBh9S9a26pl8",
-	"1DxzeYg287H56zSb2tKs1ZKvnI10/Vpnl7z+5dP12Xffnf1wtEKvBsnWkr21Gemnk5G+yrJQRVs1V7I0",
-	"HNfQeKjU83XdWy8JHhDFXPYvABCUowe1vhnmV+UoFiDE+2nl1CpMPPuBgc1gtelB5Loe9KupWSULY7xg",
-	"6rrB3EnK9sVcKM1oNqwYNlHwlxdWmNCuyTtzaWNbuAmDOEfBGFnt1WDbJ0TQPgFqsctHeMOLBIgcCM2N",
-	"JVIYPenYENwiwuqtzTqD/nbvogswMgSW5jlgE0Nt3rssuZAt8QYYYK8GgwH2iLO8f7YtAwRfQiLfUyWZ",
-	"q/vjS84yn6LhQM2U2KL9wIbz3OZ2v7bcbv0FHy+5a/Y6fPTai9PfUXkYt3B9v5uLwaAkdrYqcUGVbx9g",
-	"ZNzF4GV5jXcZhSRqnk7cj7rUXAddksW4LNDsVcpRt/FqlKbLISKMblgOrUxlLHZxdfrkjZk9IM3u82uQ",
-	"Lb3ZsSH7+jWx2ODYkAf2a+DZj+LXjDbzvW4+GzgNOPgXKCnWBBXDvVQ7IJ02UJg/BcsZ3+V6QbYzj95e",
-	"JnG0isKshsmQuLlq3vOs34k60JMUmDSjjkAHtyorO3U3dWvPN3vxTef3tdCYq5DVdWhjL2VIyOZdLNsO",
-	"QuyhcYDjPnD81JbKz/JKxCIgDAQx5S4AobQpItarhxLpkkzlXcV4RZ8IBRIEGP2iQgLRHlh7rQzUwpLp",
-	"aneuyq3K2GM1IaToHSTUzHDYrgMHLqn+6o38YyGxsOt41QYlfc9RpeYpw0D10M7rU8ZvjoeMrFnQa0oV",
-	"YM+06qLNK92XV9pTSa0xtqHQ7MwI0rPUhmcaOXn+aZEWDfail5ZIN7FCUlH5ASYGbuR8PNFRLCpUoc/q",
-	"9H9BmqlWvOiN7KDWzDa3iUVyQxVXiQU6YAqjqSrQtyTARv5mStUeYbZ4tV/nRXECJCJTZIODrmCQ87JR",
-	"j4vzl9++/O7FNy+/Rf1RVRWl2H+ISMdfG8o9V6V+9fX+IyBNvJkvfZFno8oNnARvi/xnzoplaYz48rJN",
-	"Zojvl/kzF3w6n7orRrKYUt0ZdjI5N+ci6kzpZ7ygXNeoM3W/GvighCV9+/3BOzpUF3dzFKRWnttSkBy5",
-	"a0JYp3QzXyKXvjWxZlBdHW7eEzVXWCtu7Vyez3h6+wDR9MSMG9B7OkHp6G+h3pvqCVZ+QxDWmr9O2q2j",
-	"iXRjNnYbMDeFY2Eveiq1rVEHs/y0WF6jiIB1396OdA9knu4D/PTEFqSbwI/m33WSxjwUYtbajGKbUTyg",
-	"r4DZRwG5b2Mtqz/j6+xNf8Hv90pBoNm9ewj2pcQOfXJZ+NHe9wmKwxer4nDkTtoe8tA+6dMUifb1t1Kx",
-	"lYqHe+K4lR5eMPom3egHPwS486PNDEHkkzqH27yznLMqoN0TOhk33OIrXAfMX+F360GfFUjgKvgTb/s2",
-	"S0III4Rm7YRWsZ6BD10J2/pZVmIHsdgQxw3uvxOyMxa+WesIeEf9dMMOKmqepoxlqtcn2+ETPUZyW4Di",
-	"Vnm8WOwIUNyUxytbrR8FoNi0ix5VRwJjvpniHBi2oHmzFK43b78TddyO2Ry/tleVIMarF98gST308+ai",
-	"eo2LcH/46ezqxTdng4tXnb360a6cxhao2CrQpwZUbBbUx8Yr1lXoCWCLzQ+2F3px2nCgLYbRDr4bgjEW",
-	"AGEkAYKxSWY04hi9joz8/6sYxqqwM5eBGN0ZtUiqoMVYHIxadK+gikmMxWZQItkPkxiLg0GJTe+khSbu",
-	"ofx2BCiuObktTvErwymue8/HgCuuKJzfqkL89LhFEQsvtTKUWWswKL1LAihHUgM5ImoFMVIHOCpkQ/10",
-	"xYHBiqtDK6zIVfjkD4pEPI4Dc3o8YvNBaHEmTxSWuOZ1PR104hqbfi1IsS4avzSYom1gLOZ53uuTn+Ud",
-	"tJMtJTZ0irVrgRE226UQeyaxCrowaLPSEJl60pjCB5B/e0Zudo7LPIWYy9FwKM028CaIYasBWqThvUjD",
-	"Y+idNebybF6kE6rY2YQryIVs6gJop+N+Y7sAaGiMorQxQ4WeqITgv6TrAgTQ79hy9WKIBSl6XfMwW7Fj",
-	"l+ASO6HRsXH5/Ziue8c50NAPoKtCTqczIGyA9sfYmbo78BT0ipxH5HwwMP/7ZtC7JMmCi0wufrZDhskR",
-	"/IbA8Tf3fS/ypX9QnLQCAiKlqZ4r8t58wjIj0D9QnmHfOxTf1R+RTML82GfjAy2ZhjxGkIRws6CCsOlM",
-	"L4l9E8NYJMDB7wZ8bW6RkEFEEv8GEuhEFtnx7ALa5TR+ALTABT4LaNpu1ZkbCcMsdjAAahWMkgW3TYu0",
-	"hLJS96hmPHhW+2Dg+nAdi5yK7OFpiS2O0q3G3+x+vQdJ+U98r0DnZd56RMpNeem4t+p7C6sfYHNhu3mu",
-	"1yErcdROqLE8XpIL/eKi4yMgXGg2Pgkcsr5Gm6Mufpc7EdAiIo+LiCwF+cpSPyr60cv+sLrx+PS9TVut",
-	"UqJpuWmqH9p+ag0I9FgkH95/aq7WtEGfpEcUY8BsaKzunCttZF3paihi+59CcTwX5rJKk2/npMBszIX4",
-	"Z9WvCtH2MPZU3llBCRAm9yTY7BbC2eZZkePsskLkMyT/+ndiRygZDvvk1+rzmy8Uy++Q0SeG1qzoHWWR",
-	"jRplpHvDlhLnwAvHB0BgFIhRYJN0mk7s042luWXgKq0+HpIKgQczCpwi1+6VcNHIV2R0QNiThquSZanS",
-	"tAg470t3KnDZgr51qEK7Kw6UjahhYA6LItJ8nrEs5Cl8GZXP596IhTOUzYgaas5eDgaRbdljXcLgrVmq",
-	"RY5Ei/0SxhALSwEVFLKNgkfGplBu7VBVxsJ+B0aRayzrs1e2F1/TIjfyZa2fZlOs7p9cT/AYuPlanBq3",
-	"5FEZV5qLFIEbZQHy+rv4Eo1epRTj1QDxfdWtBu1gL9c+gEX+1Wke10uUkXZxBDzvUT3Dh1YrVzoW3sxA",
-	"c6hw5vf+lFVwHJoirfuXfG9iBdvP9Lqypz+lRYEofWc33sg7Rga2G0WdwCyYHlQLgdDhYjw0ZjeuXCD7",
-	"wM43ssVDbfYm5HRGzYdyWzxOiCPYl3BP+LszPD/vf/sqCuCd54PtYCq/R+UYg35tiEEzfdYP8vOWIJjf",
-	"d+tX0bDK9h08RDxlq+RiOZUd04lbyoY22NIGW5ps9HDXHDfWEtrbDwmIqRvU6ys7raFcomPAzitPXkK6",
-	"5uA5rRxgUDKL+Ggi1BwFsfiIJFNajLmosHDhr4NC/muOn0JIvwLRkTYMcR/25hKhN657Js8w4GIsOG9u",
-	"2iVRmi6JlmNmFKXD7ICWW4voqTbltB86gd1EV4ZA1spSroB7woLWiJRL7Fp5vpZZbcll0bTisWict4X1",
-	"eLVcf/3wAuvP4PnKYnEQ9AeXeoWNLBabkD+uQRYZQcekwBQpN7OSU2dFqoev4nXQoGNYIV9+Zyy3EUEg",
-	"rjU9DrU8jtcu6xHsjBa09JWBlva1C+6HLBXsjuPFR7cCXlvua0oEW5SeJ+aw5bxI/Sa2jXpd7GrM75gg",
-	"iZtaUnJWxwLC5BeDAfHoA9WLSCpn4EauARnZzv5cK5e+H2Jd33votpFEAT+2mUTN2cR4UcLV/7Jq5mbO",
-	"8+xa/q8kFoSMcjpWEcn41Og9aDW+YHw80RGxtAQqIkmwNEabcqFZIWj+DlCy0Fe80kcjiWwte8YIzxTp",
-	"JjRNLQmy0chGD2tJkjGdj80fvYgEVziwMI6rJnw242JsJ/+fOc25Xn7IqfgE+aTk0i1OAoRzv4S6/TV0",
-	"8YbnwuvMtHxOUE3oDGpYFlSRdK7BLY/wNSdcfWRTo/wS0k3cT9zUeuVNzSYO5nBXwTv7LcOLqklZaVcO",
-	"tTaaLpX7pGcML/P05iq3/e4NAuOufKbKyTSDsMvv6xSz/psGNkAfyFWpnLEhNu+EK6KAhYoD+Xlokqqk",
-	"5/rOB/TotTv/69/9Sswqws467z9dm99uRy4I7kBCMINpbCUwU17LGWcZUfObMxdwGjONi5phbNBzGVaW",
-	"GwKrQx+k8UFgCCWBKZYzaiPOfun75ApOszW7FhOqK9/boBcp2IgZ+5SB/wDEYFEsMPiKASVNx5EPuhYh",
-	"Yw4GaxUXKeuTd1KbG3JHXs8+48mMRXCLLjaF5eI2lF52Klra3v1qqaDhjo05appOsOd4FwCT1V9Be1Wz",
-	"Cr1LktzQwpxqB6gniY2r+1BfLfhn96tgi7Dpu2uIDu+r2nnC/GK1X1HObxmhNoj/TA0JJbbLj3EyfBMg",
-	"IRc2xa0shLSpVVCwMDlNb1W0qZXCmm5BpIswrXAwCONZqk2/tbgiRrTfMbv/Ujl1uNTcKB1NnPZwniDq",
-	"mMtwZJQYdpy5yJlSJKFFOuF37BNcYnQcttcv5iwiiwlPJ8RegbtuTbDVbGM/g/L2FQwYnZpDY28Ph7OZ",
-	"Z9PrQTOonfpWIdzGtklViFlTQPfjxk5IvnTevwsqMsyzxMIuTRb5q3C+uwVer7IMa8qtafKY1YAr28Fh",
-	"E0vDqfPDbqgx91xoH7XleW153lMrzwtl5zEL8go5N9p/G5zXYiJzRuwPLPnbR/wr6Q3BxPJCQ4XxuUSZ",
-	"RREQxNIglHgWlY4HytlUCjWfQnd6GxTyKWsuzmaFTI0u0AVNb7kYR3A75O5ycjrDLoT4obMSVWitCqbM",
-	"bNUlxv8wsskVgKYwLQ2Qqz55qzGBT0ExU9sd3mkMOQLYF0NLYiIXxoYkudmomEiwS8RXUVCNRduVMBQo",
-	"1R+v6bjKq+oACG5sm0BbyUruBaKyb3GP/Nk7KdjmMomjoJjcBNexifj5B23iXtN0ws5eS6ELmW/XLw5+",
-	"4n7xe7RXp7kX24hT/NE7qX+2NmQLsnowkFW5OUJp6T5+KIzVeoKPoA1qVaKG8CELhAW3y34eXJYob/tA",
-	"AfDNsuwFmuFvrS/oxEbZ3RW+rcjqUoAG4hV+Zrw3J2Hh+6psJV2leZ5biY1ejkss8SJQBr2S/dPL5Wde",
-	"GvfJa/yl8S/tb71vWXG7uh4qC466TwM4R+6ZVTv2fvSWuYktnymi+ZSBCx46bn3yT+fPVvcLmbA8i8UN",
-	"G8mCGVns0FLkJ/MIviZPS8I4+Jruh+BCI7oEPnfOsC8ZQf/EBdrYwv0SZPd16Qx57pWghmSVeqX0HCq7",
-	"wuFxrRpBp9S8eJaPIqNp3M+4xkutmsJOfQg9du6xfTDzIa8gYPo4X9imMFshNTbEDcpo7K5BBB/LR2a/",
-	"ULEkGZvpSY3Au7axGxrV9mC7LLfqtoBGgQuRSMFq3lPXatHEPuFrRMwlvbWlkbsxqsjZ8iD1ekSnKVzY",
-	"tfiQbLC922QfyjzjqUtr7rEGaue4BHikMNfWF2t9sePBQ9wuqynsUGQ/UzvYHlt7bJYb3KcyH6LLLIJn",
-	"vQXQpcSPVvprWlYlfs8FnWsrBMWcqPp8NafzH4Gw2cwJycr65J10FaxL1IAblcjQVqjPAFBAKy0pIDy6",
-	"mEgVuK6yKN1H9cy/jqgyaC8WxoKokq6520SNVe+OkZxcZdkaBRWL9aDRPRVUBai+yeM8Qo1pSRJWf3OP",
-	"qt34Zr2WjjoljPIDK34RXHeGF/1Xu2q76j5t44StbnpicUIRyuuSu2svN3gvVfT8BqJBD6SQAGrwajCo",
-	"RP6a1Y2tXghEo63b8KQCsbhPD3n4Q7pMc1RbcHW6Vgomkc8/YWmBYkKXXAHovKJvXi1BMNdhJs88p/V5",
-	"hoSCfpEFgXbqgtqUGpGjEROgYyxtgvFruZuF6r/rjxB02H2HhSUK4fmD3opyqnijx1ROsWhklnkM5aQe",
-	"VzuV0zB33k9Z/R7d+8ts0PTLQf/i1Q6o//rS/YDR3dN6eFYhvs3UOifPxrei1VPUatFWix6mRV2tXU3J",
-	"nF6XPlAtgNNGtAbwb9Si5RLYkwZZMUSZyREZI4OB2QLQibsM1zrKSw/jCLHwqMmSmrCqwWyiurNkqSkP",
-	"VyNbYbsPVyJfKLJ7P0VxYnj2iv+5BUgbMpW1bd0Cs78KYDbIrkBYlTCJQ1OAO8jr37yltw+tZOC53Ust",
-	"GYjojEOOJBYTCqA10qW7Scfe5gbWDx2xWkdyuSf34+FxqZPwPq6+QDJxacNyI7S1qE+K+rEWDz9QxlRY",
-	"IBvBV+9X7rd6/i8JrVf7r9a5gQTAoWwi2IXJzcaDk8nVSuLsQGqmI5zE08KLAltiTWaxPJgt1KiFGlmo",
-	"0XGlwhHAR/dxw646dxv61pcWzUOxwXpIVIUH1gm7co4lG6wlgIXwbUTKChMfqsXQbhUd45vGkaudqFyA",
-	"CuqkuJGSyPXIxswDZtdci57rhYS2ropnrCka+fJkKbdH0gyEKsvoVdUR+wj41vT7g7q0KAEezt7cyqf1",
-	"UM2Hh5eEiFKZAsEeJSnVNJfj+Upxa2oWRGhJbnIqbpUDnPi6uwrihKwHnDh6Zgc6aUBtbNFT4YtFbbjH",
-	"f9TcGLzCn5gY60lneH7RfxXhR//kmfnkZeRJ6T+Zd38fk/iMs5SpD6z4wQwCabM9JH1lY7QojzY/9URR",
-	"Hl4unjg75TXDI2ao6mVe67JTpAuojwXXE6wPc2UHPZe3ghK1sMxgi8TVhixVRJJAqAGBU0UobZXGWlMc",
-	"dnAe62ev09tc1j3C/xHzWV4z757TKo22Nq/1deW1SlF34txWKe0xv+V25z05LoyZq4YnKGvQyhKwlYyY",
-	"ZbCpZcFicU8ajOyTBYvF/WmwfTyAWGwdIXrALNj+dv4TyYRNA3HYhkSeYDbMH+wTZsTCezaIgxURsz5P",
-	"FnZPByqd0qzeLUnmS/dj4Y6xl1ZuzMix5odzI7YgpR7nwEEOTr4dIAAeIQFXGj+bQq3T8pnaRFybiKsl",
-	"4o4lkI6TjLvvyqpR1TkkUeYfvDlZ1tAz0VXJ88Kx+KreZVU6KU2XO2bNsL3hoVmzlUYGsWjGNuwtso+Q",
-	"lzuSeXWM+OnFruFSl7X7RBdYH3IxICNNbmjREEs9P2ks9ZH1SpvGa9N4x0/jPYChfKgL/9yK+f2juHtq",
-	"uM15QTsr0p3IRcWAfqZs2o/kdEnk3Kh9+AWIK+Tmkultb2Odn5vLO7zLhgRgeN+KtotFV2FDRCDrcuwk",
-	"vmQQ32109EBBQ3efZp1Ycu08qFJcyS3W1vbxs4tGhX0ye6Iz/O6lBza9/I58Jt9/Q9SEMd2JOrBrnCL9",
-	"/hv7gUtDfrer7mvaYW0msc0kPjVeSSdnbQbxqWup57/Z/+xTYOGedWN1hX/4hoByLLYRvLs4I8ahCQsx",
-	"roNpckVmtHCcJ37UIXk7OgPPgZT8JIGWMuqoH4vmWPY6bUa2UmZmtgcDXxqi3mW87Dhh74NV0MMHvqsH",
-	"bSXw7Yyy1nt4ahFvdzqtbHy4+PfJjPH74OJeHq3DiHuRfDBC/B41UTJKPiQksSTG3EBk1QwrfO9+ih5F",
-	"LFzPe0u/gV1GbwoaUnJGQeeECFgqkYwzlUqr3h8JluiX71GdhuokN2Dei7m45lP2MxdzDYEyzysVdRzl",
-	"Nfb9VEzPZ8G1neH5ztxT1b3V+hKtL/HkUIkVyXkaz6FUCSdingoo7vclnkK9EYv1iqOB1gYALS57UzLq",
-	"O6rDnCodC/cxUZKMaEH+RM4HEXE9qHDEcv40y1hGHMOx7jXzVMViV6IqspGnKhZJOYddiKpOSPNLrmq+",
-	"3qkUn3oamg/vbM27T3QBRqL98w27mRdFp0mp7cEz5Z+85ZlqNeYflGeqqlJOrjcfn2UqWICtSKa8mtsC",
-	"qR/0nknMR+bfuuQCDH+jNV9npCJbE1KtQhWOhuQ/QFv8EVD8fnkeB8FfOrG7oPdXj0IL4P9qAPxhW6xT",
-	"YfcDAf9bIE12z5oErWN2Z6WCiHYsWlaqgwNcj47Fl6Fca5MSTyopUZ7RkyDwV5RVaNftQEjlfx+L0/FR",
-	"HXIGTwuHDyyJjX3vgqPZouFbNHyAhj+aXDghK1XQl25dwjE83o9BSrU61UPg9tGG3CDaV0nwwBDxVUyD",
-	"mLXDxyIICPuueCSdFwUTsBO+RNarYxlLewZDc3oji4/U2MkvIaVXj3+uSf8N+t9W8n8Xjfm/V1FnIYvb",
-	"10xoVmyG6Z8sUfi4uqtF3LeI+2Mi7h/CJt7T537OZ1o9/202oYr9/pBA+/rh2+5XH8y8NkVyleJjYZuf",
-	"rbTiJpDAc8nQhmONMRCjwZ8pAmsQC+wefm2HgAkkvU3IGncp5keNd4635YpQmB50Do/FVCqj8FIGLITB",
-	"LESG966SQrqHgJgotBzNWMozJIWhZC74f+YsFlxk7LOdXioFKtZ0uWOO8rjKdauY84qntQUmNXqIxKZ7",
-	"f4+a3xwVqJWXneHFK2NZKl3MU5vw7PzMqJoXGOy4kQUrO9RTXpAxnY+ZMUfVx5q9WdtDmzBDu6ryyq5v",
-	"IT9tAvMptUI1smyzTqCaUCt1UQc/VZ18YA700RTzhhRr9VUoq3tASzYraqecfQO7tTnY3QnTYlG5fpc+",
-	"Phs1mMUm7ajC9sq1OlHc5lw3KarHSbl642I3vrQVsdWmXL8izrRVpfRw6ujwtGxVHf3GZ3qfXK1/1I2p",
-	"2vKx6zVuxoMCcWpdJXqgfHYeRp2aOdoh0/vAJCO1RG8sjpzp3d/xefCM75p9UNlIYC24DdFmfp8gAdsp",
-	"5dx26eGaF7C15bmSOV4T0tg5ngFVuX5W5hexsD9x+7spUnTshPMBouC0iefSnlpHlbNqOrWZ5zbzXOFh",
-	"eyT7K3qaPvx92e+m9VrflMlYh6crtq1bqs4zO+VCb67OsnuHpFKo+XSDqiFdLWUOSoELxQqtIvsjs5eV",
-	"TUHY+Mfa6l7fjih55CIlpy1tU799zfN10RPgRT5WBmC//lXHbMO/QxsrC/+wrqTZKBYI8hI4OSAIxIrO",
-	"sDMXXAd9rmy7/X0z9vv0uWpj/W2s/0RNR+oi9qlF9I/QNP/Y2umeIii1hcpaKYmCyuGD4vGkMRwfi6sj",
-	"xXs8SP/h4vFtR/6ttMkj10Dt3Jk/2PZtd/6vKyK/Iu6eWgQer5fh3j2sYOr+Xv7NIditC6YOF8YHdT05",
-	"GMT0wFVWT7T//4a4e3XvtPH2pxdvP5ENvKn/yVaRjqZgOmmKpcdi92C6qAu58Ic2pB6Oe+xI+p4H+5HK",
-	"tzY1jq4d+DaK3kbRwyj6Q0qbxwyab4yF12TLFmVgOJ3HKAWrzfWgtisQ0b1fsJJ1cvXq5F3rjlXhdQRD",
-	"7QGDwhjphRquSqj3/KRx3kdWTW15VlueddSGKE88mHysHtdPt+z5WJ23FxOpSp//fa1UueYKRBsYvkYQ",
-	"q2SZj2sDFIeOzf9ULJJ8U0PrhGSSqa27o+zo9hw/ft124v6jdOJe8dW/Xiadtkd30zt/KCaONapN0Zyp",
-	"s1nBU3Z2UzB6eyBb/hY+EdySwC0J3DJUGVhHmcC3P8B8EtIdWD7lS5L8698JKdhU3jEFwJspoXnea+RR",
-	"NgrBSeJAI+FTlhZqja1VjmKRfHj/6Zpst1yg8ZM++ZGmE/s4XcWMX/TJXPvBPwhigHqOg9nOxvwa1yIi",
-	"lKRzpeXU6B/OimeKdBP3yTVnxdssga4qhH3mthEPL51LVFk9o7DMUrgfVkaBomVKcn5XXgBPHAwQasXI",
-	"JyPMqFX6tfL3ON1Q69mSaRzX+sC+yTLWR3dHsiDWt6q87/5FP5hu79KVX99IPQk74JR12fU1Mu82k4QS",
-	"OAjmChg+IV0jlXG1YZ2SKS3GXLgv8K9ehLsBntasJJJYw24ic8F1lX/KdmgOXqm5hpgB++R6Id1+kyMc",
-	"LJUzFuE1ZkjnILonCx8Mqbo1TsO45+7iBKyKn/gts0cK7WPMp5iBd/LtK379JWwwfxLlXGPV5h0TWhZL",
-	"nLgckamtf256H+aa9yNbIf2OTlkDWiBaF2Hes5jcyhjzde3cqceJFQQ7Gu4Jf3eG5y/7r2phgfK7i8o3",
-	"g4H5rrq518ceWCfq4AbuDF9Ub+GtEft9OOx9TV/d1M77F9VBB1Fn5T0bZ4rCwm0d7Gh6YfZdPkS4Yyub",
-	"rpzKNpZcQIe4otkUoSPtWCrcU7UhjT9sSMMhRUubbnXL1My7/SIWa+yUB2Duvmf7V4MDEblZuhA22lsI",
-	"SAOtOLSsZkrHAgcZ8ULpCBFqYKFwVqhnbuzuzRIND0GnLCIpVeyMC8WE4prfMfc7cwXPehEYI8JynaHw",
-	"U89gEG/JbBzIX8Wz3iUoRy4IjQXM3TxEXTWa0Ui3PlrPDudEab+KuFOy0Ar4ZIwZ6gVRQmaFUXh6SbhQ",
-	"mtFsGJgDEUmMlDL/oqUTedMmMuYREtC8lhkD8vKKNVi3nsAuWtXgzQ/CmSIQEmGxgLfyTBGeuUd6w4sE",
-	"25HQ3Ng+hTFWlDVLKrvA/OKWz9AuSa7pLUsgloMGJL7vS2+QoNmvCdD3vBoMBoR6S4Rl2BdRwv6kuY0T",
-	"OZu8Qd1gwCDpEUGLQi5wdvBSmwJETVZLpS/jfgGfg22WrzrOs/atnSzMs7dJMHVxngZB3wZ0voaAzoG6",
-	"/P4QDY7wYEGZwEc0d7IBGE3HbzMfezkfDEgGMYdUm6sIz1Q1GANCORY0z3t98iM6pRmZzpUmN4xQ+JEc",
-	"kQQe0NwnqQTSbZhhWMEhZSBuYX4ZwNipIDT1DapSmTFzQTqxjW/td4owoYtl1BCQINx68hY76HvJgqTf",
-	"3uvt5mxM0yXJqKa9Bh84Fk1OsO+Y5YNdPggFWuPK+QhTozNheRzWEXQSCzz79e48FVWPPhbMPMZ6VKWy",
-	"TbfcPcrZ5QWj2ZJMqKqDLqsFakISuMfeLvs1HT+Sm4773BzQtU7wbs6seZQHdGDvu/0mddRm5VsX9gFc",
-	"WI2H93Cn1Yzw/Dc4kXuw2VAkskF9tKbnSJ3Dprks1gzV3VbXcKAVdTprwgoWKoSXl5A9fmjNYuTuR/Pg",
-	"FWT+9jqCrKiI4/c3gfk5af9EW5o0cNvQtq/6EwHW4waytiSw4FMPhN5B+DwcfPXaSK5N9Z1a03TCVLM5",
-	"3A3s4F7YLrYCztd0HFjFmB+OxZ5W8WarNxa7CieyyerFWE6T2QvL8jCSq0+C0WHVG61bbt6JkGdyNkSt",
-	"4sh8IehTbx81t15DFu1p+V5l2d5ysInj4PHtyZYxIGQM+MKL9/GcyP3E6xrb7o6JTBbqoTpuT+SCUII3",
-	"IYrleeBkI328GedX+P4N05TnDo4RokS4VhW8ZSwgmI3Dvs2SIJ4BEAp7vwoAg3RfDl4iemDBFev1ScLV",
-	"h4KbBR4S4wImscjYVOpq7AVjyjO8kGQwx3U+O1in8GxGeLlIONRYVgfo9cmRUAK16s1LciBKYG2E5EFR",
-	"AiXhTLgVHpdoxi3aL4Lrf5T59Yuo4/eNQ+16nED/VbQWYHAOLWXCTL2ZX1Ou/gf5uYPf/CMEC7jtvhkY",
-	"YK/SbPpuPr2Booer12cvX54POjvFS1bOZMtm07LZPDWFaAW9lcoPoxpPkKCvPMbm5PwqJhJk6l1wWlWC",
-	"GXuncsJs/c3S3WxzFpwbF2BNAlysKu3GNLhXz8ZQr4ulJCLhZ7anNzB3mf80Jbr1hClGRnJexKJh3mWK",
-	"3ctn80fOaHbNp+yteEOXfux/+BR9LJJGUe8Zdcp0+m4Z9FhsTKHbS+GF7ZRCj8WNzJbGNeJjAc7aEbTz",
-	"Vsnw8I1/0Znwh85Krxgyu+Wmq+KgTUd/Zeno2us9RiraqSr44FcrdzfG6jHyigKrrkXHDCSHB4ZXkGPd",
-	"xYSnE5IzF4l1xDSzeZECLWx4ea9MrvqsANf3NyEHB0rIWKh5OnEz664moan7DgJuKPHM73vrQuPkynh5",
-	"wARyABp7U1zr/2Pv3Zobya11wb+C4MxEkXaKolQXt6nYD3JVX8qnu6tcUm+fM84OJ5gJkthKAnQCKRZ3",
-	"dUf4aWKejx/2y36e94n5B3v+iX/JCawFIJFkkqIo6tLV2dERJZKZuGPd17d+ifpXhb5zN/3rYZwBeDYI",
-	"HI3a2W09Ak8KamcDyXswt8B2rGZzkuqUbzNUc0BV7wug4pyMyzwnJVCYYR2mgisXgZI1lVcMkCp2wqg4",
-	"cyWHV/K5wpChXj0qRtFrltl1sjS0iexGoUsEMnDWydT+VKqCnjggldrXPLTZBnT6cjdbzYOZYw7mdKjL",
-	"tM0yLJ6Uliy3cSmb4lLuwAyc+JtLPMPot2g0r3wPELlGe9YFn82soIm1YAmdSRtY56kSOA58u+vZBvkS",
-	"is7GwrlUDW9IzppKzWImZUSUrOrMakuhFUmpEFJD2iRZcNHbQAOdzLjZXP6tHeyjmskth/xA0ytyfjQ4",
-	"2Z2queHjZFrrcmtdfjrWZTxEhHqCEJCpbz3t2USq3NVtoFeVMflWwC114kS6GAvORZqXGbN6UxIkhQsj",
-	"xUnZq7DFgW6xHUDFKXETrGy6XSR2EdhDexuMh9sI1rdc6Wrd2hyaBjL4wIkznnncBhOlYrutTfJzsEnm",
-	"wZXchbzVL3oTefvEt5sdL+TYBdPZtFJHbMCgiLgbCkQ1o7iCnUewBVFaplcRWUx5zjCyyz5Umd6UF824",
-	"JleMzTGOuOpBaZ7nZCpzyKqAFkmXimWAb0J9+ieRgkyhBwgdbga44FkyJBD8KAsy5+kV6srQMnjdGqyf",
-	"kJPpx7TNEFow+BnqY2ppHyNdDwGyplhDoT0bPecCFveQLpGf7C9d3qsR8Htr96txxFbBfFp2v7uKTRtw",
-	"s+3ZCAQhIyQVTJeFYJlNkLMHP4GQLnP/msH2AyPVTnnC2y7M10zf4bY8EJ51xfCb7TbBlrXo1S16NaBX",
-	"3/oirwoIt7dMdKqShg6H7SiVGVPblCbk4Ki/BLhPnjG6liAIXxEuSOK+ei0z9jZL+taeAyhgaC+KRffE",
-	"8F3Dub3bQPVuMCPVu4qImSctTGsbDErkjvYk0/CKQYl8V58vqJKIaIYrwwsiF2JYxbCCbjijSzJixGjg",
-	"hIuqZu8lnRwBxmcGbWCiLrbCM2zdZ0FIGy8LYtw+MaDfBfvyqIat+hl7LfPsqJB5zjKiNGN55Rx6/eGi",
-	"E3WUXpr3Ojboancz2CWdtBaw1gL2ZC1gNYK2CnGJlHknk32dmu9jB6vq5O1syrqkE2/FikVlxoLbav4I",
-	"usWPzpS2zdK1JUwuJF+toWuV0D2wjesSc0R3Nm/VeXdr4/osbFwrm7ojAWsIuVshYM7S1aipXgZZoJVA",
-	"9EzZaDLSpZgwup7MHtXiKTBr1LzbuwOY1ddM302seigd1et/66u5yoZaHbXVUa2OupeEcpe6SU1K6jb9",
-	"FIrb2zIJNn+8QmummuZyUjKvgUKegGsWUx/CKAavlAJGktNKz9zbLhPyhkAHGExjlEMs1rXSHmL3JWNZ",
-	"zBIylnkuFwpT/RNoydD7ZGiI0hGZ51TQgnQTNWVMA/ZhTjVIW7pgNHsPn3pDkugpT68EU8pOGt98A2NZ",
-	"Jta4h+rQWSwISXIuWPiAeSnjM/NZClVN3oW3dWVBRJnnYPSrPclmc73snZnxYqOkm4woZKXocoSIjRyR",
-	"G0eMzsy/VExQZkynVAiWwxTCNrtUk5xRl/FJQArNfKyvD9STSh0pBj4LtCaszSuc+OoywUKsrNTqvO20",
-	"LXjVNZf5aqWpGpY1xgr2iQ05Rs9KhkfCmg8moA4URE+pIIMI7APV5H8QXNtNNO0l+O7Sfg2AWXho8Mxw",
-	"bXN/HVe6MGcIxO2Eq/NU82uMsnYBi3BripLdxaAAfTyuRaG2XJ1hh4t02omq74GGTBmorMMBxBEueKan",
-	"neHpz1GndkjM7ycvTr6IOiGlMMTm+StyUTdQ+K/IVznV5A+0IKfkIzk5fkG4WTV/gzvDzogWu5suakvb",
-	"5oi2Nownb8NQlgg4EeG72g+3tGSoY2pJ1Wbef8G0InWiJoUN7jZiPXPlk6DCSMpIl+Y50G/MV+kNiRT5",
-	"krie7ONo9SUzesXAPQ7qcCO+Y8Xt61bxiLBcsToEI7IXhyQYIDAGceDQ+0qRDksRLWTw7RBX7LxqpEQ9",
-	"buL/TbCDUSfYz85wTHPF9qOZthXvlXsETP06e9wxT3H1FLRkuiXTd0jlt3eJQFC4o3QrRFsdjmpvNz0j",
-	"DbWYMUrTQisXG+R1NUNKUzmbQVARBCYZql3R6G4wjcUUC4bFQk3lHOrbAZIdvNgbkko6A8XIimUReTV4",
-	"dXJ0+Yqc5+WMi3Lmfz6Fn58PXpALTTkYv2NxYXQtcvKKTGjDq5dQp8818AU0UPX7wZx7EAtPwp5j4d/H",
-	"Jy7LEYNHyEcy6A9evcR2Xj534+dzRszoyEU6ZVmZG/YSkfPf//7UPvEHRmex+PMXH5+fhAM4N5oVyKSV",
-	"XArKRPXIa9S5yOsXH1/2XwDXMdKz1VXmZnyqH4tLm+cUqi4zqpT9akm6KS1GsG2m1UH/9Ivnr0g+Oubi",
-	"v/6/auGonXgsBv3B73/3snrCLLtyyw7v/9792COazyB7yqprpItqGpQ0qql9Zlw0Fl0U6SNSmPGzzKg5",
-	"r8ABPKM5QRjo3hkxCijO02qeipQKc2/n5SjnamrEgqBl1Pu2hRJbAr7iUVlHg1hxsqxAQqCXxTtVajaL",
-	"KLQMOCiF/f0pe8oFv1CHSi3PLBA1bLqhW1cghmBlMQtjbvctMJFrK/vAjplbCx3rLhpL+lsfzWflo9mD",
-	"1W/x1NzgpGkmRNu8J3vakB7KfbJyrW5wpDhduPWktJ6UVU/K7e0kd/WnbMiK/6rKia/AX22uO+S/R0Qx",
-	"lnm7CLE5UdmZLQDtICjRBMJVLCrZPCPd0DQzJKDKJ0M0p3gg2hnNmDdc28SCqDK72ITOWBihjGuLXOm7",
-	"oBPKERbEJ93XzEEQcFgyKI4phZ1bn5y7CH6jN4CB6G5Z83clYfumzD+AJfmxaGdbtqFNjz9cevyBjdRy",
-	"zgSd8767BRvDVCD+N5NpCcVtqCLJ11/aGsuujSWd5UlEUimuGSiMWpI/Xrz7vkKIumJLVcdEsth33zOG",
-	"dWi0vGLijKRGXMgssNI1zTngKVWByAu6jKpm5UKQxFySdc0RsqK6oP+mvQ1BL+/mTJzP+R/VU87LsIN8",
-	"Y3dgE+mBx96/9Tt1B8FtH5HtlsJaTUwz552lZQFuy7/8GJ7+ppmZM2hOV3ADYLA01Q1H35yD9VNvTuzW",
-	"U5/aFlFKUKy4ZgVk241Knmvg9hEZLTUjY1ngH1QF5pZuYrs6vj7B+9GLYmFuT3gS4IfVS4CxFEoXUkzs",
-	"6fYoZYspE+za4vv4BckkU2exwPym2labe3AEdyohac4hLbK6V1DB0xaR4pqMaHoFuQ9vx0fmcB/B6bZB",
-	"BROmwbjlYcsIoExiwiUG+6dyDrCTNgHhLlfyf5j9ecAr6c5DeyX3vpL/4/y7b/e8kngEbgyQwnAZ/7wL",
-	"lcr5qKDFsiFDB9jIpoCnWPiIJyHFES3SKb8O29+M8bIa/BSLZCGLq9dMaCzFyuulUs2PJIVfEWW+8qg6",
-	"wENbTs/6Y80LsbBv1NyyvTOSGJl3bpbddBX243+AROh0SgQQlvrgVuK3ao25y811L/ILByPyjzWB5jtk",
-	"Qqfc2DdzWGmJ8T0ra9A8AFhKxXQ5v+Qz9h0XpWYu+KsoRfDle1b8ILjGWKgBkQWZyYLVWjajHHOWZz2k",
-	"YCiKE/aRpjpfgnDOhK6wzvSULbE5gP5/V2rFM/a+kClTiouJHQdX5/aoQD0AXHktUTfcJwDpnb8ATyed",
-	"yZbsGZVFYeP40lITlk3A+BZsWWcI8XOdhvWynm8fZvSGmeY6UadxJzvDAeDfr+5+Z/gy6oQH+CCIaX7N",
-	"26ik1t39RKOSRMWKAr7qT+7ueh4+723dhzO++VK0NTBKrPdasekKkDK0yw2rYFRX8XsbJCXpCkmC3qMa",
-	"Q5FFyPvQzTqIyDinE4WE2XCWC6Y1wnJUJJxYvo8Muxp0l2uHOOKK21c+TmtD9I1gxqtRSMFNOmKphPQy",
-	"t8Fo4+udkTRntLCcv2DAkBTKIr5nx7qb4ERQvgGRgW4QWgD71qyfBRLBxF1GBQjq+xgG78CeDoGjWTtx",
-	"yGtq7GcTM2AdCMOyC+R50QH41AkE3q7zqZPBU2JUh7I9FFtBIapz19o6W1vnXTkfEpyDc759QfWqBpzp",
-	"EsKkfLDshOlohQwLAJjIoQQjZh2v84pbpynbAJom1SjapBdFJEFuC0D10Qpu/d7hNsEetLnLTYTygQNl",
-	"AgJ9iyCZ6mC38TGfRXyMDK/lTvSyISomoJc35i4H4mpF/CApIarc8BZvZwyScZMtzEjNXpi7dcryXQTT",
-	"h/Pd7Cg/tXE2bZyNj7PZQ/45VLrynC7NZTzSrJgdEDzdNkug2Q029AbN9NxjH2w2n77Hpi9ZMXtCBlQ7",
-	"KpKVjDwfkIwuFaFjqCsiriUH9dTqm9+DZ818ZvoNXarO8PlgZ/0wmH1rymxNmU/TlFm7/QFFe1/7foNS",
-	"V9GASlSpUakHgYrySQz2kiax2KpEbadcRmgLbm6rTG2iaQ+sToW85DYKVf2AtzrV56BT7Uu0Vq7/JqJ1",
-	"u8yDgJw0qUJ3koEeShmqXa5mdWh1zVuVqFWJQCU62GW8k3L0t1KuYjnMC5aGuXcb4mdrfpLk/bsLG0EL",
-	"LaokIldsrgnVGNWaZ6wgc6qnZzaRE8AfNnjv/mSa2Kwewc9vqnE+uIq0G3GAYbY4t60K82QxYuCqkm51",
-	"OXsBHYLju1GFgV8rQQBaOv4E/zRUYd6LpLz58tsvL78MiUrVwf2QFyy2cGfy8iDFQGAlsLJDvfxJWxjk",
-	"iRUGufstu+0J/BPeklU2X12f44wrECCOci7YkVEkbx9GVfUSxFJtv+nVrQqA+FcEiR8um698w5gtFYjF",
-	"LmTgta1FafqFNp9h4QTXLIAiwoUqXAwYt8D/5nTN5uXK27HQUtNcnQGk7QzaoCNpS8SrcgQ/+/aDd4mW",
-	"ZEBGbCwLRjT92CfnBHZeTKCgkauOhA/fmAW5kZ5dMI3EzA7hWy6glPDBiNs9CU2r432UQKHGkWzS8mqH",
-	"qA0cagOH7sw+LiA73RGq+vnqVnT2AGLbFp+Yo5mOiXFBlKa6VCTJCjrWCaSK2QyPtFRazqwP3BEtQ5Z5",
-	"hvlfnm4mopyNWOGTSqqsFfZR267wEdI9ichpRJ6Tf/79/4nIhM6PxgVj0AVmjRUgVEexWEyphm8QStwS",
-	"J0WKUhCEo0J2o/mMoW/uiCRuzG+zZBiWyArm4omvd+8FL0WEhhVICVRLJlUyDE7ct+bK1jD/kk82cyus",
-	"yIgBFCFqen0cphSaphpHSewnTFuhumq+WxulfwdXZMEV651VXZlxXjE2V9DifIlRDaTrXgQH5hFJRjzP",
-	"uZicZ1kBeLzHJFFTPp8H31WBz1jAsGpQB7N/poitFGO6ts2SY/clca0Sis2SLmTXuXSiqa0L2DsDoF9i",
-	"Q40F8vcjkiiaQ7CYMtwP0IwDdwR+g2l86fK1zFgwaosdTFyQthlfMOouzgJfJWOa5woTC1eBrd1M3LO9",
-	"s+BMmUZLhZHddd8xnrHwiPk8H5wZ+zjnyNbfUN008NV7pKZyfmQO+r+DhIOxf3CioMZtXiozmurUQfYk",
-	"10t06nardGiF8eXKWXV6Z6h9UB/8wlUlHgFQsyvlWB1oxQRUpYRISPPBfInqmyKLwkxF4ESzksEMzQM0",
-	"Tdnc1YjkE2H4qTn9gi1s03giwB8NTXcV05CABtB1wmJo2GOM+wkOJoUpVlUqNsSyK+0Sz7jgGCIpx2Qm",
-	"AdQtgR6T/c1Vj+rHrwjWtgDuqFM/Z51h53Rw+uro5PTo+Ukn6gjkFZ0PpZoSPiZzqRQHxhW1FrHWIvb5",
-	"WMTuJk3t4bsHZB2mNBbQNSy4inOGDCFMaI+8U7/6rrcNppBCUACk62Ai0pA40WtrMHUUCyR42RtbxWCF",
-	"A0UVqY5IAnoulpgysuEaozXNORLUD6qq93EBVZCAf03zksGoSU7NUuCKAE8JJn1GNGcqFqOC0SsiBYiY",
-	"iGI6Bve6S9wStCjkQtlId2UYVvf8+ze9PnkT6tgY95WzsSay1GuR7q7avAMuao6P2MgGvuVK24P06wNz",
-	"tKfsq0LOPEM5ORoYhmJ/upTBDxA1hufIYj2abn68HYt54BALb6XbObjC6l1tVMXnEFXxN3e1b2QaFZlY",
-	"Yxqf/uTMnHNaBCZOdfwpt7Yn82MhSyOPH3+yf5jvuJiX+sif1BUCs8J9yOmLI19Dx4nomVFxOJpD51RP",
-	"iZozo+QA3K5rrkKEnnNNc/KnXr8Tdbhp1bxTBX86u/CqeLfrFX6bnb4w63MjcfrWL0xnx6c/uFVDo/Vm",
-	"ZA6zErCuWJKsS4lv1KjfqpyxjMxZQUrBtU2nFQyKE6hekB4MecFEjmORuL5Nq96omQAGnmXF5tvVpxJA",
-	"wkFreTUEQKOwlgTQV03vzxQMNiJCFlgmgYODjIolydhcT+tByhxWLun1AWh64tRO25I9Xx6lByoywCGp",
-	"PxCRCrzHtPhMnRGuY0GzaypSn2oMr7haOc6oVU/gCqC0iC6oUBTQnfvkrfYI4rEo2NG84CmWeTDH1XyA",
-	"qMcZLSZcGCUQ0X8S8xMXkwtzrFiCSh5x75u16tUgB92ooFk7O1dtnWZHsADdF4MXRp88ryxFeIWgwPpq",
-	"1XU7RLDReDAUc73xezCPcBV68mKR+Iud1F4MljF8ZH/fQKCbvqeFDm+HO3tPNbCi8Sa1CmWrUD6h+g5Z",
-	"RqgIWYiW3oruSUBFRlelB0+Abqd6fuLZz8eoah2B/VDdEzqGIUeA91pRc+wWzZaox6kqbw6A1bqUJK9r",
-	"ZrgZnZ/FIvn0c4I4EtDwjNA870WBfY4LMi7zvGan87bORoOdU2CToSfUV2ypIlIKVXJUie0YwVvha88F",
-	"za2qpa4aaQ2/IjQr9uNyMHieXrEl/MEsiMZ6cSHHG2sMsF/VL6isp96TeBY4Gu7qFra7iNa4YPyPg4Yx",
-	"L+S/sVSbSzOXeS53NyfWxv4Y3uFN3uCVvWu9wK0X+M5QuU1kVt3RUhmwi68OxC32Cx5ejflZY2O3ifdr",
-	"mdTnzKQeJXapZVctu2rZ1Z3Z1eFCzdXmWPNaKVI51pYiDQOCZVHwcq60It0Nzp5eZKNZhEQg1kXBNVOA",
-	"Nfuih1RzAtAGLtIJOUliKeAQXEXJGYLoYTSTNeZgzBLGBuHTgcGsTm99JdLTwWA1tGJBlSe3ZjSngxc+",
-	"WibjGRrM2EdAU0Gk75VQ8f3D49ug+DYo/u5B8bePg29MLT1fETq4C6liWeOVvKX79msbRf1001Bv5u5t",
-	"4mmbeFrVvNr58oUOy+gu6SFwB9YvrjnxEKcCpVXem6dcUKUTIAJ8QsPjlMevteEcK762WMgxoaiJ2Rpa",
-	"3QSG4vxtirEtWSZJzyhyUtR9ULF4T/VUWb+bUWBpAA0ctj/0oIroMbIAwKQbBt7YWBgMjLHRtivxqvVw",
-	"mnowjo2b+MMyiQimoGA8jWnOUrrEQgZrOpurXhVhOuiTN3w8ZgUDWQNg0GurNcTAaEoSmwWTwAyPfWQm",
-	"EFQArQU2a56byWt8jOsoUJGDwEwbUwsrsqBLomXvjBjlnySKCZj8QgoEccyl0onLk7EeMGr1UhiLH0r3",
-	"xWDQO2uKkCU246aKLwWw5VyKCYSGu3hVMwbFRNazQwMYYojUrQwUFizleKWLM1ymUU7Flelfs0LQ/ANz",
-	"a5u4A8KdXmVGQwVhs7leEqULLibQiHWtshVZuQberOw5T47rcawpLYplPZoVK+EeTA+HS3kImW9XffsI",
-	"iMVv11Tvv3zqyHln2LHnEkajp51hx53NTtQBEwhGE/3uaHBydPISIgPgPZplwTvrG3bMinnVhOkYn4BV",
-	"+NPRye86PsDnb5bf/rir6v9HJcV7XItW72/1/s9O739PC81pni8dz91bwL+xIiZC8YdmXSvj15h8Aw8n",
-	"H1aZciyauTK5I1N2iaErPLhgLo2hT34QOb8yy4SvRd7+yh3UPbDmMH1muJ6yVJNH6jlYkAp0HFqBIZk1",
-	"qLdpOWeQJuSq49w+w6h35lk05IC497kiqZxzsE+wRYTZMPY52CBMQMLgpvkysG1MZZ4pm+kjC+DImPOC",
-	"NbfOmlKTovXMpGintCDIbEiGphdbQidyPftUm8D0bxeunku0+nw1s8oUhi+c2SQWn1FUMAxJcjk5Vlyw",
-	"2cXNGUDN3XENJvgwz6aSPZwkBJWDCNqiGkSi5vyds1p+zrbp2g5R8PNZODZMzK6iGSfcRGpG8v788vU3",
-	"JKWi50cfDFyTGc8En0w1+eHydeTixJbQ0OlgMDAaw+ng978Pw9tMs360EOdVFyg3iZ0FG5cK/C3LJpHT",
-	"NNut3akzX21ude4Yb4arjE31DiyaIbb8Q8pme+YVOQGtJphtTze6XcD34yWIt7JVK1s9qE/lUG6TDRAg",
-	"mzwpjW6IelZ66I7orsb6IjML+IytYOd9FgHrt4m+dVSMg1HNEORnFd3haXk1LleWpL7erUvjKbo0VrEa",
-	"DubiqA6CkYik0uvgNWeQQr6aLw92ujWhLhb2agUx8BvQJlIqiNI8z41uUDCa7ek/OcBte0h/yl7QL62f",
-	"pfWzrPhZ9qEIB/O7lFtAXW4FhNXEpKH2Ndeo+8UCoV562yCzrBhgaM6cFSkTmk6CjjHeIgETbOKeiEUX",
-	"VLyTwaDnIEVccw5kK4Tg2tBa11fUNSNEEhoL09hiKvMKr2u4Hc1rFZiiGd0rFiG8F66I0nSpiJKkFJrn",
-	"sMiKFJSrlR6wU66bxR+bp3QPoGCPo0Jy9d4fBBczavMIv5VLmutlZZN/eTulsEURa5XHFkVMH0oy3ahI",
-	"jhkL8pXviCN5c7H8Mf9oaC9S6O64YHwy1RHRUuaQj8o+zlnGNevVIgkamFKV8mmV040ZqFUVfh+B3bVF",
-	"giJygvbHQSx8XrXqnZEERwhvedbTJ4mmHz9QM98kQp6qmI5qhnxNP5LCujqCov5123vVDLZiA8gjsPij",
-	"H9sWMethBGLAb430b83yUthFchTHNRxEHkLdM7Ygz18FmePwPM/uC7kyyE79irH9WdQBQZRwPzvDFy/7",
-	"L6MOV5f0I1y4OtP6Cs/jLe2XwRzbZNY2mfUpJrOSMbNUospkvScWUiEoHZqPbKiKG6oUbpoqgiwjD8pk",
-	"oZeibXhLvqKSpf27VawNSKgFZgzo5lpKjUUoQGQCNMuY5WLZvqBEAe1pizatk2a3No+BKRSyvh3ghS6b",
-	"jnELMvRZgAzRhp29I+LQJuobAg7d2iW0ryfIJ6+gTabm9oDUDjft+/cK3UngfJA0F7cWrQvoSZZ68Ntz",
-	"KN+PF70g+A1hhtYPfIMjByWFQzlw7nYxHtJ3U2OczYwy2KTWY9N6bEKPza0u8EFcNbfDuvtxhzBZD2qA",
-	"CggmxwTA4fAOzX1+itEmIDjPsGwhYxE0HSECGdo7zAdvour1yYebHD0bzUM2gWQjcYsOExp3OHZ+TxrG",
-	"HYw/j0IxW8dE65g4dFTb3jLTRqVmBUb13twSiJnqMB1rLod1GFCbpeAAFysYUNK19RRULHzkP6J5WhjL",
-	"yHtvopD8Xlrj/ApsJ18pwhELBOesYDtnNGObPB5nNYxJW1yCZ+BHcD3MqZ6qWEACWq28i1PwEDnTh5VD",
-	"FQe9CvrpUQ+CkcSi5nwJsDZX9b1oA+5mzXwWFOAAIL7Qi2IxUO8OnfmongmcxfYQ7BoYamcIn82o/1ZS",
-	"obledoant3Svrx3i1mnROi2emtOiRpkP7bVYReoeuSz3e2E04Gd+ORhUc1J1drOe8xYRRtNpMxz1Bkbk",
-	"82tkYV6CLKIuFV5xSEzH39fLd035ZMoUjikWFupGSTKmBfktOYmIq1XtLYSK0CxjmYuR4rpnh+owxn09",
-	"KmVRpWNhGU/ll2ZQ78EwP56tjxp5g1k4m1o3JBSc49JXWnJhAHI8tjk8NmWbKpLMg6VR/e/7+FNCut+7",
-	"5HLg04PeJuYXi1qeecqgVhrgzJlzsgdjqzmG7s6z1KMyrdr6Que7sLGKXZ0MjNZ80zsrLC7qlILr98D7",
-	"hienL/svf/5xf673h8fI6LbM8a3DkFvX0/BGqIab3HLUlqPejaMqQ3RpvsKD7puxPmY8QDBTe58CRBo5",
-	"JhOmIyhYBFUIYlFjkK5ek4OYawgZCB5fCxdwlAuQXTzl8pEDcMOpDYizbFeOoUInm5nVIFO5gLTbGRVL",
-	"nARyK5yPkQNWATuVpkuYoTkANR61sdDBVjPdjkEI+/Okzz8CIWQ5jxGFEPZ/qypH1dVpgxA+iyAEWw9I",
-	"e/qxL5bYzpR/11gE9MCq+gi9zckbvbZmpSDIsjdIaRWLelW8RlSR3aIgNkU4WJhOMqWQ84GACXtZu2Lx",
-	"YvACABRMP65sj9V99g+G2N/A9UCpsbUVdGvfBkY8qcCIuo38dmRjhwCJd6vN+/sVoUHB0IDKEA2xmSuC",
-	"EGmSg4wGv0kQihpuoi2FvlLySYqgzNN2FX63MIw7XMmHjMGoiw3NqqrftTYKo43CcFEYd6EWTygao1aG",
-	"Iiz55EIubuEejHw8h2KxyCoET8hWbbLNRiRQGCOSYHU8VB3rEJIeuclVETzzNSVWS+h50cahTXmUJrj5",
-	"KHBheb4uBYtTXW8Nyr6jiVaVo39jqXZ2bFvCzyxHiCjm/XRBHUAPFwbWrppvE+v1r4xTLkRvBzeloc+7",
-	"+ilX5MD7gHU6kPR1j35F3LLO8PnLdR+j/S20wL4YPJyT8ZFYWRse04bH3JkP/mDBLg8kOO+lbx+nUukj",
-	"KLGeyQXcmUbx25x+pjSfQRmkFKBpxmRGr1ZKyjoqUEFb2h+MUO1V9EpON/q3a9cM6TUg9HkFngpH97sL",
-	"WVyRlAnNCsAk9NjNBQBd/P//QRTT5RxzgEuBsJxRLOQ1K8zVI6NlvVzTjOmpzCIiS614xsi8kCmDMMaI",
-	"mOEU3NkLqgqPqqpFCxo+L8wXZj/JNROZLJ7ZJwgsqQLud0SVYrMRoKDraSHLCXB5XmCTz3wdyF5k/hSZ",
-	"YVGeAS3oslJjwhW2HkrLrOwycXHNhJbFEooW98n3FeQo0qthLMAJCwZuv85cI5QhgijaDhCk4mQA/wW8",
-	"rqo55W3XRneKxQ7lcpvVpy0Vc0PLx+Y8ubpF+24qlzmCf/AX4r7ZznqPG3gP7hX002ojB6TCX1rqYwFq",
-	"kbCtVXG9Te3Wx9BP9iT+d6si+1DK1L4F/Ujy6eckFvdT0O+vhl781c3rEOX9YmHr+5FDl/er+DDqPhsL",
-	"tG9XcWpoEXUx+A6F/zzdffQqtVlBF1xMPrBrbq/y619Q5b9WgWkVmMeN799Es9UDqTJ3KnJ7AGa2vS5u",
-	"VdR0WJmXwhq5sdhcsugWfLypjG4sdqmj2/LcXzPPfeyiuy33bblvy33vgfuSbsWaDluWdztXmtErduTH",
-	"u8Gw+GfDjVxRGshXM8RyJMvJFFxGppEmAyNgAOYyY1loUwusjT6ZgDjq61R2Fz2ABj2uSSqFKmcMULcx",
-	"4SBjcz0lXcWYy6Iwd/s7esUucD5Jr8G2ZiFgZXpFpCBTMB2igQtsdYbxY/Ol4Brxuc2EZWHnu1so5m5G",
-	"tFg0WNHIgxnRgqV6EBNa2F9rQHtY+FH4iytGFnCX0SewRpUQqvnztKPZSRx/8hm1P2/1pFgqhaDUPp3X",
-	"ep1d0HkyYdp08AF/T0g3kQvBCsN9bO1Md9uiWOBvb7MkJIM86w1RCahqTI6WJFHmEIiUJRXiXUUQLTWE",
-	"qkxGfvfiKy+ILmh6BR4SyNoK/CKVn8T7TvrkrYYASYtDWst5DrK9GkIqbYg8sSQUsF6hkKd18/u2BFlJ",
-	"H95CNm/neDBNxCLMkQ5fDBY5fKQeEHC+E6EF546R51yqHbbreEVVoSqIcg1Kybs37kiw7Sl7uvFmboAb",
-	"qHsBYnEbYtbypFWgn1AuLvwpf8pcaLenPziyc0i2dQw0/DApWfc96X0yvlYhNCoOFpEx5N04MR6zvcAq",
-	"Z9Yh4MRvzUuQ0po8WdZzpwSttXm2CVsNnMgvzwPna612f6t0LWSTba7W55OrFQrhTZELd+d698NcPnF3",
-	"gPeBoK1mvTEFq4ne20SiWFS5WE2pVL0+eW2+WQluc624p21Rf65WHohsIdxK1zkjXDfI7M8U2eoa2ByJ",
-	"/FYHcdIFO8KgM8tmfIyaC7buuvq1q8HeWL/Wva8I173AHVEVz4Bmvf0Mw6ldoe3ui8GL3i+EEd46JW6N",
-	"2D69FLnmI17lylVXpc2Ye3IZcwEdOxzx3jGdrt73Op17onfajCoYevg2xzQ8l+RCKg/AofLxDkAPHtZe",
-	"EoiJreGkNZzsmpt3L3Tpl2BKidaR2Ws1sdYtB4Rn/U7U4ebhOdXTjq8TFUi4ndWAhF0DG95mz191ft5s",
-	"7PABPGgttuBmzsNZDbJKRAzBotHuny7THL8gXKR5CQkI3TASxubm9SKATUP46SaLiM3e6wLBN4thoapt",
-	"7ND7dxeXvX4sWuH6cxCub2bE5BZ8+Nb5kndnxStId9GjQ4WvTulRsiFvJzi0oUz3A1v3S4uE+sUi3gVZ",
-	"mPeujB3akuZd7b8aV02VmOmCkXlBBFOw+nUXTiy8D4c0unC+c239Ctw4fq6tK2cTr3NL9IjuHDeE1qXT",
-	"unQCUvfU3TpVdNkvkQW5Ah9VKk5QLjtgQE1QPraDd+5Vh+QDYQOoaAdcxz9m1eQxMBkQOFqH02114lh8",
-	"Bh6nBsT21bPy8ADut2Kd9aPflgdpwcyfWHkQUSfsT1qrqxjpr0Chqya7e+idpzafuc5WzbPV17YxncfR",
-	"1Sre3Oppv2Y9Lciq+eWoaMefAhJ0+8C7ipnuEXcHQUmxaOPu2ri73eLu7qAFPXrcnQy5RBt296TC7ioq",
-	"9uBRd7Wuf1FBd4Ee9Rgxd3ehBQ8bcxfIh23MXRtzt2vM3X0QpV9IyN0NL6zeq60miK0RcdUabwqIA7PD",
-	"WoTbqul+e4RbK8V+Hsb8G7neQwS4Hc4T8GQC3PZ2GjwCl24D3NoAt88lwO2+1Z77t1cd87lWx5/mU6rY",
-	"z0/XP7KfSHPzW+/NvLe5X5TiE4F1E8SRrWjgUXssmqcNbwigR13VRz19pgisbXM9eTvoS9teFe1AtgQ7",
-	"uKdRcmplo1Y2uocoCXfInni0RO3mtMESbbDE0xETPlhpdxvnoEBSgD8YAUJ8bgLFE4+6eDSpYktQR/2E",
-	"KKs0efTA6oQ4yWL3IP014v5kgz4e0jp+Y8iIX602dGQLB36cyBEvprSBI7/uAP91DvsgvPVhg0vqvPUT",
-	"n+t9Ik78Cm0NOKlWa7XcPtUWCxsXt408aSNPbhN5sr9m+egRKDrgNm0AyhPDfXokDrBjlMqK4nejVP9L",
-	"EsxjsdlKZYsr+OnDADU+GRhMReaUmfsLc7kD4XnYcJdKqG2jXdpol90Rpp6ADBz9Oi09N4FcNe3NZpQr",
-	"I9bfGd/qIbSRXwCo+YFjobZZ7hqrfVQ3bo+krCeNiX5bf1Us7tFG16Kq3xiV83jI6rUhtJa6X7elbo1I",
-	"fiaWOXxfhkd9W9UqwAvWbLaZX3wurhnsM3wJ5t2oCN6n+veLQBdeIZWt/tfqfzvrf6vUpFX3bq/ubdXi",
-	"VijYRgVuhQncnyqnNNXlXTCiNuo538lrqPZNaKr5tfWtEC1Jgn0mhCqk3VgenOa5XCjSLeRCYTX2tCwK",
-	"JjTB589i8c///Ac+xrKI/PPv/yCUCHkk55bkO0cR9lQK9BCZR//zP0jBxqViGaaEhDjKdjS9oeEVP2EV",
-	"wzg2AzX//USygo41+YkIxjJ1Pp8X8prm5CdC4U+WkZ+IMqP8iSykID+RXCrzgX2cQ33zn2Lx01H9v5+G",
-	"8M/Q/uv+Cz7bP/Gf2gf8ywwUx+X++wnWw/71n/8g4X+1b/yHn2BZqn+rP8zfpofVGbtWqr7u2oNfw5VW",
-	"wgfJep+36AG2pjbO/9jcQ/WN7851VevyH2EPZtfv2MPf/9E0Kd8DnKjDzOHvzT24w3r7Hv5z4yr9PVil",
-	"WByRczKT15YAMKET0oWrBsc4qp+1qDoYsnCD6xk6MJsrksD9zt5QzZJYEI86SjSfgbDq/KxUZBFZTHnO",
-	"SAKNAEWF97BANM9zqOCJgdJH8H7GxrTMdWRaVkxDMWobne0EZqKmcg5P/7vhmhnab1yv87xUARm6pjnP",
-	"uF6ax1QfFwKJVtc7lZEEgZRr1wZdwlKkDE5wBKdMFnAUequOchirEYbZNRN13zUIwCs1Tw+TEXWBjOO2",
-	"hgf2kc7mOcQZONbTMTM0gsAt6ktj7zich85Vchpho2BtV9jnJ7Vmh1+42cGIMV7u1dJrz8qd/8NU7df0",
-	"Y2BFuA957NwceCOREU0/koLidMKoF6x9relHkMdGVGHhf6MrzualZqr2tJaa5ioWG6NjEk0/fqBmVAmZ",
-	"lUobiYuF3btwVSCrEMFihbJYhO9CPJG1YkQgusE3tEin/NrwBbAgVBTXheSQlBbFkiwZtD2IhZP4qrYj",
-	"QnMlbcTSQhJLyxShWYZxSkCDh6AdqTJNDZfqYXlos1uxgDrauDBuXs+UnanIyJwVKROaThhKu2xpDo7I",
-	"+sS5Acybgi1qagLaP4x2YLimOUhiYqj/och4kLxxST86Nenh8zQCZuD3pDPsvPrdi5fjAT1NvzhhL0aD",
-	"wckpHT1/kWa35BHB1Nrcjja34ykCYQLNQNurh8G8J5ZyVyfrXv5MzyvsNI2Mm2dMaTLmBZrzBeFZREqR",
-	"M6VikVzIQvfBoZYAFVUkMf8kEUkMbTX/orQO4m20EqlpBGieJSHZhCHUHIdnhNYpqQ2txJBK1ArMYrFs",
-	"XxdjQHlaj+I6YXZr88CuxDV+t4Mb8bLpELdC/WfhS6QNO7sD7d3JK7hCe0On4K2D7YE/hIH23dVwdRTF",
-	"K0E969WC8WNRCcdTamRjI8tO/bTvScoMArnvJGXea8z29ytr0cZlP6m4bK94u+25pXC0IZz6vBK8IKgR",
-	"Vfr1A0/ON0gKKRVWUhhhFsaenua7XYwHciyvM85mRhlsUutWbt3K4Fbe5wI/gnvYaDflNuC6IKzF26+a",
-	"4eqA9QZmIcEWq2ahWAR2IZ8WFnQhF6Lqpmprhn6ByNuShFygPanXj8WHbXa6bTzeJVisk0SbexYdxmVw",
-	"OCngnhSTO1iMHoXQtjhoBxd6fn26kCVxa5Q6oHT7mqQKZmbLxQQVpMoEdYMhaU4nLCNMXLNczlf8BM9s",
-	"HKJCsz8tGNj6LUGLwFJfyAVhNJ2CazgW4OItlZYzVkTWcYNKlPklpyOWm5uEowXv7oJw3YsIgIhG9oo5",
-	"LQvotygdgqkPhVJnhtQzpWsWqtDQNeWTqfm9MniR0N4FDgoweEHjSeRjU6Kazzta82ZHJMlK5v6EcSaR",
-	"r3ZWmcZqnmHX5leFnCXH9sOlTIB/uVftj/bTpUxiYVYcPUUZXSqXHF3zjRPvG+9C8XLFr1lvX2PaB9iW",
-	"1oy2xihwYQ5nRNuxw/d00uj9Podra67E32z83+KpW8p+lcReFtpvUq1kL9K3gNbjw7vawBTTEO95nEoo",
-	"/bsxbj2R16wwYshrmqdlDsfxO6anMoOwnJyOZPGHssiYYBkpheY5UUwTEEgXXLE1QiKk2KRkv8axXNix",
-	"PV0de3WgDRfMPkJUNZlWzd6FLvzilOZ0fafdnfQHZP1SmmsACnOTIrumsLmG+hs0trvfnH0VtiAqYCOl",
-	"6Aw7M5pOuWCOUuweHNB41R5Oydvjprd6XqvnHUzP24+41GhGA9O3kEYbmf57b/BSfZLYINvvABgJuP4A",
-	"1Q7/A9bZ/o4WV+U8IaLMc3SIIaaTYrpZncAW1QZp4L3FXXry0sDqQBtohH2klQZao/ua/DBfPxs7XPHw",
-	"Am2UI74yNxHLq5xBetiMa80231zuOJfhYXCNu/4K20BKtC3HQk3lAk3XCJimIqIkoaRUzCgnV3D7WaZq",
-	"N900u2A5GHDqck2jmfrCc1SR3UgxUBC6O9E4gCBUI5id4enLqNO44J3hySDqlIq9qb+AOWOlYvjFH6hi",
-	"2XtHsv2PF1M5/1BNuTMc01yxnQWrlZV6FBP6HpSzla5a6epg0tVepPcvK+JVVKfFP1bi1pTO2VEqM7w4",
-	"m+zoNj0erMlSrBvQoRkCzRAuSAKf32ZJ3wZbGqqtCz6bsYx0T4iW5HQwiIWPT1cYX1QK/reSETqT1nvZ",
-	"1EFEzIJSwwFSqtgRF4oJxTW/ZghbGQTmQ+dnJGMpzxA6k7pOuMjYR2AIqRQuMRTN0hCNIaQmI6mnZMFF",
-	"r08uzABigVOEsFQI6bQrwQsiF2JY5S2AY3ZGl2TECGSJcuGjQi7p5Ajmk0ETEToAsBWeYesOY0FLNFPB",
-	"kxtY0FvNZpuD8mHgr2XGHjUa32YhfzC0gIxo0Yk6Si/Nbx0f8L0bPb6kE5xYG33fRt8/neh7PESEBpQq",
-	"oNRvEQch2+zotN75dbK8s48zCJa3OF6jJdIhGxTf5CK0NJ0aokTmhSEgehmLro+Rh1sK/sCqW/wI7lHz",
-	"J8+SDb64TZTpW660p0ttQPsqfXvgMHaQNW8BgBXw4jZw/bMIXA93dEei5e93M9H6xLfgTBkdnWdhoKyh",
-	"cc9cXRHSpUTTSYRQH6ksBcKzywzixvAN7gYH7/Z2APLbRIy+ZvoOMtJDGfC8Qri+lDWO05rsWpOdjZO9",
-	"vSQSXOrbKwudChQIO9skslzSiQuSsliKpIsQfEqSMS3OiGKMJO9/uCTQms144RYCzzSe9Bo0y1h41ZLs",
-	"rlma5raqlLHohug+B1MpYwELsVGXXCF9Ngx4SjHawv6qCBO64Aw05AJEPWjXbv6o1AiDp5XT3kHH3EeR",
-	"NBf8MVXI+iH68uOcZRyA9mE/x7mURQV39aFU00DHzKiYGImqVTJbJfNzUDI1DeHxDB3ZTa80bzxRhXI/",
-	"LRKm3uqPvyj9EY5tqzh+FujJtOaQ2ECIGnRFIESfNJ1swyNOzJFSIOJlrODXLHMluNC7NiTJX8wJ/TGx",
-	"oGwImjMxL1CtjS4DhbCpJjmjCiBJY2HRI7sA9ushf0w7EUn+8mMSxIWS8zUN1AhQ60IYz8hd9M+9RKsn",
-	"oHkiG2pVzlbltCrnTnLJHbTMSzpxyZVw8Ldgkv3x4t335L15yqMt0gnYmGhmtSMoeUGvbXpjwVSZa0LN",
-	"y+MqKMXILl4dSKLKxWdzM1WgqYZULekRAFysYZhhilEu0yuFGAqaTvpmlFNVQzSbMZcNFPRNusmxk6KO",
-	"vRh1HMpRvWEsaIXQPqd6GhEaVPWzDXeTYw62+2MksdgOWvR7YHgrK6YTixALnVzTvERSaxuzmu1U5hnm",
-	"fY7Bb08SzZROahW1HIkcmGFmDm7SwU9i9A7srHl9zXNsXoFVUpourdIdiw06PVnX2sMiiM7CWEeux29l",
-	"gZvjbJS78QCjiC9vzmvdxAbgqO7HCPYJBzqCZf7tmp79l08dOe8MOwWGH8Bo9LQz7OCJ60Qd2P/OsLOg",
-	"hYCCYD/uqlX/UUnxHsf6sDE821lYG67Thuvcmf+9p4XmNM+Xlm3soaTfHCA5dEQRQpuRBdiyrXiVopUI",
-	"yoozGDqa5owWLAMyG4s6E7OAA+aOLUmXWj2fXjEBJk5HJ2lY1XyNvMZY8whxMh0CgXkHmK7DLgACos6s",
-	"rbOOt+ahNmfymt2OgGJw5cNR0A0RLnXDoyeS92l5bGlkSyN/WcAAKIqbKxMRuCpA0cKTt5918+NRQfXW",
-	"UMYsqwEWd81fRqazoL+ZTMsZE9rhN4rMJ/rjeBv9Tl4wHbEtniYhxZEzOPgRqGjHKMZe3wJWgnUjxAEG",
-	"1PuB0XJOBgPi8+PrAjC82otiYYPn2Uea6nwJ95oJ3V/nFnZ2EaGGGiu94lc7I6OciisQliEMHyouCbNA",
-	"XJ3baSYO/V6Z4UHwdzNRf20XGTcEFgYYm1t8MqNKs4JkVNPhypY4rORY2PeyDO0+yGAMy1E0B9+XoUe9",
-	"bS4uwAx+Qm6u1zLPWWq4uRQeSBtn42CyNY7Y8p8L89E+oenHTtQBvI3hq/7py1swIViHXyXIcevQehyH",
-	"1howzKUjBJuIv6MZDQxgHx+XHFdE2V2uwFgkx2TCdORNxkQWIKh6oOGQ6glaFHKhCNfR7X1n1lUWi9sA",
-	"FDeanN0KbfaewT1vPWhN1O/BvWjIe27nSXNXpIVFeZLeMbc9u1G12p1tomo3RlW6HtfI1O3pA7il9hSH",
-	"Hs41Ze/MZlQ7y1RaH1Xro/I+qluJGiuXcq+4yJuwQNk1K5aB04feBAk63Gjni4XVw0B3DZ8K5RPUxFx+",
-	"YP03SznqJWhi0eXgRXc/WL3OZrC5+EIyYqmE+B+3BbbwWF2RTqkgQsYil2LCCnyT694ZWijNiLgmBQNV",
-	"tT4OKL+WTjcbIWOBtXyatW1AK0erJlgjIUuPUQHhA9s1020mx33J5EHyuIMTZfTwqFNtps233kE5vHfd",
-	"8CHpfWusbI2Vd2YWP1RunEOopqXgWh3J8dGMUVUWN0GXfgkcwRYymyI6MwIz0yIjKdU0l5OSDcl7zgwH",
-	"6X5J02lE3sh/ZyIif5AfexH5lomJnpLudzzPOdCcKBZvhXnuKyl1RL4z3/Ui8mfGJ1NNul8XdBaR9+a8",
-	"ROS/8VxOCjrrReRfZV7OGOl+y00b5Gua51L0InJeMEq6F38racFigW3iJ9s0kP1Lbt79jovSkO9vZFmA",
-	"H94syDNFkjFNtSzA4jiVCzKjAlRxw1GMHvRMxQIKx5nnSRefJic9l4bONeGqb2bsKlGM+UeWEftg17dv",
-	"aGNv6PuIxRxXjpKReVfmmSIZmzORKRdTjjFhSkLrqRTXrEBDJjrDYEsJhFXoaSHLyZTQWCCXs4+bM4EW",
-	"uowspqxgOF5MCe9Scs1EBuDZmvL8GUTnI3U2bceiagRAaqnQXHOmIsL6k74duRyTk1MCMQiYZm5OQq8q",
-	"B0fN+oVGDlhICPuIKkxbWG+c0GjpFw/sujlVuodmCzCAxyIxD5pb+j1Ywq8Ym1suvURDiTMug0kdmGx3",
-	"1cjdO3OGdP96LHAAi6lUljcbrkG5gJqp602g06CQczwqiuRsrGE6stQ4G+DpWFxPacATRaO+AmDecCkw",
-	"sBBeGpLk4orPrZv1kl6xBBc4XDaXcQY7K3NWLePMqec4HWtKAuMzoSN5zTDOBYcMFaKchQgBextmGhGz",
-	"7+ZcboD69WHXyQ92bxIffT2MhY++NlfJPIE714VslPV1tUalM9vFG14kWPeY5oCGbJZKMQhhotqLgjhD",
-	"KEJrN5LrqZH98FyYfUaTvOr1yZ/tLtmVNj3CQsfCCsPexmHe5Yr41e6Wc3MHXw4Ggz0Cxs3k1bvxd0iF",
-	"fy2Gr0BgDO+uWRNgErv7p836+eV7YBOZO9q3spFVdzyEpoUD2gahfxZmtmCHbR0rv8GVyPYDMusxsfLX",
-	"bmHqyJ+3+JO3BClu9QXn/JpZ7t/oAW5KOgSm7vV5WSD6WYKJhunytcxYAsqtqvc1L7hZLuIebNZz35dF",
-	"OjWC1jtDxjf7SP8VBv2oLtJwxkZSv3hT+T/P0xkjF5qxfHeahlNqS7q2+X5P1T167S6dI2f/agnTBv2z",
-	"fpnX6Nme7tGQaK26NRuk87qnc3sp1joR2+rUvJlQGa7gFqj1bK4RugeW2izDuI3M5thuK599DvLZtb+K",
-	"N1Ovhhu+Tr22ukFvohdNjs59ZZqH8nO6K9Rs9vbMoXVytk5O6+S8hcDQeOUO6eYMEhi8Cr7Zm7mzXhOL",
-	"VcUGfY1hkpe1r96YlHWzTIHugL0Jxf3WGtxPgXkw0tT641p/3AGTBw6lDC3YaCrl1RG7ZkIfgQFpa3AV",
-	"PBf63sB7Yt6LsJQE12TMi8oMRfCSOHfWHPcjsh6BWKDBXI5J8mccypemBzDeN6s+9jG1SelZbcbIXPcv",
-	"4K/2+laM5S7ivllTv5otQ98eSujPn7b76g6/OxObOLv/ffXc16yaKc3zEU3xy7eazZDfZebjp//d8qz+",
-	"SGbL/+24LPKfNxsPLswgMQbHwobb7G4L6xY0Dicm6d+andopvc2+ASaxi1ptX7nkM6Y0nc1v/eYFnwiq",
-	"y4K5N++Jla8uz078/L//96bgspTxa5adEfCog8ca5SDCFSmYLjjL+itnLeg9Qo+fxU5Q5cg3/kyRHz58",
-	"a+0HK+kqFuwOcuYBZiV8kXSd55Krc/gZLOcQo9Sz8WooqHGHqQIVVWOh+EQgCH5aMI3+U/wb6oFM5UKg",
-	"Ix587Oa10ZIkhdRUM7eB8HgyRD8k1/1YJMwTyoSw2VwvAb9gBBO3Ax8x8PijUxJpPWRY2QLbUjGbb5RT",
-	"DZJjUhZ54j0AyVTruUJP8rwc5Tx13lszxalUMIGcKyOtjmVB9NRMiBXXrCBdc2GAU2C+3KVh41r1IsJy",
-	"xWqxb6ZT7+v2l5mMWC4XxAIDEntebTAJ9gFGOgVRD1piO1jyds6KgOI0i83b+BEeBfvEE8qoAgBMm02m",
-	"liJ1J/zLD+87Uac6EQ4s0xHCH6NOWeSdYQd2dHh8zIp53/bST+XsGFbieCbV7o4HuzqPIrjXrsUm9gy5",
-	"c/Wrb69l/Ua2bo7WzbG/hHPhSC2hhrNYeiv0jmJOjRStizn75oLVyo8Ed0BFROYZU9pW4u7WqmJbp0cv",
-	"FlsSvOr5XMAwZFGP476TAqB+hXEtTqS4bY0pu2QP7BRxfPFWuPvhIWx9I5+Fb8QSqZW9PYR2d/xp4dSk",
-	"n5Hq5UyzJj1hJl1SR01Y9/GMGcs5iL+5nJx5zK6ZLCAuz2kJHAsZESpiQbU24jThgoyBK0KAzJRBLGkV",
-	"mno6GHjDyYIqb7U1zZwOXvjfMg5QYbFgH7nStxdF30C7e4ui4+0enu3HAPuGM36Kl6K+/N9Losp0Wlv6",
-	"TmvnzJ+CXIJ7R2jjLd1LNok2WxfX7p4sEbfd6bzJmPKci8kFFykDWQNun7bYp6ihupunzEOAYicgLh4h",
-	"+c5IknFlZorCClbItd98YFRJkeCtCzXEshDM6OFEjsf9WJyvYuaFI49Ag64QCKWAmh03QKNuu7xfM73/",
-	"zX0g/6zn5hsKdNSPTeumba261k27P2FZ4f57m1D3BVNdsQrchKrq01hjEXp+b8A+De0jCela61RotosQ",
-	"eAONiSug8r0zTLww1MrlD5AXg0GfXJaAykZonepKEYtuYJvURcl6mJOq1slvtAMxjSoT5oJyyLW10pRZ",
-	"V7M2sz1Ma7ARhxFn7g8u1OtjHjEULFpPHyz0FsS8dWy3ju37QA49mLy5TSk8rihRZSK7CxNpLvYEWAGV",
-	"AjkkFNLwMsLENcvl3BcTXuEo1ehW0hS9eglJewumdM2gZq1yKPnyydT8vg1uKRYr5jiZQjyR+6g01aVC",
-	"Ax2r/PPkvBJy6yThLsJuYMN74+f/KzTmbXXD4I7gT6jXdH68rbnPru7ycGa/W3T6nk4aMQzO4WaY+1Ad",
-	"/tbO91nY+ehm8nZwa19I2EEuW94PaYeIrKUiXapIgh2tHPSkZ80SCd7TpGIFDUTfxoRmhsCDGWGsWUES",
-	"VQncYYiAS+TvB0+gHjGmee6yrpcgu58OBgOiZSxOB7//vfnph8vX6050vodp8UPDtPch2Yf0d7vl6Aw7",
-	"p4PTV0cnJ0eng8vBYAj//5+3dk/jHB9JDMfOP4AW2UQzv3GYEYFetWAFIzOaMTJnIrPw2617unVP7+me",
-	"ZiKzdMxWNvFUDK4aoUTzmUW6ulcx3X3t6Ou24lnvBNtKbaMqFn8ksyXh2oYBUT9bK2fbgHpoKRZB1ea6",
-	"8cRZhA9l7nWTfPJmXz/QDRaDrJpIa/ptTb/W9OvvpvezOrX2oQ3AO8fAVmQnqPW8B806hFS636A3ibLf",
-	"+ewivy1WdECMoZIRIRcRWUypBpwgcMyBHmrpKCXjgqkpKcwZI3JcWSmGVckwi70P9NbnCJgfMNCSZ6Sb",
-	"uKwEDpW4BFvkSwi2Y1mfvNUqFowWOWeFPy5YDcvKu7mc9Mm3VLvgTeVJP1R7wfr6C8o1GbEpB9t0RKiK",
-	"xRj8dtW03TocRiReHkYgfhp0PGrFykax8hcu4QUk+Z4kOYxHP7Ihs/eik3/NBLNVMDB4F4Pk67H1pLsS",
-	"Md+rR9RrUjhkWkNbVCyuac4xPj2ZFDRl71nBZfaNLAuVkK4DADt9EZEBASGSa2KUeJGy3pCUQvMcLbIo",
-	"WFrVNhYpLUBjAxwy5VIsFIDuFZjAYOFi1YJrawSWpSa5VEickcwZERVWl0sRi6ws0LsHYyVzGCyOCxyC",
-	"eWaEV5jsM+XGSbp6Ie23CsbiCp/09qCB65kHj2oSWN20zvDFF7c1A+A0PthVfiCT6Q7h6fAE2obwoPkA",
-	"lnnBrrksFeQzmB1VLcVuDQH7s4m3SpXMEdZ6/sOdeIUsro5SJjS7N6Qx0wWxXUSG7DZWnFqDG0syNqeF",
-	"njGh32YJmZc2dyhoDgVPqmNRPWsae1Fdw+AHX94PIjl7Z4TW2wK0TFdvCqp1Vy8jjxqb6VT1oQZEFhiK",
-	"ilK4ffVkQDKW8hnNiWVk4fwgDMW00TvzsANBk83k/iKdsqzMuZhsyXaSxdVrmMojJzxVu9YZdl797sXL",
-	"8YCepl+csBejweDklI6ev0izTtTJ6UgWAKk9fHHaP30ZdWY0nXLB8LtXX8B3Flrt5RH9yBWZ8Tw3879m",
-	"xZTRDJ88+SLqFKWwH04G/ZdRRzFdzvGbL3bHF6/WsAVkaznAUwVkC6hWSPsDMruJ/ld0pJkD3AWbLSTz",
-	"W0pYNVek2pqx5HDa/J02H+yFN396QgIRFAFpgAi9gKjcAO62ncpCeISnDy242wbC+dC5TBXXu006U3hY",
-	"2yiHzyObKdzSncniysXfQBYd6NumPKYLOdY2g2i4JqTawjWGtCoXkhvIpdsK2MQCrEGoYE6YDu0oIHMm",
-	"Nm1pCPHCSZ+c17oGiHSleZ7bIgOGUsfCCDRzkIk5SsQu+ckIqr0h1L9G1A//oJbe8xZ2APFuPqkqFj6r",
-	"anURdkixQrnckGjzMM0N81i6l/aRi23q1R3k4gfJvgqWCTNY6jNvE7KeWkLWQcSvLdlYtXvjHHQgY1X3",
-	"sWsFqMgnfYfQc3W9NqwW0UQ09hCGvmb6TvfqoZzkgXTQbMWrb2brIm9d5C47ap9bviZNPFDFvlUFbGPl",
-	"vrrFCeUNMsAi8k04mHUbXIWDGfYlS+1Q5kKDma3vF4uVRqqM77CRrhOMPInrYbYX1HipWq3TuFjY128E",
-	"2dxOzjDA+2CSwkFMZ1hP7wYj2e9O+7/by0hWN5H9fvAAJrKHp+htilSbInW4WnwHMruZxllaFlwvgbKM",
-	"GC1YcV7qaWf4lx8hRxFy35Hu1M/3tzKlucuNV5o6U1oyo1eGxoukEyKFDY+PT05/1x/0B/2T4ReDLwZA",
-	"n+zI1yRPeWUESSO9qDlLzbf9oLRJCYWa1sVVrsi7ORPn79+STKYlarS2ZmBRCuunggEbtW5U8lyTcSFn",
-	"hOs+eQ+wdBFJjegEJVuNhBqLxFy85Dh5Oz4youIRUFdMfOJmqS3AX8HGrGAiNX8Zjscy1zRxSHYZoZok",
-	"x5lMVYKk384IBDWa6oZZnadQcc0MPZUZU6R7SSdox+yFa7LyWENLr6e0AO5I8VlFmNAQddDc5NrzjWvO",
-	"LLalzAIQ01qTCKMHdecYTadDMqOaFZzmONLINkA1m0hMc5sUNGOxsD+jzdZ+mNByYj9Y+4V5N6dKMYVb",
-	"Yr5wReBsnJccY+YcF2CDxd5fy4y9zaDmBna9xE/QOf4JPdtvTb9GZKAii0VC/XK/gZKFqg9jeJslfXJR",
-	"jRf8aDkdsVxFYFbA6pUyvcJZ+ai07+ygYmG/13RSOyFv3SI37gKdKBRPoC877domnMHCKJLSoliaLmce",
-	"VRFKPUGP4e6bNjdsuHepGiJGxbLqT035/AjMMxkp2Ixr+JBlBTP7Uztc8CpvPqhYOXLMWZ6RjI25AMpv",
-	"pwghOIYKmqEnWGUSbNkqITM6NyvqxjNakpnMypyFHQeNN3X+vuAp+EY5RNz4Us0jloNLWa61ZYRbjrbb",
-	"5pmY14OSa349sBi0FJqmWjU027zVtuIq6Wr6EU9Ez4qmluSRnAvT+HyeL1fqTYNlD9E1zUjAfw9lNgGB",
-	"WdW231V2XR/Dn0qpEQ3Ut4yWRpRXSNd9HZFUzjmeciNP27liFJZbhYiY3VRRLFwcqZaa5qqHa2bE0IiM",
-	"GYugAC1EoXKFVShhorVrgkNrGPMHRrMjiPMq2BxqXkqL+lkdZ3tsgGVgai7YSYNV+YDvNpHpQDN4poA/",
-	"A7eZ8rFWkV3vBWNXGV1WuNiVDaWqE441V2dBr2+quAFsr+nYQkyTQjsm1uGsBoT1VI16heSGF2HPBSOZ",
-	"XIQM9kv/o/lB8xlr6pEu0RrLill4UYAqi2vJU0B2GJtVDi9N7b0NFMYzknqd1tWydkEZOxt9HFSbxdqt",
-	"K8U3g3GsFcJbH4rFU0eqPZVzMiqXCrh60M6/+ho9N86kRvm7asqYjsg8h3LuI1pERJcjFpF+v9+z5Nps",
-	"TlqikBKFRCTjMyYUUEW4EhjBwsLD6niK7XAb90YY2KHtNOhGlEaxj0jBrrmCZJn1hR/ndGJusR9R5Iv/",
-	"IpXFTJqPmhWC5pWc5K8F4thH/gxhQI8d/RH+GgusDawiMi94ysioYPQKm54XcsxzZhRyhNgGoQVFgWe2",
-	"uG01YER9HpeKZTHWu4ergWBupbL2AFgWLpBsQVkNrK84rHcP7BRjLOF7oGJmk6UgUyqyyF/1vwFlimr0",
-	"NiJzB8nvvvg3OTISkbs/IG0UsjSShuV/NIMGZ4rl10iF4et0ytIrK+wuSU5FtiY/NB2BCxhtLlEBVmem",
-	"aya0LJZmna7YXAMAMlaAziXSbvd4cNi+dS009PGt1JYFsJmRg+gMNYU5k3ND8AqX8Gq+dIBbZpENp4Lo",
-	"13mNCr/1Q8xlIzH8s1kQrtY3gaaBIGHPCuwpT68iF2gLTxvuUPCM9cmXmO6FrxquapPDHCg0wgBVy5az",
-	"bGLPsAV8x9wymlNz6F04gqIzFhupXyhs+gxCGeAhW4N5IplDrh44WcGdRTcTfDIH+G04oGBy+sCsvgGH",
-	"cViN1qZoJIV94CtZYI3kLjK/ag9owahdKPuwO9qQIWEOau0wGzndcRSoK03MlIQk3rqFzIcrYvQzJ6JB",
-	"bNuS6Z7rBVfLVozW1kJHEQFuwymEeDg3I1cefIm5J35JLfCiYLp6oqIWIAdUe+ElFmzVXHCbRdKlsYCy",
-	"z5q4mG2ghwWfcEHzZ+4ViqmFSppJpGYEuXmyF5GRLIVZZy3trkIUnh3mM7MiR+bQ+lH2ybmXDf7FHWny",
-	"z//7f/opR3BFbQtnFeWLKztCNWfuEC5nKAFBpXN7NusUw53oTYxj9cR37RJVTDpcUaOBzGalhtGwj6mh",
-	"LOYkCamZ42GWwJciMxrjaIkFtg3ta7z9Fht5fXhf8RwOjTaaPKy0PW5DUs5zSTNL2bgg1hB45MRRuDIF",
-	"nbDISJdXQF/H0Jx5IxYsVwwK2CNRSc3wxtZ8CKfGkCRLNDDkyDy2KLiGIwhUmmWYWIHoLLGQC8GKZ4pc",
-	"c7Yw1JBlHKiutdyYPS8VK47g5BAtr5iob9U5zHS2YTUuQb49WvCMAZNyyVypVBotImAcDymstZc3tfYm",
-	"kConhSzn9WArs6XKm5jOIJkkkIuDICwBCPxQHj1soDo9XkRtFIUb6X7YUCDFTGVZGMnf6BlnaApAdQ62",
-	"NwizDc37Vad/rgforOfMgRHc1tPX9ihwUZsXXEs/o2ehewKifevL8Ew1SeMbLqIVDwKhZ1gV2mdZRYAt",
-	"OQf7HNcWTUhCUwC7pOkVE2i0gvc94c75qKDFsr9ijnByyQ7jQvEHlDnQ2oaoGXoTmXLCmnvJB26Yp+Hm",
-	"oIhgfczmipipoYAmF+KsyuI2bzxThCnNZyBVmIOO19BOH0Eu0IXUX1Eeb5rV2qqcWYFGLZVZlGC1LbN1",
-	"WUG12IpA/zIHns+MbLiY8nRarVvVkpFPgoG+8780Ej+QufFto72MOcKAoKwLnJsUpVCkay6r9fkA3iDI",
-	"x1klyfdqZPdoXsiUKWXIegpruNGIchGiODsRqcrDpA06t805M7RR2TxP8s3l5Xvy/t3FJd7TWAAovlfZ",
-	"STqVEiwIdqVzCacNfZJVEpvIfAa/EY5+8xsoKKP6v/kNqatoljeuV6GyBazOqkpXACZLXSkr+3ss8Cgg",
-	"YAvXpBtW+UnIP/+v/9lQ96eHrCTJmwpXJc6dCBi2wVhhynBLqjFB0S3HfNzQOKb9AHKlHP0bS/UQ4k5J",
-	"F5gP7AqUs4iq/FgpVmB00aA3z+lyaHgR3B5J+ETIgpGsRA8aU72IJGYkEOwa4oeRrr/QVuhamG2m1yyD",
-	"d2A/0dKKJ8KaWkmSUU1xrM6aS91aYEM5G2sgZ2jWAjAGZhGDseyYM4ypHqwNyCiFa45lGyVy5zqwHYFi",
-	"hdajQKKGQDFlrlGq86WLI1Nr07RHz+XWmsOXmKOdbAASxWoIGCPz2gop5kQMyarDMgEs4iU5/fjRgXta",
-	"mwdcFT5jstSkezIgCtxoymHAVdjGzyp6YcQB5eLrerHgCjCbUnPzoYQSKsqAGdT1ABjWckdJwTJesFQ7",
-	"YsadijKWeS4XhoDTWNhB4Qugipvdywo5nwO9FgKdPj0AGsGRehAOt4SmbapJzqjCzMWhkfddtiSZ0SUU",
-	"2vI7BTIX6eLlNMRCuRhGiHSz5xvrL6mpLHOwLKRQshvuWJiSDh364yTHcMfsAS2QsYoVVCe7IVjszhym",
-	"WExBnWTZ0BFnc5sxqx3HDKoJqGDQchUiaWllF71LLlldFkY70WCS6EUWaR7iIox8sqBcn2GOJ9e4pywD",
-	"2yCusmEHEymRECztjvVjYSfp74tjJPXZGZHHusLM7aqPE3Dx7RX4ACW3gPyeOyAZD5TvK3JZIvrSHdqI",
-	"nJAZF6VmEXlp/1IReT7wf8fiFCQ9FZFX7o8T/9XpC/wLIz7th6HhJBWAAChEdGSui54WjJEMkn67r76w",
-	"7z5/5XrrWfEpYzldkmsKQx4tSTk3c/2v//dk8H8Y5c9uHrrZ5HgVoSkWmYSVMqrkNSNaTpi5UH1yPtaV",
-	"eVpPYZ1KW74qCy6AAxQ7s8fXYtdwbcN1UTk2jPGKsbkKk7vNdj8fEDRIO45lTwVeSLs53ZBQxMJTCrxh",
-	"2gfjmlvd8wMBaIWxxDFDMdo6sjuUDGPWuGK3v0Joh9G9xMF1GwlVLBr7ByaOSO1yPCYVjPEQ66slPRd4",
-	"uIJZHIs1BHhFlyiLLs/CAhDc3iVrV7IYytwQIUtkENBYoSEfT72vm6d+8xuc0YWmIqNF5jMh0XotgPD1",
-	"yZfmeNn4HW9rqJGggIETDnzU/apdeb+EdH8Q/KOn/M4EYxcciZ1/zSeeJ0NDpdWcpuxIGUUF5Ghw4cox",
-	"Sa5PooT8loyoYq9edL/57vz10cU356cvX3Wv2DIiPCO/JXGnH3fIb4kfSvVdLEYyW/Z6UC20YOSKebME",
-	"NnmUsVSaMzi3HmhdJeVbMLzFVLH0rygjIGyTcumMC79q5oc+uZTEbNp4OQQSNpuX1nnop1v5gszb0FzX",
-	"3MqCHTHwQmexMPJTL0KXZwEEFK0HShtJFHCv4FwBVWBCV2BTzitGUzB68DHgi8yoTqeGjmDAG7JBi6CF",
-	"6zXDu0NFRe9QXVrKsiBpLtOryNMYSlI61yC+B6ACwsxixOyV9MX5LHWhHiogQuABbVPJnblU5plbdsAB",
-	"gLRyFL7MT4bDsY9zFDrfCvK1HJqzniTJRMYCjsJfyfBf7Kb2L3T2pVlNLib9N7DBF7rgYtJV8I/qXxZ8",
-	"9r5gY/6x65LZ4w5udNzp9WKhlW1R6cLclf57Wij2Vuhu0cdylP2vme7GnbV7EHd6ETkZROTVCyPTGEKs",
-	"p/3zkeqOc0n1qxdd82j/e7no9vrmxnR7R1r1eiQuB4PnjDwfDMgnUjAjPnd75GdDfFIzkumMpv3v2aKr",
-	"pvT05SvzZ2QOdA+e6ENcWvcvP46Wmm0aJM/iTi+4MTvMJXgaF6+LN6oXi4U5jsN/IXHn+iSCJxqWH/5g",
-	"l9JugBnpRTnrCp6bJgzp/Wtkttw0VIAc6/YItctNU/E3yuwX+RQLQog58LBKX/6tpLlbC8WNgGI/mDGb",
-	"5wleEVzgn+EkIfG0BR9BaAa52HA+rCjZJ+9zQ3Lho4XGnEos7kjRuwleBCVzYLBkXvBrqlkUi1zK+Yia",
-	"W5RzcXWUQ0CTLBAof8GVEWLEka1WGfirId8QRgomiBxZqeuUxWJdqMaEm27y3buLv/75yz988+7df/vr",
-	"+bffvvvzl2/++s27i8uLZIhFMCFyJQpiBGRBXr9988EQNjFhm2teWq3Pc3ewNFrJGRsDLJJUl2DrsTK2",
-	"UaUksYk9ShLqMiEhlsQQCbtyqIG7xauaRIEUJF5W9zhV+f0//vy/AgAA//8=",
+	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/2/m25cVzLE4dfBeGJiZR2",
+	"00o7T7tKir5wZWbVzu48eNLOXTPd2rEJi7DFbQpUEZRtVXdFzOV3/d3MG8wDzM3cT7/JPMk/sNYCCJAg",
+	"RcmnzD3VEb0rLYIgDgsL6/hbldCZYt16/dik/ep/x8P+RUIof6Wykx027GQtNVhd1kvzaOOeXyAzI3lD",
+	"hVTDc9WHElFguLwQLBPngLw94ICFhgZKMJfFhKIC2RjYOgnwTXjQVj4T3xqzmHyYccRizB+BfxoXnP63",
+	"cZMcJQk4iJ2MBOPom0rrpJtBykGRL4Y24BszBolcoMuSX2Bv+O/PEC2TxNFU6j+9pi6klH3H/fFLNWr3",
+	"5zcCCnRCnzMPa9324v/s9OM/cEe3bI1jghdV2HKN7y4CmT12LKGHdkQtL5spgjud6pi/xo2N2YBLpskB",
+	"lSDfwkBtp/KaK6yRHhmKYBDKBP0OR+yjuMZ6F8rq8Lo16tdNsAW/tN9mkdPW8w8+qu7WvjW5XHjBTnTU",
+	"LT20psi9rArcW1+tO2lv3JE5gRuYwlt9D4ScioVQlAkr62mwEaOzGlXO8rzAXAzMm7VBBAwA/RXwyMhA",
+	"6WNxFBXZzKSiXkNARTWQ70aCkiKSmUwlxklQ1i7oW6livCz5bI6GV33BYUhcgtcchFfwrJznq4s5jC82",
+	"+JRfyhkgncip5MkVlzOhRixOeMljTBquuKFL0la/I13PsigT1lAIVQaRoEx5601U5jJxW/CjycqF3k9C",
+	"ouCZyjGaSJzN8/xyP03YXPCkDUkknwEYThJE5/zZBBzQBaEPr+JXyPv7pSlgmnUbmIYxkibBsWHaWst5",
+	"NbXkTRSPs16BUJ2O8vHuCjjfdIYe4Ya1nap+ybu9cnbvN1c3iLP3QNkRqb6kTNBnKJ+eJ6fpQryTb/ha",
+	"eUGQ/VHEbA7nxntg+YixgRvjfys4v1DENhuAnZ4wGT34PyIxLahpCd8vqLO1f/dOSuQ4GHLBI756eEq8",
+	"fZ75Trmo95/lvaT4zuqoNc5VG9aZswltbMIn3E055XeXS15LITd1huhnJbLMQe0jxLHKoeZiGLKBVmca",
+	"CxAPoYYci4PzjvHdqexy601M0VvrUQJzDXjAwLk0Zo3Psh/ymwjxUCvfWNSChXr4bMSOK8xSJwkATlYo",
+	"ArON13fa9K2Tz37ZW0C9TrZ2Lzv8ir1T3nWz2bXDErHQ9OxuMebIG6RPpL82MJj65VXz8fG1QT+G1Nwy",
+	"h4DedFkay8tKXsr8WgbRM3usZOgOfBwcg2U4ARJo19ihHJKyADk2L99AM35VNqkNl3Z75dnKYXgXpWX/",
+	"XANb3bGu7Gpbd+3XVmuqKTb4o/+zy7MoRmfJZ5ffBuu6cxycB6lw1gN+4wHGsS24RvhEBY7DsoWBkQnC",
+	"IJ3Hv4QlD31pI0Z+CA/NhzpuunVePDv8Y4B/BPlmLx/P87CPxzLvB4Ye+6XXSY6qZT5sRoFw54Zuv0IP",
+	"N+ZW/VKTd1tJp4VUfuwQZSGBFJ/pHgAnl6w1BAXMlrwECxbCKEFwFC9Tdb4eTeUH8mbKvISAF5Ewm+lI",
+	"VTCRHJWQQZmQz0AsTeWFprVnHUUoq5b3UV/cH8dXMAwHrrm/y/eo/npX4XN3JhlXBC+DP6rI+K2SJhbe",
+	"pRBLFwQf4+Z6FUif8VJc5MW6Y4Gxliu1u+PlvQ3OY82u33KRYLGXVJkyME5C1PaSq7hB9mQxFTYO+m3z",
+	"jd+ivQu+uuiiaXh+H+R8UfDOwwTP7+PD811qz5vb4OMO+kqtvg+UOOISy2ZaGQK9SPXaP95n40rsoGPX",
+	"ofr4oYQ9gpve5+VpwWeXwWpnpnSZwjDBicl1KleFllfZ9TzNhJ/rV4nNuWRzLpO2+MGPubRqfZ9PQwAt",
+	"ZNmQFWO1Nq5WrEKDYWo44QhLkgnGs0LwZK0XbN8O7U7nccpvcIk3TWETROsWZGk8ThsuJuuYuofjRMLK",
+	"cZEnq1k9eHibqWA/J2U+u/wk/8RlsmUHcpMgb+6q6o7auWLaL6HU8v53cTMzvXkNf2qM1tyoCl4BSBxl",
+	"cgKsglwlB2yl+dfjgenGd4JxSRdtMwww8uQrP3vMDmZiEIVADSEHXTkXaxvqv10Z4c6MiK1tDKpCEQ4e",
+	"IJR37+H0KCdWtz/9+LGGYRHuep5DHQU/2HBr2a2X6NbDRPMpaGhxvomGaZs6Ec786Dbn7GybOV0vO5xC",
+	"8FH04CPdqnGluLCBvj+8SQ1ZWiJVA7poyCS100ivdxFcLOB173dCEW3/pHJ5rHW90An5p5NPHxk8tTH9",
+	"bPD5x9fs1fcHz4Yj9q5ULJ7ly3VcxdsoVuYXgmBd15CGb5jNIfvwg5aiMCRhlhcJZtWciXUuk/6BazCi",
+	"T+aDIafg+1SKN6mahXFPjqrZZKnE+ifYdqw1X1HMhCz5hWCDOFXH9k/M8IlYDAJdbGPyhkTKU0m98YXu",
+	"yxQQNX2DwMKleTow3YA9/oCtlrg0vKQWxiQ9lWa0jnVlOGKfVnCGCk23Y0+2NF+Mw4gY1YzCaBhjO0OI",
+	"OanWw6aS2FmEBR54O3zinMWlcAIzWVKdTM1NrtB6sPfA+PMNhApntczMQpaY9/mMl20ZwYCEm1GLGhby",
+	"gDM1F9l5pAVevtb/WfMiGU4c+TRV7FIsS5s2E7Esx2Rp02koWxgi2VoAT3I5EybYbWL+YXtDOyF8sgoh",
+	"0udVGRor523JO2lve7EM8uUvEG9K+BdwRVejahZi3VwyAxzYEv3LZk26NrANV4S8xNaU1rH0cgfz92rr",
+	"ad8G/kO2ZRmZVdiM9wHZboaks1SVO1cVTx+pHjaBEL1xD8pGABjAFmmcl5b0gSAd9Cj3zBfiTkoCG0D9",
+	"H4NVukx+BK/XUkmVKYxhyp5pJikiVkKwGPwxJiSnCzCPGsBLUC2wOBEgXVHxjAGUTStXZyJiy3QpInYm",
+	"+CJiXF5owVXLXlJk4S6x9NyWtXi80i9BlgwTzc+JN5Pz15bVtHmStlYqjGzBE1GrPmP2ahvmi9YNlZ+X",
+	"+4aSYDxhKqoXhutirW/ctsEacJ1v+63d9ze+6634m+o1p0Zcn9eBUre6RVJ1NCvTK162F/M3z6mIC5tx",
+	"qdVSD03doirtXj0OdACi2lSy2N24mA2gdp+p2Tec+IVl0Ow1sFVn6Pzl8vHrz7WrT/YQ6GMPVl2/ptXR",
+	"81fspBQCFKhXB68O909fsaNstUjlahGMwushEnjntFLhewoH/auXIR5NIXjrXv6f/1VVYBxO/FpC9f2k",
+	"zX7M/fRqoPU+yvCCvlvay+e9k41yUl/7anTIiLWSaG7VMyqkVjq11RwGGSiZtlWZNJ+VdQur3hbRS0Hl",
+	"4wTXv8wtF8QsF/NXT2nsvXPOauqLEcwmtnI16J6gYTwYnlfjEiA5DsnJnwt4Gcz8nUKvitRbZ3VUq57T",
+	"ICC1eZ/eeJcpT5JUj4hnx976fyVV2AJlJ4tcqX0lZkaJ5d4VBk5PvoBkZ7A3KWScPmOImOCzOaNabFOJ",
+	"oA0VOMThQQS9AJllogQvG6BIaPk4y69Fodk8kd2Lg+GInawuLrByPbw4nsozXugPc6hbGxMMEiKvXtvC",
+	"xSxGd2HMBucZLyOmflnxQgwnIKdCCy2qTmWcr0pRvLHdwbvXPHOrEw+qviPbcdRodg2pPYWYlVxerDJe",
+	"DCcgCSPIIErB3uumx2txVnUTsfg84/JCVD9NUJSeytDLll/FI/YWXJON0ncRlcGmrdMagPsamJEW/Mal",
+	"1MODTfTeT4es6R7fpia5hQw6sDDAcClWzCYhUIChU2vwkXVK5/prW1jvUlBoUle9LblBUaNa+e+3Btxv",
+	"dthu+AcW5pPfiB2T4quZoa3dHTFeFQamGleYzKIFxOEYCoELAccOtGM4dlpZPoa/Ruw9KcLYLZUB1916",
+	"XNXteipRlRiOWXwGjWPNmOAT6RLrTAm+gIxlffYheRdZSA1WGoaG0kcJqXF2YFCnXl8gumfdIgU5R/e7",
+	"F+1Bt5TLKUW2WdHeMb+itgcTUrntNcJNLXEAf07EUshEi5SQOwkL6hR/3VT09W414n6OvVbduOHeq6qV",
+	"2hBDqCSISzFsFiQNxDmLOovvHafVzcYaUZ/FqsuH2F+BtpNuzC4KVmR1pjVhF806t6hoQwn7odHQ2KBW",
+	"yf4rjbneoHR3mJBbVO8deP4G8/XqFtr4liPZoKt7hFOTZzpK+XYTzv/5XzXS0T98G8Rzbxr+XS/0rtWn",
+	"H9tOsNlEULteQjrhp6WQR8v0DTl123XBkPJ6JBm8f/yOPR8dOF55gJ89On6HsTmlZgqu/cv7fNHmqQzA",
+	"ZmTpWcGLtZcnHkgdQGyGreoGdobW/myq7VYDSnKhdiqWrDdwqVepLfnfJOPYhmby9uNAtVrcME2v8+KS",
+	"zYQmm9uNqd26CiEmNJDGCCeNMkMpxhwj5gXEN54JIa2rSqVy1hMNbxvTOyFwdDk6nKIWznqijKe1PaUF",
+	"nSvB8lXJVjITSjGuLonZINaPVk1hOVLFzgvRit/8aVWqNBHHRT4TSgWBEmFctn5FRV2pYolePi3TW2gQ",
+	"7M4WfG1Bdq7AO/oT/7aGbpnL/eYy9jZ6Fyt5mi40a12VQh2LQrOngPEbn0NYyUoyPfjKFr4A+77F6oq8",
+	"UA0M3hjYt0CuNyks7B+rf/7H/wCk7OGDB3ZEe0qUq6WzDJ3zh8YmhEdvBVRPrAOWBRbhESammdFr4EWb",
+	"OJzDtho8bic+Vn16O0bWwj/vlJV1BoK4yEXe+jXm5F8gddYdIKu24xbmUB4bjdyb1Gctf+m6y/uZ2ipu",
+	"d69WNoep3m/khn/7bEytx8smxEXLPP8qrG0uIbatsTNsvBhDZztVYDewVrmOKit3XPHSkuTOYBt2giO2",
+	"XaJhCPe8R/KWcT0EsQg8/ebWoATbS6JjVKobkqnxvr04eGERnIegWrk0FGN8LTRIJeMSoSS8W6CA8H0t",
+	"fPmvDnvmJO0QGr9RbqQzqmpcawDxFVw/oLOsqagQggoK84UYGicezJkGfifiopUKoRSbP7C6oNh/ENuH",
+	"CtZyzrrsMdsJjVvyqp4iJVSPW0kQhNkiT0SmmdOCBC0jXFKFQSN+SYKTB4svZtVVEmSxkqohT04qmcyh",
+	"eSkuOMFBHDQ24xuVPr/+me4kjo7BnXwlQiJqkNndF3vqGylbS0IIXNaCmVQJ505rXFLnRajSEWZe5LDI",
+	"JmUCyyKgnXeRX+ElOsuXa/AkhkEVl+ENcIR+nmVMpQAXZYer71e1WupdRwoyriSeIB6h/jz8A2GQtaR6",
+	"hZDqyzVgF6oy6C5C+ukz2ZIXFyIM1WbTCzbmiPwZWta3NF/u0Uha9/XP5hNcrsnBs+lWq0PGOb9U/L7b",
+	"1FcfS1ULv5HiEkwMw0RjMJskic0Hw0o6QpVjqA8Ciw0tyWVkarFSfNYsE7wAKFWa8FSihjAceaZHrPrJ",
+	"pnqJ6MtkAp7uMdwFNohNJzGDcraMs1hPJB5GbC7kTEAJRRbDMscT9lMOqXhMCfD7LTOuRRou1/GIfYJl",
+	"ofRFvQoUlKuJFQCj86WQUK0FQixWhUqvhGYrSmTn+wXlxmPytX4xpmqy+jW+TIHV4YoysUhLxtFLXKoZ",
+	"KwR8Gt2qLscEkj3nM/Fvv3kcU12my/18iRu9v0TSJvhsTWJrLcudilBUNj1kpSgWqlb3MpVXOWCvwWxY",
+	"me8SeezFHS/dr7XFH3dI0R89kwHgsl6kV0LesaWx01zmlN8xN0U/q5gUZQdOGslZWPhHLzuWeDcrliqW",
+	"eJXk2oBcXLuD+WLdAtEV6+dQSz8139vTbzOg5tEzJ5xF71ZkjeLaOEhbqKIhKR/OlD1K3fPZeND6eXQb",
+	"52gX3/HdHKkmcBK/QRH2+auXB0GJtu341U5e8ISJYpGq9urXS/vcKSHJvihR7J/lK3275pdCIiqlBeme",
+	"0CL6TbAATMkueAlY8keIGe4ChnOTG5sqtuQFqfy8pJ/H1BgLbIGkJoQ0NSgFy6+lKKaSF4I/UewqFdfu",
+	"+DH3nz6WFxaZHF7XSrRI0tJ9YaCEmMr4yH7zk+7/FO7wEYv/rPuvHprazm91L97PYNkFdUZPncl8Kh0h",
+	"FOACVKnvdFkrzKYoKZYWMFVqZcYL1ZcLsdBCwhXP0gRqQ0zlRaEvAZmXUBQa6+ctlMiuhPIjo3D0FhFp",
+	"L9rDgbu/QJvX+WLJ5do0qP7EpwgsT6hBpk3tR6clKF5OI/gbnp+IUn/WduL8Dc8/8OIilfZPKFxOTenf",
+	"+LtFXTEPnR+gxX9Z5RD+BU/NHzgEKOH2qUiqUfo/QatjgwjtNWz8akYDUoszGPM3fnGOtq1q1s4P0OKf",
+	"8jPzDP+J72kiXmXOxnm/QJuPrz/vRYZX4x+4EUfHR3YT8N/4O8JXwPirraz9CC1P8zyzLfQf7FQsTIjd",
+	"sSggMO01B/853fL2vdDvzmmxdOj9BK1+RjB928T+HdK2HODsViRBrNHsevfHmOHmIAgibEgYs5itlpE1",
+	"2EwlwiDnBTtbaX5fshg+gxHS+s8FULDmHVgJeGEgOJQoroQiQeUylYn+IIxuPJW8giDHAc94UaRCmbon",
+	"75J4ojkvEGqtRVVWPWYDTtM+z4spSKzm6TCqV6SPIVqTcb9iOYQFSSo0P6hVA8fOhw5EHrCuJAeez5dL",
+	"LTihfgszNEX4wtXg+6AxorpkBD/99aCkW61B+IazUwS/rf3LWU9jbjEoHv1qhXkLuuHTenXx+/Cv234b",
+	"Ca35zZ+KXCmGTz2sB4BzgPADiFQywA7ctN12KPeOArwB3RiNhTYmy5/HI427HWATuMGCZ5lQZWXd1VSN",
+	"x1kfnhQymSAWp8GIglJjE5W67BEdV7FNExrXs8YA2Kzt2CGDBDZEH/MKhz1s03KwdluLFwA1+ozQ0KN0",
+	"z4va3jneQBu1ByjyOZFXDMBhK43DHkb4h1EEZXB/0Zsl7vJrxr07a4kw9IbUx+aqAXhWtJnfiMT8OrFX",
+	"j3k+lRbLSpX6cFyKxKKwCHYBfMK85HIKcgfZ2Dstp+tvJFM5MNddCtq1hN0ZjirByCugoemCZ9daM6L3",
+	"fPG0thNtV3wqL7Tgs2hdtTraDdApjiRVUPfVfH9cFcs3NS2BrNxhT+WgdPj2ExXhVP0fgYl7z9wL0q5r",
+	"9UGLniNUmS4gHwYBxRq7w2lvGjx859UzUnbz8KEKd50muHVan1DUmg2qL6tQpgE6OT603EMVrkzEmleP",
+	"deMgOhXV5q1iZI06TDGy5k9Ta/phMwVpnhgU+4EXl6tl13zZdHVw8Fz8IzvwQo7ciT5yIPVKiTfdu/dR",
+	"XMNpMiWutZTnvhE2pa6UwMc/cCUSor62axy7h+Nh7+4coMr0iSg41TblEh9frpatHz2Z58vPvBSbvsjP",
+	"KORywWfzVAqM5SN2qub5Un82nJlWu0/CMw2sbFQ7J8HxthFZ20XinOkudGzjIDE2PCNDu6f893P9+7n+",
+	"/Vzf07kOn9/8LBOLYHbC5x9fsz9+d/BHtsRGBmqfvQWrgSgKmKe6tiFwWC0WNP1UsYwXF2ZxX71g//zD",
+	"VF7PeQkUis6QX1Za/5iLLBmzGPpTMSWkmzixKhzj5QEVk9TPMKJhAC6MqUxlIm4wBV6uFqJIZ1hyZ0gJ",
+	"8AiZakBb2UIopcUIsChgnRDF15oPzfNrtuByDQEfw2gqwb6KI6OUvBiVC0UjgwGhQ3RVgmmVxbhOMYVN",
+	"VTNAprdgA66mEj7DFTtPS4gWO8tXJdOrNIRFhKxLGLc3JorZ5YUYsfcQgiRuSsUG3EyK/bLKIXufs0w/",
+	"J98ziHz61ELUWipVyeVMxEPUllal+SZ+Mv6///1/BuEMk5Zqh5BAcq2F3utCfxXsyqkyWxxUwnBVu8AZ",
+	"2r1bdQ9WrXwEz9IEY8XsVp+tcbPYAFzysBR0CdEgI4OR+MtKk/eSF4hBYCLdLP0YOgwm/Hi0ElYRqs0k",
+	"8rmGLTVEDefFPw0Txs8AJBVjC0s6I0BMPMtGG2pdRHtmw1sixugg6kUJJzRggzaF2bxvC5GSW+G/7n/G",
+	"J/vvuquRKov93Oz8T6enxwTVDOa3UdjSkJYhyPCTeV6UTK0WUMyL9tuYO4mthWuQrsNIZl8+v2MmuEE4",
+	"8Iz1TtFKu9R3MQx9zOKn9EhfmeA/2ad1i6dy8OLgYBi5bVaSr8p5XqS/CgwsPfSfn+fFWZokQsLD5/5D",
+	"mZf75/lKJtj1C//pQpTzPNnXjXiW5df0gZd+q1kuz7N0VsKz7/1nF7kU0PVhbdRlnu8D29dvHT6vT8lG",
+	"Oe0vRJJykCqg5UvNa70VQqEiZoOXgZW54inFuQxeHjynWruUjLs33gssxEbgSqoKi3RkKTJ4ZTYqc7eX",
+	"DwoYIsaV8fguCguR+8Aa5r+JQkN9q8TZ2MtHiKu8m+pEXhnLrYsU9bKFnogMIrWq7TLVhp1qlHAbA4Ht",
+	"WMTNEgLhqMAHnAL9OyFxu3bYnqjtEKLUiMc7MjMncHx/HbxhthYLi/oVgUL3beCwa8FL+Jm77DQveYbH",
+	"le5EaOWcJxC89Dv7JqzUP71naZal8uIoSQpKFu+3UOaFcOwi9co4ttLy4yxfrod9stJu9jWdAO4F5f/8",
+	"Fu3NclnyWdl/fLCMr+mt8CAx2BbvbOofYtRllVGKa37NFbsuNO3K204gJOK8S+wojPfMDseOIQVwlO2z",
+	"+tqGg4lpP6z7r6itR9SynCsFpfNzU9q/Grw7ai4ZsB/KtYA4EJZgpfZ+C+klp7cUlq/2jZr3ryy/g6e2",
+	"fuY6nLa71a0ydLHpPWeLur3EFclVY8fWo3By/2YAXBODCh22xJ4Skj1wrf6EZy7bMNmZTpkH11+D/s/P",
+	"mVqdwXd94P6IAZycFku0wE3eIrORTyC3he5iMPZRchUcPT2jlXgTxBeHkfG1f6oxaFr/dJ0Xl3C1L9JE",
+	"plrM+nL6OnS4gzS704kXN8sUD93mEePxgdScfFU2Btr/MN1V9bNzIe6MaE5WC0P854IMeE+IHLBaT/9I",
+	"Zv3yCRHWHY8NggX9wbGBmyjl+P3IKC3MGcivpVOoAkxUhsy7KHw4CiAgdHFYW7UrP4dwQxhuxDItrmIJ",
+	"li0Yr8wlleb6gStxV+xB5nK/xG7rq2lWLQX4m6LKaqeVG3UUvv6xEGK/FDcQmLgLkknLKW0tjmVPJbYY",
+	"s8OIPYvYc/Z///v/BDsAxqdCOAXceZDJWCSiiMhoX4iVqu1HKstXL4L2jmUVMa3uTkQwl40XXr2zSOWO",
+	"sd8lt/V3e+0Z9J6EuWpAIhno4zGEJGcawkqWacbSkqXqbnk+uPuPRaFy2b1AVnbDSAe7YBQvAD3c2XqZ",
+	"Wld3rHPYElp3pnRUZsONmoYpDxftqTu8Dtzrhf0DM7cgMKaS39zttWPcJiW/Ia8W1CMqBfvPkJdb8eYt",
+	"rhQz1Ltm6y0sfQC3JiSSm6t9uJHPswH8DHYMrRznBakmTkUjRYKipi+MUU8gIBTbgElS0f1Z3tWuGEpi",
+	"//f/9/9nnuzM/oGZ7R+1ZCgZy1UwqGvP1Ucr5TqqWwOaZ7XOUxrxZDWmXLtJ7JnyuGZDOK0Ea3MBB0XJ",
+	"mlJV6SmuftsBwlKT3xwx0znGdbXFJ+eG2OIcTEMKrVae15VRo27sMbaJCvfDjcaiDVPRRntF0+CjiTdr",
+	"Cd7Fbp8oBo0MI70zxg9eyvaAy+rz6M406V87ZRo+fwXyOe/3QZBY9ffubK7LeS43fhYakUR3R18OMYNq",
+	"3Z0ViYgSzFDbqbRvCS3U/FthXgboCyVLJGUvYiICfAedxVPZq+b8w5gtyxwKXxoDL03wk0Eo4L4JsTqf",
+	"yyIFh2DDDIppteRknVNh8eGIffRqlTaFk8r78DeVy9Fnfv0BHc9b5Cl3WCCPrMHRZKdZmwXANJhShLaL",
+	"uIqZH04czoNlQqt1SUuc2yZgh+evvFxE/WePdITehrrAIOoc1ZjLBx7mitlI+7i5d7fwV92FSbCjGK6b",
+	"BlLNasxW8lLm15JCaxTzdrhKr4msSc+pRpmWmyE5mubDykrW75S+5pmQCS/grYA3ZjYTSz0wyKIndpGT",
+	"3iu03C/FNVEkARskK8xOHU6YEqXeQfTkSIaQVc1tDJrM7mT4XZY2gl6sGdxM8VC2BjQHwLaCJOPvv0fU",
+	"GLs7zrlsIXpL22qeL0G7/BXKRnM4sNZ0sMxWjiqICZlpudbttCws9LRXpWHTnp/CwHcF1vNurIH9bDJR",
+	"sMj/hAoapxbmkk7ybhhgm2wQPv5DAAHHHDy/IywuYk7qcCP/uosK1922giO0EXTMwOtg2wl4loY7rNd9",
+	"3zaG20oITaPF44kINdHRuWFaZUNTlfl9KgWkLIfdCq6LxpEVPWf2xP6qJ+1UtG+qMKiSd8BM2w9ikQmb",
+	"BUMW1Pwar3lj5fIUvOGYghk97xGE1q7OSutBcosdG0PIYM6zc8av+Ro/+aso8qGxEYBNZCrdYul1v+HE",
+	"KSiNI3ejVKlQPA0CheIHiFPZBQy8v4J2i/rV9VU0K9Osa90WG3HvCNBNgkx3Az2Hkb/r7ZbqXbKb1qey",
+	"F1gI5NHeIxXuM1O1KDvBot2RYQJbYuwGuVZLfN0PWrMFbUiJUhn25PAL4Ge3xjW9gyPQTvo74VQ6GKq3",
+	"gFDtE58VptMjd4pUUB+L8+M6+nX8IyYyJZzTnp/XQBWn0sgotIyE8DkcsSP7Fj/Lr0SQocCquyoH8ma4",
+	"JWpMmZ2E695jybVvofI9HJAfhWi/0Y+sbb3jKid7fAfj7Xeln5KXvoVDPXDM5p0XxvigSRRTMygeYafr",
+	"YZv7lozVm2op6EVPFSv5DaqjcclvPvNSxIRTGdpe45Q540o83N1KIz3PCzb4sYCCiRHgsqTyIpwOsOVt",
+	"6nr0mtRJ7KO/DMi6RMAxu3bnxZPEOpnqbGn0MPIf7ftGaWKWL1ORVLJ2yW/Qe3hdpYxLzzfBBpxlUEwI",
+	"Y0WscmneBGxmfasWAuNc7DIM3WAsbt942CVpS1ex4ze7SDk2Wx/sXuKRDz1opaLqoLvjrbbT83BtL0I5",
+	"N8SudQLx3jB3ya3FqA03SFQHWjYiAb4XszOR5dfsYDgxdqH6Hb73uFV7vwbE+023h74tVMW8SggKM8fh",
+	"AWHUSSR0t1n3Ge8Agdhx1o+qk95hFrMd+CaxiFm0bwPqPjR1ex2uavkmsFfVApPNBnYkB8PtGQtxEjpB",
+	"7We+F14pHutb4ZQSO/oxiKUNQ7Fx3Wh4S4PW7AJvlwnj8HerCb1JLTb1thGOFXTj4FBO89sNVvAiS0UB",
+	"9QoRP2A4uY/RWrNeGxjsLzhoW26kQi3uKDzSbq89vGU1+IbXYGunAREuCMrdCLjkw2jHwb2/aRJw9xs3",
+	"1L6rCM5RpnKTHe/F3qtu0ftIc8pgbC8Rq2nI9DzwBiSg11RL/Krkspx0OKRSiS6r/mTaLvnD5dpny6hl",
+	"27Y1Il67s+K22TeMY+rkVZBaPYiriKd42Itv3f3hxyF0cCoY6tfApjBOTGzgUUiFSjDTvHet8lrUZrXj",
+	"f9y6SBJ0paXh17kqIWE3ya9bwIcrOCzAB8nP2YJfIpwCErIN+3/ilEUBpQpQO6+l1jQBgAHKZMcXooTv",
+	"H/OibIwhHlrPsRtuoyfntxsjir7+0aCd4QB5kqD+X8suoEEAzOZilUG1EnwbVFa4+AmwF+TqtGQDtTrb",
+	"50qJxRlg/2nNgHKMq/0ZjgCOt/IsF4InJoK9KslXkxd4NtNjEMkn2RGCbdYe88LMVwYEJMGT4TZJYu6k",
+	"N8Zu5KqkegfA6Wmld3jt3VaZKe96voGmoW40R0uLmiyM/7ZGpw+kfm9pvoE97LHU9jSc6heakIpG73ZW",
+	"1m6Kl9vrkSN9v0EyDhn8pYun6C9tFrwr34RWvPKiCuK+t2IBoJXcT8WATib7gV+KEwTcaDEK9uGoVItK",
+	"3CyzHGLY54VmRS1sDoHIYc3wBxvKgUVLANhQqhUBC+GKJ2JZzkfsLZ/NodoqtNXM1aTNc4S7POPlbD6V",
+	"lEKFDgU7TojKx/7OCi5ncwrPM19Lywmm1C5XJX4ATbNTaaEdqJhXjMW13L7P0djodIYAS7ZDUxqbzUSa",
+	"Ocln/3sq42UqZhDv8UPG5WU8ROuCAhfI7FLLEHMIz0KDDs15xN5T2UbB4n/9C6nEEMAajPKE6+GdIakm",
+	"V8LlpwnAPaXyhcClx5Wa8yvBZF7dmtjnMNLLXy0boFxzPBcKJkC/nteWQrGBA3uAcx5G7Azr15AcijCZ",
+	"mNTcXxqpUTd4XwJYRNU9cCtIg9OK0nWPpoazcwDMkkFhndFul4om/I7980WCcd/95HZseAzTgmFAI4Jw",
+	"w2kjmelBt8YSSXO2iGlWO1b5OZ3taqkTEVXVH5C8mKmdNw7tDgR3EzArFkeouM0TRbOm53mWCFXiK7da",
+	"AAMjGFqEqjRh2yrYzXPL07cuBNgQU82fzi2AFjEimCgglt16ac7WTIlfVgC7BHzrdhRSlZL7LaQy9pK0",
+	"9Fi/JTkrL3n2eSVbKyLigV806herJ6ywrz2UC0cP9kSUq+Uuw1XOi48RKLOFMFox4Mi7Tl1m5Z3Z0No0",
+	"N/cvPUW0lhACiSy57BLXjIymTyNgFK5mc8wpYINUAltITSEUk77eEGK30pl0648dCdge32jxLLed7D85",
+	"MzCCY9QU7x4l7Mqln4/mq3Yqfbfa3gnB7W5cfNUd3k0FxUqq9isxAGgEDQLRXPiiFCLR6qsv0cK18B//",
+	"m/lC7fCBmBEsjlm+/rJVRdwBxmVlWHfVDBinlo1qhfqrvUHsx96xJ4bB3JFIaofsSZ8Yr+uIq1YW8K98",
+	"QrCgqZzM+XKLC8zf/EAsPzy3C4jKm27aC1OhduicZWsSQHMKDnOvDTMyFN/3nHZUuT0KiGa9T+cmOQ3c",
+	"waHwxx6Fu3+eCwBS5lV1boJgW2JtJoXXgh0CRyhbSf7QgDvk6yNb2ZqoanfjiWrPit1CqnTMHakdxAMx",
+	"O/qapcL+/K7okC2D9cvZf/yPat6DA1h8Qz5LS20PxeWNerF5i60iQmKOs0E9iuKozVIt1CPXByVC2Kul",
+	"KNAM9firtLncuLtSTnnx28dXeSw5QKbOFtroK2+4UZCZeeK48sXqoodEbTw7bdG4FTNuCccdsSMKx+3A",
+	"iWyNwtgqVPM2Ga3d0U4Vz3Qe7BQsa6L3+/N9vfomZ6Dbkmb63mJg1W6bl482pTfBZvs5TlEvNJYGhN3D",
+	"hLHRSLHCQID/WaCTp5Zd95sP1vRLUrXM+PqhOJR14eorxvjxujy9VeEjxIqhwklgodJyJDxaKfRFClNE",
+	"AogPEdb8SllagVwvTbuhhyGlRZ5HKgZ3DzHo6GKiIPSwGJcSU+xE2KGCWYaJfhbnO/hTBU+0hNFRD7nM",
+	"WSKy9Kp+F5WmXkrj8m7ZJucy10vQZZIgvoOVb9wk1AlhOEGdLjCB74AO3VZ18dRWVGtWXmyQsCntphnP",
+	"FnzxPml1tzSE9qzzXUEAAbPcXi0nrXkGddhH4KNRTwCuByth6VWu21SSsWrcX3XB6CUIaQnUro28iG0b",
+	"KvL1GcpJtNxO89SsM6x5JiHXhx63gqq5a08JNc9TH6VFkW0zQvWwmbJBwiAqqu0JMQFq9tDLjupJiY+W",
+	"uWICpp+oRjHIbXJV2vNUdA/fTpoKzJeqsu7Ex7YpqurZhiCh0jypKqy2VFa13K8lH6leMvexmEJ36o5z",
+	"q0e++b2R0OPojqEKrNV61HmwU/K1KbE6WlCfVCFP+Kkg+WroexVfC19rDQ0niLJntIRdspJcVfkHXs7m",
+	"LUndoCijwYMwg/Lzumkz4FpYOt23mFaq16G2aZIQCs3LgwO4twCRdzvPsjspzLXaNpjKpUR/Dr1Wcpvw",
+	"s8oYcasMkEcMPjMHsm0AFhoVR4IRKx2JEfcRB9ckiV3T7+x+9cq/G03lVP7hDyS/jf7wB3YiEBM19phP",
+	"zAqxT2K/uV3GU7lfFSaucfxZvnBxWlqrFdesV1PJ/EInjqSD9oHqNQDGMq1TAQFfVbEjmZfQWS5VmohC",
+	"JAgDQ6vkAPdQh25oSQlJW02MnzIVRaR7DRRNtiMD14kUqR4dYOCoWb4UjtCASj94YUzV9Iv0SsDcr/na",
+	"CP9S3JQj9rOpC4S9VAXXrf+UoGqr+1dvt8U+0J3WQyXpqyN2VDNAmOrYMBwQIuGHiR00NdSdVpW3kSoq",
+	"wwcF3fkqo5aoXKev7u6J0TZH7GOu+3TKXcX2HowxhSFV7FIssebeQSXKWHgyIEZbtdqhxH8MGm6e6hOu",
+	"BVka5lN2CGXDfA3MJUdPCYv0CNAjFeyeIu6byQH+lrgRqTVHkt2tJL1K9YjO1r6YNVBzCJEDuokbEkGM",
+	"WBgmWdRul4W6aJTSfcJiryZoDAQJ8Bz18qExlu8MZGXSZ0bsi0wIftonBA7DdXY3rwqqHjB/DXDpS0+S",
+	"tBCH5pu1/oCj/UyHrcbEAL4L2ag5ju5IiJLP1lVReg7ENZVuM6JEk0bMBjQzegnXnbgzwmdSDGohErsK",
+	"MplKnNFKApx17QttMKl1e3xP/ELPMv+XQPnLFV6BizxZZYJhZtNf9a30V3MtxRFiBnKKlNWXkJ947Y5t",
+	"BMWGZ5dijVWH9bJ8MonLBtgRc10n+gdcLzc4brR324Rp54tuhTq6izyvw60Tqe/NB1H3QDRwV4OIN8aK",
+	"2BTajf25UpHxrUMtzzZPF4vN9+NeLo/dTMETH0WQdsj21W4pDmZxUyxaRwo3vhpbe+4Qr2MKbTfp2z51",
+	"0zuTCmKULfgawQIBO868ZSMHUAXPCsGTNZtzBZyBYpf1q2fCGsCUwHUFSs13gWTdypxdx04YBomr3czd",
+	"o074XZi8tarlDTPIQ3TzeXox10IQLDnFhXvp6//ADvWNby5ZkPaGrZznzuzqP4Vt6u76aynXq0Hvkx1d",
+	"qMMJOpRs1LPnUqLLZQV3LoqeX0E59xb7+mPgXNyXNfsDVtgG2cXbNluGdRh1wI88rs1wN7iLnuyyem04",
+	"QVWiunEgZQrAhVJZ5hUSVQu0OIBhfK6wMG6JJNvDsHnkQTrRdYSWzvXSuHCt5RMYuubgoJZ6q9B0anh4",
+	"zp866qdaMQWLfKPqXFX8JSxZqKEPUngzfHqnCqsd9tgWvJ1KcAUsbsGOjS88L+xYSWgePTZqXiOgvtVg",
+	"9lnoz7x2CjUGCj84gOzGAFPAe6zIr0NWsL4upfbQwQbGfWtdjWAZGd3vhjlvAwuDs/0dGGYXYJj7H+7u",
+	"yDB3Z3ztC6dxz9vL6FsEPKC/mORwfy14iWkaDwi28ehTeTQ0jp1N5MibjoOYukdsWcePJs7UZDkJL7nJ",
+	"JOo3Dfzy5/w6lPo35+qjuLHjaqqpc66OC3GV5ivV3mgZnNbh/hnXQj9MjrSawcllumRP4beT9FfQbNAr",
+	"rW9a+2uq2MGopRAkNgnfLqf80riNk/D7kDj2OhzQaACHNBlWNKtvjY6+9KoE6BDyeaqPOVPeYrq1KxD2",
+	"nlbbWQlvUt6omtvn7/iGm1TTTOCAWVgqGbhJNyDtRpXf269RcEfhvl0leNyKn1U5ns01sjfXuQ5JXKH6",
+	"0r3q7n2dVZzvtmIzG3DlEQ8nN2W/fXbLL/dc091rKPf8wG4xfJvK63rpnb3q5BrYpSCHg6xPLtdeXIDd",
+	"hjlXYUa3ZUXZRilZEwa8G93tVvYU/vWen4msLSNRN9DsCFkXSDzXLC3H7E3Bz8uIfYSDdbRcFvkVzyL6",
+	"l9Z3T4QsI/ZzLiP2HjxjBXurD4d36TgT2J6a3GqqfV/Zqn2vIp1ufUx3QftXy6xV49y1vqVfwLJO5ruE",
+	"5pyQ2zBAHGBF2r9OE0PTxsXYvKRMGarKbE0Qic8Porajl/C1Ld6gb37oY8ycImGO3cRfWnTMpsrtCLAQ",
+	"03JT/awBl1BdWWGABMCrZAItYdZIU3Kp+TCGCD1/9fJgwp4bbzVJ68YsgzYQ3abbuFyjM2/B2jfHnvgG",
+	"rymEXTsc7pjFiT6vMRssC7HkBQDXxnArmrMbRyzmdHr1vzWDitnA+POn0hC8fvM6l7pNlqtS/1fgwY5H",
+	"7EN+BcmkWZZfEzA4+DzOWXz86eSUPeXL9CmqHk//jYLrfnuK5yZGb6iQepn+dQ9GrE+cO8q9aM8MEjKz",
+	"gLKvIeouwyA5GouzcBWTcRbuC/gEutkereEC5lTmhN63eR7WBwGTD9hEduDWNRqhHlqp45TfdOWfGaix",
+	"tvSzsRP5anSFOqY9ol659QOmclA6dZ6d+5OqO7fX76+XaRmGPONdcOElvxm79a7Zf/wPHD2EfdwV1D+I",
+	"5g6WVK2SwukDYvzfb42nOyz6UIvc1o3aY7bvovZDcVcB5F9ZzHdTZ/cgz91y7e2SsjEot9T9eKzoajeG",
+	"mdJ0C7JreYW6b1FBymGJm+MvW0IvDd+8deWDh4SoRwFG5iYOy+H9TrgkL4pUqFYPH7l12pGza/tbTbB1",
+	"Q1p24ceO0NdBfPyl5fKNhwg7BPCInB0fnb7+kw3HM9RfXXFssVIlU7xM1fl6hwLYU+lWwG5uub5T9Fj1",
+	"kApxDp59rmhYkOnzdZXIbos9CtWEva+q1CN2RKk6ie2mciRzKa4xNEeaRlqIr+LvLIvLl+uvooR1Y01D",
+	"gzW2NXYEyo0Njaa8JC+0EFQ79Xv56ocvX93LqrhNIeipDFSCbtbcbYaXYihTFaGGSucs051PIW4ZOJXh",
+	"gHEhIOoqBh3sKa1LTDHs9DGum2k1JyawtiTH4HGg0qk0sSCoFJL+p19EDZAYnBbz1ybXzrtHzFep7jzO",
+	"ZCph/MAs+QVPJUabUAfIHf8eynu3bmpajtgnORM2XzGlgBuW5fJCFN9+xe6o/VL5Wst2T/oN+Wsr1n2P",
+	"w37Eqtz9hZLt6mCHU4yPJJvnqyJbW+Gbu2BFbVF+kyrSM7IBj4cHLEGNCYNelXVoOlW0rInw8MD5vwcv",
+	"WeYV6WmAy5mHkBspUYXQjKmASNU0cZDkCNTFBiuFIqNq4lJik7LNdxLqfdTfwvDG+e42/W0VPfUZk3jC",
+	"2jXawhyAay2Z5tdSFGOsAWKxWm1CaeRg0bvg2YIDsrzF8jMpcqncJ2QvVhZ8Bth+OLPqPQ9naznnSvNn",
+	"jBpcrkotHUDio1O6A3GTTQsHMd3YfVMt5ig07bOT1dk+fpPsONDAHe3ZmsVNGK54xN4hNHuVDaUvuusJ",
+	"6aSwVBB5qdAuqGUOCLDhSxFSlGC4HTm99JEnHl585IFpTxw0e8NVekWMECW8M0MIAr676JA9x9i5+Pcw",
+	"9l6A4FsB+fuYy1ZEAnp3YN+dFg2I89vO7JM78G2hzv1dcQ4tzABj82MDKBdHBpf+zsYcHK8+Gm22wdTy",
+	"T2gW5Jnw5BR+DXVxmaLTi3g6iPr5tVQeMuYAcmPiCaioV5hLRvktUG0oXLPX8Kk2+glwtAZwd28iOlsj",
+	"x2MDwOvT7xGgX8TOU8mz4T1Q2ymNu7lxtbul2oRqR2sQ3rUj5y5f5PK7BnPpuK1e58t1F56C2V8wmTTd",
+	"VPmqmDmIqy0QqlgA00GpQYPN2IoLzVytqEop2DEdqu4Pc4fasSAV0w4GbTk1Wbz1qfvGLEVU7K/MAT+2",
+	"qgVdK8VxF7Fb6Z3gTFeD162CJ3cTqrrfRTe+egrwbVepagWJbPRWUPOdUG2+IqCwWjmfZv9fAMzAwBDY",
+	"ZTBY+VpcquHlA+4ruCix3MZj4WeFIYE7kF9xlhV0ca0okrcA9cVmA5NngteT7fOaK2MyHPaGPGpHOmoQ",
+	"or/4cBdhyZ1mpSas4VRHaAdWMufqNuXDw1j/3rFyJtakuhZgXIsItI0nrc5Gt0bssddEJZaPtpbu3RpQ",
+	"dwDZU5/U7RF7nAn0WcU+aD0hjeZ+AXuc7zwObI9X6svmr3hn9L5gfEJnps8wa9qQEp4Wce4L1Q8GQBQm",
+	"8O3xh5qHt9MRPpVNTzj7mHvp8bZuHWIaiuxcLx2E7ollOR9XmfxVkgwaMppCFmZtypBUajBROBE0V9WX",
+	"8XtTCR8MIyTQGIKWiDvEKJhsBiegNmV7/QKZF2B+gsmCWyYtvTUN97uDk+0ryv7eUdKKWKukFfmS1gTT",
+	"YgOJ4DZrqzMPXNxQ5eUPxriLM3lgW28fse1I7ia1+cQdsAJ6hH4v7vlNucCGPDZdyu11kSotMVwYydcU",
+	"saQPNJjxkmf5xcqp2oOBKDOwzMoyNxV/8nMWwz9x4jEbnK3pl5/TRP9wnhdsmXHJC+xDDSO0/0IjqvzS",
+	"rPdJ2GmexYhBboJlReBYBB+ycAIheekUJ5rKVFV1dMaIe2XAqQz0m1edCKCsMTpnxuU+qMkzSoEqFXYd",
+	"jIapFqEFVgSeGXs7uRzJXgQLAxGlCyG1kIyzfzyNqdrAFh+CfuTNpbnPgdHTUdJNs1QK2/SRYLofz6zh",
+	"lM9yqRf1NZdk2cBgjSmfToFAa3QJC2uodriTFWCTMaUCs6kQiHaxe9A02tVbcyRMy8gA+VW8Sauqackk",
+	"Qhu0fsOp0hXQots4XUtVs81f2jwlyRdih+n4pqLaNZhccalpJJekYfkw0tUqpnKWrRJyZoMVu0CrBPwb",
+	"Iy01QVlHWu8kPvNGePJmBE/UPbmJzDX4EXsPuSfuCWF/Q1k3myjUvNGcc24tr1tCPfW1bbUUXvOkI7NH",
+	"TZMWz1ROqUk1q1a6pVELDoHx8HRt6wf3UMELQYNTs5Bd8zTW+I07iDaLlXude9dhoD5ep8XKnopbGK/M",
+	"UuxierFs7QHML/Zbj2OCcXzSoE87lyxdqdYwc1+GmBo1bh6pLfaI4/Ivoa/BYOQMtWEuavAU9Uh2InNA",
+	"7sZWZKa8rb3Iwkba0PtSaw/oA6acTHV3usMFzKoI4r25Ktm3oOpvr2/U5z9m5mpoaiJsoOZCa4r6uyJi",
+	"pdZ7j/W/h17Og6OX5LKeX+LqtIhpyK6pKFifRXyMill3oYCMrZHy9gCmeq03GATbzIj3FDAa0BFuVaqV",
+	"UgtquoS3ck+UI/MPbCqUSSYAqzAlP1H7sZeCUBtyXK01n5XpFcB9DRJh/xjXALFrb4++MuPoHUrTdbzW",
+	"KqjaNzUNJ+ywEe96D2L4lrZKS0RfnamyKXO7N1iHNFvX0YIWS5KY4WZuFHb3TZZzStx3lEvS2TO+ZliF",
+	"cgoaDGw54CUA4xtwBlcCGDLgJ2O/hKg5/QOyegLXPNNXwvlUem2HEbtIr6rLQVPUiX4em1EsRYFfbr31",
+	"7TsdlG5Mrc1pQGWEHaj1fg1f7anVbtBzxtf5qhw9XICLs3V9pCx/qR/PFFsRYw/RqEYf35xNtjXK3d8+",
+	"b1Wi+kkKhov050rdSkSlNBCfqriQz6pCvMjbo6lEZ8KW6dn3yElaL8waexvuwHJamAJKGFViliNd+EPQ",
+	"7zcdv6Q3tmd6f1WyzS05UJfCV7uXvnqF7xZcrUPzs6FsziFEETxVhhH21AUdpGhii831/oa0wRpjDfLU",
+	"Ghvp4JhVEkBQgvOk3LC7+W5ijPWMlgshyzY11zbAoq5uNf3dHFfbVKFulurvKELC2ZWQSV5gsU/MPBZL",
+	"fW/oPshLnC/DtUcyfpYX4UTB9/oR+r21NDrPVwVBPqUKPlGPAnWyCJ8oF8xFfQU1HBZ8Nk+lCE/1Az78",
+	"+5ns3eIaucK3XosHFL3zTd6pLD0reLF2/UolBEyX/FJIsJDv9mE8PuEq+q8NnbgoWubALe2pbRH9H/jC",
+	"pHG9FzzpqqkTnAFGFG4sndMU2qirPwNnats74lv6rm58eadNK1byNF3o63NVgpkmHCVHzyFQeyWZPhC9",
+	"Eg4eWtKhFLyWeq65SpHepWsNnehZ/LLCwnAQ9reDyA25Zc5Kdi4hNGZn4jynOoLglO+qcfzA6+je3S0y",
+	"Y8XMCQczh4DSHYgwpIfajfT5mVVQvQH6sklgL9rI3L3M/fsuLFI0D6nP9Zqc43bZFFb02zmbovIWNoXA",
+	"TQmvjqfx7nIp7JRun0vhjL/PGm7n0K8ux3v15TcjRe7LnZ9vdj8HXMyVSGCLNdeEh/vzm7tnfIshW4+5",
+	"w6IewVfu55u3ZgG4jn6tfjcJYlDmeQaiUSqVKEoV0Uuapaph5GDXfU3JpN7sdswlpaW5m1RSv7O/l0zS",
+	"5eYCCyGCPDbY9G3V7cCMuZrN3UJomMKN64hZEPFSFHHkZkB8/YmnfYLzWvOfu9NEXa2vTnCbM0bvM1U0",
+	"GDa3a/7oHpLdHck2PfMcpYdhc/9Jjq52/GiJjv4gzOmj5CIl7jXTse/ddhzauJ8N2IGtWV7bQ3M/QFA9",
+	"oPypcowFBeNGhlUMEj39jspTHQ9k5ADEr1C2h4ZBuPfQNHYMZwtc47zJYrb0OwGaqS3frnksgCzC4ozu",
+	"NdGwfzFkx2j/jacIPt4VSjmGofxC2PX23MKvpcjsTjU2w6rg7pGk2x2zqXSSjjHJLXcDfPQlrhhvajoV",
+	"1Q2oqPxwKn03B5XFiB17RBw5ABWpsn2UeT6MiLM5pok4mso4aK2IIxYHjBIxLBC6bG0MbHPwT9RUIj7T",
+	"BOxc+ar05x2ZPlJV+fig8rZFmoNIuaq8SpnDoYum8gA3iWcqGHzT6Tl6n145rqMuZuUuap1jnYkslxdg",
+	"qKjviHtqml0Qpq3uCsKPzNp4CI93UXr463VRTTZWhI9a/DffpJPqm57u9pEdkyo8sYUxWFjObzfYo9Pn",
+	"dRTweHWwmTwY7Rl1SETuGxMHgXvB1whdqz9V4Zo5emdIG+VZIXiy1hrfPQZjb+esCzmbGqcogGP7Nbrt",
+	"dp/OXTv0jhx3Xis1+p1sHX+8C21s6ROsKWvhUvH9wDC+BXehE7hX9xx6ID5eBJOBBiVZkF8KORyxT4YF",
+	"SnLdEI/mqmTmFfYP7PCADQ4PbPEwcBYOH8RH+U3tZrfTkrJFXL9lx7HzZUh75m59uDqMKhYyNKjIByBR",
+	"YQM8qGeI3wOs07B+dA9RYQkveZ8MYzM7qBryxrz0W7R3XiChBxTot2DZm/tJKJb0UFGhyQ9w2rHFdo2h",
+	"2gUxyTHL9UmiEwpNNx6flo10jtMWfhKpymI1a/G1/im/1mKbxdkVCKS7W8ic+mzV8XblorKc6cO9UqX5",
+	"OMdPm9CEixyBCsJaxk5eEFj8vsRyDI1vadsPkQsvO3GJgUhbHVsbj+LmvttdCH6XjnC+q5EfF7w5t9CI",
+	"nOPskZJ7SmvUvJvxv+IGm+z+bQj3WarKgF8AZnuPmffNgdyXY6C2Xx0Dq4NkqzoVPYKHwGxwz/yO8AXX",
+	"60azHB3r+wqoofZEDW9die9OLiZPWMT6SyVr3lWesGg/HCM6HyaowkvDQPmye7naOi+sx9Dw7+Zim7DS",
+	"tnUUu+bdtvEm6JTJusoz+h03LAxrUTKuVHohDfhD6gYjcZkYNHuvHmOw1x2dM/WCjbWlCLH1E6hAVKQz",
+	"8UMh+GXLqf8kBYNaRYQFd6bbjjG6yPGC22RjcHh9Ov8guFoVgC4Ts9XSwaBTIsvUVPKSxdBjzAZ6aNj9",
+	"ELJJqwR4KACotJZaXIqErZamuu9FkSvF4gUvLlIZT6VTARa7wyfDEXtXKqZmOaa46FFUNQzdanXDyH9Y",
+	"pqKYyqrJaYrNWF5QkRyJaS2RO1i44WAmIZv6FtUGDTlCXxP3VKJs7KXLL4t0wYt1VX7w1jUFd6oLCIhg",
+	"mjyQqzvlIp+oEfuYl6zMLwSmAukF9Jf2DmwgfofB8y9uUkye9jZ680x0q+5Z3MkMkGqbI/8JyB2fOtWO",
+	"IwZ16qgON5fs8OBg4uN8OIchQu56JurkVDVE0vVytExZK8rRcqpcPbphHUYbqB0HjIpS4zTPCS0JvNtj",
+	"RXDpvgIvQrvP2qLhNlgvlDDLBFclO5wg+gNQNYRkaJ4YIU/WN5TpfwcbVUm2hH7IINWVg+YEwAgB7+Te",
+	"mLa0jhryhrCBNLETiVJclzfdYB0+J3WFmDT8BJs7KI0TZsaV2FdCqrRMr8RwUrmVjMGWpCGnHz8EoHb6",
+	"D3tISLVLu9P/fjJPz8uwhRxC+4W4TPhaMc6Ubgk2MxUSkNOEB2joZ92c5ZL9CA1Um/VAdr/9ARq0vK14",
+	"uSq63z+hJm09rDZ8/2TV8f1yvipU9/un1KSth5XY1AG2aHn/WiRyUw8/mzbBPupAI7gh1cjcbzgzjszG",
+	"O7tgl7OV3N4az3tYLKwCAPgVT4HQ9QSIAiNb+KwiTkwXtq1H20UdVPUFbbNRZ9JrmCd8dAI+nfRXkGg1",
+	"I0Xtw3hqtPpn1ZRqxnOumEq1FncmhDTgRL3MfW1H8MhdxJ2OodfDjkfR62PH4+j3sduR9PrY9Vj6nex6",
+	"NL1etjqefoqTT5fRQx3e1xCv2QF6gWhP+kg4J5quEaicTAqZgiKRqRYrtABBp7r/HfPJI+stHbNtNP/J",
+	"o/QtO20/Bp9qxL9tx6vW0TrnYctO2w/Lp9oR2bbjtvPzyT81W3bbcaQ+1Q/SVl0/ziXYYSBphMLB4Xmi",
+	"WCKWvCibd6Rtg0D6uckrMDflljfj2x7fB4uWW2baAltrKffFgQmdOLfWy+plLQ/ruw70Bt31DsHDv197",
+	"/49ee/d3PPOifJMWYhYGWtGPWWKeoy8iS1XpZh1wNRMywTRh/Tb9Eco/OFnNZlQyval+YZkhSLmlM4Vm",
+	"o0IscgD2dOpW18pytnV7lF0DYEGxEj2W3HQTWqdTHopPYKf8Yh+iCowTdMxKfqEixmeQ4oGlRBOhsJTC",
+	"nBfovJtRAoiQZZGaEs/MqfDcmCNxmRYnwDkACKr8vNw3GJ+NIt8OxXo9NGR7H5b9misA7pJ3Bl3z7EU7",
+	"hsiXGiIBmYMHYFtIZWVdCGotqlxnm53s/OIE2pHVJUA3nykkAcpvg1GTXxjMFlbmEUtEkV6JZMzif01L",
+	"sYCSAmkmGIeWWj8rSz6bYxVUaz/SywmQqYIN3KjKIVhDIowzv06VgCoF3d7K7mp7HqSdnqu/52bikSWr",
+	"FppHf2UPnLrGQQhRcAfRfYJ/8GwSBGkDarRE2B2uu5FE+xAeRgyrcsLIurVDmPCWxNgGnqUftuxOn8x+",
+	"Z2PuF5z/nsIBwrv1usYOmFqdYf9Getsptvu38DqfmJ2sWVRTtcz4msEe4WqX/MK9GsmpBDl5M32F47/p",
+	"non2Ei4vwNZ9zQuJN2gqz/O9aC9LL+YltCgu96K9WS6lmPkHtVrPU34TzgM4YiW/QcSpgf6XvoqGdS/t",
+	"3YfGdR10myCpx5Oqe8NHw0smVUfEY7suTlkFqZv1iqi8A2Q2p4qdFwIzslDHMA4rxWZcD5xlud7JetDS",
+	"bYPGOlkVX+QUkWqdmDKX+42pqL63ZxGkIQgvg3w0xThzfcSvRs9e6rWB//7nITnSDg/acuHb/V6PCfla",
+	"IOyNfz06dLNloBedxX4BXiW/2Ye1vVfWbHnAveVyd5wyGEeVPqJPNAQogFHYo9cB5NENK7qtXPZYT0oo",
+	"dpaX8/D5+gruCdj4XXM6zaxvHb7VyX1DEUy3CGDqFb+0gQPT/it7KeB1lZbAc7HwHHBh0KA6+C5Ly+EE",
+	"kzF7BDp1JpSFpVAqTaWbuOhpt+XDW4qV23HpiinjIVKgfLghVPqt2GQGDSddaQ1fDf92WXeQCcNGfNby",
+	"QTDWmCQfUsOH+vjll0I62bSjLQOPjmvhQ2xgQpHCd20aOg44rDQcR91CsPhOS7B0tKcli19zGQqVOvp4",
+	"BKm0zLRhgEl8ttaiTyb2E75m53BdqZ5x2LQt9puRv2jBndLr/kaUPM1azEK4M2AJ4qtyLmSZzqD+CF6M",
+	"v6yEKjfJrXURlFyR2PU1VyxValXLdevGBL5ZphiZ2OcLqsyXip0JiO2dzcSy1Czm+++//37/8Nn+88PT",
+	"Z8/HL78fv/z+X8iQQwOjlGz42Lr/4C5TGaAusPyb5ADdP9acxLOwf5avZFU7ZymKRapUmsv9Cw6DXSkw",
+	"zcFrM14Ua6eNclUe5zN70Z5+LaiyOG8HDlP1kM1FBjTJYQg0ThjIhInFslzDkjUn1xufr/pYqJojLs9G",
+	"Ld7yG/2K/n637x33dwDnDTJgrvJLuL/C2EsKJcl+oUGfxbkoILmvWTlInyfYyeZqMj4rlV5Lp1RDeFX9",
+	"K78RNUuzJzK0K+hveU2o9o9TkE8E06iCDEN/Vy80ZvTwzTlkHv0aEUEP/KaE6dKllhT58k1+LTFbRIQ1",
+	"cS+BJ8wXkhXInx4oUOconbD6cQUJlMsZxKZNJeRF7iN+PV8ui/yKZxM3zD4i66QHHIRu6QHqHG7sPYQh",
+	"E1iIl2WhRAnRvxETWsbSAxhOWHyeSp7ZAdXC0fWHNJFmohRUls6sNMIURXt2nJrB6b6CK/vFDVTrClJb",
+	"YBOUqm2YWsDDzmdlXnS49M1ZXUM93TOuTAUzU+MxpTC4VLHBOzmbs4PRwbOXLyL2Y56X7GD0/ODFd9FU",
+	"HsMhOxi9ePn85ffPnv8xYj/xLMslez7643cvXxwe/vG7FxE7+WWl2TG9evD9s+8Pnh+8iNib/Fch2eGz",
+	"4YidoGSmJTw5lSCgsXMtnKa5HDNMYdWDOXz66iDSV/u1ZIX+OHKZZwcsQTmMLTM+E4pyKvDK0TOZygoF",
+	"5Dy9EQmb5fJKFFAsfPBDfmOsIiA2sUQshUyU8cVqbjuG4sJCJFoKRWF9Kp1OrkGTwTXT3G+IJPEYdeu2",
+	"sCH9EDzM1n4UpJIB0hc7HG6jfzTdH/rNCVvwErwJfohltmYDPQBxw/UJw7LyYqGG28lrdBLsTEP81zt+",
+	"/YwbNp3BnMhbGTl21e9hMwJK/mEPVUu/q++Z9qzFKgw2P7cqE3AG0Eg3KnyHO5kavtC4WtkgjAhCB/UW",
+	"1DdiYuKUU6HohJfsTJTXAgIbqLFmc2HOqYn8S288SDoZMC4YkjkYo7179x+6Zu7GVkTMPTu4A63Yl23K",
+	"STU5pY8fzW0AIlTGFcA0CWkJsJdE6l912/j6vJ0xAw8dZ4TV6EDmMDhL7Gy1VrYo/W6pOEYlLisc/7M0",
+	"yxRL5SjsP9jS1Y2dhvnsHRFUwMgDeTz46Z4m9o6d89ay2y2Le9ePB9Ny/+7524XN4kLvatCtiPKWCWyF",
+	"EGzGl2nJM5aJ0sO2eoBktg2G0tVtzse2W9SwAYbOx8/ibJ7nlyHmdo2PgGbMgwnckUrMCoEAoPqYkPSs",
+	"pdV78YluNJsnqdLPk8+Cq7AbFfmpEoUebrkqJEAus/z8vJcP1Xyg237ldw+/OEunPwb8+JynGYY6yTKV",
+	"q3ylsnZ71cahiSshQb7puHQVS4QmsILgRKtqx1CdwdiGFoJLRYzPCDO97mAiordmKCHbEM36JJUzEVzG",
+	"E1GS5o0j0CdusSwp6QEEgzlXsHodxsee7vCQ5wVijZyHtwYxKcRVmq/UCZyWtzfLtBCqhYIwHKrIS31W",
+	"9rVSSWdMlWmWMZVeSDVmK1mm6P7fff6rIgssQOiy1S09+nJWqe4Cbp1rc+P909Q4vFt6kIn0jpBYwsHS",
+	"hpLK3JyDJpuiNtsyqhVabT4EIfvzBVMY3+ma301CuZDWwknBnAMD3cXTbFWIMHhXM+pdFEVetDM9M3s8",
+	"OBV0qbSf1bPLVyVUjJAUvGqKLuaFFnhEGTGeJIVQhPmcZfm1SIYIhgpBHqrk5cocT6qOtDm6rKWww6EP",
+	"Y2bnQOtFu7iOmI0b5TNIWC7EMmsL8A+UCBdqmUsl2gryUwBqtUVPFMosA+MRPjx49oKdrUuBZoQe9Ub1",
+	"KoWlGfBKipnQU3ui2J9OT49pVetxP2xGUltjjptBOyCeSiQiCXG6utRgTEre6fBm4XbonQdndQ2Jdpzf",
+	"N7SjLdkOmgcBSejJu5cqZjP4F0Z1zIkMgycdkpQCYg8+tWXsUSgs0TTIBpwoDIlDQc3ha3zY97jS91Ub",
+	"YAw9j4j04X+3vYkNOwzcw8a+3CHLpCWzm8pIYKFM9os8v8Xdu1NB0auuYqL64RPF0gQhfkhk3U8TNhc8",
+	"IUzmdplpF8GmRYDIuCpp2bvmt5kliptaP4Ed4mxJF4thhSiM35SsLNLbiEf5DCh+S0mHr7Ocw7rwJEkx",
+	"OPnYOXX4seb+ATOtiXtgJYfdNLtL3TPclWEEDBfIUf/D2WFiK74J/G8ql6PP/PqDUIpfIFAcOIjehTcS",
+	"H272mDlIfMifUsX4mb5aPTMzVEKI2yLwNR/tSYSGRZ7gS5BKAw+C8wgJdFX76li5h8Gbu7NKPlXYYUc+",
+	"K22QbuNM1JhPTdIzRORwyB4XRj/Ljj0lWX6xs2mHRnt0XooieDTRypEwvQcYDoQxUPNUsVSqkstyYjC4",
+	"1oIXCiGxwNv0/ff6yZfT1+QvDMGo9g9qoKH+AACN/cZq60w++GCJFLvtZtBI3Z29rEttrn8WdehbacPV",
+	"0A43Dg2P14aBmUbbjqrJRaqhPd8ax6/W6bHmrwFL0pJfgHmOjiHVcq5FYvKSmzo1204mJOfMufoobkoz",
+	"pKZOP+fqmLTW9kbL4IwO98+4Vo5gXigks8HJZbpkT+G3k/RXQGSu8MHtr6liB6OgXGiahG+dU35pCmEn",
+	"4ffLvORZi1T7xi48Okerk6q5ZEd/emUChDgTaTaoPuhMe4sp164oIABacWc1vIl5o2puob/rPW6PE3sB",
+	"+/OLSbyKx+yap6BgQohPSUKWEVa0xk5JEYIXWSoK4hgmK5ovBAkKw8lUxlasjseggFM31xCloBVMkbBn",
+	"NzcTFqPMHY9r0lF+joghoI2QKcyLE1na7FJXL8OWwVCRBrdqF7Qru+GIveWzOXpO5xhE68lo4FZIWDxd",
+	"HRw8n+lm8C8BX4nHUzmV/87019i/sx/TQlDS2r9P5b/v7+/D/+sWseZFX8BXkMTs320drVQREnoSURWF",
+	"JHJKJxTsQlS6GRWpA1MFxAhAyimGWxDyaWQh9osKpi3BOMvIhSFUANPJS1GkPLPm+tmcywsxIWM4FWY5",
+	"TzNRz21My8gm6ALe5xUMPCvn+eoC3c+xY/CK0erJkysuZ0Lp5XF22lmbXhv7Tp7nLeq1LAsbwVPf6e1C",
+	"5q0tnFR2vbejDpXhBMil2y+ul6VGXiCXpIol+WyFWANxdUuM6JZoEbrLnfS+euAeisg1I6g3pw72009o",
+	"9ZwHt3JK3lLf3SCJOMNUd5omYw3yoSQZygy2KTKpND9RZkxjXAFjV9sGfQYjT9BQP5sbe0glzeizrfVW",
+	"LFEYSLlvdXr82OiKGBvAGhcBDaKvXF1P1zdD+MumWX8GUtqMOkCGsPy8uR4B3Sksl9jwQWcB9C0IRUKM",
+	"jaOXXa02Xfxex1zRURESVl26eaLA9YLxnPoFEymYy5kIOf9bLMl+ly05C/39RV+sH4j8juAqQhBgKXBn",
+	"ZpqGMpWj76hhQU5yoXa3EqmW1Yuv50rM/hqz8xw9BOwMnRBaXn71An39z5/tgwHnUqwR+BMMJXvjPXz5",
+	"w/k//5fvi+9++uf/9ktxev23L8dvvnv3/vhf3uXP3vP3/OS6X6QIjbBjVTcSx+e85OFbTpMteesg2lsf",
+	"WeVuRVqaTQichYuCz8SxKNI8+VO+Koi7Eh7lsxdR4GNZbn1ItLX0oUshlpZGw7BGNg/p1XcbQY7aFqQl",
+	"rAPSk7l/UaUKD29+zgbIyyJbGrDkxYVATA+21HrIcGvxwiCD1T55jsEj2yOG93OfOy6FQbJaZpBUgykh",
+	"l0KL5RjdjW50zbbPlICYX3jnznzqNStC95VJBBUyvf48RzhhNKrANGyAQDgwjLzGjW4K4XayzBWAzWvV",
+	"5kzl2aoULJ6X5VLF7Mvn99b3OCtEImSZ8gwE6vOCXwC24lRC65hSa+T+cnWWpTPjehQKE2G1xjXPlT1y",
+	"EHWhBSTFBkoIg0FC4dINmtgmbkbPO8gobOWfYOSMUz7IRQyookwzr57lbgA2JqDP+VobgI2B1Wrzozio",
+	"XbWihk6W307oA6Id0fO0UT7RX5VIXx6gBIAahLdmr7NTwYgGDEP9Yxy9ApmdWUS6TbPMZJ9XdoqjdFat",
+	"N15BfiWKueDJNoMrVnKb5pCj0v+FjgBPj2LdjqsxudtTm52/EVV8qEuN3Ye6n4LmHpPfg0Z3CRqtVnzX",
+	"wFGX+d0eDKCLT7pY/kGUw9Zyi07zO0DsfzyutHu+f1+utWV2/1fP01rCblGDWhVpuQZjEWWKCF6I4mil",
+	"ZxssJFPllw7cRGQwfzQyVDFJW1+h8SJX9CMK5ACWBuMGQQE+W10ZWgJDEIGULIazXJZ8VlaJRXsfPp2w",
+	"o+N3rBR80QjY3Ttii1VWpvuUTPJPJ58+7uut2oeQJv2eFmD+lp/tQ9LEgkt+IUgAnMr/9J/YUZW6nuZy",
+	"KjEwpsqRFDczLXVrVjQXPCvnCHeRy1JTIxMyWeapBGO9SBSLdX95kf7KMfnvB5gxI+O0Xhi0TsejqTxi",
+	"kHYrLyKDWhpRxjGYbCH3VtgsYDCHKPbi4HDEjuzCM6zT4mWLT+WA+3t4KdZRMH+8vp8DnAUUZ7FNmeCz",
+	"ebUkU4kF6SkPztkPtpKJnqyTJz7ds37b58Nq4JitSJt2zZUVMGmaU6lZ3XSPgCBg7Ocwt70J4+ZFDFjF",
+	"9P1lkaPxveqEvTx4jmJw/FmUxXof3Omx2XknmX0qtYDohCqfu9On6eKyxNVrMZmIyUNR0UwiZhlHTwPX",
+	"CvpU4rKmksU3+1XP8RhsKBKKWYCcbYrImZL/VXY/FvPgWcbmeZawQazF4hjjqKeSyzW74llK1DI0c/yM",
+	"GEYLSBxGPwp0ho4UEyV6tkouRDlmnJ2tZpeoNdMzZaA+zyExyI0jZ4OztSm9P5WaRXPUTuGEvDrQP7AF",
+	"JL9OHO3piaoKYkHi8llezlFvX/A1RLTjiFEIONdzgfgdGKTeBlCDz9ZIlqSSUYb2mJ2JeSoTprR4xDN6",
+	"rCx0g/6E7sYUW+LlVIJVsExhxRVbrGbzEaP4OM8GiYsFBMXd1QbchVSoqYz1er/Xg9+H/40xuAhX9Yli",
+	"M77ks7RcDyPmNP0sFjyVqbyItQZHy56WsNFawLge6tXxev8slNC9I3qdomhtTN/Vwgtah+HA2U0W65xs",
+	"I7SUlqU8+x4TjP1zUu+9mgmNrFoT/BrsYYoiUbGSI/aZJjOVJsQXtUnnbA00XwDah5IjsKhQ7hrDbTXh",
+	"aE5RpT+7657k+luG1k/ThUPrsH+q5KUgyHczVsiup8zohJccMoPxPJS2BzZ4fsCq6VMNIjGVLTRMqNLe",
+	"giOPs58AkQQ+vuQKzHZ1NqV32Fn/sT/EVLGzlVrrK6IsqngfMKfwdfPDsywVspzKJFUUa60I7wS4tjss",
+	"s4KvObrrzQ2nF07J9Pw8lRdmSelIEMmz+L/uv8aW+6frpdhHuFClRVF4Mx6xI5om4Gm4TEUzRXMwpxLB",
+	"S2I9BgF9Fnmmu9kH3KPY2YU1AZ1wyeK3p/wCTxnsaFqw/FrWeok1C9HTy6UJGLQjMdOiCDs63D+9PTXe",
+	"QN2d2SjOVFloGZM+S3FIupmJ3aV8+glSi8mut25V6B81N/TkGjWHvj+AlKfV2T4BYBiAtSQijEO6T9Rc",
+	"a3v5OSLTGrgMID89djzM7873P+ZS7H/g5WzujNbO57lWJ+zJ0orOVFaAFLN8CaGeNDXd9/GX04gdH52+",
+	"/pM+sm/evn97+rY+A6wej47UolQRU6vZ3GAjUHEhcoFbt7ctpkLP9fIOq1nQBK613kZ2udT7aKqmEoUB",
+	"sNlyuw8kfFhOd/gM1xF70ocWFAiY7lzMLq35GFqAMpdLMdXCnlQI6BAxlcOcr3M6Y4oVfKaX1k4DYjH0",
+	"JGzqOQA2p1LRKurlg3WcSgRQMmekmpM5YRgIck00N2I/04ahuo6hx3YqRFXKnugcyjihjLPPTvPlfiau",
+	"RGYXLkFr6rMX+1a/Yqj0qIlDiLbh81dOwy9f3r3Rn9pnpDtbEcjEmIDmhvv4b9O9NJnujdl0bzQaTfd+",
+	"i+FNzbVVyRdL7P/dySf23auDQ2Z9RIri//TKIXIMHlJIclMoEVCuPEY+fDl9PTHlNaeSuVko1RtgKeUK",
+	"O/65Dqul5S7fFubhccHAtapRXa55kpKR3uBI6d5jiKJC1eLp31Qu46j52z64J/4BH+sBx6W4KbE50KMW",
+	"T7y3/oCNSapaihlZpIGMucxlOuMZW4gk5YSBILM1DPo9tNPDjI8/nZyy0Wj0VL8bj1l8khflCGB89Cjh",
+	"rzdpAf++TMlQHp/ySxGbWM1fVnjJanKBkZvlSyWi6BCzhaXS7GVkO1AIf/cSpESZGDlS4Y9o5KDv5gW9",
+	"pb+QIurdxO7qkl+A+M8LvhBoHUAp2hwpspOZUDSiZ5T/9OdHsOTO5AnTAyKN0GazRgAPRWkSmOtrWYX/",
+	"I1zLIJkmeQmLUrc+aMk5xtqhsKQS/gkfpT8iFn88+vA2Bs8p2Xq47k+TFUIPETPXel5C66LFLpUXJT/L",
+	"xEQ/MaUw8I1KgTyoroKRs9GMZ4CDbtHU8Q5jZm+gc3KwAbEjhj8W3csli9MEj/QxL8qUZxQupVgJ8YRI",
+	"BccwzcHnH1+zV98fPBsyMBAGz4p7Ltz56CEtudYZVlKtlsscDr5lPZGtGe+4AWdc6uUB1QlEUIojiEuh",
+	"ythdG5gBygSQSaRX1hvassjPMrHAceFM/vjdwR+HRnZYimIfVzyGDpTe2yXLYdwgvaKSSJl3ClcUNedX",
+	"L9g//wC3PIR3uZl8ALcGLqf4GEcQD0fsY657pTYRm+fX8OKCZ+d5sUCxgYTMm5sxO+MJS+VyhQkE7MXN",
+	"TTOWmmllSzMM3TMuQXU76auqEGhKwFFo5rsQWGBMd4KpZKiU2ThvAZYYJYQyNEVDHjuCeWq3ackLJdiA",
+	"V/MwwJn7Qs340laXtmmOsMsRiBjM6hELUc5zvQR0S7Isla4qMcuzHLQWI90tM57Kfc19NSXgxpgLNr8S",
+	"he78kH34odb0+WGEJ36W5cosZpXfCBT1OXBR2Lw+3eXgxeFz0tGGI/ajFsJWyyzniWKDGGxcWpx6qpdj",
+	"XwvveFU4Fy5VEY5v9lVZCL7Y1wx3DCU24iF8EH/HS1IL1fwCUElBotbCxpUY4x9zfgWbVAnUOBTSjZAD",
+	"VKrSi4PvqgARMJcbvkXdwnalCzHE3VGl4EnlqXfwyLQIpuizID1qriuyczaA9dU/UbinvmGAlXFwyOuO",
+	"gb+gP0RLwp86lsakC9LysAFEUOoB/cu7Y5bk1xJWfthcicgA2zoLcA5aoJt8i72jT7hMS4g4+cDl6pzP",
+	"SgSZc0Z3IoorrAtKQuveeO/qEGzOSyH5Mt0b7z0fHYyeQ9hfOQcD7lO+TJ9WtUz2oZYJYGzlqgyXBUSq",
+	"a4eFaFRGATRaqHlo4xDQsFSZwMbsbZKW7Mi+inO2W/ousY6Vqg0lc1ZXdit0YtXk6btELJZ5KeRs/c9i",
+	"DRCKdPp/yJO1MR2T87d+lUBgoon9aSLE5slqVmIhcOMXHO+90KLJCf1GJSNs3YDfyKjNe5SRoFIdNaxc",
+	"gGisEldh754dHLT1Z9s9pWwaPYQXfdr/wBNiPvjK4eZXvkhOVmzzneebX/oxL87SJBES33ix+Y2Peflj",
+	"vpL0ie83v+DTwDv5IxZj0K8f9hjhMcbMnub5e31f4Hsv+yyHFTM+aJnahMi8ePZs2zF/FitFa/qsx4RP",
+	"8/wDl2tjR9PvveyzF8RSvkhblw0dQasFUK/j66yfes2w+IU+kXtHNX6w95doz7Ve7433aocfPhLkTKBk",
+	"tLOnI3sFn8HNCDKhQsGuFphh7ECexG7M5VrjNjL7VA6sNA3HV//D+az+M03iJkf7cyquN3A0rUb5/Ext",
+	"zdD0+GH4e79FvRq/SYteTS/TZZ92WqXagY32ZnsU1/Ab8b0mm+v9oV5xOKc8VH2p4S/8YPTA+m3398ZP",
+	"H4chPiZPew9af31bt+JntaPfwc/+LU1+gwDbUGhyFzdp8JKfRHlb0ej8Yy4FUDYd6Fscto1nrHmmIFq/",
+	"cY2Q4qT79KzxbR+h9k+xxBu8Yt74Ldp7S3X+Nr/51o7yeZ9Dgy99zMsPlAz198YIHvVM/iTKWwsZjUO5",
+	"veqw99tf7EmGHLmFoKrRLfIIJtIpsDqB6guGt0yAK1hqRdB6XSIwXoU09MofALrsVMZarScnr9YCJmRU",
+	"zCgB7UzM8gUVXKnG+USRWXAYTWWMJRlGn/QIRprxkhXR+/1d4nwF/Ygw5Ig9e6Gn8PyVE07ldvvGkY8o",
+	"DNCPvRpG9lPv1Me8FEd2nM4ndY+oWecFiyFJKnbePObgUGqOnh7A8I31OGJlfgEx5HqgbusPouR6of8V",
+	"o2suxRpja/4SswGXa8qWJtsMJzs12gYn7FKslQ0um0pnhmgBQ/MDutfKOZeMNg9MiNZ0wz78YIfnIESB",
+	"ucDEyQwWNE78pvHoobscRqMmkKRQACJJycrrdGYCQpamMCk6mLHPiMx3viXXCNGxvpswyuUU867BeRyy",
+	"/qCzTxPhyZ+O9p+9fIXRj5DXAdYCfaBWWgofKCGmMq52+0dopHcVU1HBPgn1SVgq2UIs8gKc0vD5TIsX",
+	"tI6A/eyYk6ZycHgAJrDKw2sMiOjaOU8vVoVIqiqcQ8eh9xy3i8z6EIGgjxp8tjAVF2Au10VallqHkAih",
+	"XLn0xpVB2IxM8CswYVWHXCaMTyU1o89VzeB7GHsyYrhKIGW6XAPyia0ruHJ3TqWfiWsslPgRqAXkJifD",
+	"zh4ZJgQ2WWtvg6hRTD+2QQnWwhM5du4XE/M+JJ1AyMBU8kJwiIWAqFYOAPVrUYIZrFoMBS5QfcJSAysH",
+	"edIvDl7oHV/CIYa9m4vZpUimMksvBZRPJbstFtt3NyAtMcAJJsBqCNEvDl64dmr8wBCZQVW1A96H42ng",
+	"2Z8odqUvj3q8CazgiaC3DTv5Q0yHnszWeOAd7vkEe8X4lKgeJAc9V2Myb8CEgAb1NNAQC6osLY5rJDdH",
+	"tQD7qMKoIwicmUoizBnkosgcV++8ChDX747A9YIeMvJEEdeCs0wfzAnjkg5JaioBaqaZUAyRLe18wVOJ",
+	"xl0aCcQYNCJAgQoXfD2VeG/BcMCHJHOH0LBrDAXCyB+avSYmYHU0+4ZSbpfUbKxIUjeckeWyMSrFBlj6",
+	"AMwU76CSr5pjUD79eEJ/qgkD10rF3+AihRtqGLIAfIHtqJrfrz0zIF30l9qrQeKgf7dEbrBEftdHa4B5",
+	"nCKa5e8GzAdXLJCUzf3K3XNoVQtH0m9qFRLroHnesqpwUl1VeDoTRZmek9rcrjh8IZcdr5A7cn0Bq5J5",
+	"PbT49IZjVtcR2oT+AYK9RSxerorZnCvxqUhE8RlAPVN58T6VQrM8LYJPZQzOjZYWjmRu1YfqJ1clcMbS",
+	"IXzra8RI79nadvQ+L0GwNyFRz144eoUWwbJci7pTWfF6PUUvlEE3QUmDImNQwqGwMf0UHLcg8aPEUI0Y",
+	"v++U65EJm2VcKZC8mJZRSPyrKGeCo6koAW4nxeIMOmsI3ewTjAfliEGrpuSsI6k8f4gjyAZYigxdnApF",
+	"BR/ubIEhP6B2UBBvFSwuk6lEdQKK+NRm8kSN2BH4ShuPIgSUAJGgWxjSMklp8qJpi9QmSeYbuctfeyf8",
+	"W7jOvRH/frf/frf/vd3ts9qRvJeb3UR7tF/qJ9CPvtT/5d2xwf6yyEl4maC+YwC8q+5DGHhswJXWiQGw",
+	"1DY00VELDDDWLAuNBJADtOBrUMpBn9UXQybOS5avygnoaqUwmhd2ZhR2gAvHq9J5h5V5Phyxt4DFJW1o",
+	"SG3oT8iAFTHFZVqmCmNazXq5VwsGVUOY7ziugEPO1iz+q77YeGICTzDRhPR7s5SDOCn4dSovRsvkHNy0",
+	"+CcbPBvST6PRCA1zU2neolpeCYv14mNA5cDEKsbOREa/pkstWiFUHKVHiJtSSEWQHjIvpzKGdqE4yeoD",
+	"I/Yxr7bU2XvXtBJBOb9Ea+3elVioEjZkjGA5oFXXolOhKzcfzlT/0j1kmBFc2Rjs+pEYbJPobG6IaQEQ",
+	"4gKycywRQJQ+WTuRMKcSbChY1LtkmeAKqypSlvmgBr4a66OlJaojyZxdmfHlUiRjtsCpczmVhwcHB/4s",
+	"VYSwdNSEHbKf0h+sNamyqbZsRymKmJKWMOSKK8hVddPM4g+fTv76L++O//rh6L/+9e3H08/v3p6Qvdl9",
+	"8sN/O9W/6xOmRDklkXLGl2o4ocR6F8CyLs0AxBElV3npSRPKxMfDhW9XKEV4wJ/UDVQqJKC8aRy5QLhB",
+	"wCeHW/KkOrOwtROytEmIotNED1n++i0I6K5CoAzZ77nRTtsl4t8mTAuWyGBd7b3644uX5wf82ey7Q/Hi",
+	"7ODg8Bk/e/5iljgAXaVY4FWypSBVhSr0lJ1a5vBruvTlOIuQdJZKDitbX5+gM9W5ZmqOVEq1epOqZa7S",
+	"MHBRxfkmcNL0Zv7jdA/1NLOlqKxN97ytbQzu95iIbzwmwnAOTyThRpTRxLCzWFUVNGkVrXYI+uonQUW1",
+	"4LCpDFWRhCwFfcEnUVfUmHRVxdjGj42n0saPJZ5b9Cwv5yzwvRiPOwScpb/Ci3qF3yWg76cNIwCL+Wwm",
+	"lPpSZPoPNClELK6g6vVfwAVH+miCsQfNBfAnWnbSJGaDaqp+9gCE9A+9LA90DmQI3nclCkW+KCM5QZmu",
+	"0VSaPLN6Fo51fmLujktXhaighQdGYmGKr6v8NGvf0ZesGiOsNUqO9SwjEBAa9+9wxD7JUJl0SAt0h4Ny",
+	"nvGSoRw9lfqar4RoBG4h0wIEGrwDk1NlWoAfe5kWxpB+4H/Pl9vXgABc5cRxSTBuGXjt0JH64uC5K5PB",
+	"ZY2S+FYy2SOIKe99jeb/lYjIb1li2THY0vF7bRVz6RDH76LF30W4pXfctxAkgvICWjLaJYbPlBTPWZbK",
+	"S4TlIP+Pe5eygc0QNhmo+JDFwPFiAtiPSIGfyrMVQsyAY/qsKuCZzsTQpK47PgASUuC0TxwzS2HMQWDC",
+	"QSEAU13hViNhAGC7bPrTVFK4jVacK28E5NO5docjAg+gpLCIXObl3DW7Y21zhASaSpVxNR/qjpMi1yr5",
+	"xJpAdE/mSgaDQNpq8Gh4ODD2bZWRYcm5FGwyVt3D8NW7ANDc/Rno76Gc+hvuEkvPhJOlxk+fguFkRI1G",
+	"s3zxdMaTp2cFn12KcqRKsdyLKq19vFd78mDXEy7k74lPvyc+fW2+BaRRc28AkpTIlLiei0LcwQ32b9Uf",
+	"7zBBAG2yobtskV81Yn0JAMaxK1/kpmKJzCkc1Wmu5oAzBvcIsZYhecaRaz87OBgx+JYTjgiXyx0GJIL9",
+	"txpUICQRYGFSACrzYxKHzkhfIIgRAvGA8kYLkVpYKaO5OF9Lk6kcWLicBcEBwBRNnRy1ViVkqnNJ0EG5",
+	"FGMH/IRl+bUo9mcABSVuvHBgLxxOsWuRZd4Kvzg8iFgpssxmfvMss8n7OBmuppKy0r/6q/ANEOxtLsHz",
+	"7lSU7hP8hgB0f4v2niEvrWUy5wQo5Kkgf1eqRI+p/AQcSDfuwYmPCwAyA3MxFgH5CgyTsM1UmGqn2K3f",
+	"onDy1VGNwzgfwJj6Kpool8KLiW4zLQF7NQG99YjiFKE/KaLVCVLffNLrXXWddGucCh7an0R5qxP7QAlk",
+	"rt2gJY/MncXvKWS/p5DZFLLd2cR2h+HIkeDCeWM1Ke+pczSCHOnUK0cSjJ8oRJIWYoZYIpAtQxElIKFS",
+	"uESWz3iGMtFoKj8CpKzMkU+MK0CuJ4rFKr2QvFwVImaDP304er1/8qejZy9fAYqNk1oR1cTPCI3znrsY",
+	"bRcIRqziiF2KtW8kAa6INWKGBiWXaLRcj9jRVJZ8sQSjsoNq/OXze4f1Pp/4e2xDGaCWlMejg4ZtdPyb",
+	"SbexyJP0Qgpn4cmd2seXTqko+jNQXYRjJRyENG3zn+NLe3Xtt8Wb/urFRlT7YD0Nd7PaRkK1DnqNow+8",
+	"fqCIxI3FS8Xwk2uoX2YWrEr8aBsiUVjnKN2KQ69eBEtzNeoniRvmngBLJG3jsA123Df9ZzAKovNO/cPT",
+	"P9xJ6AC5dO80ZkDee7zAvV9ht7qKCD5/b/yvf3Evph9FWVkSynkBdTW5YQtfPr+/K9f6/d9gbgxk8Aoz",
+	"IZA2tttWF4pd+F/Cq6x+dIhu7LD32Abnp6Ubvgd2jov0Shjg1kYmNDA5Zkt2pqoKThyDOXwqldBrUeaF",
+	"itgvq7wUKkK8/jxzEg4iRIOjUquQ+SavUpWeZcIkwFaNp3JQpBfzcr/M9zF+7koURZrorn8VRb5/nSbl",
+	"nKkln5nAfTIZgCcAke2YJKz+VP5NX/V8KvGYRnTPojlf5gVLUnWxgnzJUlWRiggLh1B07BmixjVyZsF6",
+	"8+HTyV/ffPr54/tPR2/++vntm3ef374+/evRD5/+/NaEu7mw1Zp6hZrnWTL0nfhna8bZ84NnU2kFFHC6",
+	"II1HeJmbSEh+gax+oGWYmrwSTeVF6/2LaNyA7KlnMIzIyKP7OXxJEPKK9Zjql8/v/3p6+r42uyw9F2Wq",
+	"6eaIgmVdSaMCQ36GdXN1r44ziVf5kYCwCXMYjtgXU7IBdErKzjZK5zgoqtyjAtgMEewj1fiCXpnD2XMS",
+	"OBCqrxmUYw7iPccN/r9xYz4/eBbWGUwSTT17vjqL5tiywbNwBv3/x96/LreNY/3i8K2g9CXSHlqRnaQP",
+	"ck3Vdic9M5ndnWQSd0+9ezj1EiYhCdsUoCEgK3q6+jqeC3pu7F9YCwBBipJ1suyk+SmxRIEgCKzjb/2W",
+	"Q8HuIAx6sKPxnFySESg5rm1C8ieJfn9SXTH3cWOP0zKY/UytSo5fPv50CXXOtXNpZh7Co/wx7P+hIItP",
+	"BD0oqm/mmMDBY1k3cz15bul12Vo75iPT80I4wBuwzzvpFhSy07InEMtCotm+dYSx4kqnkN23PMg0FqO5",
+	"8Rtc9+TIO6+1Vj7gCxkTgNmiiZeD8zKLb76dC6AECRspZYh2l3ONoy1JwWaysKzftvOq+axgigkggQYO",
+	"ddL9/vvvvz87vzh7cX598WL46vvhq+//bzM+rEmx/GqX9NrMpfOQ5FLmBlh9qBplNbb8cBfsfWa/rBMI",
+	"S3DDgh3q+6jgVrEyLDiMcz25N2dpTFt9JkdnlpnpQOpYGA5oauxw0OefH51D9rW5z/uRvfRR4RnW1Dm/",
+	"GAzIW2iyIMHmcEyx0NCspYlt0RJfA03smgO+DMTO6/oVu9DFroijR+CL3ZcHtiqTWh7YL4wH1iqqFo/8",
+	"VeCR1xoiO0qqtUSwq5LqqEywhxo4T4AJ1imGNnnfRhAweX8k6+G4PLDmEir4pqYZYP0gbBKvXtpKNa4+",
+	"YB+IBPqHkCm9hUZtVacICtJswwg3wBCxRLOC3XE5V/WvAasPkbBsHVVis/P0Gn+/wXPCCx7VZWJTyvPO",
+	"sCNHI56y/03TKXNY9k7U8Yvqkq3Ww7pKp4z8DHya5q1HndlECvYOuF07w86fzsmrV6/I4HwwMN7XhM+u",
+	"5VWWFUzBm6X433PjqpGfeZ6Tj1kn6qSQz+u8oUsNzCKwqZB85FNnw62l0jQHku5h5+Wrl4ML8PioZh8K",
+	"ecdFaj5//7cdMPP2vbwVI4lt6Vv/r/X/nqD/Z+UTAppDwe3F6Bp3zwme31cE7xF8vO5qb72ec/z6FTkt",
+	"5nkO9dJyyqGNnmtzJyRJczpXrE8+2eZ5WDWthtAfJCp78pXDRSQJpBCUd4/oZ/cXSUDSJVjjZRlesFpX",
+	"jkhSkVG24LlgU66DDyGHamVjLKo/6Rvhta5vyQZFAM6qf12tm7oqhU/sqgayfyeXtTRdWqf1q3BaK8JV",
+	"bSldw+PeJF1/s8O+3cU9deKj0Tfd14Q8lVNaOU/Nzmnqn6F1T1v31Lmn+xg31eO365lwWzWDEwGNbhss",
+	"IGuiVFrnYlteN+dntpO1mtAZi9D0cUlw101czXONnD+jeZ7HAtvykm5S9z0SLB1U0NOA64ZGCX0ziYki",
+	"AU1c2SNZjmKxOuYlWFGufg+e1LyIPvmnmatZ9rL/5wjy8V1XngNNfmOxV5ffqN7jt4cQJuxKjtXuSKTn",
+	"yuABSnjHsp0dbHgv+wvHUDBua9kErZErPva/fuvIWWfYsQyMtmFoZ9h5HjrNUQdWLnSev/8eZrCdnP27",
+	"kuIDzvr4/CPHEfAlXKgq6veR01+VhbV/ueAfzzizfczzpe1kfhw/OOrM5g2m2F+Mg4r3GRLnpHr+EvRI",
+	"sY1HzmjBsj75xDREJ1fCkRhBVJtDjTuLOaz2Pq2c20s07BpHa0VTK5q+NNH0ERX8kSNzc6Xl9AxlzfrA",
+	"HMbDoNKv4NOp7aRgwWGW3ZlrRaYym+csIqsxOluuZ+xHMCKndEluWCwA2sYF0Qtpf616fZLk9IbliSMo",
+	"VM4ExlKQBGWkSohFw3EL1RdnwK0XxSID3uTUtUSCWXMx7gGKLskKOcvkQthIHHLz5+z1RPKUval8CWbv",
+	"DSP0BkgUZREL5O8zA9lKiuWMqcuyCrzCquSmukb2wvITCLKpDZkcuAxDcY+ZzYG3AgV2VBNtpmarDvDN",
+	"Ofogn0yZMKqvzWXwXLAQZptadDAVgtEcZSItMiZY1vl3KMChiaAPkrmXtj3CLli2N2zEBciQNuXSplye",
+	"bMoFxQFIYyP77JYNJXxwxXopH0qVNbL+sEyMk/MQfFiblonKvIzLs8RiTaIFBX5EEsd6i7dIQG+IksKO",
+	"C0Lt7Xsuj4KnOLmMBXDiQn0fMuNC+Rz2GipVGF1RT0TNb7CcBBrEq4R0A8ZbaMfkpgO3RCpeICkmtrXR",
+	"pTfgMe2jINu0DHJNzbmb+xQAZHBKOdYmcdZJ+FMncpp0y04pnfJ8t0mdrySp0yy+1Q7ye1UorJPfDoO4",
+	"jmwO2ZY8z7edC5FzDWXNpEtJTo1tPGY6JNtwJKW+2HpUMIZNQXv9WFyVJHNYul0bP2xkYka6GLzE67gm",
+	"Gc9Kerg+cdSut4zNfBuzucgsXYkbBeYxF5rn5uMlBEQE+6xdc9+onIeLIt+yZVhxFYsudlXm1MVbsPWH",
+	"5nluq7ahL8p+Njqu9EE2+kno07KKnGrjCE+HEe2BDL9o2wxwZYc35oEP2tynygU3q+TmyFxlkdvEcJsY",
+	"donhg09ikwrfC7Z8f9aA+GZYWDCMFN198ivqUpoXjGZLV44vhYOboA6VmhTMKlFseorK1SWTbStwhRhn",
+	"wRahnsePPmuiORZeLcOG+3tqUptvOJomfVCHY/+Q0mNKuzYV0aYijpmKOEHEihVnmtttun+9OgyxQ236",
+	"a3vv+6LyrLjmALB4vLB8dTF+lfl8yohbO9tDQrCx1BykOvJflVH6v0oIDu0kd/Cp21h6G0t/2rF0VsDB",
+	"X5FH9vN7BBLSSzbJouMVq2+KCzdLnzIkjKewjQmvFVCPEhS2GmGXWDDuxTYK/PVEgb2A2UHyVE7+Wsmz",
+	"W/G5FyTrwzr7WjCnjeu4U9Xs4Fgh3wZy2kBOJZCzh/6vncLDKs6dEb4rtMrBjtb7MzSFzDUQlNpUSa80",
+	"+mMRNgnFe1war8cmVdyFltUTuGpvGCnAiuv1SZLOi8KYdq9lxio4LKSL99PwEFN7fZ98ZDQ7g0J4lwnv",
+	"JmlwhG3D2+ATIAKOYlF+uJyx2mXLGfIFQz/c5ZQJfc2KqYIazQz79cKTJRFEpJSm0xnS8saCjwWwSDr+",
+	"1uoQbzPsdKtoztQHVigjH5Nqj5AfaTrBYgdNP3+kmr3NVFJiw4imn0lh7E5HLIjU8d2Xg5f+HQS/7CHn",
+	"IBZIxML2/c4qjV0r1x/qoj6qe5oWLOP6Jz7lujO8eDUYDKKOe6+2rv7N1f/vbDA470Qd9lmzQtD8Ixsx",
+	"s6FQndCSAsIcIK5mOV3ic569/PY8/CF8aj+z9lcaqlSurulnkBpVzgHkBSAfCpZyhSEMIbW5fefThM8U",
+	"+VmKjC6R46ETdeaVLn0Z/Pps5n7tSQ529qtbn7r1qZ+6T92gTvfwpE/F+KZcjT/qo1h0PeosFEP4d6D1",
+	"sC27E12rXdrDfnkV7eVVWlXR9D2pQJb0LolmnzXMTTXApaNQlTsSWFf+Zn5Ecqo06Y54oTQCIMziMZFx",
+	"Me7ZTrMrYLg3Ne2vjO5h2A3W3MCtIhdpPs+YvdwaJ3PWL5/5aqRZAWy4oARHNM8de82SUTPwxWAwIFqS",
+	"i8H335uvfrl+XdFvXPcikvNbZtkSIJ+FrcgPC4m04ZBGvfJIoZDdWA78K2xDIV9TKERtqTDuCYCo57+5",
+	"/97TafWTHDmvCFsweG8wZ1DqbDSP8q006gKvF0E1i2+FlcqMkRuWyimLyyfG9DjK2hBEx7XlDLMuyRCE",
+	"Z4ItTDIL+XEdWOtaRMkmIWs5yGpiecRFZtF2XApV9u2ugPPco8dia2ye8YfMxQ5AYH+0uxcSQuP2CjGd",
+	"AhfnFgjbelQfuUXKPUmk3L4m6Lr+oStxEagTcC1xGk/zzjZKEG99+rHWtQWt5RO0sdY21lqLte6n5ncm",
+	"UvE2wN5MKmX0s6RSCYhQmkhULOTOeI+VUE3S25I0JaCDqw5gCUKLPeOmZCVsWouk7hU3RdKUl4MBdHr3",
+	"kiwW2KU9mVE9wbjpqJDTxCyXzGHtJEmeY0xbF9z2jzN/R7Y9JKwJ+O03jJyjizgI26/3yRWSxljkigzo",
+	"YrA8ILEmIeKFkrLxvIMuOsgjXuaKzi7LgdSakfwA6JTesiViG6GFvJnYTU7FbSyS1Thl4t4w993DzOYR",
+	"BOuFsb7MDLGiaza1Or3XxEIqmuNYWA/HRRPGgD0XzavBYDAw/jH8iGZZ8IPV9X2eFtPyt79VA75XZ+ff",
+	"lgFfGy7GnmJPneBmS43bAjdb4OaD0NscaFDvh1Fv4LvxdbMl4Q3pUuEuBKUW5iQ1MHBvTEa6srWGnKS5",
+	"i8sLxuLYQjkEsp9MKu8ucx4RuN4KvFbgPQJS/Xi5qzAU+dxSztvOAgd5M42psGv2WVdEV4gVcTZ00LwY",
+	"w3q2LyDpgtGKcANMIfUuY5E4nnxwIbheWnKDkvA+sV2NUTL0yc+0uOUWh2J/TBIrc3/gec7FOAGGHPfh",
+	"pwmfzeBTJ6ypJlNa3GJr0Zorhmw6finDbgixCJwr6K8cAHyEsdXJhCogEZIjgj2Xy3CoK1968c2ZXyJ3",
+	"n1jwzBjl8ObF2Hg0G1UB+REcA/f4GB0WmqZYj8xIF9Vc5Eg3Izter4z51p67EgI+FOnh+iA8JuAjaMDw",
+	"cjAgr6lR75/01j0YPrKU8TvgSJDp7boeDLU95vv1279/YjS75ma8i+Z+DbsCM+zKtviMFp/xxPAZVxm2",
+	"67UyScuTqbsSwXF8nXcC+MeKBoxIUhEVEDYr9aG5DCUWfFHVfFGD3ouw9UMojxwAJFQ6TZomQGvGItAW",
+	"pX40q4IUFuYtsAMrSa68CfMFwydOhWpwWnYLcMN1VdmXlmKbhjgy2oA2r/MDQA8CAeg/tlviHmBCY4be",
+	"Ce61+fkKgsEYusKmru0vIYKxrQV7YBJ/bwPzJLl8Wh7M1ud/gml7/4KOmr4vbR85IlSgI9nsvl01lUCU",
+	"OjWlwurUG5uSOyjRv/9hOXG+3yu0ZgVWvrU269+q23qF1W5n+ojZ/2jrq712PoBXZ7ucRTWYFIu6uEGU",
+	"2UaJFR0z+XAcff1wOYg9wyqPIP3ahESbkHiAhMRhJtE9joqNTT9UXiKB+pN3roLVndxLF3wRGZlJZYmn",
+	"tkxbQP8SxYTul001wQsSUiP8JvKVl1IwsmB5fjaShRnXXH4jP7slHRpBe/Xp9du3JJcpzWMxo4WO4Gf/",
+	"OyKUZHJKuQAZrEnOqNKQQwAyanVp3Cxba2gRTFSMc0ZuCpreMq0i8p+51ExFsVhMuGZqRlMWkVROp2Y1",
+	"I/L2A8m5ZgXNlZH6QooznE0Idvo0LwpzlozCKIchXMUiXC6Kz05gSYjtqU2V00n3ZDtcjoJnD+srVpMR",
+	"r/GuT6IDdUYF7RdsydT/XlusGXX8foYshaCdqJNT/8lH83PXjhp7aX3/4lvbT+vlBWYquD0bP8yXaN/s",
+	"povsmrVphjbN8BTTDF6SPHyWwemuR0wyQJElin6stMT/b5F2iEUt70C6gbKEhgfl/53UCPtI2ypRM4qR",
+	"1DfLWJS/ITRXksjC2JZmnuXkyiYJfu73Zhpi0UgM4db/yImG184kafMM2yqDPfIM3vBr4x4PmWZIy818",
+	"/CyDF4C/2f/tk1zw6JSdkwv2l6dMLuxtMJ6mULA8ja3//hSTC6nfPsesDXQnaL/cgteiR04t7H9UTpxa",
+	"8DpsXYtM9xxtaqFVsfXUwm4n+rSpBaeTn0hKYZOcOmpG4ThK+uEyCntGUB5B6LUZhTaj8BAZhYPsoPuc",
+	"kpCN9vCoTJPYNCcEIvt0SbQkimlbke2KuOp10c9Xy6JBCvoVuSRinufG6prKuxoCH2sRuMYWAVDu7PqI",
+	"mQ8Ok5yfDibZ3VdmhgSMldXqDDvffPvy1WhAL9LvztnLm8Hg/ILevHiZ7tkF4EopPhbQCbgtJWvl7Ncq",
+	"Z3GbV5iFJaHr6IV3ELQZm9ECOmmfqQkf6U1kweW1b7OQgDbnd4yUXzbx0EKwx0m2Mo7T68ciUZoWGtDp",
+	"WAPGRGb/Khi5eHk2kfOCJH/723SaWCIDAK7Y3rdkZL7O+JhrdUmoWGpgc2O5ArqMb4eDQRKRZOD+8637",
+	"e4D/ufrh9ZukFwjagbF4zaBnMKilPQw4cwmNRZrL9BbbT3VHsiBW4JHk4tW3r5Ca4uLlYJD0qoQMUBHn",
+	"elzCeoNiUbFIcibGevJ+9Ml8+lb8zMVcGxvd6I7EkgAnfnv8+J85n5nFTggTulgGZB/MfQWcwf5Gz1Tw",
+	"iiIiRcqGDW8k+Hmge6LKqM7CN86Af+ldCfQiQgpWWU1HuWgmAlNFzjIqgiExsk/0ghtTAn8bC3gVGxiq",
+	"6zQelcT2+w2uTSz8GxkSIclCYmlhRpcqgggkn85zTQWTc1VOMyLJXOR8yjXLXtMZxbJF7BMfi2RKP7+h",
+	"PF++Y4u/yxuVwJsjXSFJZj4m8MsejF+yuPnBm7X7p3TCsnnOxXh9vvuNfwewdR63+G5lf8IM/FNuMACy",
+	"807UGRU8o0tXTTcF0mNfW0f1vIC/bWt+NRfhn3oyL1RwvZ6z8M8Fy0TwgXlM877NrE94V2MolEJ0kzUU",
+	"dawc7Aw7g28Gg07Uqe2wzvCVr1p8B211ld0A4f4N3kT5pOflY16Ezzgon28QPttF8GAXlae6+B0KHFGA",
+	"d4adiwuY6spBsQu2tY1X29W41VtIQgtJeILM1IEWdCfQWWRval+ttcxKSb/BNtuHs9oaYzgAmjGuAadV",
+	"+VG9sLG7SgndA0ti13JHUlY7VmxHrHS0Rp/Rnc7kK/mp6/TRjdmKzerxJ650TYz8YeiZKw36ypWHPblW",
+	"5fzbqxPhZMJewvrEbM91A2gX0md7KFvG56+B8TlbEba7CeKaTNkkiF0frK05oNHZCwmgd+BuDrAVsfC4",
+	"CRzyYXiVN0tWTH4f7HicBDcBq9SyK38BSIpjm1H38i3jAbqXbLk57MIVQiDBbjImTOnjJthTIzCfSPdm",
+	"qRn+oLePLfNXpg8/bifCXqzo4+b4uHvHLfKiRV5Y5MWBEmBFf+/VPm9NXtBmOjF9t5jInDnVgmS+dXRF",
+	"RNjnlM10zfUZGi8J5I7SdKkIFxijDR6do1K3/X6I6/JAayM5irIbmS2NNPKN5t47zsqN7JbIRs0L314P",
+	"77JO1llWXaQVBiLmnJEuo+kkDEDfVMPPZF302QZ8pUhZL4CuxQKX5t6s52ZhiYiR45onxwyIPlbosQwo",
+	"nr960RhQFPM8D5vSbR9RfFHO/sU2EcUXwXxfVCb7ohZRHHz7IBHFR0Ho7KIa27xxmzc+Ij7n4YOUD9Bn",
+	"tpZZVlFDt7qmbrO9vlGWfgZw56aSX1lAlq5PkoUsbl8zoVkB3VWhXnjCwgznMwWJQpLCVWpIQPnVsuDB",
+	"FRvasXLdi2IRKEFoTmc750GG2bqqXHg0ZZhqDZ+3OvFLMpV3LBZckxvLs+2Sr8HUnqmVgKwszA80vcX5",
+	"QUc++wCruV6o+OphTyn7FOHSQFBDT3io8400Q3ujeudj5D0fNeVZ3eiv370mU57nWH6eUz2Bml2rUX+m",
+	"6YQLc3yiTuW9bQ7L7qHi2nxZmy/7AvJljUpoX/WzZ3YsGMG5VEFfHjky0izazP0Zi4ZsWJD6ChSRLCDF",
+	"dXg+q+00ukb0PVr2aafEU2g2tdmnryv7pLYWa1tknMpcU2M0+7oaO4IANtdqxRpVpHuzrDII9CI0Yau/",
+	"8fGbWKz+4uDQ9ZcQtV7nlVfUVhu1bqPWK1Hr/c/9g0Wqg69I19f7oduLsWBl3NESlMzA76t6uuAJNzl6",
+	"/09aiyl09EQG0qRyoXFq7QCQAzcuZhf8wVjUwtrY6ljBDHuXWKPY4OlCZzvun9KNgE4p2GhcxcLcN51Q",
+	"MWbZend1JPNcLlYi+Oiyj2SBDRYnVPtef7GAlHoEAGd3RQXFLItm5713jID248Sy13i6wFJl/NxyD9GF",
+	"CyU/rJeL6/J4Qdz7NUUbxG2DuAermV9cu7xjOs4szOI8QNQ2KJvYMmZ7uRqzLds/VaR/QgINVyYcjcA1",
+	"eqoWhy0LkHgpwRET1busDlFJU0JS1SqyWPjIaahroGHHXCU+iQodaMdSZsklSVIqPs7FL4JqzUTGMqhv",
+	"ikVTFYn9vfk5ZLX65L1L3upN7bcCzkYpzLpWyo0gtr13gLXM8z1mfLW+iC69Wd2qv7JC85TmZOpCrPbt",
+	"Q5ZTzEc01fOCFZ1h52+UGp01lRnL383Nsprf/+XsoozTmkuI+0hqo0I6r6XMqfDWBJlKoSf5shN1FCs4",
+	"LYc6P//u2xfAx4ibozPsmA2xIYVZVZNHKZH1766lcmzjwE80DhxUAAbqrJQ6+yizs0wuBPQS36DWAF3w",
+	"hmpWLToNPgk6DxKje89gSNKFUIksIGSCGbKRYvrSitxYcEF+uX5tNFllPCzOlIiPoUXOAS9EBalPJdCK",
+	"WBXhv8KMptf0CelSTaZSafJqMOjBjG/ZDHSgFbWINrzEGI8nhgzLdGuJR+w6HlwA00bs8OYiXqhOreVK",
+	"S0BkgnjnOjKIhiGzzaWosbi3FpWsK0V9ORhE66tN4ZWBB2n3jbveCHjIAVNhVjgsi00LqRSheV5JHdjC",
+	"4fKjWMBu8T3Y6wtizAtzV+zybwFVCc1zfwIsALXXJ28q7nUsytnYF1swMuJ5zrKyuWUB7oM6gv5/Y9fm",
+	"kfOsAc7gX7/tUke5Ty3q7//+Pdr2Jqx2k3+bBw0Ob2fYuRhcfHN2fnE2OL8+fzkcDIaDwf/tWJxT82WD",
+	"b9xluyt998Ja5d8q/6ev/L3sbbICyi8PMwcOKJ30Y9xbPVlX5xo6CuxcM1kdJaoaE5USyViENZL2/uoH",
+	"NpIF+0WnpW2jrkaaFfhRwQj7nOZzZRzlG3MOVi2bWKBpY+4jxww0rJ6wJRlxG+QrV0XesSKn0GfSKDIu",
+	"MrmwhBVgQYyMqkQ1G4slRJwvBoMBwrG+/56g0VRBNQFRQs5vmTNKzJ4ZQWJ338z5inBsa0HvqQUNt01N",
+	"Nw1qKqzccuGF3wUX7q/ETpzPX7V6dkrr+83VJvW/hqT+qpJSu2qptTn+Ji21c12p91sOKy2NRYW324/6",
+	"eNWlR/A+TlJf6paqLTF9+iWmD2J03ltm6g/TvZWm+6FrjnFSTgSyaVCuazKo5aO0SJsWaYNIm2Mc31PX",
+	"iPrD30VnySjRMGzomLl5UT5cb6WkNBaASAlZ/v3ARymWPLa2fdQg36b420UQWHty8bfHkbEtRqXFqByv",
+	"0PA0gb09w3lVZMrmoo6GaF0sGos6IpKEGAP4u0QXANtZABGw7GcAGzmwGmR/hMZXXQvil+WxQkc7hYxY",
+	"+Ks2ZPT1hIy2BDXcHx/aXAGySW5sdBe/ADdxnekSrnHrH7b+4Yp/uO/ZexBvEHNYNr1nk4qlEdJMH7S+",
+	"OVMsAhqfyF92I2XOqLBYEJor5njW3RXe6uDKYlT75PWEijGijaoA27JVSTlToAyiugKuNfdQ0nzFdQUb",
+	"e7gr+hSqHDbhSjeART/NuMhyRm4YLcxvLHuSfSqPC5Vz/X5k93bnKaFATyzFWw+09UCPViVxRFjpmM7H",
+	"7CyV2SY46ZUgxjuweA4pWJX45ZkiMAyBYQgXJIG/3xrxu1ph0XU0NbEoeWqwPG99wUVwg4iY1QOGt9Wy",
+	"C8BYxKJSdnFJMpbyDN1g6m7CRcY+R0ayp1Kk86IwpxT1EzQTBTCr1BOy4KLXJ381E4gFPiJ43AhxxJXg",
+	"BZELYXlwjaMN3vaULqGMRAHHncdxXtPxGVAvZDBEhIBHHIVnOLpvkSWRnAazns0q561m0/UYR5j4a5mx",
+	"J8QhM+gPXn3/nVkTNWFMl5rm/BsypqA/luZ3nYwWt9srg2s6bllhWkDgk2WFKYVYILbN6UXBtk5umysa",
+	"JfY+IcJdA4KEGnlFZoWRLXoZi7LhARzShkihzd84HF9z6G+d0PqJK+1FVssAU5dvJ473gc25Q6QvUNNt",
+	"rO+riPWFb3RLoeXPd7PQupfshWdh1YuRcc+UrfUgXUo0HUO5C01TORdAnGAGjvwvuJsc/LZXKa3ZTRj9",
+	"lekDzKdTxRK9Y7i6lBWN04YR2zCiJXTZ3RIJDvVeEUQvCQqaHcPhNMOEDqf5+6gOZ3mDR3I4zQS+SIfT",
+	"TPyJOZyfNOVo4SrNWG7frhFH3vXEP5zjqSDkZI5M63223ufX4X16iXaI91mK76/W+3Tyq/U+vzTvs9TZ",
+	"rff5dXifwRs9wPsMhNYX5n3ub0s9Be8z1Dit99l6n8773NkSOZb3ycXZrJApU+pMFzS95WJ8NjIK+8wo",
+	"mQdo7+HuQuAuu3T3uCJJVsjZG7kQCf6aCMaMtwZNNo0naPxi5D01LrC7GmnVVHJpRM/SenNJRjUI9oRo",
+	"egsEcYJV22zUf99zDG0VTrYIHhppR28YucmpuEUYTsHCplfROl95pXEJFPDPBddmeu/M0xvf1NIQ1Njf",
+	"4LNjsb+9FR9wL1zbl4Sm26N6rfYtdYYd9zo6dcn6esLSW/P8GomPFNPzmbmq+v7MmfpJLjpR5/3/6USd",
+	"v/HxJGh/7LjecnbHciBuK9cfmU239nubl7ElZmk94SdLzFKqgZqADvXRumt24iC9R+GcxIcuKzqcDojF",
+	"gWUZzWe+dZi3EIwn9qHXKLld3Or69m9d66/Btebr5dueQnBtmcd9QvCoxR/HsupO5T+vO6DNLvWKumrd",
+	"6tatdrUhRzdrjlM8UoqBOya0LJZn7G6nbmYzOmYZYeKO5XLGIiLYgilNEts/GjjfoGEjGkMTPp6Y73kW",
+	"NVlFkKw1ZhFNzZ3eUA3GUTBYRJL/zKnQXC/N/zW4zcZi8llBsKL6/kclHZ3xuTP/+RpKusvw3n8p5NQ6",
+	"weWH1zKx7i8wLIRttH1oQU3kjGg+Zf8FrjwXdvR1KQ+3+uttOnvBj3dt87VVKR0uzvFsuO3v+YGOG3kO",
+	"ruB4EDkieKpa8+wrMc/sy3evNRThta/WxUvddaElVhPBv/HKJnu7wRC7sgkOL4BgCCQFC0izBeRC7kt5",
+	"bBJGYMSFs3rKxltlnuuqwO7aOt7WVqvbapVDfNjx3vl81A49VvjCcVk99uZwABLj75/evyMfzFVYJ2s3",
+	"NqRHXTfZSwzTJ0Jq13cgY5ryXCWky7WKRcI+a1YImn9kI1YwkTKV9AC5hn1HhqTMWswo0Ms7YTIgXVwS",
+	"sI34dDoHWuEYBdOCKzYkBbtjhSaUTLnS9JaBROr1yY/2rqTwt23oimYmPJrnOfYVt6RUxraqvhLPkFxm",
+	"fCwXvbHYFCMfrq5f/43cMjZTmCJRvSGhNluCVc71RjaS3NF8zkgXusIhvyUtZ2sH9qv3NoNsFOwJMYbm",
+	"5mbwMN0cpHbwFfRXl74fzweDF+ktW8J/WD8Y31Nnlu96DR5wkzSHDXOwPN+n7PkMdvSfVtIs//qtI2ed",
+	"YceWLMNs9KQz7Dw3u7YTdeBFQJJkLnwfBbj5dlrh70qKDzjh09Yj76CO2oLktiD58IwKSGwoSLaawJwg",
+	"bHACEmc3tVYVJjtZrc/dDTdBe9wkvUoaAqUDW1UNx7Ba3/gl+CKMVzfdTUIDesO5p2qt2daa9aw0K7vj",
+	"C7Zm7UOQrjELlGWvSZ432q2e2saainJEErQdG09XsrstGYstjEmyhy0ZmOJrjEnSZEvuaEPGIjQinSF6",
+	"FDNyfwH7ENYkzbLAklxdpeesmJW2pRnALVJn2Pn7j2fnA+ioaLOy/0/OzZed3784q/MePeIOV2t+tubn",
+	"ocrnAy00p3m+tO76wZqoboBuQ4LtbthgRfp29EPs1Hef1I7FMUIADVK7Meqyveu/v9T+Zb0qfBzus9Vl",
+	"gE+L2S4ieQdoZMODPwpTWSujWxn96KzZxxTNu8QGMCYMSIMjOBaNYIVfBLRdd0859DY8JQnePrFxt64H",
+	"ERAjWPzXUSzsf+u3TZztbWSxLPiYC5r3rDZgoxFLrRcB389mUnHtKuZj4X7wTBELauBQU1+WjnPNphHJ",
+	"JXReJblEAWPVj++uZFSCfQSuYoFTRRg6NOn1vXa9p8BXngNuCY9PsKFQQ518LKBQvncJqg+C+XhXVyLP",
+	"iL+3rSf4p2vqNBdcly/BvAPG71hmXaxY5FKMWWEefkJtkz97i4Wc5xmURhiRl96SG5bLBRlUFiF8OA8Q",
+	"wdsjNsPtcLeGZEIVuWFM+J4WikNtRHDnpsHd799myTAWOCGuiDC/ILO5JhTzrpjgGBVyGhHq7+F+HSyM",
+	"vddsrpV7PprexqKLX2BfwxlPb3vlQI5zwT9MQVPsXEgYh/TMgprlHsnCfGYWiivbELJgIyAhuGEpnStW",
+	"HWci88xOI8KGjAK7hgQz5YrYMS59zy636WwFCz6HnGtSeQp46TMdPoiZJ+CccKZqnqZQScNHlWHZdKY5",
+	"yyqTBZvnys3KfGNOyzOFFLZEyIUZ9YY3b5KVEzCEoh3rftttbZMMZindpgrJG8yeNq9iyqiau37NwUQc",
+	"kwSAgBh0qfa7HyRQcC2M5ZqbcUUWhTFPxaULRdi/yQ3gmQj2Cjk/u3hBJvSOxQKKhnBcWwHlghcpFqVY",
+	"o9VcZnl0zbEyO7bcdWRl00WAR6cC+mwWPLM/ziU2koKf9syppZYXBL42ZwuOk9llcmrmIc78ipudhf2p",
+	"zQ6hIN7uHSGXGhGqLOuTj3YP42xxceBhJwiMj8WvNJ/DLhlayWMedM0jki2eMKVFsYwFjGDeGnoD0JRU",
+	"S3nbJ7/AXWxac83Gb7xTLArKVXkn89pg9IzQMeUCoXPkhubULAdVdoNQHRzKiMxYYSd1y0U2jMViYq+w",
+	"OaUsY1lEbubayqqyw7gXz88IvWMFHTOiJmYaVsrYWz9T1gkKxD8sFR5OVZkmygGa52YQszIFm1KkMIYx",
+	"+uSTJNQsqB3bTt6LUsHGVPM7yyPtx5UjMrBv1BwSWegJGfTJtV8Je8TcgKX2VfOpm4tVzM/28Jo+NpgB",
+	"xylLe9S8Y6jN20quSiXXl1tU9dFZMYchWu4373OpN9TnvrY8SlbQj5ygb+KDCoifjH7gpTqNYrGmapXU",
+	"CJ70QsIvFCBXjHY0N1ZOmnlKpt4lFKmCMsLojGN8AsycucQYbGhdOwwdGuQgxquQu+j+VmgbBYure7WX",
+	"/CT1o1a7ss8zjrN7Q7VtTvbt2eCbsxeDTgTlTff1RHME9T9eXZ9dXHz37Xln99jMT1K3vE1tteqT5W3K",
+	"ZbMsBYG4ryQ9EXmTEcZN5E14tqHxf0UGlL3/A9mo4M5Y4XFobcNPsq1sWC8HT16bGiiiXSpSYeu3dQ5f",
+	"Q51DLtfUNqwRb/dXNoB421hSulLJkMuHrmPYy9Q6ORAMzmGz84ZaqMV8tZgvS+K0o1lyMMiruZJUF1Qo",
+	"rJvct57U+Gwu8oMlCKosMc2MUbK5uDQWTZwbmbVmwkLS/+glImaxmhRiR/aDPv7iI357Y160GRhv34Um",
+	"zsRXeEaEiawsJ+1dkqRguXE5foR7vc0S0sX2+5XPkf9pARH6Mb9jokemRrrYsJqS8yJ18V1IL/gPocYD",
+	"RrJfH2qHXQfvrbXHGoVxsEQnrjcN7nx/1Wl4Alub7CurPdXVY3rMCtTnfgo/LIHZb621RqZ0BklOTN3w",
+	"zAF2bVbLD1Tmz+QdK2xTynpee0ikiAXkf8FvLZhixR3LbMC/qxiG8stn1BRTh5DssJfb9GMv8uG+WAho",
+	"fk2Sv/54TWrPegOPmHiD0uWlEpDpGftoJ5H0yXuRL21o0VwVC5vU9g/ZLZMqg15Auzf0yS2LDIDHx/Sh",
+	"TXjz8nGh/CxnI03kXEeQ8VHlAHZ68Iz7Wb5Xbr7+QvuaTyHArmpbq0mA1TcNZ4rc4MqfUiY9uiVn9m/T",
+	"CRrZDcTxpa0c/b3O/M2BR327A14+DpydWHTdAaic+Ig0nvUeuIINpwePY8OR/dEvFGAbuBhbYRKcO0uN",
+	"iWbZIJgimmM2iaknbApH2s2xdxnIAn8k8dTbw3ugZ+qPZc0Gq+VX5FzouqzUUhK/tAVFn9rIJf90vX4n",
+	"6nAzwH/mrFiWEfvaInbCqH3GRnSe684Qevz6sJBt/4uQ+IeXIetFxz/WCIwna/c8CRnTLFmgB6TZ0kcT",
+	"MXsEtuWIJH7Mj3KRRIBgmVk271VsXPWYR7EoQ+PYtwYsgQg9RvNjs+v9n3aM4LNNUfRYVHxIKf5GRfaP",
+	"4BNzx3dwQ3Qr19I6bu+dtR5Zo0h4rPD4R7nYJjxearFCLlpf7GvzxayiPZqgdACx9cLyE9MKvR5e2jIW",
+	"4QByjiLscEU8ahkEvioQWsBbJuA1vrf3XwuMdhNMejbo5DDQGR/Z6g0HvAPgWSxCWJuzbBFrhsCvAPhb",
+	"MNIdIBbSQvoIV73IjlewqTR2jqa3zHXK8nA1wEKX+oz9Z05z88j1laJ19gww4gglAwsO68fiejMI28JM",
+	"qbIwQmLEyrJP/un8x1xqyKNSDMnir2KxgAf072mCRaHWKJ1rxTOLV7mZYwoGNJpVZ4gjd/DBANdatjnD",
+	"2+JUudL4YozTCWN1y/lmktlWawCfVG6xhxhBPsMAKmBgyQ1TiFc0ZoEiNAdcOc0XdGnGw4vkKOgHN+2T",
+	"dzYV7XM4FvTt/GYt8dFg1PDR94DPuB27v548JnpmK3yMBFzN62WaM1zATtRxO7czvHi1O1zGLcLT5Dbx",
+	"27ZFGbYInAP176cVz2UnDXwvEOe5kZDrte81oJsDPWrFd6B/jQqQIxcTWKOMV9WvuW/i6PtAJ5WAZV+I",
+	"YTXmKCisQeB5F9VhVbOCRu31Y/FWIPq/DBwPK5htDtUxtxB9qXTCNJPCMhALZHcg7dzoFagO0siu6vQr",
+	"fj2Wxg/Hap1LGMVoozJGGihkVPuN5bFVa6Wqq1bULTwQlrVhxUuDZh3awE5NBxvVFepfql0lgH1bDQoZ",
+	"541q2U4a3EI7GS6UZhRhrebqKVPKvBho4FlRy+hx+u0MP8giLN+ykTLIdEa+qOt80DMaFPBeZu5cuDWw",
+	"ZTlKTn3ZVcFWbYsRW7AC+rkIQhW8dq5djrS66G6+bmUUWbA8N6ZWpbDDWp74EmNRKbdBVNmltS1sJUc1",
+	"pO1WrVpupcufETky2yxo5rV6aQNaF35ZlO+x2wTfxTqXlUKt3oGw3g88vf1ybJKyuG39daxipryMOhXm",
+	"5c7QTEnNp2wPuK9ZrKdpu4DB3Notrd1yKC2G2Uc8kAfHsVasY7XeYPkw1/fYK1xoubO1Yu9rDRYswwrK",
+	"rmauRtK585ZzA71OmvkUUiUEAMPEwtyeK68UZAH/ddHU7o3Uk2Fd/ttvoUBZsEXlF664Q9vBHYfHijrC",
+	"hzJDOsVka2rHzOg+GFgtlbkUq0Og+HKNFiTrlWDYy3KdMovFvdos1E/kfZN9Z61JMFfK79Bgq5QWFsyX",
+	"mWo5ZjAzWSADlvH2870K5mCLfEk60G6ZavFK1JlSzQpO81+RJur8ov8q1ITng1VV6M7l7qrwo/vlU9SG",
+	"9rFahdgqxMNrFHErHU0najY9S6lmY1nwTV1DryyeBv2dMm5ZIs+xW7AfChws++cSHI3V8sXueWzU6MVg",
+	"QNIJLWhqJFgvrGps6ENau09EzErSgmVbVzw2UHUQYOqoO/JWB5qBkbBD6glZcNHrk7e1p4UULDh+dmF4",
+	"QeTCahRfQwklljeMQDU+F6V3dk3HZ8A6js5j5GIXvCA8w9GdWtOSlA2d18V+1/RhtlWTmk1f2zfzqPrF",
+	"Iij+QpVmwtw/6kAvfEBVjOT2euCajtvCx1ZaP+E2nYG4WG7bKtof5bXy+kS1j9d03Fj7CIcV2nEGXZDh",
+	"T4gKuRLI3XrFA3yjlFCctaj6uqw7MXoDKpZ2qGmsaegWvvF1wDdqb3X3fvfrhNjGCkfjQPEsdP6NzIMq",
+	"Hiju6VKi6dgYTISmkBc2W9DMJqqGC8xH8Nte2Fnk5W7C6a9MH2Y9naoQ0lcZNqxmTRe1lZBtJaTv5bSP",
+	"nRIc8cNqIUEu5FSpY3iiOA64oaVgsHSxffi26pXGonRLyZ5eKd7zUV1S+9hfnD9q5v0knFEuuJqwjIyl",
+	"zEKPFLgWlWqd0tYp/aqcUnvwDvNIUep81e6o1UutL/oF+qL23bWO6NfjiPrjeJgXagXXF+iC7mcwPRn/",
+	"006/dT5b57PqfO5ijxzV8zR3vMeC8dvXXIsECwFHgh/ESJOkN8SrUloU3Lp2muSMKsQL0VRDcYf52SUB",
+	"ERJeCwBbrgi9UYAVQj2L34HnScdkBJ8RawGtOptEzW+ULrgYg+mjkl7ZDWd7I6yRFahqhZH7jTCehabY",
+	"nkbYtdkUrQX25VlgcJqftsj8I1tTGs+Vk7lwzLY3orzM20BT6O8DMg3+I0ckgUHM7xPXEszsK5UQy6qA",
+	"IEDbbALKC5wMjUUpREkXMHdFOuF3LOu5KKaRpapP3mJ7BCM0jcyyzd1L7LqZi9I8z40ALWW1cIMj3rOk",
+	"lDHXW04yJ86ILubMCNdVKR6LYJgo5GXkWbSCq4ffO6ChsznrViVQcKcTWiAmEr9UhAldLC2+cW+z0pzu",
+	"L9ao1DD51qRsTcqKSYnbYnvhdrApuSF7kQiLr67A4BryDX1op8XN7OBiCSPQfOhQ4ZGj48deibEIENtl",
+	"oRARkrhxSNcP2S/Hhg6NlxjDX3DFbL8UO7lYrJude5BZPlfhXKdzBa2t1udKnOXbILWD3Am5N3WCE6gm",
+	"T6BY+r7sCVlJnhhRmcwF10Yzv4OMULd+f0wBwVXvRz9jDyN7qV2sCOfsfxH5Yj/IwVANdAA9S4uE6YDL",
+	"UCUAWwAUVrleSV5BmG+a6v3MymIPzj4qy/fQJS0hlnsI6saTKb1lySVJbrnGErXEqM8E00Rpyma69CxQ",
+	"2sbiZq5d5yogjRNsYRmcunWUvr2n2RZcvZPCI00Tl2EyCpJIkS9jMYIHTG7myyToYMShSJEolltuuMo9",
+	"qoP2+uQHpFBS7jGJlrEAlqU+SdK50nIKNr9KXIcgngHpZ9gkKGMjLqCxIRR3TGU2z53JUUL6HVmWZtP/",
+	"/89mHUkXO9ERs6rmdZl/3xc/zJc9pK0xV/5gHs9deDNf4h7zqspWW+ZmO+ryhNqOO5Z/Dx1MI5Q+uuPV",
+	"6xMI4EOjJJRvsfAd+gRejb1Ks4COwg7T4HdtmZ971NRczbNwttANlKHoTtTh6pPdN5hdw5YbuCs7w455",
+	"P52oI1ydwg8f/8/Z+WAABH64rsZG7USdlbPdGXZ+pOnEfuWEA1QmsRTCjwsGiajheX8XCgLNpm1usM0N",
+	"Pu3cYC0Kt0NCsCmONitYCjvUntAaQc98xgrFrBpPPrz/FETVcLjndxdJRBYTnk5svzSPZbCBMDBFStQD",
+	"+0xTHQtrKKjkkugJV+SOFSBrlaZL7PnIPlvmlzTn0D2wznkDNwHHsU8+MUZ+vTC/Q+WL91YRBNFQLKP7",
+	"Bn28F1xkcrFftEv9et4Gu+pi89TMZdYj2Cnc1WYav57YmCLdX88joiry6deL3hbCcU28zEuz/ZES1jxc",
+	"9VC24WC0flNEGrzB1bg9ukzZLzo1f01trML86SgaL4nmZuCbgtFbIs39++TKunV2Dc1T2JBeOTmu3FVm",
+	"ckUhF9Yo5krbqmYr2NHBUfYq28hTodlvrfTu1bs3vctyhlcjzQqYJldlvwEjnGPhL/oBusPCVb4HAWLd",
+	"GE0n6MqOaJ4T21lvyWihjC88QJ/4++9DPyV0xvZMcPxhshthlbHfBp4nF92ij944R4vB6nFz5EoL3vzP",
+	"SP5/72R8oxb59aLVI60eOZEeOURhuFp6xOSu1xsfmZL5HUPOQob9f5GkIp1rZCOnxA2GBq0RZNSRJaQu",
+	"tOCaawtmVF7fiEz7q0/mR2+zMs5n7O07ax1Xodika+Nakc+1lFRCsXDxwCF5OXjZ81EgiA5CqKabMf9H",
+	"lbuiPplenyQ5E2M9SaAbgPOnQZSPQYNZPu9BNbBkf2R+v+CZniQk/LXxDWY5FbSIBTyfIl01YUxH5mPN",
+	"IqILRjP8A8ODblVskBb4IOZ5DkPlXDBaEDfSDS2iWOj5DYvIjM9YRG4YhRTROGcRNPARLO9dOj6NOy7z",
+	"OodF+SQ4/T75QeqJUbexsDoLbvdMkSTjU2MoSAG9t5NqPMqaFFyRjBX8zpKaed8Hd5MlsCzcLtPBFWaU",
+	"YSySeD4YvEhxNxiLA/5mBD+GSdpPPtvP8BXgh0mw5G6dIFq5ZtS1Y8TCLrYUTEWozf3ze9YOR1iiC8pz",
+	"s4r/xQqpSDd5+V3/1QD2Avw36V3ioFZrkeR88NcrcvXiG/LJbAfy8jvymXz/DZpEF+QzOX/+Er7+S041",
+	"+YEW5qOLQdInV2593YrLO3MWquH1xhdc3/Pw/v5pDmktVQlhfzhN9hbAMBekAcDdVaRrv95UrGC7gtik",
+	"orGktDL2JQ6JZLO209TQ3AMDjlz51vpIm5Jw9ZFNzXFHc2wsZMGyPnnvkw7Uh5fNBdboXHmUCBKq7kEi",
+	"YsOrEEtGwltLuIvhucQVbWiS/EjTSUK6FCQhbmduW5+AUW2pWy/hCRX/L4Z2Izx+sI7mW3vWnnvpgYsE",
+	"fai8SLGWJl4a2XCzl9VuR3tZvHJUrHBezpjb1i6uYO9TCXLHoluGuLkgIyNzXKgb49rKBbbxhbgYNZxz",
+	"L/HCiLiR/Y4x2LIUATXiZSlWSP3ldl04Hgw5l+nAreD4GY02qUw+Ijm/ZeE4ETa2t3LPPxhwzhlbzAxm",
+	"dn75csyuKKUSFWVMB3tn+6D5PbFyfOOxAJkW0P/0yesyjcQzJjRPaU6s0etlIlTDCHsQu0FiCgYNU1PG",
+	"UQr2ldvTvUti/A134OC07Ruz/0shpz+HUuNxyYTc2y2tfDgpneH335RsQVa6beYcgkPVGb78biebv7IU",
+	"bfS9jb4/0eh7VxZkxAXQvlko0zrj/ZAI/W/I7rURtEXDKA5ioIxccrI8iOAMIcOb7IU5esLtZNf0zXFm",
+	"c4s2atFGNbTRbm7+zjsfGfnMpp/B9l89tWAfKULJ3z+9f0c+mKtqrcfAZy3tN0XvbC7NxlSh5wFYkHMw",
+	"jmLRBVPpnwWHTrBgG0E7h56xl2ok2X1zz4lCTxjg5NTGRLE7kR/o0thsNDuTIkcGZ7T68W8X8fVwxoHx",
+	"neCZPa7JCxMyF5kxAZPnVeRHJpH62puQxt4HaBFcRkZwnRkYIFQkYZ81KwTNPzLblcNY1nby6C1AUAGs",
+	"Rzad6SVBeD3awe7XQGWNN3amxW4mHLy0PSVjKBW3tdTOYF3/tGK0/eu3jpwBLyNQhMNsjOHVeR7uuahz",
+	"hxSPK8iMiPwXFymGR3DTbid2/66k+IDPcWI+x3vkvXn1uAmqkn8fsf1VxXW3sLk+FMD2Cc7lXyjP2R81",
+	"JPyBFprTPF9a8bof3CLqzOYNRttfSrHtgrFOlFal77AMUVpkaSlzC0bSnAEIs2t7FapY3LBUTpn17CPC",
+	"Pqdspksc6BpwpENsuLt1ZRFBlM81G4hiUQGy9sgtYzNLNuE8bpAwffKzywNK8NSDxyHdEIgYxSIpMWFQ",
+	"flTmGiPS7/cxNOECUUY6n5GPzMbauu6hekQKqzsbfPUQnxkG4Cp9hkgdr1oPC6zSfchRiFktmGM6sbGF",
+	"UcEYjIszApRLvoSvFlyong2r+UhHYZRZEOaH3n6ZfRKaBYBDMyr4GR5C3C1pmi3tsYpsp2SMRwVdlSMy",
+	"K3jKCOSBVUTumMgg3p+ZcVHlsoJkSMHSg0el9vGImsgFxNsq7UM1kSJlTuFjuFFLUjBoa3FpxqXGS2EU",
+	"o4SpnHFry7iAtlk1SjKZzqdmNfFoKAA5izJ6HdovZis0oXwDxDZE+qHffFaD/BpTJkCYhsThZrbWAisj",
+	"lWE2gusShW2jbOWF2CLEd/VX0gxXhSxHtpEF0FeX5ldg+eEtG8K8rkc+bl2YaSX6zC1bOSwWTAp6gCyc",
+	"nUPtzIwthf/DIDCih+H91U5DwwIvJjxnlZelQjg7F7BV3bkwA1y6dXU/UbgPbnKZ3pr1xPgjzcgNZPpx",
+	"TVE6lu2xAaGg6RiqI80GlAuGexafpGBKe2R94k/EL4Jr370yJId/pkh3LuAwZD13DOy2h6W1gUu2sHTv",
+	"f5FSm339VgDoINccbXiuzVk9vwBpi6ccYAeAeJ/SHDu3qEtCzbAwlktpUDLin83ulMLh3bo/yM89B323",
+	"zwTnzKZ6zPnxr27bt1VpClN9VARSKIkVXzi0GRPutJDzPCOFsSBACMBssrKji5ZkACfxqtbI2wgxL5Mc",
+	"Sn6KEyPdnI1puiQZ1bTXCJcnTc+CR74Jua7nhXFwALlOtgKuX5ZlJxOq7UmiudmEy1r7F3MD9x7MNtiI",
+	"eG+cog2//yT1NVLyJ+79uok3vKWwD6OZHzQU6lKxJJbmf1m2cxnaZkb2dcF5RqkJ/dRBJpTJoepCIziS",
+	"5dmlfUpwlMgop2O/IFKsSpDrao8lOL7WwSMVN1YuoAGTVSQVlQltl9xaqJzPzKELZEAqp1OO/aax5bUz",
+	"xbI7UHI1pJPt5XR/4sD2z6+4wytxtJQKKJDBAUgXC24mRppqWAzL33Vr7Cv7TDsC93FyJ3Qhd0LsV/3C",
+	"qMPVNf0covcbkPprofk75QDAWGy9ytar/Oq8yo8Yo3Ha55kClAOUUlm/7hjJgucpFWdQTrOJLCc366k0",
+	"WUxkHjQdfFfpoIP13oWca+CnYJ9nuTRekZ4Ucj6e2M7qObtjeYTISv/oFtPkG/YDnNR19I8AUuF+XmvK",
+	"0yOp+VYN0eMzxoWYzW0VvGAsC9r+fGCFMfES8j//TYSbun85xkKB+i/RJ2+NN+QmZ7QUzo8rJFaETnSX",
+	"hBonp9Aj6+HQYCxcC7kQbj2sonZTA7NRFvYTlwNS5g5TmjHntJlBugVL54UCs/4SncJwoWFgrMMjZQC1",
+	"NpJ1tXrRxjl7S9MODRazLaxkuM4MuxO5HWke0C+NuQ4gF+B/B+/Cp7iwx7DwjYDsC0oZz7uCPCcJwDjU",
+	"B1b8kFNxm/QwgKCw5z0WXhJXUmfva94zo+kksi0gAXlAw23wDJEPxpOpzASNT7Ag3Xxs67ayvSI8R7BG",
+	"hblVsKeV2ZU0N3pQpBOmSFbQhcJFhz79UuaVCQ+dg1MaWeAJRLB8M1bYobCAtWxYZdZ3nue1rtBoorid",
+	"4Gdv7yRkeBhkEQv//FUL3I+A1hk8Ybfya+UwR7UNGwv3ThFvKAu0rEuR17AL+yTJ+ZSbO741wynHQQOi",
+	"xHzSVRY+WMwFbljb/nFY2qp2XngYSknihRN3rTeh9/WUQu/Nd+RP5NwF8ZUt42VTKKRG6+EvsnjHPuuk",
+	"Z9uPus7Zib9FckmSf/07wVex+or6sXjvj2FENJ9azFsqlVbGRjJuA5nRQq/0aiQNnRnDfpL7kluLn7Fg",
+	"8kEtInebBsPonxPb89xiVymW2rYpyyPaC3+TCzI1vh5SjFiP1S2506x+6WuEXFYCPFR2c53xIZU+g/Bi",
+	"JhdCPWdKcyNbABC9dx61EUn9Wk5n85BN4Zki7nZ4NiHugGIiONUguaDvvjNsKvZMLMCgcTI+kJgRugAQ",
+	"9KHYJF5p4h8W7A+ANvpZJK4yPaV5Ogdf6r1IICrXVdIITctcKpX+wS9a4kKtulcpc+S6T37EoUGX+9yp",
+	"jQm5dRgiBLLiHmMlpRX5Vec4gIKCMPqLLEqZ+4/IITwDdgjz3GZRFdPwb2IMCePuvLaPyaX4memJzBJr",
+	"xRk3kHBxNpFzY0X5rHA34eo9tvH9UMiUKcXFOLEJjKG5wXxGJnJeKPKJ/Bk0O3x2zafsZy7M60/Ic/LN",
+	"IALFgld+JH8mSTEXwUWhofgP+AFaPTm9kRC0KCDCg3vJT++ZIglc8ZFCVp3lwL2hyEIWtyRlQrPimcJB",
+	"YAR7ycAHPac0nXDBcHhjyACStpvYz2FcG0d2a1iZSuVGYCpVruoOApUfXNvr20n9mXQ/kT+Rjz3z4OU8",
+	"L/3E/kw+kv/57/pUL8v7/Ll2y//5bz8kqksY9Yd5kTEBmZv/+W/y0bajJsQ9qP++T8xbqb7ZP/2ZfIrs",
+	"7MpPzD0iPyv/+ce+30+u/7N/X0P3UbmXzE8S+6k5ZbgDLs0pMHrc3jYKF0AW/pH7wd7daPcOrV1L/oy2",
+	"7z+abN9L/3tzuz/92f3mf/67ZgM9c2IHgqfmtK0xdUs7l2YZ7I/QzA0mjmLBGM3mbDS5T//o11ytRoen",
+	"6pJEK96Od4DQlOOhRPaZnAXFQG1i5pNEaDtnNnMwBflxx6xwXZJbbr5T5gmZba/KlVumNdfbtNPS0t4H",
+	"T2XWCdfhf/47kO9+odFnxMcBaegXpbyEK7CG5xqBJskYjTKwfM164j4D6dyF5u0FNxrdxt5jgcH3Z8om",
+	"42QRZuUi5wPg1c9cNiVdRmQuMFcADWddglZLbTaUl9iOx8abC+jiu/eAGZuu3XrY2d64bKFHbvRf7zIW",
+	"FE19TDM6ID/w1EAVhedUSXqrnodtRus6QeC2jDHlAhRCSkP6wNK24JrxijI3ew91cRdSdKUrDNuluvXM",
+	"fJNyO/jxgtGBewAfseJLmrlEfuuQxAgGNxck/wwn08dzRafGMS4LUV2tyMiKKnDFcfZcYRaFZZArjYAI",
+	"55tahoh0JzQfEQqHw1go/8UK2YsciB449e5Y/sztPdSfTGQqclFzGosZheg67HKuL0kyc0f8z7hRyHPy",
+	"Dz8bLUl9GqgWg1sgAkz5bFX5nJAVwYzeRC4g95kxNjNbY2HEcujIcuUO07bO0Ybu9Gt8I2saMWdQPSqU",
+	"vuyiuyvnjFTaPYn3kE4fDK9YpOsi4xZs5238FlrfQuv39nbdprcx3Ir3Rkmo3o7AfbPWX/WkOMf1Va/q",
+	"vqLVdO45Z4XM5mnNUQ1D8VSR0ockVNd9yqElRPVqvht4oYAdgb5F/0/eGJ9LfCjkuGBK/V3eABLLPBaU",
+	"/8IHJEmpSFme49+9funSvvXaFHRM6OpKwdSluQPYarYsTfkqsCXJqcisGnDcGTM6NgJE3LFczlhEBFsw",
+	"pUnNX4ZAYYTMGRM+nphLuI1bG7+1gN5QoJ+GYPZVSDUCjEGfJJ9u+cxm5a/BkjFTIBDKd+YPV5p08dtY",
+	"AI3Eq8FgEJFXtuf/jI5t0NMy4XYdPi+q8IcjTA5j+eWrN6aBWRxjXcPvV2KGUZNejMje7Qh+aowy/AFp",
+	"LGC5jbwIt/uOtBSVRTwe09FOt/1Ax41B2SvczFWcU1XwtHwVXwdfRZlDrr/fAzgsSq0ISNAzLL44TB3O",
+	"GzkwrM8TbtOg3sPVMvvI443MlqRLSfK6UjwypbNLkvz2exILAEMri0nN815E1hdbV2KZmwhGYwEuY+iS",
+	"WlZRvKobMo6OLMuoRZ5a19hFjstqbmRXvXFf9YZe9t+ypTJOvppbVIBdBmoBeCsF4KXXHQu4NqjF8TC1",
+	"sN6mj4Xrt2xpK9ajJpqAfgOiLxb7Q/rW4PkQ1WULV6botu4J7SqZNFZqwq8CjsAqkmc379LuWZDFwYo+",
+	"DnYrlbksoOrH4pH0OwfH+tvZ+cXg2+0hV5WHaVFXLerq60ddVUoLj+NFhofoKOpyMxXrG/990C22zKpR",
+	"RZIPv1TYWZtVexIhgtX4kxBizY0zNaN6ckkQRgz1HQxEZau1W639lWjt8vy0+rvV363+/oL1N+mWyhI0",
+	"V++IGt3u12MHg7MMa0loWXJpdEkg7sp+EK/tFdgWHytp67AgFYsX35x5cjqIjSZu6AYiSOjqYvkee+Uc",
+	"asyQLwcvYxFWO7pk7oQqQjWZStsmEfPZAHX1Y3UpUbCBsZFiQ5lXOMH7uutXy21di5iynNZ2hqmVvzV3",
+	"4aklmasKstpkJxblwjn1Gfw0KBFd013msvrEq3OEhmQJJMUhumfMI89lYUufh5aZLgQNYPVRmJ9WNGeq",
+	"Ut7rEQLlS1lrFcKvz+DXmA1RUM/2E79lLmMOZVG2+DBQ+sF6rNf/FeV/GQu6S8Xg1qbJ4WH0LVnbqmfy",
+	"UfPM5SHazMfmr9NsakuzVku+cjbS9WudXfL6l0/XZ999d/bD0Qq9GiRbS/bWZqSfTkb6KstCFW3VXMnS",
+	"cFxD46FSz9d1b70keEAUc9m/AEBQjh7U+maYX5WjWIAQ76eVU6sw8ewHBjaD1aYHket60K+mZpUsjPGC",
+	"qesGcycp2xdzoTSj2bBi2ETBX15YYUK7Ju/MpY1t4SYM4hwFY2S1V4NtnxBB+wSoxS4f4Q0vEiByIDQ3",
+	"lkhh9KRjQ3CLCKu3NusM+tu9iy7AyBBYmueATQy1ee+y5EK2xBtggL0aDAbYI87y/tm2DBB8CYl8T5Vk",
+	"ru6PLznLfIqGAzVTYov2AxvOc5vb/dpyu/UXfLzkrtnr8NFrL05/R+Vh3ML1/W4uBoOS2NmqxAVVvn2A",
+	"kXEXg5flNd5lFJKoeTpxP+pScx10SRbjskCzVylH3carUZouh4gwumE5tDKVsdjF1emTN2b2gDS7z69B",
+	"tvRmx4bs69fEYoNjQx7Yr4FnP4pfM9rM97r5bOA04OBfoKRYE1QM91LtgHTaQGH+FCxnfJfrBdnOPHp7",
+	"mcTRKgqzGiZD4uaqec+zfifqQE9SYNKMOgId3Kqs7NTd1K093+zFN53f10JjrkJW16GNvZQhIZt3sWw7",
+	"CLGHxgGO+8DxU1sqP8srEYuAMBDElLsAhNKmiFivHkqkSzKVdxXjFX0iFEgQYPSLCglEe2DttTJQC0um",
+	"q925KrcqY4/VhJCid5BQM8Nhuw4cuKT6qzfyj4XEwq7jVRuU9D1HlZqnDAPVQzuvTxm/OR4ysmZBrylV",
+	"gD3Tqos2r3RfXmlPJbXG2IZCszMjSM9SG55p5OT5p0VaNNiLXloi3cQKSUXlB5gYuJHz8URHsahQhT6r",
+	"0/8FaaZa8aI3soNaM9vcJhbJDVVcJRbogCmMpqpA35IAG/mbKVV7hNni1X6dF8UJkIhMkQ0OuoJBzstG",
+	"PS7OX3778rsX37z8FvVHVVWUYv8hIh1/bSj3XJX61df7j4A08Wa+9EWejSo3cBK8LfKfOSuWpTHiy8s2",
+	"mSG+X+bPXPDpfOquGMliSnVn2Mnk3JyLqDOln/GCcl2jztT9auCDEpb07fcH7+hQXdzNUZBaeW5LQXLk",
+	"rglhndLNfIlc+tbEmkF1dbh5T9RcYa24tXN5PuPp7QNE0xMzbkDv6QSlo7+Fem+qJ1j5DUFYa/46abeO",
+	"JtKN2dhtwNwUjoW96KnUtkYdzPLTYnmNIgLWfXs70j2QeboP8NMTW5BuAj+af9dJGvNQiFlrM4ptRvGA",
+	"vgJmHwXkvo21rP6Mr7M3/QW/3ysFgWb37iHYlxI79Mll4Ud73ycoDl+sisORO2l7yEP7pE9TJNrX30rF",
+	"Vioe7onjVnp4weibdKMf/BDgzo82MwSRT+ocbvPOcs6qgHZP6GTccIuvcB0wf4XfrQd9ViCBq+BPvO3b",
+	"LAkhjBCatRNaxXoGPnQlbOtnWYkdxGJDHDe4/07Izlj4Zq0j4B310w07qKh5mjKWqV6fbIdP9BjJbQGK",
+	"W+XxYrEjQHFTHq9stX4UgGLTLnpUHQmM+WaKc2DYgubNUrjevP1O1HE7ZnP82l5VghivXnyDJPXQz5uL",
+	"6jUuwv3hp7OrF9+cDS5edfbqR7tyGlugYqtAnxpQsVlQHxuvWFehJ4AtNj/YXujFacOBthhGO/huCMZY",
+	"AISRBAjGJpnRiGP0OjLy/69iGKvCzlwGYnRn1CKpghZjcTBq0b2CKiYxFptBiWQ/TGIsDgYlNr2TFpq4",
+	"h/LbEaC45uS2OMWvDKe47j0fA664onB+qwrx0+MWRSy81MpQZq3BoPQuCaAcSQ3kiKgVxEgd4KiQDfXT",
+	"FQcGK64OrbAiV+GTPygS8TgOzOnxiM0HocWZPFFY4prX9XTQiWts+rUgxbpo/NJgiraBsZjnea9PfpZ3",
+	"0E62lNjQKdauBUbYbJdC7JnEKujCoM1KQ2TqSWMKH0D+7Rm52Tku8xRiLkfDoTTbwJsghq0GaJGG9yIN",
+	"j6F31pjLs3mRTqhiZxOuIBeyqQugnY77je0CoKExitLGDBV6ohKC/5KuCxBAv2PL1YshFqTodc3DbMWO",
+	"XYJL7IRGx8bl92O67h3nQEM/gK4KOZ3OgLAB2h9jZ+ruwFPQK3IekfPBwPzvm0HvkiQLLjK5+NkOGSZH",
+	"8BsCx9/c973Il/5BcdIKCIiUpnquyHvzCcuMQP9AeYZ971B8V39EMgnzY5+ND7RkGvIYQRLCzYIKwqYz",
+	"vST2TQxjkQAHvxvwtblFQgYRSfwbSKATWWTHswtol9P4AdACF/gsoGm7VWduJAyz2MEAqFUwShbcNi3S",
+	"EspK3aOa8eBZ7YOB68N1LHIqsoenJbY4Srcaf7P79R4k5T/xvQKdl3nrESk35aXj3qrvLax+gM2F7ea5",
+	"XoesxFE7ocbyeEku9IuLjo+AcKHZ+CRwyPoabY66+F3uRECLiDwuIrIU5CtL/ajoRy/7w+rG49P3Nm21",
+	"Somm5aapfmj7qTUg0GORfHj/qbla0wZ9kh5RjAGzobG6c660kXWlq6GI7X8KxfFcmMsqTb6dkwKzMRfi",
+	"n1W/KkTbw9hTeWcFJUCY3JNgs1sIZ5tnRY6zywqRz5D869+JHaFkOOyTX6vPb75QLL9DRp8YWrOid5RF",
+	"NmqUke4NW0qcAy8cHwCBUSBGgU3SaTqxTzeW5paBq7T6eEgqBB7MKHCKXLtXwkUjX5HRAWFPGq5KlqVK",
+	"0yLgvC/dqcBlC/rWoQrtrjhQNqKGgTksikjzecaykKfwZVQ+n3sjFs5QNiNqqDl7ORhEtmWPdQmDt2ap",
+	"FjkSLfZLGEMsLAVUUMg2Ch4Zm0K5tUNVGQv7HRhFrrGsz17ZXnxNi9zIl7V+mk2xun9yPcFj4OZrcWrc",
+	"kkdlXGkuUgRulAXI6+/iSzR6lVKMVwPE91W3GrSDvVz7ABb5V6d5XC9RRtrFEfC8R/UMH1qtXOlYeDMD",
+	"zaHCmd/7U1bBcWiKtO5f8r2JFWw/0+vKnv6UFgWi9J3deCPvGBnYbhR1ArNgelAtBEKHi/HQmN24coHs",
+	"AzvfyBYPtdmbkNMZNR/KbfE4IY5gX8I94e/O8Py8/+2rKIB3ng+2g6n8HpVjDPq1IQbN9Fk/yM9bgmB+",
+	"361fRcMq23fwEPGUrZKL5VR2TCduKRvaYEsbbGmy0cNdc9xYS2hvPyQgpm5Qr6/stIZyiY4BO688eQnp",
+	"moPntHKAQcks4qOJUHMUxOIjkkxpMeaiwsKFvw4K+a85fgoh/QpER9owxH3Ym0uE3rjumTzDgIux4Ly5",
+	"aZdEabokWo6ZUZQOswNabi2ip9qU037oBHYTXRkCWStLuQLuCQtaI1IusWvl+VpmtSWXRdOKx6Jx3hbW",
+	"49Vy/fXDC6w/g+cri8VB0B9c6hU2slhsQv64BllkBB2TAlOk3MxKTp0VqR6+itdBg45hhXz5nbHcRgSB",
+	"uNb0ONTyOF67rEewM1rQ0lcGWtrXLrgfslSwO44XH90KeG25rykRbFF6npjDlvMi9ZvYNup1sasxv2OC",
+	"JG5qSclZHQsIk18MBsSjD1QvIqmcgRu5BmRkO/tzrVz6foh1fe+h20YSBfzYZhI1ZxPjRQlX/8uqmZs5",
+	"z7Nr+b+SWBAyyulYRSTjU6P3oNX4gvHxREfE0hKoiCTB0hhtyoVmhaD5O0DJQl/xSh+NJLK17BkjPFOk",
+	"m9A0tSTIRiMbPawlScZ0PjZ/9CISXOHAwjiumvDZjIuxnfx/5jTnevkhp+IT5JOSS7c4CRDO/RLq9tfQ",
+	"xRueC68z0/I5QTWhM6hhWVBF0rkGtzzC15xw9ZFNjfJLSDdxP3FT65U3NZs4mMNdBe/stwwvqiZlpV05",
+	"1NpoulTuk54xvMzTm6vc9rs3CIy78pkqJ9MMwi6/r1PM+m8a2AB9IFelcsaG2LwTrogCFioO5OehSaqS",
+	"nus7H9Cj1+78r3/3KzGrCDvrvP90bX67HbkguAMJwQymsZXATHktZ5xlRM1vzlzAacw0LmqGsUHPZVhZ",
+	"bgisDn2QxgeBIZQEpljOqI04+6Xvkys4zdbsWkyornxvg16kYCNm7FMG/gMQg0WxwOArBpQ0HUc+6FqE",
+	"jDkYrFVcpKxP3kltbsgdeT37jCczFsEtutgUlovbUHrZqWhpe/erpYKGOzbmqGk6wZ7jXQBMVn8F7VXN",
+	"KvQuSXJDC3OqHaCeJDau7kN9teCf3a+CLcKm764hOryvaucJ84vVfkU5v2WE2iD+MzUklNguP8bJ8E2A",
+	"hFzYFLeyENKmVkHBwuQ0vVXRplYKa7oFkS7CtMLBIIxnqTb91uKKGNF+x+z+S+XU4VJzo3Q0cdrDeYKo",
+	"Yy7DkVFi2HHmImdKkYQW6YTfsU9widFx2F6/mLOILCY8nRB7Be66NcFWs439DMrbVzBgdGoOjb09HM5m",
+	"nk2vB82gdupbhXAb2yZVIWZNAd2PGzsh+dJ5/y6oyDDPEgu7NFnkr8L57hZ4vcoyrCm3psljVgOubAeH",
+	"TSwNp84Pu6HG3HOhfdSW57XleU+tPC+UnccsyCvk3Gj/bXBei4nMGbE/sORvH/GvpDcEE8sLDRXG5xJl",
+	"FkVAEEuDUOJZVDoeKGdTKdR8Ct3pbVDIp6y5OJsVMjW6QBc0veViHMHtkLvLyekMuxDih85KVKG1Kpgy",
+	"s1WXGP/DyCZXAJrCtDRArvrkrcYEPgXFTG13eKcx5AhgXwwtiYlcGBuS5GajYiLBLhFfRUE1Fm1XwlCg",
+	"VH+8puMqr6oDILixbQJtJSu5F4jKvsU98mfvpGCbyySOgmJyE1zHJuLnH7SJe03TCTt7LYUuZL5dvzj4",
+	"ifvF79FeneZebCNO8UfvpP7Z2pAtyOrBQFbl5gilpfv4oTBW6wk+gjaoVYkawocsEBbcLvt5cFmivO0D",
+	"BcA3y7IXaIa/tb6gExtld1f4tiKrSwEaiFf4mfHenISF76uylXSV5nluJTZ6OS6xxItAGfRK9k8vl595",
+	"adwnr/GXxr+0v/W+ZcXt6nqoLDjqPg3gHLlnVu3Y+9Fb5ia2fKaI5lMGLnjouPXJP50/W90vZMLyLBY3",
+	"bCQLZmSxQ0uRn8wj+Jo8LQnj4Gu6H4ILjegS+Nw5w75kBP0TF2hjC/dLkN3XpTPkuVeCGpJV6pXSc6js",
+	"CofHtWoEnVLz4lk+ioymcT/jGi+1ago79SH02LnH9sHMh7yCgOnjfGGbwmyF1NgQNyijsbsGEXwsH5n9",
+	"QsWSZGymJzUC79rGbmhU24Ptstyq2wIaBS5EIgWreU9dq0UT+4SvETGX9NaWRu7GqCJny4PU6xGdpnBh",
+	"1+JDssH2bpN9KPOMpy6tuccaqJ3jEuCRwlxbX6z1xY4HD3G7rKawQ5H9TO1ge2ztsVlucJ/KfIguswie",
+	"9RZAlxI/WumvaVmV+D0XdK6tEBRzourz1ZzOfwTCZjMnJCvrk3fSVbAuUQNuVCJDW6E+A0ABrbSkgPDo",
+	"YiJV4LrKonQf1TP/OqLKoL1YGAuiSrrmbhM1Vr07RnJylWVrFFQs1oNG91RQFaD6Jo/zCDWmJUlY/c09",
+	"qnbjm/VaOuqUMMoPrPhFcN0ZXvRf7artqvu0jRO2uumJxQlFKK9L7q693OC9VNHzG4gGPZBCAqjBq8Gg",
+	"EvlrVje2eiEQjbZuw5MKxOI+PeThD+kyzVFtwdXpWimYRD7/hKUFigldcgWg84q+ebUEwVyHmTzznNbn",
+	"GRIK+kUWBNqpC2pTakSORkyAjrG0Ccav5W4Wqv+uP0LQYfcdFpYohOcPeivKqeKNHlM5xaKRWeYxlJN6",
+	"XO1UTsPceT9l9Xt07y+zQdMvB/2LVzug/utL9wNGd0/r4VmF+DZT65w8G9+KVk9Rq0VbLXqYFnW1djUl",
+	"c3pd+kC1AE4b0RrAv1GLlktgTxpkxRBlJkdkjAwGZgtAJ+4yXOsoLz2MI8TCoyZLasKqBrOJ6s6SpaY8",
+	"XI1she0+XIl8ocju/RTFieHZK/7nFiBtyFTWtnULzP4qgNkguwJhVcIkDk0B7iCvf/OW3j60koHndi+1",
+	"ZCCiMw45klhMKIDWSJfuJh17mxtYP3TEah3J5Z7cj4fHpU7C+7j6AsnEpQ3LjdDWoj4p6sdaPPxAGVNh",
+	"gWwEX71fud/q+b8ktF7tv1rnBhIAh7KJYBcmNxsPTiZXK4mzA6mZjnASTwsvCmyJNZnF8mC2UKMWamSh",
+	"RseVCkcAH93HDbvq3G3oW19aNA/FBushURUeWCfsyjmWbLCWABbCtxEpK0x8qBZDu1V0jG8aR652onIB",
+	"KqiT4kZKItcjGzMPmF1zLXquFxLauiqesaZo5MuTpdweSTMQqiyjV1VH7CPgW9PvD+rSogR4OHtzK5/W",
+	"QzUfHl4SIkplCgR7lKRU01yO5yvFralZEKElucmpuFUOcOLr7iqIE7IecOLomR3opAG1sUVPhS8WteEe",
+	"/1FzY/AKf2JirCed4flF/1WEH/2TZ+aTl5Enpf9k3v19TOIzzlKmPrDiBzMIpM32kPSVjdGiPNr81BNF",
+	"eXi5eOLslNcMj5ihqpd5rctOkS6gPhZcT7A+zJUd9FzeCkrUwjKDLRJXG7JUEUkCoQYEThWhtFUaa01x",
+	"2MF5rJ+9Tm9zWfcI/0fMZ3nNvHtOqzTa2rzW15XXKkXdiXNbpbTH/JbbnffkuDBmrhqeoKxBK0vAVjJi",
+	"lsGmlgWLxT1pMLJPFiwW96fB9vEAYrF1hOgBs2D72/lPJBM2DcRhGxJ5gtkwf7BPmBEL79kgDlZEzPo8",
+	"Wdg9Hah0SrN6tySZL92PhTvGXlq5MSPHmh/OjdiClHqcAwc5OPl2gAB4hARcafxsCrVOy2dqE3FtIq6W",
+	"iDuWQDpOMu6+K6tGVeeQRJl/8OZkWUPPRFclzwvH4qt6l1XppDRd7pg1w/aGh2bNVhoZxKIZ27C3yD5C",
+	"Xu5I5tUx4qcXu4ZLXdbuE11gfcjFgIw0uaFFQyz1/KSx1EfWK20ar03jHT+N9wCG8qEu/HMr5veP4u6p",
+	"4TbnBe2sSHciFxUD+pmyaT+S0yWRc6P24RcgrpCbS6a3vY11fm4u7/AuGxKA4X0r2i4WXYUNEYGsy7GT",
+	"+JJBfLfR0QMFDd19mnViybXzoEpxJbdYW9vHzy4aFfbJ7InO8LuXHtj08jvymXz/DVETxnQn6sCucYr0",
+	"+2/sBy4N+d2uuq9ph7WZxDaT+NR4JZ2ctRnEp66lnv9m/7NPgYV71o3VFf7hGwLKsdhG8O7ijBiHJizE",
+	"uA6myRWZ0cJxnvhRh+Tt6Aw8B1LykwRayqijfiyaY9nrtBnZSpmZ2R4MfGmIepfxsuOEvQ9WQQ8f+K4e",
+	"tJXAtzPKWu/hqUW83em0svHh4t8nM8bvg4t7ebQOI+5F8sEI8XvURMko+ZCQxJIYcwORVTOs8L37KXoU",
+	"sXA97y39BnYZvSloSMkZBZ0TImCpRDLOVCqten8kWKJfvkd1GqqT3IB5L+bimk/Zz1zMNQTKPK9U1HGU",
+	"19j3UzE9nwXXdobnO3NPVfdW60u0vsSTQyVWJOdpPIdSJZyIeSqguN+XeAr1RizWK44GWhsAtLjsTcmo",
+	"76gOc6p0LNzHREkyogX5EzkfRMT1oMIRy/nTLGMZcQzHutfMUxWLXYmqyEaeqlgk5Rx2Iao6Ic0vuar5",
+	"eqdSfOppaD68szXvPtEFGIn2zzfsZl4UnSaltgfPlH/ylmeq1Zh/UJ6pqko5ud58fJapYAG2Ipnyam4L",
+	"pH7QeyYxH5l/65ILMPyN1nydkYpsTUi1ClU4GpL/AG3xR0Dx++V5HAR/6cTugt5fPQotgP+rAfCHbbFO",
+	"hd0PBPxvgTTZPWsStI7ZnZUKItqxaFmpDg5wPToWX4ZyrU1KPKmkRHlGT4LAX1FWoV23AyGV/30sTsdH",
+	"dcgZPC0cPrAkNva9C45mi4Zv0fABGv5ocuGErFRBX7p1CcfweD8GKdXqVA+B20cbcoNoXyXBA0PEVzEN",
+	"YtYOH4sgIOy74pF0XhRMwE74ElmvjmUs7RkMzemNLD5SYye/hJRePf65Jv036H9byf9dNOb/XkWdhSxu",
+	"XzOhWbEZpn+yROHj6q4Wcd8i7o+JuH8Im3hPn/s5n2n1/LfZhCr2+0MC7euHb7tffTDz2hTJVYqPhW1+",
+	"ttKKm0ACzyVDG441xkCMBn+mCKxBLLB7+LUdAiaQ9DYha9ylmB813jnelitCYXrQOTwWU6mMwksZsBAG",
+	"sxAZ3rtKCukeAmKi0HI0YynPkBSGkrng/5mzWHCRsc92eqkUqFjT5Y45yuMq161iziue1haY1OghEpvu",
+	"/T1qfnNUoFZedoYXr4xlqXQxT23Cs/Mzo2peYLDjRhas7FBPeUHGdD5mxhxVH2v2Zm0PbcIM7arKK7u+",
+	"hfy0Ccyn1ArVyLLNOoFqQq3URR38VHXygTnQR1PMG1Ks1VehrO4BLdmsqJ1y9g3s1uZgdydMi0Xl+l36",
+	"+GzUYBabtKMK2yvX6kRxm3PdpKgeJ+XqjYvd+NJWxFabcv2KONNWldLDqaPD07JVdfQbn+l9crX+UTem",
+	"asvHrte4GQ8KxKl1leiB8tl5GHVq5miHTO8Dk4zUEr2xOHKmd3/H58Ezvmv2QWUjgbXgNkSb+X2CBGyn",
+	"lHPbpYdrXsDWludK5nhNSGPneAZU5fpZmV/Ewv7E7e+mSNGxE84HiILTJp5Le2odVc6q6dRmntvMc4WH",
+	"7ZHsr+hp+vD3Zb+b1mt9UyZjHZ6u2LZuqTrP7JQLvbk6y+4dkkqh5tMNqoZ0tZQ5KAUuFCu0iuyPzF5W",
+	"NgVh4x9rq3t9O6LkkYuUnLa0Tf32Nc/XRU+AF/lYGYD9+lcdsw3/Dm2sLPzDupJmo1ggyEvg5IAgECs6",
+	"w85ccB30ubLt9vfN2O/T56qN9bex/hM1HamL2KcW0T9C0/xja6d7iqDUFiprpSQKKocPiseTxnB8LK6O",
+	"FO/xIP2Hi8e3Hfm30iaPXAO1c2f+YNu33fm/roj8irh7ahF4vF6Ge/ewgqn7e/k3h2C3Lpg6XBgf1PXk",
+	"YBDTA1dZPdH+/xvi7tW908bbn168/UQ28Kb+J1tFOpqC6aQplh6L3YPpoi7kwh/akHo47rEj6Xse7Ecq",
+	"39rUOLp24NsoehtFD6PoDyltHjNovjEWXpMtW5SB4XQeoxSsNteD2q5ARPd+wUrWydWrk3etO1aF1xEM",
+	"tQcMCmOkF2q4KqHe85PGeR9ZNbXlWW151lEbojzxYPKxelw/3bLnY3XeXkykKn3+97VS5ZorEG1g+BpB",
+	"rJJlPq4NUBw6Nv9TsUjyTQ2tE5JJprbujrKj23P8+HXbifuP0ol7xVf/epl02h7dTe/8oZg41qg2RXOm",
+	"zmYFT9nZTcHo7YFs+Vv4RHBLArckcMtQZWAdZQLf/gDzSUh3YPmUL0nyr38npGBTeccUAG+mhOZ5r5FH",
+	"2SgEJ4kDjYRPWVqoNbZWOYpF8uH9p2uy3XKBxk/65EeaTuzjdBUzftEnc+0H/yCIAeo5DmY7G/NrXIuI",
+	"UJLOlZZTo384K54p0k3cJ9ecFW+zBLqqEPaZ20Y8vHQuUWX1jMIyS+F+WBkFipYpyfldeQE8cTBAqBUj",
+	"n4wwo1bp18rf43RDrWdLpnFc6wP7JstYH90dyYJY36ryvvsX/WC6vUtXfn0j9STsgFPWZdfXyLzbTBJK",
+	"4CCYK2D4hHSNVMbVhnVKprQYc+G+wL96Ee4GeFqzkkhiDbuJzAXXVf4p26E5eKXmGmIG7JPrhXT7TY5w",
+	"sFTOWITXmCGdg+ieLHwwpOrWOA3jnruLE7AqfuK3zB4ptI8xn2IG3sm3r/j1l7DB/EmUc41Vm3dMaFks",
+	"ceJyRKa2/rnpfZhr3o9shfQ7OmUNaIFoXYR5z2JyK2PM17Vzpx4nVhDsaLgn/N0Znr/sv6qFBcrvLirf",
+	"DAbmu+rmXh97YJ2ogxu4M3xRvYW3Ruz34bD3NX11UzvvX1QHHUSdlfdsnCkKC7d1sKPphdl3+RDhjq1s",
+	"unIq21hyAR3iimZThI60Y6lwT9WGNP6wIQ2HFC1tutUtUzPv9otYrLFTHoC5+57tXw0ORORm6ULYaG8h",
+	"IA204tCymikdCxxkxAulI0SogYXCWaGeubG7N0s0PASdsoikVLEzLhQTimt+x9zvzBU860VgjAjLdYbC",
+	"Tz2DQbwls3EgfxXPepegHLkgNBYwd/MQddVoRiPd+mg9O5wTpf0q4k7JQivgkzFmqBdECZkVRuHpJeFC",
+	"aUazYWAORCQxUsr8i5ZO5E2byJhHSEDzWmYMyMsr1mDdegK7aFWDNz8IZ4pASITFAt7KM0V45h7pDS8S",
+	"bEdCc2P7FMZYUdYsqewC84tbPkO7JLmmtyyBWA4akPi+L71Bgma/JkDf82owGBDqLRGWYV9ECfuT5jZO",
+	"5GzyBnWDAYOkRwQtCrnA2cFLbQoQNVktlb6M+wV8DrZZvuo4z9q3drIwz94mwdTFeRoEfRvQ+RoCOgfq",
+	"8vtDNDjCgwVlAh/R3MkGYDQdv8187OV8MCAZxBxSba4iPFPVYAwI5VjQPO/1yY/olGZkOlea3DBC4Udy",
+	"RBJ4QHOfpBJIt2GGYQWHlIG4hfllAGOngtDUN6hKZcbMBenENr613ynChC6WUUNAgnDryVvsoO8lC5J+",
+	"e6+3m7MxTZcko5r2GnzgWDQ5wb5jlg92+SAUaI0r5yNMjc6E5XFYR9BJLPDs17vzVFQ9+lgw8xjrUZXK",
+	"Nt1y9yhnlxeMZksyoaoOuqwWqAlJ4B57u+zXdPxIbjruc3NA1zrBuzmz5lEe0IG97/ab1FGblW9d2Adw",
+	"YTUe3sOdVjPC89/gRO7BZkORyAb10ZqeI3UOm+ayWDNUd1tdw4FW1OmsCStYqBBeXkL2+KE1i5G7H82D",
+	"V5D52+sIsqIijt/fBObnpP0TbWnSwG1D277qTwRYjxvI2pLAgk89EHoH4fNw8NVrI7k21XdqTdMJU83m",
+	"cDewg3thu9gKOF/TcWAVY344FntaxZut3ljsKpzIJqsXYzlNZi8sy8NIrj4JRodVb7RuuXknQp7J2RC1",
+	"iiPzhaBPvX3U3HoNWbSn5XuVZXvLwSaOg8e3J1vGgJAx4Asv3sdzIvcTr2tsuzsmMlmoh+q4PZELQgne",
+	"hCiW54GTjfTxZpxf4fs3TFOeOzhGiBLhWlXwlrGAYDYO+zZLgngGQCjs/SoADNJ9OXiJ6IEFV6zXJwlX",
+	"HwpuFnhIjAuYxCJjU6mrsReMKc/wQpLBHNf57GCdwrMZ4eUi4VBjWR2g1ydHQgnUqjcvyYEogbURkgdF",
+	"CZSEM+FWeFyiGbdovwiu/1Hm1y+ijt83DrXrcQL9V9FagME5tJQJM/Vmfk25+h/k5w5+848QLOC2+2Zg",
+	"gL1Ks+m7+fQGih6uXp+9fHk+6OwUL1k5ky2bTctm89QUohX0Vio/jGo8QYK+8hibk/OrmEiQqXfBaVUJ",
+	"Zuydygmz9TdLd7PNWXBuXIA1CXCxqrQb0+BePRtDvS6WkoiEn9me3sDcZf7TlOjWE6YYGcl5EYuGeZcp",
+	"di+fzR85o9k1n7K34g1d+rH/4VP0sUgaRb1n1CnT6btl0GOxMYVuL4UXtlMKPRY3Mlsa14iPBThrR9DO",
+	"WyXDwzf+RWfCHzor/f+x9y9NjuNYviD+VWD6/8dCqqIr5B6PypJbL7wi8hF98xEV7tl17xTTihAJSWin",
+	"ABUBukIdmWa9Gpv17UVvej37sfkGd75JfZIxnAOAoETJJbn8kZFMS7NwSSTeOO/zO2uCzH6+6To5aN3R",
+	"n5k7emV7j+GKdqwKvvgXS3e32urR8ooEa5WLThhQDh8YXosc6y6mPJ2SnDlLrAOmmZdFCrCw4eO9yrnq",
+	"vQJc316EHBQoIWOhynTqRtZdd0JT9xsY3JDimfd7m0zj5MJoeYAEcodo7G12rV+j/lWh79xN/3oYZwCe",
+	"DQJHo3Z2W4/Ak4La2UDyHswtsB2r2ZykOuXbDNUcUNX7Aqi4IOMyz0kJFGZYh6ngykWgZE3lFQOkip0w",
+	"Ks5dyeGVfK4wZKhXj4pR9IZldp0sDW0iu1HoEoEMnHUydTiVqqAnjkilDjUPbbYBnb3azVbzYOaYozkd",
+	"6jJtswyLJ6Uly21cyqa4lDswAyf+5hLPMPotGs0r3wNErtGedcFnMytoYi1YQmfSBtZ5qgSOA9/uerZB",
+	"voSis7FwLlXDG5LzplKzmEkZESWrOrPaUmhFUiqE1JA2SRZc9DbQQCczbjaXf2sH+6hmcsshP9D0mlyc",
+	"DE53p2pu+DiZ1rrcWpefjnUZDxGhniAEZOpbT3s2kSp3dRvoVWVM3gu4pU6cSBdjwblI8zJjVm9KgqRw",
+	"YaQ4KXsVtjjQLbYDqDglboKVTbeLxC4Ce2hvg/FwG8H6litdrVubQ9NABh84ccYzj30wUSq229okPweb",
+	"ZB5cyV3IW/2iN5G3T3y72fFSjl0wnU0rdcQGDIqIu6FAVDOKK9h5BFsQpWV6HZHFlOcMI7vsQ5XpTXnR",
+	"jGtyzdgc44irHpTmeU6mMoesCmiRdKlYBvgm1Kd/EinIFHqA0OFmgAueJUMCwY+yIHOeXqOuDC2D163B",
+	"+gk5mX5M2wyhBYOfoT6mlvYx0vUQIGuKNRTas9FzLmDxAOkS+cnh0uW9GgG/t3a/GkdsFcynZfe7q9i0",
+	"ATfbno1AEDJCUsF0WQiW2QQ5e/ATCOky968ZbD8wUu2UJ7ztwnzN9B1uywPhWVcMv9luE2xZi17dolcD",
+	"evXeF3lVQNjfMtGpSho6HLaTVGZMbVOakIOj/hLgPnnG6FqCIHxFuCCJ++qNzNi7LOlbew6ggKG9KBbd",
+	"U8N3Def2bgPVu8WMVO8qImaetDCtbTAokTvak0zDKwYl8l19vqBKIqIZrgwviFyIYRXDCrrhjC7JiBGj",
+	"gRMuqpq9V3RyAhifGbSBibrYCs+wdZ8FIW28LIhxh8SAfhfsy6Matupn7I3Ms5NC5jnLiNKM5ZVz6M2H",
+	"y07UUXpp3uvYoKvdzWBXdNJawFoL2JO1gNUI2irEJVLmnUz2dWp+iB2sqpO3synrik68FSsWlRkLbqv5",
+	"I+gWPzpT2jZL15YwuZB8tYauVUL3wDauK8wR3dm8VefdrY3rs7BxrWzqjgSsIeRuhYA5S1ejpnoVZIFW",
+	"AtEzZaPJSJdiwuh6MntUi6fArFHzbu8OYFZfM303seqhdFSv/62v5iobanXUVke1OupBEspd6iY1Kanb",
+	"9FMobm/LJNj88QqtmWqay0nJvAYKeQKuWUx9CKMYvFIKGElOKz13b7tMyFsCHWAwjVEOsVjXSnuI3ZeM",
+	"ZTFLyFjmuVwoTPVPoCVD75OhIUonZJ5TQQvSTdSUMQ3YhznVIG3pgtHsPXzqDUmipzy9FkwpO2l88y2M",
+	"ZZlY4x6qQ+exICTJuWDhA+aljM/MZylUNXkX3taVBRFlnoPRr/Ykm831snduxouNkm4yopCVossRIjZy",
+	"RG4cMToz/1IxQZkxnVIhWA5TCNvsUk1yRl3GJwEpNPOxvj5QTyp1ohj4LNCasDavcOKrywQLsbJSq/O2",
+	"07bgVTdc5quVpmpY1hgr2Cc25Bg9KxkeCWs+mIA6UBA9pYIMIrAPVJP/UXBtN9G0l+C7S/s1AGbhocEz",
+	"w7XN/XVc6dKcIRC3E64uUs1vMMraBSzCrSlKdheDAvTxuBaF2nJ1hh0u0mknqr4HGjJloLIOBxBHuOCZ",
+	"nnaGZ79EndohMb+fvjz9IuqElMIQmxevyWXdQOG/Il/lVJM/0YKckY/k9PlLws2q+RvcGXZGtNjddFFb",
+	"2jZHtLVhPHkbhrJEwIkI39V+2NOSoZ5TS6o28/5LphWpEzUpbHC3EeuZK58EFUZSRro0z4F+Y75Kb0ik",
+	"yJfE9WQfR6svmdFrBu5xUIcb8R0rbl+3ikeE5YrVIRiRvTgkwQCBMYgDh95XinRYimghg/dDXLHzqpES",
+	"9biJ/7fBDkadYD87wzHNFTuMZtpWvFfuETD16+xxxzzF1VPQkumWTN8hld/eJQJB4Y7SrRBtdTyqvd30",
+	"jDTUYsYoTQutXGyQ19UMKU3lbAZBRRCYZKh2RaO7wTQWUywYFgs1lXOobwdIdvBib0gq6QwUIyuWReT1",
+	"4PXpydVrcpGXMy7Kmf/5DH5+MXhJLjXlYPyOxaXRtcjpazKhDa9eQZ0+18AX0EDV7wdz7kEsPA17joV/",
+	"H5+4KkcMHiEfyaA/eP0K23n1wo2fzxkxoyOX6ZRlZW7YS0Qu/vjHM/vEnxidxeIvX3x8cRoO4MJoViCT",
+	"VnIpKBPVI29Q5yJvXn581X8JXMdIz1ZXmZvxqX4srmyeU6i6zKhS9qsl6aa0GMG2mVYH/bMvXrwm+eg5",
+	"F//r/6kWjtqJx2LQH/zxD6+qJ8yyK7fs8P4f3Y89ovkMsqesuka6qKZBSaOa2mfGRWPRRZE+IoUZP8uM",
+	"mvMaHMAzmhOEge6dE6OA4jyt5qlIqTD3dl6Ocq6mRiwIWka9b1sosSXgKx6VdTSIFSfLCiQEelm8U6Vm",
+	"s4hCy4CDUjjcn3KgXPArdajU8swCUcOmG7p1BWIIVhazMOZ274GJXFvZB3bM7C10rLtoLOlvfTSflY/m",
+	"AFa/xVNzi5OmmRBt854caEN6KPfJyrW6xZHidOHWk9J6UlY9KfvbSe7qT9mQFf9VlRNfgb/aXHfIf4+I",
+	"YizzdhFic6Kyc1sA2kFQogmEq1hUsnlGuqFpZkhAlU+GaE7xQLQzmjFvuLaJBVFldrEJnbEwQhnXFrnS",
+	"d0EnlCMsiE+6r5mDIOCwZFAcUwo7tz65cBH8Rm8AA9HdsubvSsIOTZl/AEvyY9HOtmxDmx5/vPT4Ixup",
+	"5ZwJOud9dws2hqlA/G8m0xKK21BFkq+/tDWWXRtLOsuTiKRS3DBQGLUk/3z5w/cVQtQ1W6o6JpLFvvue",
+	"MaxDo+U1E+ckNeJCZoGVbmjOAU+pCkRe0GVUNSsXgiTmkqxrjpAV1QX9N+1tCHr5Yc7ExZz/s3rKeRl2",
+	"kG/tDmwiPfDY+3d+p+4guB0isu0prNXENHPeWVoW4Lb860/h6W+amTmD5nQFNwAGS1PdcPTNOVg/9ebE",
+	"bj31qW0RpQTFihtWQLbdqOS5Bm4fkdFSMzKWBf5BVWBu6Sa2q+c3p3g/elEszO0JTwL8sHoJMJZC6UKK",
+	"iT3dHqVsMWWC3Vh8H78gmWTqPBaY31TbanMPTuBOJSTNOaRFVvcKKnjaIlJckxFNryH34d34xBzuEzjd",
+	"NqhgwjQYtzxsGQGUSUy4xGD/VM4BdtImINzlSv4Psz8PeCXdeWiv5MFX8n9cfPftgVcSj8CtAVIYLuOf",
+	"d6FSOR8VtFg2ZOgAG9kU8BQLH/EkpDihRTrlN2H7mzFeVoOfYpEsZHH9hgmNpVh5vVSq+ZGk8CuizFce",
+	"VQd4aMvpWX+seSEW9o2aW7Z3ThIj887Nspuuwn78D5AInU6JAMJSH9xK/FatMXe5ue5FfuFgRP6xJtB8",
+	"h0zolBv7Zg4rLTG+Z2UNmgcAS6mYLudXfMa+46LUzAV/FaUIvnzPih8F1xgLNSCyIDNZsFrLZpRjzvKs",
+	"hxQMRXHCPtJU50sQzpnQFdaZnrIlNgfQ/z+UWvGMvS9kypTiYmLHwdWFPSpQDwBXXkvUDQ8JQPrBX4Cn",
+	"k85kS/aMyqKwcXxpqQnLJmB8C7asM4T4uU7DelnPtw8zestMc52o07iTneEA8O9Xd78zfBV1wgN8FMQ0",
+	"v+ZtVFLr7n6iUUmiYkUBX/Und3c9D5/3tu7jGd98KdoaGCXWe63YdAVIGdrlhlUwqqv4vQ2SknSFJEHv",
+	"UY2hyCLkfehmHURknNOJQsJsOMsl0xphOSoSTizfR4ZdDbrLtUMcccXtKx+ntSH6RjDj1Sik4CYdsVRC",
+	"epnbYLTx9c5JmjNaWM5fMGBICmUR37Nj3U1wIijfgMhANwgtgH1r1s8CiWDiLqMCBPVDDIN3YE/HwNGs",
+	"nTjkNTX2s4kZsA6EYdkF8rzoCHzqFAJv1/nU6eApMapj2R6KraAQ1blrbZ2trfOunA8JztE536GgelUD",
+	"znQJYVI+WHbCdLRChgUATORQghGzjtd5xd5pyjaApkk1ijbpRRFJkNsCUH20glt/cLhNsAdt7nIToXzg",
+	"QJmAQO8RJFMd7DY+5rOIj5HhtdyJXjZExQT08tbc5UBcrYgfJCVElRve4u2MQTJusoUZqdkLc3unLN9F",
+	"MH04382O8lMbZ9PG2fg4mwPkn2OlK8/p0lzGE82K2RHB022zBJrdYENv0EwvPPbBZvPpe2z6ihWzJ2RA",
+	"taMiWcnIiwHJ6FIROoa6IuJGclBPrb75PXjWzGem39Kl6gxfDHbWD4PZt6bM1pT5NE2ZtdsfULT3te83",
+	"KHUVDahElRqVehCoKJ/EYC9pEoutStR2ymWEtuDmtsrUJpr2wOpUyEv2UajqB7zVqT4HnepQorVy/TcR",
+	"rf0yDwJy0qQK3UkGeihlqHa5mtWh1TVvVaJWJQKV6GiX8U7K0d9LuYrlMC9YGubebYifrflJkvc/XNoI",
+	"WmhRJRG5ZnNNqMao1jxjBZlTPT23iZwA/rDBe/dn08Rm9Qh+fluN88FVpN2IAwyzxbltVZgnixEDV5V0",
+	"q8vZC+gQHN+NKgz8WgkC0NLzT/BPQxXmg0jK2y+//fLqy5CoVB3cD3nBYgt3Ji8PUgwEVgIrO9TLn7SF",
+	"QZ5YYZC737J9T+Cf8Zassvnq+jzPuAIB4iTngp0YRXL/MKqqlyCWavtNr25VAMS/Ikj8eNV85RvGbKlA",
+	"LHYhA29sLUrTL7T5DAsnuGYBFBEuVOFiwLgF/jenazYvV96OhZaa5uocIG1n0AYdSVsiXpUj+Nm3H7xL",
+	"tCQDMmJjWTCi6cc+uSCw82ICBY1cdSR8+NYsyI307JJpJGZ2CN9yAaWEj0bc7kloWh3vowQKNY5kk5ZX",
+	"O0Rt4FAbOHRn9nEJ2emOUNXPV7eis0cQ27b4xBzNdEyMC6I01aUiSVbQsU4gVcxmeKSl0nJmfeCOaBmy",
+	"zDPM//J0MxHlbMQKn1RSZa2wj9p2hY+Q7mlEziLygvzj3/+viEzo/GRcMAZdYNZYAUJ1FIvFlGr4BqHE",
+	"LXFSpCgFQTgqZDeazxj65k5I4sb8LkuGYYmsYC6e+Hr3XvBSRGhYgZRAtWRSJcPgxH1rrmwN8y/5ZDO3",
+	"woqMGEARoqbXx2FKoWmqcZTEfsK0Faqr5ru1Ufp3cEUWXLHeedWVGec1Y3MFLc6XGNVAuu5FcGCekGTE",
+	"85yLyUWWFYDH+5wkasrn8+C7KvAZCxhWDepg9s8UsZViTNe2WfLcfUlcq4Ris6QL2XUunWhq6wL2zgHo",
+	"l9hQY4H8/YQkiuYQLKYM9wM048Adgd9gGl+6fCMzFozaYgcTF6RtxheMuouzwFfJmOa5wsTCVWBrNxP3",
+	"bO88OFOm0VJhZHfdd4xnLDxiPs8HZ8Y+zjmy9bdUNw189R6pqZyfmIP+byDhYOwfnCiocZuXyoymOnWQ",
+	"Pcn1Ep263SodWmF8uXJWnd45ah/UB79wVYlHANTsSjlWB1oxAVUpIRLSfDBfovqmyKIwUxE40axkMEPz",
+	"AE1TNnc1IvlEGH5qTr9gC9s0ngjwR0PTXcU0JKABdJ2wGBr2GON+goNJYYpVlYoNsexKu8QzLjiGSMox",
+	"mUkAdUugx+Rwc9Wj+vErgrUtgDvq1M9ZZ9g5G5y9Pjk9O3lx2ok6AnlF50OppoSPyVwqxYFxRa1FrLWI",
+	"fT4WsbtJUwf47gFZhymNBXQNC67inCFDCBPaI+/Ur77rbYMppBAUAOk6mIg0JE702hpMHcUCCV721lYx",
+	"WOFAUUWqI5KAnoslpoxsuMZoTXOOBPWDqup9XEAVJODf0LxkMGqSU7MUuCLAU4JJnxPNmYrFqGD0mkgB",
+	"IiaimI7Bve4StwQtCrlQNtJdGYbVvfj+ba9P3oY6NsZ95WysiSz1WqS7qzbvgIua4yM2soFvudL2IP32",
+	"wBztKfuqkDPPUE5PBoah2J+uZPADRI3hObJYj6abn/ZjMQ8cYuGtdDsHV1i9q42q+ByiKv7urvatTKMi",
+	"E2tM49OfnZlzTovAxKmef8qt7cn8WMjSyOPPP9k/zHdczEt94k/qCoFZ4T7k7OWJr6HjRPTMqDgczaFz",
+	"qqdEzZlRcgBu1zVXIULPuaY5+XOv34k63LRq3qmCP51deFW82/UKv8vOXpr1uZU4fesXprPj0x/cqqHR",
+	"ejMyh1kJWFcsSdalxDdq1G9VzlhG5qwgpeDaptMKBsUJVC9ID4a8YCLHsUhc36ZVb9RMAAPPsmLz7epT",
+	"CSDhoLW8GgKgUVhLAhbX54I9UzDYiAhZYJkEDg4yKpYkY3M9rQcpc1i5pNcHoOmJUzttS/Z8eZQeqMgA",
+	"h6T+QEQq8B7T4jN1TriOBc1uqEh9qjG84mrlOKNWPYErgNIiuqBCUUB37pN32iOIx6JgJ/OCp1jmwRxX",
+	"8wGiHme0mHBhlEBE/0nMT1xMLs2xYgkqecS9b9aqV4McdKOCZu3sXLV1mp3AAnRfDl4affKishThFYIC",
+	"66tV1+0QwUbjwVDM9cbvwTzCVejJi0XiL3ZSezFYxvCRw30DgW76nhY6vB3u7D3VwIrGm9QqlK1C+YTq",
+	"O2QZoSJkIVp6K7onARUZXZUePAHaT/X8xLNfnqOqdQL2Q3VP6BiGHAHea0XNsVs0W6Iep6q8OQBW61KS",
+	"vKmZ4WZ0fh6L5NMvCeJIQMMzQvO8FwX2OS7IuMzzmp3O2zobDXZOgU2GnlBfs6WKSClUyVEltmMEb4Wv",
+	"PRc0t6qWumqkNfyK0KzYj8vB4EV6zZbwB7MgGuvFhRxvrDHAflW/oLKeek/ieeBouKtb2O4iWuOC8T8O",
+	"Gsa8kP/KUm0uzVzmudzdnFgb+2N4hzd5g1f2rvUCt17gO0PlNpFZdUdLZcAuvjoStzgseHg15meNje0T",
+	"79cyqc+ZST1K7FLLrlp21bKrO7Or44Waq82x5rVSpHKsLUUaBgTLouDlXGlFuhucPb3IRrMIiUCsi4Jr",
+	"pgBr9mUPqeYEoA1cpBNyksRSwCG4ipJzBNHDaCZrzMGYJYwNwqcDg1md3vpKpGeDwWpoxYIqT27NaM4G",
+	"L320TMYzNJixj4CmgkjfK6Hih4fHt0HxbVD83YPi94+Db0wtvVgROrgLqWJZ45Xc0337tY2ifrppqLdz",
+	"9zbxtE08rWpe7Xz5QodldJf0ELgD6xfXnHiIU4HSKu/NUy6o0gkQAT6h4XHK49facI4VX1ss5JhQ1MRs",
+	"Da1uAkNx/jbF2JYsk6RnFDkp6j6oWLyneqqs380osDSABg7bH3pQRfQYWQBg0g0Db2wsDAbG2GjblXjV",
+	"ejhNPRjHxk38aZlEBFNQMJ7GNGcpXWIhgzWdzVWvijAd9MlbPh6zgoGsATDotdUaYmA0JYnNgklghs99",
+	"ZCYQVACtBTZrnpvJG3yM6yhQkYPATBtTCyuyoEuiZe+cGOWfJIoJmPxCCgRxzKXSicuTsR4wavVSGIsf",
+	"SvflYNA7b4qQJTbjpoovBbDlXIoJhIa7eFUzBsVE1rNDAxhiiNStDBQWLOX5ShfnuEyjnIpr079mhaD5",
+	"B+bWNnEHhDu9yoyGCsJmc70kShdcTKAR61plK7JyDbxZ2XOePK/Hsaa0KJb1aFashHs0PRwu5TFkvl31",
+	"7RMgFr9fU73/+qkj551hx55LGI2edoYddzY7UQdMIBhN9IeTwenJ6SuIDID3aJYF76xv2HNWzKsmTMf4",
+	"BKzCn09O/9DxAT5/t/z2p11V/39WUrzHtWj1/lbv/+z0/ve00Jzm+dLx3IMF/FsrYiIUf2jWtTJ+jck3",
+	"8HDyYZUpx6KZK5M7MmWXGLrCgwvm0hj65EeR82uzTPha5O2v3EHdA2sO02eG6ylLNXmknoMFqUDPQysw",
+	"JLMG9TYt5wzShFx1nP0zjHrnnkVDDoh7nyuSyjkH+wRbRJgNY5+DDcIEJAxumi8D28ZU5pmymT6yAI6M",
+	"OS9Yc+u8KTUpWs9MinZKC4LMhmRoerEldCLXs0+1CUz/duHquUSrz1czq0xh+MK5TWLxGUUFw5Akl5Nj",
+	"xQWbXdycAdTcHddggg/zbCrZw0lCUDmIoC2qQSRqzt85r+XnbJuu7RAFP5+FY8PE7CqaccJNpGYk7y+u",
+	"3nxDUip6fvTBwDWZ8UzwyVSTH6/eRC5ObAkNnQ0GA6MxnA3++McwvM0060cLcV51gXKT2FmwcanA37Js",
+	"EjlNs93anTr31eZW547xZrjK2FTvyKIZYss/pGx2YF6RE9Bqgtn2dKP9Ar4fL0G8la1a2epBfSrHcpts",
+	"gADZ5ElpdEPUs9JDd0R3NdYXmVnAZ2wFO++zCFi/TfSto2IcjWqGID+r6A5Py6txtbIk9fVuXRpP0aWx",
+	"itVwNBdHdRCMRCSVXgevOYcU8tV8ebDTrQl1sbBXK4iB34A2kVJBlOZ5bnSDgtHsQP/JEW7bQ/pTDoJ+",
+	"af0srZ9lxc9yCEU4mt+l3ALqshcQVhOThtrXXKPuFwuEeultg8yyYoChOXNWpExoOgk6xniLBEywiXsi",
+	"Fl1Q8U4Hg56DFHHNOZCtEIJrQ2tdX1HXjBBJaCxMY4upzCu8ruF2NK9VYIpmdK9YhPBeuCJK06UiSpJS",
+	"aJ7DIitSUK5WesBOuW4Wf2ye0j2Agj2OCsnVe38QXMyozSP8Vi5prpeVTf7VfkphiyLWKo8tipg+lmS6",
+	"UZEcMxbkK98RR/L2Yvlj/tHQXqTQ3XHB+GSqI6KlzCEflX2cs4xr1qtFEjQwpSrl0yqnGzNQqyr8PgK7",
+	"a4sEReQU7Y+DWPi8atU7JwmOEN7yrKdPEk0/fqBmvkmEPFUxHdUM+Zp+JIV1dQRF/eu296oZbMUGkEdg",
+	"8Uc/ti1i1sMIxIDfGunfmuWlsIvkKI5rOIg8hLpnbEFevA4yx+F5nt0XcmWQnfoVY4ezqCOCKOF+doYv",
+	"X/VfRR2uruhHuHB1pvUVnsc97ZfBHNtk1jaZ9Skms5Ixs1SiymS9JxZSISgdm49sqIobqhRumiqCLCMP",
+	"ymShl6JteEu+opKl/btVrA1IqAVmDOjmWkqNRShAZAI0y5jlYtmhoEQB7WmLNq2TZrc2j4EpFLK+HeCF",
+	"rpqOcQsy9FmADNGGnb0j4tAm6hsCDu3tEjrUE+STV9AmU3N7QGqHm/b9e4XuJHA+SJqLW4vWBfQkSz34",
+	"7TmW78eLXhD8hjBD6we+wZGDksKxHDh3uxgP6bupMc5mRhlsUuuxaT02ocdmrwt8FFfNflh3P+0QJutB",
+	"DVABweSYADgc3qG5z08x2gQE5xmWLWQsgqYjRCBDe4f54E1UvT75cJujZ6N5yCaQbCRu0XFC447Hzu9J",
+	"w7iD8edRKGbrmGgdE8eOajtYZtqo1KzAqN6bWwIxUx2mY83lsA4DarMUHOBiBQNKuraegoqFj/xHNE8L",
+	"Yxl5700Ukt8ra5xfge3kK0U4YoHgnBVs54xmbJPH47yGMWmLS/AM/AiuhznVUxULSECrlXdxCh4iZ/qw",
+	"cqjioFdBPz3qQTCSWNScLwHW5qq+F23A3ayZz4ICHADEF3pRLAbq3aEzH9UzgbPYHoJdA0PtDOGzGfXf",
+	"Syo018vO8GxP9/raIW6dFq3T4qk5LWqU+dhei1Wk7pHLcr8XRgN+5leDQTUnVWc36zlvEWE0nTbDUW9g",
+	"RD6/RhbmJcgi6lLhFYfEdPx9vXzXlE+mTOGYYmGhbpQkY1qQ35PTiLha1d5CqAjNMpa5GCmue3aoDmPc",
+	"16NSFlU6FpbxVH5pBvUeDPPj2fqokTeYhbOpdUNCwTkufaUlFwYgx2Obw2NTtqkiyTxYGtX/vo8/JaT7",
+	"vUsuBz496G1ifrGo5ZmnDGqlAc6cOScHMLaaY+juPEs9KtOqrS90vgsbq9jV6cBozbe9s8Liok4puH4P",
+	"vG94evaq/+qXnw7nen96jIxuyxzfOQy5dT0Nb4RquMktR2056t04qjJEl+YrPOi+GetjxgMEM7X3KUCk",
+	"kWMyYTqCgkVQhSAWNQbp6jU5iLmGkIHg8bVwAUe5ANnFUy4fOQA3nNqAOMt25RgqdLKZWQ0ylQtIu51R",
+	"scRJILfC+Rg5YBWwU2m6hBmaA1DjURsLHWw10+0YhHA4T/r8IxBClvMYUQhh/3tVOaquThuE8FkEIdh6",
+	"QNrTj0OxxHam/LvGIqAHVtVH6G1O3ui1NSsFQZa9QUqrWNSr4jWiiuwWBbEpwsHCdJIphZwPBEw4yNoV",
+	"i5eDlwCgYPpxZXus7nN4MMThBq4HSo2traBb+zYw4kkFRtRt5PuRjR0CJH5Ybd7frwgNCoYGVIZoiM1c",
+	"EYRIkxxkNPhNglDUcBNtKfSVkk9SBGWetqvwu4Vh3OFKPmQMRl1saFZV/a61URhtFIaLwrgLtXhC0Ri1",
+	"MhRhyScXcrGHezDy8RyKxSKrEDwhW7XJNhuRQGGMSILV8VB1rENIeuQmV0Xw3NeUWC2h50UbhzblUZrg",
+	"5qPAheX5uhQsTnW9NSj7jiZaVY7+laXa2bFtCT+zHCGimPfTBXUAPVwYWLtqvk2s178yTrkQvR3clIY+",
+	"7+qnXJED7wPW6UjS1z36FXHLOsMXr9Z9jPa30AL7cvBwTsZHYmVteEwbHnNnPvijBbs8kuB8kL79PJVK",
+	"n0CJ9Uwu4M40it/m9DOl+QzKIKUATTMmM3q9UlLWUYEK2tL+YIRqr6JXcrrRv127ZkhvAKHPK/BUOLrf",
+	"XcjimqRMaFYAJqHHbi4A6OL//U+imC7nmANcCoTljGIhb1hhrh4ZLevlmmZMT2UWEVlqxTNG5oVMGYQx",
+	"RsQMp+DOXlBVeFRVLVrQ8HlhvjD7SW6YyGTxzD5BYEkVcL8TqhSbjQAFXU8LWU6Ay/MCm3zm60D2IvOn",
+	"yAyL8gxoQZeVGhOusPVQWmZll4mLGya0LJZQtLhPvq8gR5FeDWMBTlgwcPt15hqhDBFE0XaAIBWnA/gv",
+	"4HVVzSlvuza6Uyx2KJfbrD5tqZgbWj4258nVLdp3U7nMEfyTvxD3zXbWe9zAe3CvoJ9WGzkiFf7SUh8L",
+	"UIuEba2K6z61Wx9DPzmQ+N+tiuxDKVOHFvQjyadfkljcT0G/vxl68Tc3r2OU94uFre9Hjl3er+LDqPts",
+	"LNC+XcWpoUXUxeA7FP7zdPfRq9RmBV1wMfnAbri9ym9+RZX/WgWmVWAeN75/E81WD6TK3KnI7RGY2fa6",
+	"uFVR02FlXgpr5MZic8miPfh4UxndWOxSR7flub9lnvvYRXdb7tty35b73gP3Jd2KNR23LO92rjSj1+zE",
+	"j3eDYfEvhhu5ojSQr2aI5UiWkym4jEwjTQZGwADMZcay0KYWWBt9MgFx1Nep7C56AA16XJNUClXOGKBu",
+	"Y8JBxuZ6SrqKMZdFYe72d/SaXeJ8kl6Dbc1CwMr0mkhBpmA6RAMX2OoM48fmS8E14nObCcvCzne3UMzd",
+	"jGixaLCikQczogVL9SAmtLC/1oD2sPCj8BdXjCzgLqNPYI0qIVTz52lHs5N4/sln1P6y1ZNiqRSCUvt0",
+	"Xut1dkHnyYRp08EH/D0h3UQuBCsM97G1M91ti2KBv73LkpAM8qw3RCWgqjE5WpJEmUMgUpZUiHcVQbTU",
+	"EKoyGfndi6+8ILqg6TV4SCBrK/CLVH4S7zvpk3caAiQtDmkt5znI9moIqbQh8sSSUMB6hUKe1s3v2xJk",
+	"JX14C9ncz/FgmohFmCMdvhgscvhIPSDgYidCC84dI8+5VDts1/GKqkJVEOUalJJ3b9yRYNtT9nTjzdwA",
+	"N1D3AsTiNsSs5UmrQD+hXFz4U/6UudBuT39wZOeYbOs50PDjpGTd96QPyfhahdCoOFhExpB348R4zPYC",
+	"q5xZh4ATvzMvQUpr8mRZz50StNbm2SZsNXAivzwPnK+12v1e6VrIJttcrc8nVysUwpsiF+7O9e6HuXzi",
+	"7gAfAkFbzXpjClYTvbeJRLGocrGaUql6ffLGfLMS3OZacU/bov5crTwQ2UK4la5zTrhukNmfKbLVNbA5",
+	"EvmdDuKkC3aCQWeWzfgYNRds3XX1a1eDvbF+rXtfEa57gTuiKp4BzXr7GYZTu0Lb3ZeDl71fCSPcOyVu",
+	"jdg+vRS55iNe5cpVV6XNmHtyGXMBHTse8d4xna7e9zqde6J32owqGHr4Nsc0PJfkQioPwLHy8Y5ADx7W",
+	"XhKIia3hpDWc7Jqbdy906ddgSonWkdlrNbHWLQeEZ/1O1OHm4TnV046vExVIuJ3VgIRdAxveZS9ed37Z",
+	"bOzwATxoLbbgZs7DWQ2ySkQMwaLR7p8u0xy/IFykeQkJCN0wEsbm5vUigE1D+Okmi4jN3usCwTeLYaGq",
+	"bezQ+x8ur3r9WLTC9ecgXN/OiMkefHjvfMm7s+IVpLvo0aHCV6f0KNmQ+wkObSjT/cDW/doioX61iHdB",
+	"Fua9K2PHtqR5V/tvxlVTJWa6YGReEMEUrH7dhRML78MhjS6c71xbvwE3jp9r68rZxOvcEj2iO8cNoXXp",
+	"tC6dgNQ9dbdOFV32a2RBrsBHlYoTlMsOGFATlI/t4Af3qkPygbABVLQDruMfs2ryGJgMCBytw2lfnTgW",
+	"n4HHqQGxffWsPDyA+16ss3702/IgLZj5EysPIuqE/UlrdRUj/Q0odNVkdw+989TmM9fZqnm2+to2pvM4",
+	"ulrFm1s97bespwVZNb8eFe35p4AE7R94VzHTA+LuICgpFm3cXRt3t1vc3R20oEePu5Mhl2jD7p5U2F1F",
+	"xR486q7W9a8q6C7Qox4j5u4utOBhY+4C+bCNuWtj7naNubsPovQrCbm75YXVe7XVBLE1Iq5a400BcWB2",
+	"WItwWzXdb49wa6XYz8OYfyvXe4gAt+N5Ap5MgNvBToNH4NJtgFsb4Pa5BLjdt9pz//aq53yu1fNP8ylV",
+	"7Jen6x85TKS5/a33Zt7b3C9K8YnAugnixFY08Kg9Fs3ThjcE0KOu6qOePlME1ra5nrwd9JVtr4p2IFuC",
+	"HdzTKDm1slErG91DlIQ7ZE88WqJ2c9pgiTZY4umICR+stLuNc1AgKcAfjAAhPjeB4olHXTyaVLElqKN+",
+	"QpRVmjx6YHVCnGSxe5D+GnF/skEfD2kdvzVkxK9WGzqyhQM/TuSIF1PawJHfdoD/Ood9EN76sMEldd76",
+	"ic/1IREnfoW2BpxUq7Vabp9qi4WNi9tGnrSRJ/tEnhyuWT56BIoOuE0bgPLEcJ8eiQPsGKWyovjdKtX/",
+	"mgTzWGy2UtniCn76MECNTwYGU5E5Zeb+wlzuQHgeNtylEmrbaJc22mV3hKknIANHv01Lz20gV017sxnl",
+	"yoj1d8a3eght5FcAan7kWKhtlrvGah/VjTsgKetJY6Lv66+KxT3a6FpU9Vujch4PWb02hNZS99u21K0R",
+	"yc/EMofvy/Cob6taBXjBms0284vPxTWDfYYvwbwbFcH7VP9+FejCK6Sy1f9a/W9n/W+VmrTq3v7q3lYt",
+	"boWCbVTgVpjA/alySlNd3gUjaqOe8528gWrfhKaa31jfCtGSJNhnQqhC2o3lwWmey4Ui3UIuFFZjT8ui",
+	"YEITfP48Fv/4r//Ax1gWkX/8+38QSoQ8kXNL8p2jCHsqBXqIzKP/9Z+kYONSsQxTQkIcZTua3tDwip+x",
+	"imEcm4Ga/34mWUHHmvxMBGOZupjPC3lDc/IzofAny8jPRJlR/kwWUpCfSS6V+cA+zqG++c+x+Pmk/t/P",
+	"Q/hnaP91/wWf7Z/4T+0D/mUGiuNy//0M62H/+q//IOF/tW/8h59hWap/qz/M36aH1Rm7Vqq+7tqDX8OV",
+	"VsIHyXqfe/QAW1Mb539u7qH6xnfnuqp1+R9hD2bX79jDv/9H06R8D3CijjOHf2/uwR3W/Xv4r42r9O/B",
+	"KsXihFyQmbyxBIAJnZAuXDU4xlH9rEXVwZCFG1zP0IHZXJEE7nf2lmqWxIJ41FGi+QyEVednpSKLyGLK",
+	"c0YSaAQoKryHBaJ5nkMFTwyUPoH3MzamZa4j07JiGopR2+hsJzATNZVzePrfDNfM0H7jep3npQrI0A3N",
+	"ecb10jym+rgQSLS63qmMJAikXLs26BKWImVwgiM4ZbKAo9BbdZTDWI0wzG6YqPuuQQBeqXl6nIyoS2Qc",
+	"Dx7byz7S2TyHQAXHuzpmiYwksUeBahw+zuehk52cStkomdst8glObQBxG0B8sGBvZDAvtGvpVX/lLm9N",
+	"ZD848lfTj4EJ5D6EyQtz2Yw4STT9SAqK0wlDdrBwt6YfQZgcUcXARm4U3dm81EzVntZS01zFYmNoT6Lp",
+	"xw/UjCohs1JpIy6ysHsXaws8AcJvrEQZi/BdCIayJpgI5E74hhbplN8Ypgbmj4pduHgiktKiWJIlg7YH",
+	"sXDiatV2RGiupA23Wkhi6agiNMswyAoYyBBUO1WmqWGxPaxtbXYrFlAEHBfGzeuZsjMVGZmzImVC0wlD",
+	"UZ0tzcERWZ84H4Z5U7BFTcdB441RbQzLNwdJTAzrOhYPCjJPruhHp+M9KiPye9IZdl7/4eWr8YCepV+c",
+	"spejweD0jI5evEyzPflTMLU2MaXlK08RxRNoBhqOPYbnPbGUu3qID3LGel5hp2kE9DxjSpMxL9AXIQjP",
+	"IlKKnCkVi+RSFroP3sAEqKgiifkniUhiaKv5F1UNkM2jlTBTI/3zLAnJJgyh5vU8J7ROSW1cKMaDokpj",
+	"Fotlh/pHA8rTukPXCbNbmwf2g67xux18oFdNh7h1hH4WjlDasLM70N6dXJortDf0aO6dKQD8IcwS6K7G",
+	"2qMoXgnqWa+WSRCLSjieUiMbG1l26qd9T1JmEIV+JynzXgPOv19Zizao/EkFlXvF223PnsLRhljwi0rw",
+	"gohMVOnXDzy52CAppFRYSWGEKSQHusnvdjEeyCu+zjibGWWwSa1PvPWJg0/8kAv8CL5to92U21D3gpgc",
+	"b79qxtoD1huYhQRbrJqFYhHYhXxOW9CFXIiqm6qtGTo1Im9LEnKB9qRePxYfttnptvF4lx2yThJt4lx0",
+	"HH/H8aSAe1JM7mAxehRC24K4HV3o+e3pQpbErVHqgNIdapIqmJktFxNUkCoT1C2GpDmdsIwwccNyOV/x",
+	"EzyzQZQKzf60YGDrtwQtAkt9IReE0XQKfu1YgH+6VFrOWBFZxw0qUeaXnI5Ybm4SjhZc0wvCdS8igIAa",
+	"2SvmtCyg36J08Ks+jkudG1LPlK5ZqEJD15RPpub3yuBFQnsXOCjA4AWNJ5EPrIlqDvtozRUfkSQrmfsT",
+	"xplEvlRbZRqrubVdm18VcpY8tx+uZAL8y71qf7SfrmQSC7Pi6CnK6FK5zO6aY594x34XKq8rfsN6hxrT",
+	"PsC2tGa0NUaBC3M8I9qOHb6nk0bP+wVcW3Ml/m6DFxdP3VL2myT2stB+k2r1hpG+BbQeH97VBqaYhmDV",
+	"56mEusUbg+4TecMKI4a8oXla5nAcv2N6KjOIKcrpSBZ/KouMCZaRUmieE8U0AYF0wRVbIyRCik1K9hsc",
+	"y6Ud29PVsVcH2nDB7CNEVZNp1exd6MKvTmlO13fa3Ul/QNYvpbkGoDA3KbJrCptrqL9BY7v7zTlUYQui",
+	"AjZSis6wM6PplAvmKMXuwQGNV+3hlLwDbnqr57V63tH0vMOIS41mNDB9i8e0kem/9wYv1SeJjRD+DlCd",
+	"gOsPUO3wP2CR8O9ocV3OEyLKPEeHGAJSKaab1QlsUW2QBt5b0KgnLw2sDrSBRthHWmmgNbqvyQ/z9bOx",
+	"wxUPL9BGOeIrcxOxNsw55LbNuNZs883ljnMZHgbXuOuvsA2kRNtyLNRULtB0jWhvKiJKEkpKxYxycg23",
+	"n2WqdtNNswuWgwGnLtc0mqkvPUcV2a0UAwWhuxONIwhCNYLZGZ69ijqNC94Zng6iTqnY2/oLmPBWKoZf",
+	"/Ikqlr13JNv/eDmV8w/VlDvDMc0V21mwWlmpRzGhH0A5W+mqla6OJl0dRHr/uiJeRXVa/NO6uIXWm43S",
+	"1jdyQXLpoh8xsBGyqIYkcdlUb+lSAX1+MdhJtLo1luHpi1X1YTaQBky7bkWqVqRaFan+vnoydhWoqjiG",
+	"W8Sp/urVpDZhR0t3ja0bBn1Xlv+TyhekYlGFABIpXD5lDzOyhVwQKc6dPFa9h34ukknMmoHMyO3i022J",
+	"jY8qK4Wr2Bm+fLVnVuMjmYX2pE2t0NIKLUcTWg4hbpsMQlM6ZyepzPCGbPL0W/Qh8HdLse7ih2YINEO4",
+	"IAl8fpclfZsOYuQWXfDZzFDDU0MizwaDWPgMOoUR0KXgfy8ZoTNp46uaOoiIWT1qaGJKFTvhQjGhuOY3",
+	"DFHBg9RB6PycZCzlGSKTU9cJFxn7CCprKoXD3UCKDfGihraOpJ6SBRe9Prk0A4gFThESZyDpxK4EL4hc",
+	"iGGVWQmhYzO6JCNGAISDCx+3ekUnJzCfDJqIMEQBW+EZtu4grLRERxo8uUFJfqfZbHPaIAz8jczYo+YL",
+	"WpCXD+bikxEtOlFH6aX5reNT0nYjvFd0ghNr8wPb/MCnkx+Ih4jQgFIFhPkdwkxlm0OxbPzgOlneOQor",
+	"SOezMKmjJdIhm7bXFMRkaTo1RInMC0NA9DIWXZ/FB7cUIpaqbvEjBHCZP3mWbIgW2kSZvuVKe7rUptyt",
+	"0rcHTrQDwXIPfNGAF7epdZ9Fal24ozsSLX+/m4nWJ74FxvNqygw5ClJ5DI175sq2kS4lmk4iRFJLZSmw",
+	"+o3MILId3+BucPBubwec5E3E6Gum7yAjPZQtzGt/60tZ4zitBay1gNlMnv0lkeBS768sdCrMRexsk8hy",
+	"RScujNtCVZMuIhwrSca0OCeKMZK8//GKQGs2J5dbhGHTeNJr0Cxj4VVLsrtmaZrbqlLGohuCJx5NpYwF",
+	"LMRGXXKF9NlEpSnFeFD7qyJM6IIz0JALEPWgXbv5o1IjyrBWTnsHHfMQRdJc8MdUIeuH6MuPc5ZxqGME",
+	"+znOpSwqNNEPpZoGOmZGxcRIVK2S2SqZn4OSqWmIPmzoyG56pXnjiSqUh2mRMPVWf/xV6Y9wbFvF8bMo",
+	"TkFr/ocNhKhBVwRC9EnTybZyD4k5Uhj0kLGC37DMVThFV9qQJH81J/SnxGLeIqzfxLxAtTa6TAZIXZrk",
+	"jCpAfI+FBefuQi0FD0po2olI8tefkiBzhVysaaBGgFoXwnhG7qJ/HiRaPQHNE9lQq3K2KqdVOXeSS+6g",
+	"ZV7RiYN/gIO/BTX1ny9/+J68N095MGs6ARsTzax2BBXF6I0FYCiYKnNNqHl5XMV5GNnFqwNJVLn4LHqE",
+	"CjTVkKolPQJ41jWUVUyCzmV6rRDlSdNJ34xyqmqYqzPm8pWDvkk3ee6kqOdejHoeylG9YSxoVQBnTvU0",
+	"IjQommwb7ibPOdjunyOJxXbQot8Dw1tZMZ1YhKVmyA3NSyS1tjGr2U5lniEyxRic9CTRTOmkVrDUkciB",
+	"GWbm0LwdujfGF8POmtfXPMfmFVglpenSKt2x2KDTk3WtPawx7SyM9cJA+K0scHOcjXI3HmAU8eXtyBub",
+	"2AAc1cMYwSFBOCewzL9f07P/+qkj551hp8BYAxiNnnaGHTxxnagD+98Zdha0EFBv9addtep/VlK8x7E+",
+	"bLDOdhbWxua0sTl35n/vaaE5zfOlZRsHKOm3xxwOHVGE5CtkAbYqPl6laCXHo+IMho6mOaMFy4DMxqLO",
+	"xCwkkrljS9KlVs+n10yAidPRSXNbKiq+Sl5jLCmJSN4OI8m8A0zXoSsBAVHn1tZZR4T1YOAzecP2I6AY",
+	"0PhwFHRDhEvd8OiJ5H1aHlsa2dLIXxd0EYri5spEBK4KwRDp6uQdZt38eFJQvTWUMctqJRW65i8j09my",
+	"BJlMyxkT2iFMi8xDEeF4G/1OXjAdsS2eJiHFiTM4+BGoaMcoxl7fQmqDdSOsVADR4gOj5ZwOBsQj+NQF",
+	"YHi1F8XCh5PTVOdLuNdM6P46t7Cziwg11FjpFb/aORnlVFyDsAyJglDQUpgF4urCTjNxYe8QFg/pac1E",
+	"/Y1dZNwQWBhgbG7xyYwqzQqSUU2HK1viqjnEwr6XZWj3QQZjWI6iOfi+DD3qbXNxQVWDJ+TmeiPznKU2",
+	"P8CV+sDZuEIeGkds+c+l+Wif0PRjJ+oAItjwdf/s1R5MCNbhN1mGoXVoPY5Daw267soRgk3E39GMBgZw",
+	"iI9Ljiui7C5XYCySYzJhOvImYyILEFR9KYSQ6glaFHKhCNfR/r4z6yqLxT4lFBpNzm6FNnvP4J63HrQm",
+	"6vfgXjTkPft50twVaYHbnqR3zG3PblStdmebqNqtUZWuxzUytT99ALfUgeLQw7mm7J3ZjLtrmUrro2p9",
+	"VN5HtZeosXIpD4qLvA2tnN2wYhk4fehtoOXDjXa+WFg9DHTX8KlQPkFNzOUD1n+zlKNeJC8WXQ5edPeD",
+	"S2fGDDYXX0hGLJUQ/+O2wNZ1rSvSKRVEyFjkUkxYgW9y3TtHC6UZEdekYKCq1scB1W3T6WYjZCyw2mCz",
+	"tg31VNCqCdZIyNJjVED4wHbNdJvJ8VAyeRSkmeBEGT086lSbaRFhdlAO7103fEh63xorW2PlnZnFj5Ub",
+	"5xiqaSm4VidyfDJjVJXFbeDqXwJHsKVWp1g/AktH0CIjKdU0l5OSDcl7zgwH6X5J02lE3sp/YyIif5If",
+	"exH5lomJnpLudzzPOdCcKBbvhHnuKyl1RL4z3/Ui8hfGJ1NNul8XdBaR9+a8ROS/8VxOCjrrReRfZF7O",
+	"GOl+y00b5Gua51L0InJRMEq6l38vacFigW3iJ9s0kP0rbt79jovSkO9vZFmAH94syDNFkjFNtSzA4jiV",
+	"CzKjAlRxw1GMHvRMxQJK25rnSRefJqc9l4bONeGqb2bsamWN+UeWEftg17dvaGNv6PuIxRxXjpKReVfm",
+	"mSIZmzORKRdTjjFhSkLrqRQ3rEBDJjrDYEsJhFXoaSHLyZTQWCCXs4+bM4EWuowspqxgOF5MCe9ScsNE",
+	"BuU9NOX5M4jOR+ps2o5F1QjA6FOhueZMRYT1J307cjkmp2cEYhAwzdychF5VsJaa9QuNHLCQEPYRVaj7",
+	"sN44odHSLx7YdXOqdA/NFmAAj0ViHjS39HuwhF8zNrdceomGEmdcBpM6MNnuqpG7d+4M6f71WOAAFlOp",
+	"LG82XINyASXp15tAp0Eh53hUFMnZWMN0ZKlxNsDTsfyv0oB4jkZ9BaUDwqXAwEJ4aUiSy2s+t27WK3rN",
+	"ElzgcNlcxhnsrMxZtYwzp57jdKwpCYzPhI7kDcM4Fxwy1LB0FiIsKdAw04iYfTfnckMxAh92nfxo9ybx",
+	"0dfDWPjoa3OVzBO4c13IRllfV2tUOrddvOVFAl4CQnOo12CWSjEIYaLai4I4Q6jxbzeS66mR/fBcmH1G",
+	"k7zq9clf7C7ZlTY9wkLHwgrD3sZh3uWK+NXulnNzB18NBoMDAsbN5NUP4++QCv9WDF+BwBjeXbMmwCR2",
+	"90+b9fPL98AmMne097KRVXc8BM+HA9oGoX8WZrZgh22lTb/Blcj2IzLrMbHy125h6sift/iTtwQpbvUF",
+	"5/yGWe7f6AFuSjoEpu71eVkgPmuCiYbp8o3MWALKrar3NS+4WS7iHmzWc9+XRTo1gtYPhoxv9pH+Cwz6",
+	"UV2k4YyNpH75tvJ/XqQzRi41Y/nuNA2n1Badb/P9nqp79MZdOkfO/sUSpg36Z/0yr9GzA92jIdFadWs2",
+	"SOd1T+f2YvF1IrbVqXk7oTJcwS1Q69lcI3QPLLVZhrGPzObYbiuffQ7y2Y2/irdTr4Ybvk69trpBb6MX",
+	"TY7OQ2Wah/JzuivUbPb2zKF1crZOTuvk3ENgaLxyx3RzBgkMXgXf7M3cWa+Jxapig77GMMnL2ldvTcq6",
+	"XaZAd8DBhOJ+qyEfpsA8GGlq/XGtP+6IyQPHUoYWbDSV8vqE3TChT8CAtDW4Cp4LfW/gPTHvRViRgWsy",
+	"5kVlhiJ4SZw7a477EVmPQCzQYC7HJPkLDuVL0wMY75tVH/uY2qT0rDZjZK77F/BXe30nxnIXcd+sqV/N",
+	"lqFvDyX050/bfXWH352JTZzd/7567mtWzZTm+Yim+OU7zWbI7zLz8dP/3/Ks/khmy//f87LIf9lsPLg0",
+	"g8QYHAsbbrO7Laxb0DicmKS/Nzu1U3qXfQNMYhe12r5yxWdMaTqb7/3mJZ8IqsuCuTfviZWvLs9O/Py/",
+	"//em4LKU8RuWnRPwqIPHGuUgwhUpmC44y/orZy3oPUKPn8VOUOXIN/5MkR8/fGvtByvpKhbsDnLmAWYl",
+	"fJF0neeSqwv4GSznEKPUs/FqKKhxh6kCNd9jofhEYJmetGAa/af4N1Qsm8qFQEc8+NjNa6MlSQqpqWZu",
+	"A+HxZIh+SK77sUiYJ5QJYbO5XgJ+wQgmbgc+wooe6JREWg8ZVhmmt0rFbL5RTjVIjklZ5In3ACRTrecK",
+	"PcnzcpTz1HlvzRSnUsEEcq6MtDqWBdFTMyFW3LCCdM2FAU6B+XJXho1r1YsIyxWrxb6ZTr2v219mMmK5",
+	"XBALDEjsebXBJNgHGOkURD1oie1gUf45KwKK0yw2b+NHeBTsE08oowoAMG02mVqK1J3wLz+870Sd6kQ4",
+	"sExHCH+KOmWRd4Yd2NHh8+esmPdtL/1Uzp7DSjyfSbW748GuzqMI7rVrsYk9Q+5c/erba1m/ka2bo3Vz",
+	"HC7hXDpSS6jhLJbeCr2jmFMjRetizqG5YLXyI8EdUBGRecYUCPtKk26YnuWcHr1YbEnwqudzAcOQRT2O",
+	"+04KgPoNxrU4kWLfKph2yR7YKeL44l64++EhbH0jn4VvxBKplb09hnb3/NPCqUm/INXLmWZNesJMuqSO",
+	"mrDu4xkzlnMQf3M5OfeYXTNZQFye0xI4FjIiVMSCam3EacIFGQNXhACZKYNY0io09Www8IaTBVXeamua",
+	"ORu89L9lHKDCYsE+cqX3F0XfQrsHi6Lj7R6e7ccA+4YzfoaXor7830uiynRaW/pOa+fMn4JcgntHaOMt",
+	"PUg2iTZbF9funiwRt93pvMmY8pyLySUXKQNZA26fttinqKG6m6fMQ4BiJyAuHiH5zkmScWVmisIK1vC3",
+	"33xgVEmR4K0LNcSyEMzo4USOx/1YXKxi5oUjj0CDrhAIpYCaHbdAo267vF8zffjNfSD/rOfmGwp01I9N",
+	"66ZtrbrWTXs4YVnh/gebUA8FU12xCtyGqurTWGMRen5vwT4N7SMJ6VrrVGi2ixB4A42JK6DyvXNMvDDU",
+	"yuUPkJeDQZ9clYDKRmid6koRi25gm9RFyXqYk6rWyW+0AzGNKhPmgnLItbXSlFlXszazA0xrsBHHEWfu",
+	"Dy7U62MeMRQsWk8fLHQPYt46tlvH9n0ghx5N3tymFD6vKFFlIrsLE2ku9gRYAZUCOSQU0vAywsQNy+Xc",
+	"FxNe4SjV6FbSFL16CUl7C6Z0zaBmrXIo+fLJ1Py+DW4pFivmOJlCPJH7qDTVpUIDHav88+SiEnLrJOEu",
+	"wm5gw3vr5/8bNOZtdcPgjuBPqNd0ftrX3GdXd3k8s98enb6nk0YMgwu4GeY+VIe/tfN9FnY+upm8Hd3a",
+	"FxJ2kMuW90PaISJrqUiXKpJgRysHPelZs0SC9zSpWEED0bcxoZkh8GBGGGtWkERVAncYIuAS+fvBE6hH",
+	"jGmeu6zrJcjuZ4PBgGgZi7PBH/9ofvrx6s26E50fYFr80DDtQ0j2Mf3dbjk6w87Z4Oz1yenpydngajAY",
+	"wv//+97uaZzjI4nh2PkH0CKbaOY3DjMi0KsWrGBkRjNG5kxkFn67dU+37ukD3dNMZJaO2comnorBVSOU",
+	"aD6zSFf3Kqa7rx193VY86wfBtlLbqIrFH8lsSbi2YUDUz9bK2TagHlqKRVC1uW48cRbhY5l73SSfvNnX",
+	"D3SDxSCrJtKaflvTrzX9+rvp/axOrX1oA/DOMbAV2QlqPR9As44hlR426E2i7Hc+u8hvixUdEGOoZETI",
+	"RUQWU6oBJwgcc6CHWjpKybhgakoKc8aIHFdWimFVMsxi7wO99TkC5gcMtOQZ6SYuK4FDJS7BFvkSgu1Y",
+	"1ifvtIoFo0XOWeGPC1bDsvJuLid98i3VLnhTedIP1V6wvv6Cck1GbMrBNh0RqmIxBr9dNW23DscRiZfH",
+	"EYifBh2PWrGyUaz8lUt4AUm+J0kO49FPbMjsvejkXzPBbBUMDN7FIPl6bD3prkTM9+oR9ZoUDpnW0BYV",
+	"ixuac4xPTyYFTdl7VnCZfSPLQiWk6wDAzl5GZEBAiOSaGCVepKw3JKXQPEeLLAqWVrWNRUoL0NgAh0y5",
+	"FAsFoHsFJjBYuFi14NoagWWpSS4VEmckc0ZEhdXlUsQiKwv07sFYyRwGi+MCh2CeGeEVJvtMuXGSrl5I",
+	"+62CsbjCJ70DaOB65sGjmgRWN60zfPnFvmYAnMYHu8oPZDLdITwdnkDbEB40H8AyL9gNl6WCfAazo6ql",
+	"2K0h4HA28U6pkjnCWs9/uBOvkMX1ScqEZveGNGa6ILaLyJDdxopTa3BjScbmtNAzJvS7LCHz0uYOBc2h",
+	"4El1LKpnTWMvq2sY/ODL+0EkZ++c0HpbgJbp6k1Bte7qZeRRYzOdqj7UgMgCQ1FRCrevng5IxlI+ozmx",
+	"jCycH4ShmDZ65x52IGiymdxfplOWlTkXky3ZTrK4fgNTeeSEp2rXOsPO6z+8fDUe0LP0i1P2cjQYnJ7R",
+	"0YuXadaJOjkdyQIgtYcvz/pnr6LOjKZTLhh+9/oL+M5Cq706oR+5IjOe52b+N6yYMprhk6dfRJ2iFPbD",
+	"6aD/Kuoopss5fvPF7vji1Rq2gGwtB3iqgGwB1Qppf0BmN9H/io40c4C7YLOFZH5LCavmilRbM5YcTpu/",
+	"0+aDvfDmT09IIIIiIA0QoRcQlVvA3bZTWQiP8PShBXfbQDgfOpep4nr7pDOFh7WNcvg8spnCLd2ZLK5c",
+	"/A1k0YG+bcpjupRjbTOIhmtCqi1cY0irciG5gVy6rYBNLMAahArmhOnQjgIyZ2LTloYQL5z0yUWta4BI",
+	"V5rnuS0yYCh1LIxAMweZmKNE7JKfjKDaG0L9a0T98A9q6T1vYQcQ7+aTqmLhs6pWF2GHFCuUyw2JNg/T",
+	"3DCPpXvpELnYpl7dQS5+kOyrYJkwg6U+8zYh66klZB1F/NqSjVW7N85BBzJWdR+7VoCKfNJ3CD1X12vD",
+	"ahFNROMAYehrpu90rx7KSR5IB81WvPpmti7y1kXusqMOueVr0sQDVexbVcA2Vu6rW5xQ3iADLCLfhINZ",
+	"t8FVOJhhX7LUDmUuNJjZ+n6xWGmkyvgOG+k6wciTuB5me0GNl6rVOo2LhX39VpDN7eQMA7yPJikcxXSG",
+	"9fRuMZL94az/h4OMZHUT2R8HD2Aie3iK3qZItSlSx6vFdySzm2mcpWXB9RIoy4jRghUXpZ52hn/9CXIU",
+	"Ifcd6U79fH8rU5q73HilqTOlJTN6bWi8SDohUtjw+fPTsz/0B/1B/3T4xeCLAdAnO/I1yVNeG0HSSC9q",
+	"zlLzbT8obVJCoaZ1cZUr8sOciYv370gm0xI1WlszsCiF9VPBgI1aNyp5rsm4kDPCdZ+8B1i6iKRGdIKS",
+	"rUZCjUViLl7yPHk3PjGi4glQV0x84mapLcBfwcasYCI1fxmOxzLXNHFIdhmhmiTPM5mqBEm/nREIajTV",
+	"DbO6SKHimhl6KjOmSPeKTtCO2QvXZOWxhpbeTGkB3JHis4owoSHqoLnJtecb15xZbEuZBSCmtSYRRg/q",
+	"zjGaTodkRjUrOM1xpJFtgGo2kZjmNiloxmJhf0abrf0woeXEfrD2C/NuTpViCrfEfOGKwNk4LznGzDku",
+	"wAaLvb+RGXuXQc0N7HqJn6Bz/BN6tt+afo3IQEUWi4T65X4LJQtVH8bwLkv65LIaL/jRcjpiuYrArIDV",
+	"K2V6jbPyUWnf2UHFwn6v6aR2Qt65RW7cBTpRKJ5AX3batU04h4VRJKVFsTRdzjyqIpR6gh7D3Tdtbthw",
+	"71I1RIyKZdWfmvL5CZhnMlKwGdfwIcsKZvandrjgVd58ULFy5JizPCMZG3MBlN9OEUJwDBU0Q0+wyiTY",
+	"slVCZnRuVtSNZ7QkM5mVOQs7Dhpv6vx9wVPwjXKIuPGlmkcsB5eyXGvLCLccbbfNMzGvByXX/HpgMWgp",
+	"NE21ami2eattxVXS1fQjnoieFU0tySM5F6bx+TxfrtSbBsseomuakYD/HspsAgKzqm2/q+y6PoY/l1Ij",
+	"GqhvGS2NKK+Qrvs6IqmcczzlRp62c8UoLLcKETG7qaJYuDhSLTXNVQ/XzIihERkzFkEBWohC5QqrUMJE",
+	"a9cEh9Yw5g+MZicQ51WwOdS8lBb1szrO9tgAy8DUXLCTBqvyAd9tItOBZvBMAX8GbjPlY60iu94Lxq4z",
+	"uqxwsSsbSlUnHGuuzoJe31ZxA9he07GFmCaFdkysw1kNCOupGvUKyQ0vwp4LRjK5CBnsl/5H84PmM9bU",
+	"I12iNZYVs/CiAFUWN5KngOwwNqscXpraexsojGck9Tqtq2XtgjJ2Nvo4qDaLtVtXim8G41grhLc+FIun",
+	"jlR7KudkVC4VcPWgnX/xNXpunUmN8nfVlDEdkXkO5dxHtIiILkcsIv1+v2fJtdmctEQhJQqJSMZnTCig",
+	"inAlMIKFhYfV8RTb4TbujTCwQ9tp0I0ojWIfkYLdcAXJMusLP87pxNxiP6LIF/9FKouZNB81KwTNKznJ",
+	"XwvEsY/8GcKAHjv6E/w1FlgbWEVkXvCUkVHB6DU2PS/kmOfMKOQIsQ1CC4oCz2xx22rAiPo8LhXLYqx3",
+	"D1cDwdxKZe0BsCxcINmCshpYX3FY7x7YKcZYwvdAxcwmS0GmVGSRv+p/B8oU1ehtROYOkt998a9yZCQi",
+	"d39A2ihkaSQNy/9oBg3OFMtvkArD1+mUpddW2F2SnIpsTX5oOgKXMNpcogKszk3XTGhZLM06XbO5BgBk",
+	"rACdS6Td7vHgsH3rWmjo41upLQtgMyMH0RlqCnMm54bgFS7h1XzpALfMIhtOBdGv8xoVfueHmMtGYvgX",
+	"syBcrW8CTQNBwp4V2FOeXkcu0BaeNtyh4Bnrky8x3QtfNVzVJoc5UGiEAaqWLWfZxJ5hC/iOuWU0p+bQ",
+	"u3AERWcsNlK/UNj0OYQywEO2BvNEModcPXCygjuLbib4ZA7w23BAweT0gVl9Aw7jsBqtTdFICvvAV7LA",
+	"GsldZH7VHtCCUbtQ9mF3tCFDwhzU2mE2crrjKFBXmpgpCUm8dQuZD1fE6GdORIPYtiXTPdcLrpatGK2t",
+	"hY4iAtyGUwjxcG5Grjz4EnNP/JJa4EXBdPVERS1ADqj2wkss2Kq54DaLpEtjAWWfNXEx20APCz7hgubP",
+	"3CsUUwuVNJNIzQhy82QvIiNZCrPOWtpdhSg8O8xnZkVOzKH1o+yTCy8b/JM70uQf/+f/9FOO4IraFs4r",
+	"yhdXdoRqztwhXM5QAoJK5/Zs1imGO9GbGMfqie/aJaqYdLiiRgOZzUoNo2EfU0NZzEkSUjPHwyyBL0Vm",
+	"NMbREgtsG9rXePstNvL68L7iORwabTR5WGl73IaknOeSZpaycUGsIfDEiaNwZQo6YZGRLq+Bvo6hOfNG",
+	"LFiuGBSwR6KSmuGNrfkQTo0hSZZoYMiReWxRcA1HEKg0yzCxAtFZYiEXghXPFLnhbGGoIcs4UF1ruTF7",
+	"XipWnMDJIVpeM1HfqguY6WzDalyBfHuy4BkDJuWSuVKpNFpEwDgeUlhrL29q7W0gVU4KWc7rwVZmS5U3",
+	"MZ1DMkkgFwdBWAIQ+KE8ethAdXq8iNooCjfS/bChQIqZyrIwkr/RM87RFIDqHGxvEGYbmverTv9SD9BZ",
+	"z5kDI7itp6/tUeCiNi+4ln5Gz0L3BET71pfhmWqSxjdcRCseBELPsCq0z7KKAFtyDvY5ri2akISmAHZJ",
+	"02sm0GgF73vCnfNRQYtlf8Uc4eSSHcaF4g8oc6C1DVEz9CYy5YQ195IP3DBPw81BEcH6mM0VMVNDAU0u",
+	"xHmVxW3eeKYIU5rPQKowBx2voZ0+glygC6m/ojzeNqu1VTm3Ao1aKrMowWpbZuuygmqxFYH+ZQ48nxnZ",
+	"cDHl6bRat6olI58EA/3B/9JI/EDmxreN9jLmCAOCsi5wblKUQpGuuazW5wN4gyAfZ5Uk36uR3ZN5IVOm",
+	"lCHrKazhRiPKZYji7ESkKg+TNujcNufM0EZl8zzJN1dX78n7Hy6v8J7GAkDxvcpO0qmUYEGwK51LOG3o",
+	"k6yS2ETmM/iNcPS730FBGdX/3e9IXUWzvHG9CpUtYHVeVboCMFnqSlnZ32OBRwEBW7gm3bDKT0L+8X/8",
+	"z4a6Pz1kJUneVLgqce5EwLANxgpThltSjQmKbjnm44bGMe0HkCvl6F9ZqocQd0q6wHxgV6CcRVTlx0qx",
+	"AqOLBr15TpdDw4vg9kjCJ0IWjGQletCY6kUkMSOBYNcQP4x0/YW2QtfCbDO9YRm8A/uJllY8EdbUSpKM",
+	"aopjddZc6tYCG8rZWAM5Q7MWgDEwixiMZcecYUz1YG1ARilccyzbKJE714HtCBQrtB4FEjUEiilzjVKd",
+	"L10cmVqbpj16LrfWHL7EHO1kA5AoVkPAGJk3VkgxJ2JIVh2WCWARL8nZx48O3NPaPOCq8BmTpSbd0wFR",
+	"4EZTDgOuwjZ+VtELIw4oF1/XiwVXgNmUmpsPJZRQUQbMoK4HwLCWO0oKlvGCpdoRM+5UlLHMc7kwBJzG",
+	"wg4KXwBV3OxeVsj5HOi1EOj06QHQCI7Ug3C4JTRtU01yRhVmLg6NvO+yJcmMLqHQlt8pkLlIFy+nIRbK",
+	"xTBCpJs931h/SU1lmYNlIYWS3XDHwpR06NAfJzmGO2YPaIGMVaygOtkNwWJ35jDFYgrqJMuGjjib24xZ",
+	"7ThmUE1ABYOWqxBJSyu76F1yyeqyMNqJBpNEL7JI8xAXYeSTBeX6HHM8ucY9ZRnYBnGVDTuYSImEYGl3",
+	"rB8LO0l/Xxwjqc/OiDzWFWZuV32cgItvr8AHKLkF5PfCAcl4oHxfkcsS0Vfu0EbklMy4KDWLyCv7l4rI",
+	"i4H/OxZnIOmpiLx2f5z6r85e4l8Y8Wk/DA0nqQAEQCGiI3Nd9LRgjGSQ9Nt9/YV998Vr11vPik8Zy+mS",
+	"3FAY8mhJyrmZ6//6v08H/5tR/uzmoZtNjlcRmmKRSVgpo0reMKLlhJkL1ScXY12Zp/UU1qm05auy4AI4",
+	"QLFze3wtdg3XNlwXlWPDGK8Zm6swudts94sBQYO041j2VOCFtJvTDQlFLDylwBumfTCuudU9PxCAVhhL",
+	"HDMUo60ju0PJMGaNK3b7K4R2GN0rHFy3kVDForF/YOKI1C7HY1LBGA+xvlrSc4GHK5jFsVhDgFd0ibLo",
+	"8jwsAMHtXbJ2JYuhzA0RskQGAY0VGvLx1Pu6eep3v8MZXWoqMlpkPhMSrdcCCF+ffGmOl43f8baGGgkK",
+	"GDjhwEfdr9qV90tI90fBP3rK70wwdsGR2PnXfOJ5MjRUWs1pyk6UUVRAjgYXrhyT5OY0SsjvyYgq9vpl",
+	"95vvLt6cXH5zcfbqdfeaLSPCM/J7Enf6cYf8nvihVN/FYiSzZa8H1UILRq6ZN0tgkycZS6U5g3PrgdZV",
+	"Ur4Fw1tMFUv/hjICwjYpl8648KtmfuiTK0nMpo2XQyBhs3lpnYd+upUvyLwNzXXNrSzYCQMvdBYLIz/1",
+	"InR5FkBA0XqgtJFEAfcKzhVQBSZ0BTblvGI0BaMHHwO+yIzqdGroCAa8IRu0CFq4XjO8O1RU9A7VpaUs",
+	"C5LmMr2OPI2hJKVzDeJ7ACogzCxGzF5JX5zPUhfqoQIiBB7QNpXcmUtlnrllBxwASCtH4cv8ZDgc+zhH",
+	"ofOdIF/LoTnrSZJMZCzgKPyNDP/Jbmr/UmdfmtXkYtJ/Cxt8qQsuJl0F/6j+VcFn7ws25h+7Lpk97uBG",
+	"x51eLxZa2RaVLsxd6b+nhWLvhO4WfSxH2f+a6W7cWbsHcacXkdNBRF6/NDKNIcR62r8Yqe44l1S/ftk1",
+	"j/a/l4tur29uTLd3olWvR+JyMHjByIvBgHwiBTPic7dHfjHEJzUjmc5o2v+eLbpqSs9evTZ/RuZA9+CJ",
+	"PsSldf/602ip2aZB8izu9IIbs8Ncgqdx8bp4o3qxWJjjOPwnEnduTiN4omH54Q92Je0GmJFelrOu4Llp",
+	"wpDev0Vmy01DBcixbo9Qu9w0FX+jzH6RT7EghJgDD6v05d9Lmru1UNwIKPaDGbN5nuAVwQX+BU4SEk9b",
+	"8BGEZpCLDefDipJ98j43JBc+WmjMqcTijhS9m+BFUDIHBkvmBb+hmkWxyKWcj6i5RTkX1yc5BDTJAoHy",
+	"F1wZIUac2GqVgb8a8g1hpGCCyJGVuk5ZLNaFaky46Sbf/XD5t798+advfvjhv/3t4ttvf/jLl2//9s0P",
+	"l1eXyRCLYELkShTECMiCvHn39oMhbGLCNte8tFqf5+5gabSSMzYGWCSpLsHWY2Vso0pJYhN7lCTUZUJC",
+	"LIkhEnblUAN3i1c1iQIpSLys7nGq8vt/+uX/CwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

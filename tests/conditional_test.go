@@ -415,6 +415,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord("", `{"useMarginBasedPricing":false,"useDefaultMargin":true,"defaultMargin":7.5,"useShopRatePricing":false,"defaultMaterialMarkup":null}`),
 			}}
 		}},
+		{name: "quote settings", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			putQuoteSettings(t, te, 45)
+			return versioned{Table: "settings", Get: quoteSettingsPath, Writes: []versionedWrite{
+				putRecord("", `{"validityDays":60}`),
+			}}
+		}},
 		{name: "costing settings", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			putCosting(t, te, client.CostingSettingsOverheadCalculationMethodMachineBurdened)
 			return versioned{Table: "settings", Get: costingPath, Writes: []versionedWrite{

@@ -322,6 +322,30 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own:     []isoCall{{Method: http.MethodPost, Path: "/api/customer-tiers", Body: `{"name":"Gold"}`}},
 			}
 		}},
+		{name: "quotes", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			aCustomer := createCustomer(t, a, client.CustomerWrite{Name: "A's buyer"})
+			id := createQuote(t, a, client.QuoteCreate{CustomerId: aCustomer})
+			bCustomer := createCustomer(t, b, client.CustomerWrite{Name: "B's buyer"})
+			return isolated{
+				ID: id, Get: quotePath(id),
+				Put:    &isoCall{Body: fmt.Sprintf(`{"customerId":%q}`, bCustomer)},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/notes","value":"Taken over"}]`},
+				Delete: &isoCall{Status: http.StatusNoContent},
+				Lists: []isoList{
+					{Path: quotesListPath, Body: `{}`},
+					{Path: quotesListPath, Body: `{"includeDeleted":true}`},
+					{Path: quotesListPath, Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: quotesListPath, Body: `{"numbers":[1]}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: quotePath(id) + "/status", Body: `{"status":"sent"}`},
+					{Method: http.MethodPut, Path: quotePath(id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodPost, Path: quotesPath, Body: fmt.Sprintf(`{"customerId":%q}`, aCustomer)},
+				},
+				// B's numbering starts at 1 too.
+				Own: []isoCall{{Method: http.MethodPost, Path: quotesPath, Body: fmt.Sprintf(`{"customerId":%q}`, bCustomer)}},
+			}
+		}},
 		{name: "customers", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			terms := createPaymentTerm(t, a, "Net 30", 30)
 			id := createCustomer(t, a, client.CustomerWrite{Name: "A's customer", CustomerCode: ptr("A-1"), PaymentTermsId: &terms})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -812,5 +813,79 @@ func TestQuoteListFilters(t *testing.T) {
 			res, body := rawRequest(t, http.MethodPost, quotesListPath, te.Token, "application/json", quoteBody(t, map[string]any{field: bad}))
 			mustProblemNaming(t, res, body, field)
 		}
+	}
+}
+
+const quoteSettingsPath = "/api/settings/quotes"
+
+// putQuoteSettings sets the tenant's quote validity days.
+func putQuoteSettings(t *testing.T, te *tenantEnv, days int) {
+	t.Helper()
+	res, body := rawRequest(t, http.MethodPut, quoteSettingsPath, te.Token, "application/json", fmt.Sprintf(`{"validityDays":%d}`, days))
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+}
+
+// shopDayPlus is the shop day in loc at now plus days, at midnight UTC, as the API writes it.
+func shopDayPlus(now time.Time, loc *time.Location, days int) string {
+	y, m, d := now.In(loc).Date()
+	return time.Date(y, m, d+days, 0, 0, 0, 0, time.UTC).Format(time.RFC3339)
+}
+
+func TestQuoteSettingsValidityDays(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	res, body := rawRequest(t, http.MethodGet, quoteSettingsPath, te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	if !strings.Contains(string(body), `"validityDays":30`) {
+		t.Fatalf("default settings %s", body)
+	}
+	putQuoteSettings(t, te, 45)
+	res, body = rawRequest(t, http.MethodGet, quoteSettingsPath, te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	if !strings.Contains(string(body), `"validityDays":45`) {
+		t.Fatalf("stored settings %s", body)
+	}
+	for _, bad := range []string{`{"validityDays":0}`, `{"validityDays":3651}`} {
+		res, body := rawRequest(t, http.MethodPut, quoteSettingsPath, te.Token, "application/json", bad)
+		mustProblemNaming(t, res, body, "validityDays")
+	}
+	// Reading needs View Quote; writing Edit Settings.
+	res, body = rawRequest(t, http.MethodGet, quoteSettingsPath, te.userToken(t, "View Quote"), "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	res, body = rawRequest(t, http.MethodPut, quoteSettingsPath, te.userToken(t, "Edit Quote", "View Quote"), "application/json", `{"validityDays":10}`)
+	mustProblem(t, res, body, http.StatusForbidden)
+}
+
+func TestQuoteDefaultExpirationFollowsValidityAndIsRecomputedOnSend(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t, "Asia/Tokyo")
+	loc, err := time.LoadLocation("Asia/Tokyo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	putQuoteSettings(t, te, 10)
+	now := time.Now()
+	defaulted := newQuote(t, te, "Defaulted")
+	if got, want := getQuote(t, te, defaulted).ExpirationDate.UTC().Format(time.RFC3339), shopDayPlus(now, loc, 10); got != want && got != shopDayPlus(time.Now(), loc, 10) {
+		t.Fatalf("expirationDate %s, want %s (shop day + 10)", got, want)
+	}
+	written := newQuote(t, te, "Written")
+	putQuote(t, te, written, map[string]any{"customerId": getQuote(t, te, written).CustomerId, "expirationDate": "2030-01-01"})
+
+	// Sending recomputes the default from the validity days in force then; a written date stays.
+	putQuoteSettings(t, te, 90)
+	now = time.Now()
+	if got, want := mustSetQuoteStatus(t, te, defaulted, client.QuoteStatusSent).ExpirationDate.UTC().Format(time.RFC3339), shopDayPlus(now, loc, 90); got != want && got != shopDayPlus(time.Now(), loc, 90) {
+		t.Fatalf("expirationDate after send %s, want %s (send day + 90)", got, want)
+	}
+	if got := mustSetQuoteStatus(t, te, written, client.QuoteStatusSent).ExpirationDate.UTC().Format(time.DateOnly); got != "2030-01-01" {
+		t.Fatalf("written expirationDate %s changed on send", got)
+	}
+	// Still the default after the first send: sending again after it expired recomputes it.
+	putQuoteSettings(t, te, 5)
+	mustSetQuoteStatus(t, te, defaulted, client.QuoteStatusExpired)
+	now = time.Now()
+	if got, want := mustSetQuoteStatus(t, te, defaulted, client.QuoteStatusSent).ExpirationDate.UTC().Format(time.RFC3339), shopDayPlus(now, loc, 5); got != want && got != shopDayPlus(time.Now(), loc, 5) {
+		t.Fatalf("expirationDate after resend %s, want %s", got, want)
 	}
 }

@@ -414,6 +414,7 @@ func arrangePlatform(t *testing.T, _, large *tenantEnv) []readCase {
 		same("getOpenApiYaml", "/api/openapi.yaml"),
 		same("getPricingSettings", pricingPath),
 		same("getCostingSettings", costingPath),
+		same("getQuoteSettings", quoteSettingsPath),
 	}
 }
 

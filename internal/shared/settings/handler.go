@@ -21,7 +21,8 @@ func NewHandler(svc *Service) *SettingsHandler { return &SettingsHandler{svc: sv
 // never saved settings reads as version 0.
 func (h *SettingsHandler) Versioned() []conditional.Record {
 	return []conditional.Record{{Table: "settings",
-		Operations: []string{"getPricingSettings", "updatePricingSettings", "getCostingSettings", "updateCostingSettings"}}}
+		Operations: []string{"getPricingSettings", "updatePricingSettings", "getCostingSettings", "updateCostingSettings",
+			"getQuoteSettings", "updateQuoteSettings"}}}
 }
 
 func (h *SettingsHandler) GetPricingSettings(ctx context.Context, _ gen.GetPricingSettingsRequestObject) (gen.GetPricingSettingsResponseObject, error) {
@@ -61,6 +62,22 @@ func (h *SettingsHandler) UpdateCostingSettings(ctx context.Context, req gen.Upd
 		return nil, err
 	}
 	return gen.UpdateCostingSettings200JSONResponse{Body: costingToAPI(c)}, nil
+}
+
+func (h *SettingsHandler) GetQuoteSettings(ctx context.Context, _ gen.GetQuoteSettingsRequestObject) (gen.GetQuoteSettingsResponseObject, error) {
+	qs, err := h.svc.QuoteSettings(ctx, auth.TenantID(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetQuoteSettings200JSONResponse{Body: gen.QuoteSettings{ValidityDays: qs.ValidityDays}}, nil
+}
+
+func (h *SettingsHandler) UpdateQuoteSettings(ctx context.Context, req gen.UpdateQuoteSettingsRequestObject) (gen.UpdateQuoteSettingsResponseObject, error) {
+	qs, err := h.svc.SetQuoteSettings(ctx, auth.TenantID(ctx), Quotes{ValidityDays: req.Body.ValidityDays})
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateQuoteSettings200JSONResponse{Body: gen.QuoteSettings{ValidityDays: qs.ValidityDays}}, nil
 }
 
 func pricingToAPI(p Pricing) gen.PricingSettings {

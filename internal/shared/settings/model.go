@@ -40,3 +40,13 @@ var Defaults = struct {
 // DefaultQuoteValidityDays is the quote validity of a tenant that never set it (the
 // column's default).
 const DefaultQuoteValidityDays = 30
+
+// MaxQuoteValidityDays is the longest a quote may be valid for.
+const MaxQuoteValidityDays = 3650
+
+// Quotes are the tenant's quote settings.
+type Quotes struct {
+	// ValidityDays: a new quote's default expirationDate is this many days after its shop
+	// day of creation (and of sending, while that default stands).
+	ValidityDays int
+}

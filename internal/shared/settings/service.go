@@ -71,3 +71,17 @@ func (s *Service) SetCosting(ctx context.Context, tenantID string, c Costing) (C
 func (s *Service) QuoteValidityDays(ctx context.Context, q db.Q, tenantID string) (int, error) {
 	return s.store.quoteValidityDays(ctx, q, tenantID)
 }
+
+// QuoteSettings returns the tenant's quote settings, DefaultQuoteValidityDays when never set.
+func (s *Service) QuoteSettings(ctx context.Context, tenantID string) (Quotes, error) {
+	days, err := s.store.quoteValidityDays(ctx, s.pool, tenantID)
+	return Quotes{ValidityDays: days}, err
+}
+
+// SetQuoteSettings replaces the quote settings and returns them as stored.
+func (s *Service) SetQuoteSettings(ctx context.Context, tenantID string, qs Quotes) (Quotes, error) {
+	if qs.ValidityDays < 1 || qs.ValidityDays > MaxQuoteValidityDays {
+		return Quotes{}, apperr.Field("validityDays", "must be 1 to %d days", MaxQuoteValidityDays)
+	}
+	return s.store.saveQuotes(ctx, s.pool, tenantID, qs)
+}

@@ -114,3 +114,19 @@ func (store) quoteValidityDays(ctx context.Context, q db.Q, tenantID string) (in
 	}
 	return days, nil
 }
+
+const saveQuotesSQL = `
+INSERT INTO settings (tenant_id, quote_validity_days)
+VALUES ($1, $2)
+ON CONFLICT (tenant_id) DO UPDATE SET
+    quote_validity_days = EXCLUDED.quote_validity_days,
+    modified_utc = now()
+RETURNING quote_validity_days`
+
+func (store) saveQuotes(ctx context.Context, q db.Q, tenantID string, qs Quotes) (Quotes, error) {
+	var days int
+	if err := q.QueryRowxContext(ctx, saveQuotesSQL, tenantID, qs.ValidityDays).Scan(&days); err != nil {
+		return Quotes{}, fmt.Errorf("save quote settings: %w", err)
+	}
+	return Quotes{ValidityDays: days}, nil
+}
