@@ -152,8 +152,9 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Customer ' || ` + sqlWord("customer", "i")
        CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'customer', 'externalId', 'E' || i))
             ELSE '{}'::jsonb END,
        ` + sqlID24("1 + i % 50") + `, ` + sqlID24("1 + i % 50") + `, i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
-	// Quotes: twenty per customer, one in a thousand won, one in four sent (an hour after
-	// creation) and carrying an external reference, one in ten deleted.
+	// Quotes, one table row for every quote list and the quote lines' parents: twenty per
+	// customer, one in a thousand won, one in four sent (an hour after creation) and carrying
+	// an external reference, one in ten deleted.
 	{"quotes", `INSERT INTO quotes (tenant_id, id, number, customer_id, currency_code, status, quoted_utc,
        expiration_date, external_references, deleted, created_utc, modified_utc)
 SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD',
