@@ -34,26 +34,11 @@ func (s *Service) UnitCost(ctx context.Context, q db.Q, tenantID string, o Owner
 	if err != nil {
 		return dec.Zero, err
 	}
-	t, err := s.loadTree(ctx, q, tenantID, o)
+	e, err := s.estimateIn(ctx, q, tenantID, o, quantity.Decimal, costing.OverheadCalculationMethod)
 	if err != nil {
 		return dec.Zero, err
 	}
-	var wcIDs []string
-	for _, l := range t.levels {
-		for _, op := range l.operations {
-			if op.WorkCenterID != nil {
-				wcIDs = append(wcIDs, *op.WorkCenterID)
-			}
-		}
-	}
-	c := costContext{method: costing.OverheadCalculationMethod, memo: map[estimateKey]levelEstimate{}}
-	if c.rates, err = s.deps.Rates.WorkCenterRates(ctx, q, tenantID, wcIDs); err != nil {
-		return dec.Zero, err
-	}
-	if c.unitCosts, err = s.deps.Costs.InputUnitCosts(ctx, q, tenantID, t.boughtQuantities(quantity.Decimal)); err != nil {
-		return dec.Zero, err
-	}
-	k := t.estimate(o, quantity.Decimal, c, map[Owner]bool{}).cumulative
+	k := e.cumulative
 	total := decimal.Sum(k.material, k.labor, k.machine, k.outsideProcessing, k.overhead)
 	return dec.Decimal{Decimal: total.DivRound(quantity.Decimal, costPlaces)}, nil
 }

@@ -82,28 +82,11 @@ func (s *Service) estimateThen(ctx context.Context, tenantID string, o Owner, qu
 	if err != nil {
 		return err
 	}
-	return s.view(ctx, tenantID, o, func(q db.Q) (err error) {
-		t, err := s.loadTree(ctx, q, tenantID, o)
+	return s.view(ctx, tenantID, o, func(q db.Q) error {
+		e, err := s.estimateIn(ctx, q, tenantID, o, quantity.Decimal, costing.OverheadCalculationMethod)
 		if err != nil {
 			return err
 		}
-		var wcIDs []string
-		for _, l := range t.levels {
-			for _, op := range l.operations {
-				if op.WorkCenterID != nil {
-					wcIDs = append(wcIDs, *op.WorkCenterID)
-				}
-			}
-		}
-		c := costContext{method: costing.OverheadCalculationMethod}
-		if c.rates, err = s.deps.Rates.WorkCenterRates(ctx, q, tenantID, wcIDs); err != nil {
-			return err
-		}
-		if c.unitCosts, err = s.deps.Costs.InputUnitCosts(ctx, q, tenantID, t.boughtQuantities(quantity.Decimal)); err != nil {
-			return err
-		}
-		c.memo = map[estimateKey]levelEstimate{}
-		e := t.estimate(o, quantity.Decimal, c, map[Owner]bool{})
 		return use(q, items.CostBreakdown{
 			Type: items.CostEstimated, Quantity: quantity, QuantityScrapped: dec.Zero,
 			LaborHours: dec.Decimal{Decimal: e.laborHours}, MachineHours: dec.Decimal{Decimal: e.machineHours},
@@ -111,6 +94,33 @@ func (s *Service) estimateThen(ctx context.Context, tenantID string, o Owner, qu
 			Cumulative: e.cumulative.kinds(), ItemLevel: e.item.kinds(),
 		})
 	})
+}
+
+// estimateIn computes the estimate of quantity of o's routing, and of the item routings below
+// it, in q's transaction, the tenant's overhead method applied: the tree in a fixed number of
+// statements, then the work centers' rates and the bought items' prices, one statement each.
+// Every estimate (stored, shown or pricing a document line) runs through it.
+func (s *Service) estimateIn(ctx context.Context, q db.Q, tenantID string, o Owner, quantity decimal.Decimal, method settings.OverheadMethod) (levelEstimate, error) {
+	t, err := s.loadTree(ctx, q, tenantID, o)
+	if err != nil {
+		return levelEstimate{}, err
+	}
+	var wcIDs []string
+	for _, l := range t.levels {
+		for _, op := range l.operations {
+			if op.WorkCenterID != nil {
+				wcIDs = append(wcIDs, *op.WorkCenterID)
+			}
+		}
+	}
+	c := costContext{method: method, memo: map[estimateKey]levelEstimate{}}
+	if c.rates, err = s.deps.Rates.WorkCenterRates(ctx, q, tenantID, wcIDs); err != nil {
+		return levelEstimate{}, err
+	}
+	if c.unitCosts, err = s.deps.Costs.InputUnitCosts(ctx, q, tenantID, t.boughtQuantities(quantity)); err != nil {
+		return levelEstimate{}, err
+	}
+	return t.estimate(o, quantity, c, map[Owner]bool{}), nil
 }
 
 // costContext is what an estimate prices with besides the tree.
