@@ -171,14 +171,6 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'First 
        primary_billing, primary_shipping, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Site ' || ` + sqlWord("address", "i") + `,
        i || ' Main Street', 'Springfield', lpad((i % 100000)::text, 5, '0'), (i - 1) % 5 = 0, (i - 1) % 5 = 0, ` + sqlAt("i") + ` ` + everyTenant},
-	// Quotes: five per customer of the first fifth of the customers; one in ten deleted, one
-	// in a thousand won, the rest draft or (one in ten) sent, with the time they were sent.
-	{"quotes", `INSERT INTO quotes (tenant_id, id, number, customer_id, currency_code, status, quoted_utc,
-       expiration_date, deleted, created_utc, modified_utc)
-SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("(i - 1) / 5 + 1") + `, 'USD',
-       CASE WHEN i % 1000 = 3 THEN 'won' WHEN i % 10 = 1 THEN 'sent' ELSE 'draft' END,
-       CASE WHEN i % 1000 = 3 OR i % 10 = 1 THEN ` + sqlAt("i") + ` END, date '2026-12-31', i % 10 = 0,
-       ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five fee lines and five tax lines (on five different tax rates) per quote, for the
 	// first fifth of the quotes.
 	{"quote_fee_lines", `INSERT INTO quote_fee_lines (tenant_id, quote_id, id, name, amount, created_utc)
