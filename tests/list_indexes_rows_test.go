@@ -171,16 +171,8 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'First 
        primary_billing, primary_shipping, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Site ' || ` + sqlWord("address", "i") + `,
        i || ' Main Street', 'Springfield', lpad((i % 100000)::text, 5, '0'), (i - 1) % 5 = 0, (i - 1) % 5 = 0, ` + sqlAt("i") + ` ` + everyTenant},
-	// Quotes: five per customer of the first fifth of the customers; one in ten deleted, one
-	// in a thousand won, the rest draft or (one in ten) sent, with the time they were sent.
-	{"quotes", `INSERT INTO quotes (tenant_id, id, number, customer_id, currency_code, status, quoted_utc,
-       expiration_date, deleted, created_utc, modified_utc)
-SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("(i - 1) / 5 + 1") + `, 'USD',
-       CASE WHEN i % 1000 = 3 THEN 'won' WHEN i % 10 = 1 THEN 'sent' ELSE 'draft' END,
-       CASE WHEN i % 1000 = 3 OR i % 10 = 1 THEN ` + sqlAt("i") + ` END, date '2026-12-31', i % 10 = 0,
-       ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five fee lines and five tax lines (on five different tax rates) per quote, for the
-	// first fifth of the quotes.
+	// first fifth of the quotes (written above).
 	{"quote_fee_lines", `INSERT INTO quote_fee_lines (tenant_id, quote_id, id, name, amount, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},
 	{"quote_tax_lines", `INSERT INTO quote_tax_lines (tenant_id, quote_id, id, tax_rate_id, name, rate, created_utc)
@@ -353,9 +345,6 @@ CROSS JOIN LATERAL (SELECT CASE WHEN i % 1000 = 1 THEN 'failed' WHEN i % 1000 = 
        duration_ms, response, error)
 SELECT ten.id, ` + sqlID24("i") + `, 1, ` + sqlAt("i") + `, CASE WHEN i % 1000 IN (1, 3) THEN 500 ELSE 200 END,
        i % 1000 NOT IN (1, 3), 10, 'ok', CASE WHEN i % 1000 IN (1, 3) THEN 'answered HTTP 500' END ` + everyTenant},
-	// A quote per customer; one in ten deleted.
-	{"quotes", `INSERT INTO quotes (tenant_id, id, number, customer_id, currency_code, expiration_date, deleted, created_utc, modified_utc)
-SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("i") + `, 'USD', date '2024-12-31', i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five part lines per quote, for the first fifth of the quotes, each of its own item.
 	{"quote_part_lines", `INSERT INTO quote_part_lines (tenant_id, quote_id, id, routing_id, line_number, item_id, quantity,
        unit_of_measure_name, unit_price, created_utc)
