@@ -173,7 +173,7 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'First 
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Site ' || ` + sqlWord("address", "i") + `,
        i || ' Main Street', 'Springfield', lpad((i % 100000)::text, 5, '0'), (i - 1) % 5 = 0, (i - 1) % 5 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five fee lines and five tax lines (on five different tax rates) per quote, for the
-	// first fifth of the quotes.
+	// first fifth of the quotes (written above).
 	{"quote_fee_lines", `INSERT INTO quote_fee_lines (tenant_id, quote_id, id, name, amount, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},
 	{"quote_tax_lines", `INSERT INTO quote_tax_lines (tenant_id, quote_id, id, tax_rate_id, name, rate, created_utc)

@@ -281,8 +281,9 @@ var indexedLists = map[string]indexedList{
 		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
 	"/api/quotes/{quoteId}/tax-line-items/list": {tables: []string{"quote_tax_lines", "quotes"}, path: map[string]string{"quoteId": id24(parent)},
 		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
-	// The quote report reads the stored totals of its quotes and its customers' names.
-	"/api/reporting/quote/list": {tables: []string{"quotes", "customers"}, filters: map[string]any{
+	// The quote report reads the stored totals of its quotes, counts their part lines and
+	// names their customers.
+	"/api/reporting/quote/list": {tables: []string{"quotes", "quote_part_lines", "customers"}, filters: map[string]any{
 		"statuses":    []string{"won"},
 		"customerIds": []string{id24(parent)},
 		"quotedFrom":  at(listRows).Format(time.DateOnly),
