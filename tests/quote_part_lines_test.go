@@ -671,3 +671,56 @@ func TestQuotePartLineNumbersUnderConcurrentCreates(t *testing.T) {
 	}
 	mustTotals(t, te, quoteID, "12", "12", "12")
 }
+
+// TestQuotePartLineInOtherUnitsCostsItsInventoryQuantity: the routing costs in the item's
+// inventory unit (10 per Each here), so a line sold by the Dozen or by a Box of the item's
+// sales conversion is costed for its quantity in Each and priced per unit of the line; a
+// unit with no fixed conversion cannot be priced by margin, costed or exploded.
+func TestQuotePartLineInOtherUnitsCostsItsInventoryQuantity(t *testing.T) {
+	te := newTenant(t)
+	w := newItem("UNITS-1")
+	// One Box is 10 Each for this item.
+	w.SalesUnitOfMeasureConversions = &[]client.ItemSalesUnitConversionWrite{{
+		DestinationUnitOfMeasureName: "Box", SourceQuantity: ptr(num("10")), DestinationQuantity: ptr(num("1")), IsCustom: ptr(true),
+	}}
+	itemID := createItem(t, te, w)
+	res, b := rawRequest(t, http.MethodPost, "/api/items/"+itemID+"/routing/operations", te.Token, "application/json",
+		`{"name":"Machine","runTimeMinutesPerUnit":10,"laborRate":60}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	quoteID := quoteFor(t, te, "")
+
+	// 2 Dozen = 24 Each at 10: 120 a Dozen, priced at 20 % margin: 150.
+	dozen := getLine(t, te, quoteID, addLine(t, te, quoteID, fmt.Sprintf(
+		`{"itemId":%q,"quantity":2,"unitOfMeasureName":"Dozen","pricingScheme":"margin","margin":20}`, itemID)))
+	if dozen.EstimatedUnitCost == nil {
+		t.Fatalf("dozen line %+v", dozen)
+	}
+	mustNum(t, "cost of a Dozen", *dozen.EstimatedUnitCost, "120")
+	mustNum(t, "price of a Dozen", dozen.UnitPrice, "150.00")
+	// 3 Box = 30 Each: 100 a Box, 125 at 20 %.
+	box := getLine(t, te, quoteID, addLine(t, te, quoteID, fmt.Sprintf(
+		`{"itemId":%q,"quantity":3,"unitOfMeasureName":"Box","pricingScheme":"margin","margin":20}`, itemID)))
+	mustNum(t, "cost of a Box", *box.EstimatedUnitCost, "100")
+	mustNum(t, "price of a Box", box.UnitPrice, "125.00")
+
+	// The cost breakdown counts the Dozen line's 24 Each.
+	res, b = rawRequest(t, http.MethodGet, partLinePath(quoteID, dozen.ID)+"/cost-breakdown", te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	var cost client.QuoteLineCostBreakdown
+	if err := json.Unmarshal(b, &cost); err != nil {
+		t.Fatal(err)
+	}
+	mustRate(t, "breakdown quantity", cost.Quantity, "24")
+	mustRate(t, "breakdown total", cost.CumulativeCost.Total.Total, "240")
+
+	// Another item without a Box conversion: Box has no factor in the Pieces type.
+	plain := itemWithRouting(t, te, "UNITS-2")
+	res, b = rawRequest(t, http.MethodPost, partLinesPath(quoteID), te.Token, "application/json", fmt.Sprintf(
+		`{"itemId":%q,"quantity":1,"unitOfMeasureName":"Box","pricingScheme":"margin","margin":20}`, plain))
+	mustProblemNaming(t, res, b, "unitOfMeasureName")
+	boxed := addLine(t, te, quoteID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitOfMeasureName":"Box","unitPrice":7}`, plain))
+	for _, path := range []string{"/cost-breakdown", "/make-summary"} {
+		res, b = rawRequest(t, http.MethodGet, partLinePath(quoteID, boxed)+path, te.Token, "", "")
+		mustProblemNaming(t, res, b, "unitOfMeasureName")
+	}
+}

@@ -47,14 +47,17 @@ type ItemRef struct {
 
 // PartLine is a stored quote part line with its computed amounts.
 type PartLine struct {
-	ID                string
-	QuoteID           string
-	RoutingID         string
-	LineNumber        int32
-	ItemID            string
-	Item              ItemRef
-	Description       *string
-	Quantity          dec
+	ID          string
+	QuoteID     string
+	RoutingID   string
+	LineNumber  int32
+	ItemID      string
+	Item        ItemRef
+	Description *string
+	Quantity    dec
+	// InventoryQuantity is Quantity in the item's inventory unit, which the line's routing
+	// costs and counts in; nil when UnitName has no fixed conversion to it.
+	InventoryQuantity *dec
 	UnitName          string
 	UnitPrice         dec
 	PricingScheme     PricingScheme
@@ -343,6 +346,10 @@ func (s *Service) resolveLines(ctx context.Context, q db.Q, lw lineWrite, drafts
 		if !contains(it.Units, l.UnitName) {
 			fields.Add(lw.name(d, "unitOfMeasureName"), "%q is not a unit item %s sells in (units: %s)", l.UnitName, it.Number, strings.Join(it.Units, ", "))
 		}
+		l.InventoryQuantity = nil
+		if inv, ok := it.InventoryQuantity(l.Quantity, l.UnitName); ok {
+			l.InventoryQuantity = &inv
+		}
 		l.IsTaxable = it.IsTaxable
 		if w.IsTaxable != nil {
 			l.IsTaxable = *w.IsTaxable
@@ -535,19 +542,38 @@ func (s *Service) priceLines(ctx context.Context, q db.Q, lw lineWrite, drafts [
 
 // priceFromCost prices the draft at margin percent over its estimated unit cost: unit price =
 // cost / (1 − margin / 100), rounded to the currency's minor unit, the cost being the
-// estimate of the line's own routing for its quantity, per unit.
+// estimate of the line's own routing for its quantity, per unit of the line. The routing
+// costs in the item's inventory unit, so a line sold in another unit (a Dozen of an item
+// stocked by the Each) is costed for its inventory quantity and its cost per inventory unit
+// scaled to the line's unit; a unit without a fixed conversion cannot be costed (400).
 func (s *Service) priceFromCost(ctx context.Context, q db.Q, lw lineWrite, d *draft, margin dec) error {
-	cost, err := s.deps.Routings.UnitCost(ctx, q, lw.tenantID, lineOwner(d.line.ID), d.line.Quantity)
+	inv := d.line.InventoryQuantity
+	if inv == nil {
+		return apperr.Field(lw.name(d, "unitOfMeasureName"),
+			"%q has no fixed conversion to the item's inventory unit, so the line cannot be priced by margin", d.line.UnitName)
+	}
+	perInventoryUnit, err := s.deps.Routings.UnitCost(ctx, q, lw.tenantID, lineOwner(d.line.ID), *inv)
 	if e, ok := apperr.As(err); ok && e.Kind == apperr.KindInvalid {
 		return apperr.Field(lw.name(d, "quantity"), "cannot be estimated: %s", e.Error())
 	}
 	if err != nil {
 		return err
 	}
+	cost := perLineUnit(perInventoryUnit, *inv, d.line.Quantity)
 	d.line.EstimatedUnitCost = &cost
 	d.line.UnitPrice = marginPrice(cost, margin, lw.minor)
 	return nil
 }
+
+// perLineUnit turns a cost per inventory unit into the cost per line unit: the cost of the
+// line's inventory quantity spread over its quantity (exact to costPlaces).
+func perLineUnit(perInventoryUnit, inventoryQuantity, quantity dec) dec {
+	total := perInventoryUnit.Mul(inventoryQuantity.Decimal)
+	return pdec.Decimal{Decimal: total.DivRound(quantity.Decimal, costPlaces)}
+}
+
+// costPlaces are the decimal places of an estimated unit cost.
+const costPlaces = 6
 
 // marginPrice is cost / (1 − margin / 100) rounded to minor digits: margin is below 100.
 func marginPrice(cost, margin dec, minor int) dec {

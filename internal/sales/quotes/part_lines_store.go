@@ -31,6 +31,7 @@ type partLineRow struct {
 	ItemDescription      *string   `db:"item_description"`
 	Description          *string   `db:"description"`
 	Quantity             dec       `db:"quantity"`
+	InventoryQuantity    *dec      `db:"inventory_quantity"`
 	UnitName             string    `db:"unit_of_measure_name"`
 	UnitPrice            dec       `db:"unit_price"`
 	PricingScheme        string    `db:"pricing_scheme"`
@@ -54,8 +55,8 @@ func (r partLineRow) toPartLine() (PartLine, error) {
 	l := PartLine{
 		ID: r.ID, QuoteID: r.QuoteID, RoutingID: r.RoutingID, LineNumber: r.LineNumber, ItemID: r.ItemID,
 		Item:        ItemRef{ID: r.ItemID, Number: r.ItemNumber, Revision: r.ItemRevision, Description: r.ItemDescription},
-		Description: r.Description, Quantity: r.Quantity, UnitName: r.UnitName, UnitPrice: r.UnitPrice,
-		PricingScheme: PricingScheme(r.PricingScheme), Margin: r.Margin, EstimatedUnitCost: r.EstimatedUnitCost,
+		Description: r.Description, Quantity: r.Quantity, InventoryQuantity: r.InventoryQuantity, UnitName: r.UnitName,
+		UnitPrice: r.UnitPrice, PricingScheme: PricingScheme(r.PricingScheme), Margin: r.Margin, EstimatedUnitCost: r.EstimatedUnitCost,
 		IsTaxable: r.IsTaxable, TaxRateID: r.TaxRateID, TaxRate: r.TaxRate, LeadTimeDays: r.LeadTimeDays, Notes: r.Notes,
 		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 	}
@@ -82,7 +83,7 @@ func (r partLineRow) toPartLine() (PartLine, error) {
 // partLineSelect reads part lines aliased l with their item (it) and their quote's currency.
 var partLineSelect = `
 SELECT l.id, l.quote_id, l.routing_id, l.line_number, l.item_id, it.number AS item_number,
-       it.revision AS item_revision, it.description AS item_description, l.description, l.quantity,
+       it.revision AS item_revision, it.description AS item_description, l.description, l.quantity, l.inventory_quantity,
        l.unit_of_measure_name, l.unit_price, l.pricing_scheme, l.margin, l.estimated_unit_cost,
        l.discount_is_percentage, l.discount_value, l.is_taxable, l.tax_rate_id, l.tax_rate, l.lead_time_days,
        l.notes, l.custom_fields, qt.currency_code, l.created_utc, l.modified_utc
@@ -169,6 +170,7 @@ type partLineWriteRow struct {
 	ItemID               string          `json:"item_id"`
 	Description          *string         `json:"description"`
 	Quantity             dec             `json:"quantity"`
+	InventoryQuantity    *dec            `json:"inventory_quantity"`
 	UnitName             string          `json:"unit_of_measure_name"`
 	UnitPrice            dec             `json:"unit_price"`
 	PricingScheme        string          `json:"pricing_scheme"`
@@ -191,8 +193,8 @@ func writeRowOf(l PartLine) (partLineWriteRow, error) {
 	}
 	r := partLineWriteRow{
 		ID: l.ID, QuoteID: l.QuoteID, RoutingID: l.RoutingID, LineNumber: l.LineNumber, ItemID: l.ItemID,
-		Description: l.Description, Quantity: l.Quantity, UnitName: l.UnitName, UnitPrice: l.UnitPrice,
-		PricingScheme: string(l.PricingScheme), Margin: l.Margin, EstimatedUnitCost: l.EstimatedUnitCost,
+		Description: l.Description, Quantity: l.Quantity, InventoryQuantity: l.InventoryQuantity, UnitName: l.UnitName,
+		UnitPrice: l.UnitPrice, PricingScheme: string(l.PricingScheme), Margin: l.Margin, EstimatedUnitCost: l.EstimatedUnitCost,
 		IsTaxable: l.IsTaxable, TaxRateID: l.TaxRateID, TaxRate: l.TaxRate, LeadTimeDays: l.LeadTimeDays,
 		Notes: l.Notes, CustomFields: cf,
 	}
@@ -206,14 +208,14 @@ func writeRowOf(l PartLine) (partLineWriteRow, error) {
 // insertPartLinesSQL inserts every line of $2, a JSON array of partLineWriteRow, in one
 // statement (JSON carries the nulls and exact decimals that arrays of text cannot).
 const insertPartLinesSQL = `
-INSERT INTO quote_part_lines (tenant_id, id, quote_id, routing_id, line_number, item_id, description, quantity,
+INSERT INTO quote_part_lines (tenant_id, id, quote_id, routing_id, line_number, item_id, description, quantity, inventory_quantity,
        unit_of_measure_name, unit_price, pricing_scheme, margin, estimated_unit_cost, discount_is_percentage,
        discount_value, is_taxable, tax_rate_id, tax_rate, lead_time_days, notes, custom_fields)
-SELECT $1, r.id, r.quote_id, r.routing_id, r.line_number, r.item_id, r.description, r.quantity,
+SELECT $1, r.id, r.quote_id, r.routing_id, r.line_number, r.item_id, r.description, r.quantity, r.inventory_quantity,
        r.unit_of_measure_name, r.unit_price, r.pricing_scheme, r.margin, r.estimated_unit_cost, r.discount_is_percentage,
        r.discount_value, r.is_taxable, r.tax_rate_id, r.tax_rate, r.lead_time_days, r.notes, r.custom_fields
 FROM jsonb_to_recordset($2::jsonb) AS r(id text, quote_id text, routing_id text, line_number integer, item_id text,
-       description text, quantity numeric, unit_of_measure_name text, unit_price numeric, pricing_scheme text,
+       description text, quantity numeric, inventory_quantity numeric, unit_of_measure_name text, unit_price numeric, pricing_scheme text,
        margin numeric, estimated_unit_cost numeric, discount_is_percentage boolean, discount_value numeric,
        is_taxable boolean, tax_rate_id text, tax_rate numeric, lead_time_days integer, notes text, custom_fields jsonb)`
 
@@ -241,7 +243,7 @@ const updatePartLineSQL = `
 UPDATE quote_part_lines SET line_number = $4, item_id = $5, description = $6, quantity = $7,
        unit_of_measure_name = $8, unit_price = $9, pricing_scheme = $10, margin = $11, estimated_unit_cost = $12,
        discount_is_percentage = $13, discount_value = $14, is_taxable = $15, tax_rate_id = $16, tax_rate = $17,
-       lead_time_days = $18, notes = $19, custom_fields = $20, modified_utc = now()
+       lead_time_days = $18, notes = $19, custom_fields = $20, inventory_quantity = $21, modified_utc = now()
 WHERE tenant_id = $1 AND quote_id = $2 AND id = $3`
 
 // update stores every member of l.
@@ -252,7 +254,7 @@ func (partLinesStore) update(ctx context.Context, q db.Q, tenantID string, l Par
 	}
 	_, err = q.ExecContext(ctx, updatePartLineSQL, tenantID, l.QuoteID, l.ID, r.LineNumber, r.ItemID, r.Description,
 		r.Quantity, r.UnitName, r.UnitPrice, r.PricingScheme, r.Margin, r.EstimatedUnitCost, r.DiscountIsPercentage,
-		r.DiscountValue, r.IsTaxable, r.TaxRateID, r.TaxRate, r.LeadTimeDays, r.Notes, string(r.CustomFields))
+		r.DiscountValue, r.IsTaxable, r.TaxRateID, r.TaxRate, r.LeadTimeDays, r.Notes, string(r.CustomFields), r.InventoryQuantity)
 	if err != nil {
 		return fmt.Errorf("update quote part line: %w", err)
 	}

@@ -76,26 +76,45 @@ type LineCost struct {
 }
 
 // LineCostBreakdown estimates the cost of making part line lineID's quantity from its own
-// routing, with the item estimate's formulas, without storing it. The quantity counts in the
-// item's inventory unit.
+// routing, with the item estimate's formulas, without storing it. The routing counts in the
+// item's inventory unit, so the line's quantity is taken in that unit (a line of 2 Dozen
+// costs 24 Each).
 func (s *Service) LineCostBreakdown(ctx context.Context, tenantID, quoteID, lineID string) (LineCost, error) {
 	row, err := s.partLineOf(ctx, tenantID, quoteID, lineID)
 	if err != nil {
 		return LineCost{}, err
 	}
-	b, err := s.deps.Routings.Estimate(ctx, tenantID, routing.Owner{Type: routing.OwnerQuotePartLine, ID: lineID}, row.Quantity)
+	quantity, err := row.inventoryQuantity()
+	if err != nil {
+		return LineCost{}, err
+	}
+	b, err := s.deps.Routings.Estimate(ctx, tenantID, routing.Owner{Type: routing.OwnerQuotePartLine, ID: lineID}, quantity)
 	if err != nil {
 		return LineCost{}, err
 	}
 	return LineCost{QuoteID: quoteID, LineID: lineID, ItemID: row.ItemID, CostBreakdown: b}, nil
 }
 
-// LineMakeSummary answers what making part line lineID's quantity takes, exploded through its
-// own routing and the routings of what it consumes.
+// LineMakeSummary answers what making part line lineID's quantity (in the item's inventory
+// unit) takes, exploded through its own routing and the routings of what it consumes.
 func (s *Service) LineMakeSummary(ctx context.Context, tenantID, quoteID, lineID string) (routing.MakeSummary, error) {
 	row, err := s.partLineOf(ctx, tenantID, quoteID, lineID)
 	if err != nil {
 		return routing.MakeSummary{}, err
 	}
-	return s.deps.Routings.MakeSummary(ctx, tenantID, routing.Owner{Type: routing.OwnerQuotePartLine, ID: lineID}, row.Quantity)
+	quantity, err := row.inventoryQuantity()
+	if err != nil {
+		return routing.MakeSummary{}, err
+	}
+	return s.deps.Routings.MakeSummary(ctx, tenantID, routing.Owner{Type: routing.OwnerQuotePartLine, ID: lineID}, quantity)
+}
+
+// inventoryQuantity is the line's quantity in its item's inventory unit; a line sold in a
+// unit without a fixed conversion to it cannot be costed or exploded (400).
+func (r lineRoutingRow) inventoryQuantity() (dec, error) {
+	if r.InventoryQuantity == nil {
+		return dec{}, apperr.Field("unitOfMeasureName",
+			"the line's unit %q has no fixed conversion to its item's inventory unit", r.UnitName)
+	}
+	return *r.InventoryQuantity, nil
 }

@@ -87,10 +87,14 @@ type lineRoutingRow struct {
 	RoutingID string `db:"routing_id"`
 	ItemID    string `db:"item_id"`
 	Quantity  dec    `db:"quantity"`
+	// InventoryQuantity is the quantity in the item's inventory unit, which the routing
+	// counts in; nil when the line's unit has no fixed conversion to it.
+	InventoryQuantity *dec   `db:"inventory_quantity"`
+	UnitName          string `db:"unit_of_measure_name"`
 }
 
 const lineOfQuoteSQL = `
-SELECT routing_id, item_id, quantity FROM quote_part_lines
+SELECT routing_id, item_id, quantity, inventory_quantity, unit_of_measure_name FROM quote_part_lines
 WHERE tenant_id = $1 AND quote_id = $2 AND id = $3`
 
 // lineOfQuote reads part line lineID of quote quoteID (deleted or not); found is false when

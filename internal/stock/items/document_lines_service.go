@@ -26,6 +26,20 @@ type SaleItem struct {
 	// Units are the units a line may sell the item in: every unit of its unit type, and the
 	// units of its sales conversions.
 	Units []string
+	// InventoryPerUnit is, for each of Units with a fixed conversion to the inventory unit,
+	// how many inventory units one of it is (Dozen: 12 when sold by the Each); a unit
+	// without one (a Box of the Pieces type with no conversion of the item's) is absent.
+	InventoryPerUnit map[string]dec.Decimal
+}
+
+// InventoryQuantity converts quantity of unit into the item's inventory unit; ok is false
+// when unit has no fixed conversion to it.
+func (it SaleItem) InventoryQuantity(quantity dec.Decimal, unit string) (dec.Decimal, bool) {
+	per, ok := it.InventoryPerUnit[unit]
+	if !ok {
+		return dec.Decimal{}, false
+	}
+	return dec.Decimal{Decimal: quantity.Mul(per.Decimal)}, true
 }
 
 // DefaultUnit is the unit a line sells the item in when it names none: the default sales

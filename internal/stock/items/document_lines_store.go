@@ -2,6 +2,7 @@ package items
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
@@ -22,7 +23,22 @@ SELECT i.id, i.number, i.revision, i.description, i.is_archived, i.is_taxable,
              UNION
              SELECT cu.name FROM item_sales_unit_conversions c
              JOIN units_of_measure cu ON cu.tenant_id = c.tenant_id AND cu.id = c.destination_unit_id
-             WHERE c.tenant_id = i.tenant_id AND c.item_id = i.id) AS unit_names
+             WHERE c.tenant_id = i.tenant_id AND c.item_id = i.id) AS unit_names,
+       -- Inventory units in one of each unit with a fixed conversion: the inventory unit (1),
+       -- the type's units with a factor (both factors known), and the sales conversions
+       -- (source inventory units per destination unit), which win for their unit.
+       (SELECT COALESCE(jsonb_object_agg(x.name, x.per ORDER BY x.rank), '{}')
+        FROM (SELECT u.name, 1::numeric AS per, 0 AS rank WHERE u.id IS NOT NULL
+              UNION ALL
+              SELECT tu.name, round(tu.factor_numerator * u.factor_denominator / (tu.factor_denominator * u.factor_numerator), 12), 1
+              FROM units_of_measure tu
+              WHERE tu.tenant_id = i.tenant_id AND tu.unit_type_id = u.unit_type_id AND tu.id <> u.id
+                AND tu.factor_numerator IS NOT NULL AND u.factor_numerator IS NOT NULL
+              UNION ALL
+              SELECT cu.name, round(c.source_quantity / c.destination_quantity, 12), 2
+              FROM item_sales_unit_conversions c
+              JOIN units_of_measure cu ON cu.tenant_id = c.tenant_id AND cu.id = c.destination_unit_id
+              WHERE c.tenant_id = i.tenant_id AND c.item_id = i.id) x) AS inventory_per_unit
 FROM items i LEFT JOIN units_of_measure u ON u.tenant_id = i.tenant_id AND u.id = i.unit_of_measure_id
 WHERE i.tenant_id = $1 AND i.id = ANY($2)
 FOR SHARE OF i`
@@ -37,6 +53,7 @@ type saleItemRow struct {
 	InventoryUnit    string         `db:"inventory_unit"`
 	DefaultSalesUnit string         `db:"default_sales_unit"`
 	UnitNames        pq.StringArray `db:"unit_names"`
+	InventoryPerUnit []byte         `db:"inventory_per_unit"`
 }
 
 func (itemStore) saleItems(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]SaleItem, error) {
@@ -49,10 +66,14 @@ func (itemStore) saleItems(ctx context.Context, q db.Q, tenantID string, ids []s
 		return nil, fmt.Errorf("find items for sale: %w", err)
 	}
 	for _, r := range rows {
-		out[r.ID] = SaleItem{
+		it := SaleItem{
 			ID: r.ID, Number: r.Number, Revision: r.Revision, Description: r.Description, IsArchived: r.IsArchived,
 			IsTaxable: r.IsTaxable, InventoryUnit: r.InventoryUnit, DefaultSalesUnit: r.DefaultSalesUnit, Units: r.UnitNames,
 		}
+		if err := json.Unmarshal(r.InventoryPerUnit, &it.InventoryPerUnit); err != nil {
+			return nil, fmt.Errorf("read item %s unit conversions: %w", r.ID, err)
+		}
+		out[r.ID] = it
 	}
 	return out, nil
 }

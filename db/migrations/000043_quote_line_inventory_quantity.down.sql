@@ -1,0 +1,1 @@
+ALTER TABLE quote_part_lines DROP COLUMN inventory_quantity;
