@@ -28,7 +28,13 @@ func (s *Service) Pricing(ctx context.Context, tenantID string) (Pricing, error)
 
 // Costing returns the tenant's costing settings, Defaults.Costing when never set.
 func (s *Service) Costing(ctx context.Context, tenantID string) (Costing, error) {
-	st, found, err := s.store.get(ctx, s.pool, tenantID)
+	return s.CostingIn(ctx, s.pool, tenantID)
+}
+
+// CostingIn is Costing read through q, for a caller inside a transaction (a second
+// connection taken while holding one can starve the pool).
+func (s *Service) CostingIn(ctx context.Context, q db.Q, tenantID string) (Costing, error) {
+	st, found, err := s.store.get(ctx, q, tenantID)
 	if err != nil || !found {
 		return Defaults.Costing, err
 	}

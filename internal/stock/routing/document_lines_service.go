@@ -30,7 +30,7 @@ func (s *Service) UnitCost(ctx context.Context, q db.Q, tenantID string, o Owner
 	if !quantity.IsPositive() || quantity.GreaterThan(maxCost) {
 		return dec.Zero, apperr.Field("quantity", "must be more than 0 and at most %d", maxEstimateQuantity)
 	}
-	costing, err := s.deps.Settings.Costing(ctx, tenantID)
+	costing, err := s.deps.Settings.CostingIn(ctx, q, tenantID)
 	if err != nil {
 		return dec.Zero, err
 	}

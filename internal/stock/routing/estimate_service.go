@@ -17,6 +17,7 @@ import (
 // costingSettings answers the tenant's costing settings (the settings service).
 type costingSettings interface {
 	Costing(ctx context.Context, tenantID string) (settings.Costing, error)
+	CostingIn(ctx context.Context, q db.Q, tenantID string) (settings.Costing, error)
 }
 
 // workCenterRates answers work centers' hourly rates, deleted ones included, through q (the
