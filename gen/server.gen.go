@@ -5928,6 +5928,55 @@ type Reference struct {
 	Name string `json:"name"`
 }
 
+// RefundReasonCode A refund reason code of the tenant (read shape): why money goes back to a customer.
+type RefundReasonCode struct {
+	// Code Short label (DMG), unique among the tenant's non-archived refund reason codes (case-insensitive); null when none.
+	Code       *string      `json:"code"`
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Description What the reason covers; null when none.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsArchived True for an archived refund reason code, whose name and code are free.
+	IsArchived  bool         `json:"isArchived"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's non-archived refund reason codes (case-insensitive).
+	Name string `json:"name"`
+}
+
+// RefundReasonCodeFilter Filter of the refund-reason-code list; every member narrows the result (AND).
+type RefundReasonCodeFilter struct {
+	// Ids Only these refund reason code ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IsArchived Only archived (true) or only non-archived (false) refund reason codes; omitted includes both.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// RefundReasonCodeWrite Create and full-update body of a refund reason code. Members not listed here are ignored when sent.
+type RefundReasonCodeWrite struct {
+	// Code Short label (DMG). Trimmed; at most 50 characters; null, omitted or blank: none; when present unique among the tenant's non-archived refund reason codes (case-insensitive).
+	Code *string `json:"code,omitempty"`
+
+	// Description Trimmed; at most 200 characters; null, omitted or blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// IsArchived True archives the refund reason code (it frees its name and code); false when omitted.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among the tenant's non-archived refund reason codes (case-insensitive).
+	Name string `json:"name"`
+}
+
 // Routing The whole routing of one owner: its operations in order, the items consumed at each
 // operation and the in-process tracking recorded at each operation's phases, its input
 // items (components) and its input materials with their nestings. Sub-records name their
@@ -11142,6 +11191,70 @@ type UpdateQuoteTaxLineItemParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// CreateRefundReasonCodeParams defines parameters for CreateRefundReasonCode.
+type CreateRefundReasonCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListRefundReasonCodesParams defines parameters for ListRefundReasonCodes.
+type ListRefundReasonCodesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetRefundReasonCodeParams defines parameters for GetRefundReasonCode.
+type GetRefundReasonCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateRefundReasonCodeParams defines parameters for UpdateRefundReasonCode.
+type UpdateRefundReasonCodeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListQuoteReportParams defines parameters for ListQuoteReport.
 type ListQuoteReportParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -12224,6 +12337,15 @@ type ListQuoteTaxLineItemsJSONRequestBody = QuoteLineItemFilter
 
 // UpdateQuoteTaxLineItemJSONRequestBody defines body for UpdateQuoteTaxLineItem for application/json ContentType.
 type UpdateQuoteTaxLineItemJSONRequestBody = QuoteTaxLineItemWrite
+
+// CreateRefundReasonCodeJSONRequestBody defines body for CreateRefundReasonCode for application/json ContentType.
+type CreateRefundReasonCodeJSONRequestBody = RefundReasonCodeWrite
+
+// ListRefundReasonCodesJSONRequestBody defines body for ListRefundReasonCodes for application/json ContentType.
+type ListRefundReasonCodesJSONRequestBody = RefundReasonCodeFilter
+
+// UpdateRefundReasonCodeJSONRequestBody defines body for UpdateRefundReasonCode for application/json ContentType.
+type UpdateRefundReasonCodeJSONRequestBody = RefundReasonCodeWrite
 
 // ListQuoteReportJSONRequestBody defines body for ListQuoteReport for application/json ContentType.
 type ListQuoteReportJSONRequestBody = QuoteReportFilter
@@ -13311,6 +13433,18 @@ type ServerInterface interface {
 	// UpdateQuoteTaxLineItem Replace a quote tax line's tax rate
 	// (PUT /api/quotes/{quoteId}/tax-line-items/{lineItemId})
 	UpdateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuoteTaxLineItemParams) error
+	// CreateRefundReasonCode Create a refund reason code
+	// (POST /api/refund-reason-codes)
+	CreateRefundReasonCode(ctx echo.Context, params CreateRefundReasonCodeParams) error
+	// ListRefundReasonCodes List refund reason codes
+	// (POST /api/refund-reason-codes/list)
+	ListRefundReasonCodes(ctx echo.Context, params ListRefundReasonCodesParams) error
+	// GetRefundReasonCode Get a refund reason code
+	// (GET /api/refund-reason-codes/{id})
+	GetRefundReasonCode(ctx echo.Context, id Id, params GetRefundReasonCodeParams) error
+	// UpdateRefundReasonCode Update a refund reason code
+	// (PUT /api/refund-reason-codes/{id})
+	UpdateRefundReasonCode(ctx echo.Context, id Id, params UpdateRefundReasonCodeParams) error
 	// ListQuoteReport Report of quotes with their totals
 	// (POST /api/reporting/quote/list)
 	ListQuoteReport(ctx echo.Context, params ListQuoteReportParams) error
@@ -22872,6 +23006,146 @@ func (w *ServerInterfaceWrapper) UpdateQuoteTaxLineItem(ctx echo.Context) error 
 	return err
 }
 
+// CreateRefundReasonCode converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateRefundReasonCode(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateRefundReasonCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateRefundReasonCode(ctx, params)
+	return err
+}
+
+// ListRefundReasonCodes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListRefundReasonCodes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListRefundReasonCodesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListRefundReasonCodes(ctx, params)
+	return err
+}
+
+// GetRefundReasonCode converts echo context to params.
+func (w *ServerInterfaceWrapper) GetRefundReasonCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetRefundReasonCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetRefundReasonCode(ctx, id, params)
+	return err
+}
+
+// UpdateRefundReasonCode converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateRefundReasonCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateRefundReasonCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateRefundReasonCode(ctx, id, params)
+	return err
+}
+
 // ListQuoteReport converts echo context to params.
 func (w *ServerInterfaceWrapper) ListQuoteReport(ctx echo.Context) error {
 	var err error
@@ -24349,6 +24623,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/tax-rates/:id", wrapper.GetTaxRate, options.OperationMiddlewares["getTaxRate"]...)
 	router.PUT(options.BaseURL+"/api/tax-rates/:id", wrapper.UpdateTaxRate, options.OperationMiddlewares["updateTaxRate"]...)
 	router.POST(options.BaseURL+"/api/tax-rates/list", wrapper.ListTaxRates, options.OperationMiddlewares["listTaxRates"]...)
+	router.POST(options.BaseURL+"/api/refund-reason-codes", wrapper.CreateRefundReasonCode, options.OperationMiddlewares["createRefundReasonCode"]...)
+	router.GET(options.BaseURL+"/api/refund-reason-codes/:id", wrapper.GetRefundReasonCode, options.OperationMiddlewares["getRefundReasonCode"]...)
+	router.PUT(options.BaseURL+"/api/refund-reason-codes/:id", wrapper.UpdateRefundReasonCode, options.OperationMiddlewares["updateRefundReasonCode"]...)
+	router.POST(options.BaseURL+"/api/refund-reason-codes/list", wrapper.ListRefundReasonCodes, options.OperationMiddlewares["listRefundReasonCodes"]...)
 	router.POST(options.BaseURL+"/api/customers", wrapper.CreateCustomer, options.OperationMiddlewares["createCustomer"]...)
 	router.DELETE(options.BaseURL+"/api/customers/:customerId", wrapper.DeleteCustomer, options.OperationMiddlewares["deleteCustomer"]...)
 	router.GET(options.BaseURL+"/api/customers/:customerId", wrapper.GetCustomer, options.OperationMiddlewares["getCustomer"]...)
@@ -64388,6 +64666,653 @@ func (response UpdateQuoteTaxLineItem503ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type CreateRefundReasonCodeRequestObject struct {
+	Params CreateRefundReasonCodeParams
+	Body   *CreateRefundReasonCodeJSONRequestBody
+}
+
+type CreateRefundReasonCodeResponseObject interface {
+	VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error
+}
+
+type CreateRefundReasonCode200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateRefundReasonCode200JSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode400ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode401ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode403ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode409ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode413ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode415ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode422ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode429ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRefundReasonCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRefundReasonCode503ApplicationProblemPlusJSONResponse) VisitCreateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRefundReasonCodesRequestObject struct {
+	Params ListRefundReasonCodesParams
+	Body   *ListRefundReasonCodesJSONRequestBody
+}
+
+type ListRefundReasonCodesResponseObject interface {
+	VisitListRefundReasonCodesResponse(w http.ResponseWriter) error
+}
+
+type ListRefundReasonCodes200JSONResponse []RefundReasonCode
+
+func (response ListRefundReasonCodes200JSONResponse) VisitListRefundReasonCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRefundReasonCodes400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListRefundReasonCodes400ApplicationProblemPlusJSONResponse) VisitListRefundReasonCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRefundReasonCodes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListRefundReasonCodes401ApplicationProblemPlusJSONResponse) VisitListRefundReasonCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRefundReasonCodes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListRefundReasonCodes403ApplicationProblemPlusJSONResponse) VisitListRefundReasonCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRefundReasonCodes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListRefundReasonCodes413ApplicationProblemPlusJSONResponse) VisitListRefundReasonCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRefundReasonCodes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListRefundReasonCodes415ApplicationProblemPlusJSONResponse) VisitListRefundReasonCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRefundReasonCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListRefundReasonCodes429ApplicationProblemPlusJSONResponse) VisitListRefundReasonCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListRefundReasonCodes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListRefundReasonCodes503ApplicationProblemPlusJSONResponse) VisitListRefundReasonCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRefundReasonCodeRequestObject struct {
+	Id     Id `json:"id"`
+	Params GetRefundReasonCodeParams
+}
+
+type GetRefundReasonCodeResponseObject interface {
+	VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error
+}
+
+type GetRefundReasonCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetRefundReasonCode200JSONResponse struct {
+	Body    RefundReasonCode
+	Headers GetRefundReasonCode200ResponseHeaders
+}
+
+func (response GetRefundReasonCode200JSONResponse) VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRefundReasonCode304Response = RecordNotModifiedResponse
+
+func (response GetRefundReasonCode304Response) VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetRefundReasonCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetRefundReasonCode400ApplicationProblemPlusJSONResponse) VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRefundReasonCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetRefundReasonCode401ApplicationProblemPlusJSONResponse) VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRefundReasonCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetRefundReasonCode403ApplicationProblemPlusJSONResponse) VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRefundReasonCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetRefundReasonCode404ApplicationProblemPlusJSONResponse) VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRefundReasonCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetRefundReasonCode429ApplicationProblemPlusJSONResponse) VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRefundReasonCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetRefundReasonCode503ApplicationProblemPlusJSONResponse) VisitGetRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCodeRequestObject struct {
+	Id     Id `json:"id"`
+	Params UpdateRefundReasonCodeParams
+	Body   *UpdateRefundReasonCodeJSONRequestBody
+}
+
+type UpdateRefundReasonCodeResponseObject interface {
+	VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error
+}
+
+type UpdateRefundReasonCode200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateRefundReasonCode200JSONResponse struct {
+	Body    RefundReasonCode
+	Headers UpdateRefundReasonCode200ResponseHeaders
+}
+
+func (response UpdateRefundReasonCode200JSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode400ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode401ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode403ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode404ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode412ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode413ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode415ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode429ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRefundReasonCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateRefundReasonCode503ApplicationProblemPlusJSONResponse) VisitUpdateRefundReasonCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListQuoteReportRequestObject struct {
 	Params ListQuoteReportParams
 	Body   *ListQuoteReportJSONRequestBody
@@ -71688,6 +72613,18 @@ type StrictServerInterface interface {
 	// UpdateQuoteTaxLineItem Replace a quote tax line's tax rate
 	// (PUT /api/quotes/{quoteId}/tax-line-items/{lineItemId})
 	UpdateQuoteTaxLineItem(ctx context.Context, request UpdateQuoteTaxLineItemRequestObject) (UpdateQuoteTaxLineItemResponseObject, error)
+	// CreateRefundReasonCode Create a refund reason code
+	// (POST /api/refund-reason-codes)
+	CreateRefundReasonCode(ctx context.Context, request CreateRefundReasonCodeRequestObject) (CreateRefundReasonCodeResponseObject, error)
+	// ListRefundReasonCodes List refund reason codes
+	// (POST /api/refund-reason-codes/list)
+	ListRefundReasonCodes(ctx context.Context, request ListRefundReasonCodesRequestObject) (ListRefundReasonCodesResponseObject, error)
+	// GetRefundReasonCode Get a refund reason code
+	// (GET /api/refund-reason-codes/{id})
+	GetRefundReasonCode(ctx context.Context, request GetRefundReasonCodeRequestObject) (GetRefundReasonCodeResponseObject, error)
+	// UpdateRefundReasonCode Update a refund reason code
+	// (PUT /api/refund-reason-codes/{id})
+	UpdateRefundReasonCode(ctx context.Context, request UpdateRefundReasonCodeRequestObject) (UpdateRefundReasonCodeResponseObject, error)
 	// ListQuoteReport Report of quotes with their totals
 	// (POST /api/reporting/quote/list)
 	ListQuoteReport(ctx context.Context, request ListQuoteReportRequestObject) (ListQuoteReportResponseObject, error)
@@ -81603,6 +82540,180 @@ func (sh *strictHandler) UpdateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteI
 	return nil
 }
 
+// CreateRefundReasonCode operation middleware
+func (sh *strictHandler) CreateRefundReasonCode(ctx echo.Context, params CreateRefundReasonCodeParams) error {
+	var request CreateRefundReasonCodeRequestObject
+
+	request.Params = params
+
+	var body CreateRefundReasonCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateRefundReasonCode(ctx.Request().Context(), request.(CreateRefundReasonCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateRefundReasonCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateRefundReasonCodeResponseObject); ok {
+		return validResponse.VisitCreateRefundReasonCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListRefundReasonCodes operation middleware
+func (sh *strictHandler) ListRefundReasonCodes(ctx echo.Context, params ListRefundReasonCodesParams) error {
+	var request ListRefundReasonCodesRequestObject
+
+	request.Params = params
+
+	var body ListRefundReasonCodesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListRefundReasonCodes(ctx.Request().Context(), request.(ListRefundReasonCodesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListRefundReasonCodes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListRefundReasonCodesResponseObject); ok {
+		return validResponse.VisitListRefundReasonCodesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetRefundReasonCode operation middleware
+func (sh *strictHandler) GetRefundReasonCode(ctx echo.Context, id Id, params GetRefundReasonCodeParams) error {
+	var request GetRefundReasonCodeRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetRefundReasonCode(ctx.Request().Context(), request.(GetRefundReasonCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetRefundReasonCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetRefundReasonCodeResponseObject); ok {
+		return validResponse.VisitGetRefundReasonCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateRefundReasonCode operation middleware
+func (sh *strictHandler) UpdateRefundReasonCode(ctx echo.Context, id Id, params UpdateRefundReasonCodeParams) error {
+	var request UpdateRefundReasonCodeRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateRefundReasonCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateRefundReasonCode(ctx.Request().Context(), request.(UpdateRefundReasonCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateRefundReasonCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateRefundReasonCodeResponseObject); ok {
+		return validResponse.VisitUpdateRefundReasonCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListQuoteReport operation middleware
 func (sh *strictHandler) ListQuoteReport(ctx echo.Context, params ListQuoteReportParams) error {
 	var request ListQuoteReportRequestObject
@@ -83683,1262 +84794,1276 @@ var swaggerSpec = []string{
 	"16rv6F/B0bEx78zsLty5Of0rLXO5imYfBbgsFrNItRmowgEDVqVdNoKpaclnM5eI3IhLo+VCCv5XI+zB",
 	"Y8NXb+7QD75qd0ObcMjkwvpilTeeJN4q1h5/x253cKK15dW2sI1Tm25dl0zWefXaPm30BQpXQQpLzlpY",
 	"x09y+46HVbu/+03cNNGSanPSO0c7/+PPJ7v//ce/HX75u52Nl3Vo4s1DXt52uO7W0boPcvsfB647k49W",
-	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/23m65bSTLE3+VDG1smOyB",
-	"aMl2uavEmAuV7aryjD+0ltw1O8OORopIiWiBCRYSFMWaqYi9/F//b+YN9gH2Zu933mSeZCPPOZnIBBIg",
-	"SH3ZvTUR02URiUR+nDx5Pn+nEjpTrFuvH5u0X/3veNi/SAjlr1R2ssOGnaylBqvLemkebdzzM2RmJK+p",
-	"kGp4rvpQIgoMl5eCZeICkLcHHLDQ0EAJ5rKYUFQgGwNbJwG+CQ/aymfiW0csJh9mHLEY80fgn8YFp/9t",
-	"3CTHSQIOYicjwTj6JtI66aaQclDk86EN+MaMQSIX6LLkl9gb/vsTRMskcTSR+k+vqQspZd9xf/xcjdr9",
-	"+bWAAp3Q59TDWre9+D87/fgP3NEtWuOY4EUVtlzju/NAZo8dS+ihHVHLy2aK4E6nOuavcGNjNuCSaXJA",
-	"Jci3MFDbiVxxhTXSI0MRDEKZoN/hiH0QK6x3oawOr1ujft0EW/BL+20WOW09/+Cj6m7tW5PLhRfsREfd",
-	"0kNritzLqsC99dW6k/bGHZkTuIEpvNH3QMipWAhFmbCyngYbMTqrUeUszwvMxcC8WRtEwADQXwGPjAyU",
-	"PhZHUZHNTCrqNQRUVAP5biQoKSKZ8URinARl7YK+lSrGy5JPZ2h41RcchsQleM1BeAXPylm+vJzB+GKD",
-	"T/m5nALSiZxInlxzORVqxOKElzzGpOGKG7okbfU70vUsizJhDYVQZRAJypS33kRlLhO3BT+arFzo/SQk",
-	"Cp6pHKOJxPksz6/204TNBE/akETyKYDhJEF0zp9NwAFdEPrwKn6NvL9fmgKmWbeBaRgjaRIcG6attZxX",
-	"U0veRPE46xUI1ekoH++ugPNNZ+gRbljbqeqXvNsrZ/d+c3WDOHsPlB2R6kvKBH2G8ul5cpbOxVv5mq+V",
-	"FwTZH0XM5nBuvAcWjxgbuDH+t4LzC0VsswHY6QmT0YP/IxLTgpqW8P2COlv7d++kRI6DIRc84suHp8Tb",
-	"55nvlIt6/1neC4rvrI5a41y1YZ05m9DGJnzC3ZRTfne55LUUclNniH5WIssc1D5CHKscai6GIRtodaax",
-	"APEQasixODjvGN+dyC633tgUvbUeJTDXgAcMnEtHrPFZ9n1+EyEeauUbi1qwUA+fjdhJhVnqJAHAyQpF",
-	"YLbx+k6bvnXy2S97C6jXydbuZYdfsHfKu242u3ZYIuaant0txhx5g/SJ9NcGBlO/vGo+Pr426MeQmlvm",
-	"ENCbLkpjeVnKK5mvZBA9s8dKhu7Ax8ExWIQTIIF2jR3KISkLkGPz8g004xdlk9pwabdXnq0chndRWvZP",
-	"NbDVHevKLrd1135ptaaaYoM/+j+5PItidBZ8evV1sK47x8F5kApnPeA3HmAc24JrhE9U4DgsWhgYmSAM",
-	"0nn8S1jy0Jc2YuSH8NB8qOOmW+fFs8M/BvhHkG/28vE8D/t4LPN+YOixX3qd5Kha5sNmFAh3buj2K/Rw",
-	"Y27VLzV5t5V0Wkjlhw5RFhJI8ZnuAXByyVpDUMBswUuwYCGMEgRH8TJVF+vRRL4nb6bMSwh4EQmzmY5U",
-	"BRPJUQkZlAn5FMTSVF5qWnvWUYSyankf9cX9cXwBw3Dgmvu7fI/rr3cVPndnknFF8DL4o4qM3yppYuFd",
-	"CbFwQfAxbq5XgfQpL8VlXqw7FhhruVK7O17e2+A81uz6LRcJFntJlSkD4yREbS+5ihtkTxZTYeOg3zTf",
-	"+C3au+TLyy6ahuf3Qc6XBe88TPD8Pj4826X2vLkNPuygr9Tq+0CJIy6xbKaVIdCLVK/94302rsQOOnYd",
-	"qo8fStgjuOldXp4VfHoVrHZmSpcpDBMcm1ynclloeZWtZmkm/Fy/SmzOJZtxmbTFD37IpVXr+3waAmgh",
-	"y4asGMu1cbViFRoMU8MJR1iSTDCeFYIna71g+3ZodzqPM36DS7xpCpsgWrcgS+Nx2nAxWcfUPRwnElZO",
-	"ijxZTuvBw9tMBfs5LfPp1Uf5E5fJlh3ITYK8uauqO2rnimm/hFLL+9/Fzcz05jX8sTFac6MqeAUgcZTJ",
-	"CbAKcpUcsJXmX48HphvfCcYlXbTNMMDIk6/87DE7mLFBFAI1hBx05Uysbaj/dmWEOzMitrYxqApFOHiA",
-	"UN69h9OjnFjd/vTjxxqGRbjVLIc6Cn6w4dayWy/RrYeJ5mPQ0OJ8Ew3TNnUinPnRbc7Z2TZztl50OIXg",
-	"o+jBR7pVR5Xiwgb6/vAmNWRpiVQN6KIhk9ROI13tIrhYwOve74Qi2v5B5fJE63qhE/IPpx8/MHhqY/rZ",
-	"4NMPr9jL7w6eDUfsbalYPM0X67iKt1GszC8FwbquIQ3fMJtD9v57LUVhSMI0LxLMqjkX61wm/QPXYEQf",
-	"zQdDTsF3qRSvUzUN454cV7PJUon1T7DtkdZ8RTEVsuSXgg3iVJ3YPzHDJ2IxCHSxjckbEilPJPXG57ov",
-	"U0DU9A0CC5fm6cB0A/b4A7Zc4NLwkloYk/REmtE61pXhiH1cwhkqNN0eebKl+WIcRsSoZhRGwziyM4SY",
-	"k2o9bCqJnUVY4IG3wyfOWVwKJzCTJdXJ1NzkCq0Hew+MP99AqHBWy8wsZIl5l0952ZYRDEi4GbWoYSEP",
-	"OFMzkV1EWuDla/2fNS+S4diRT1PFrsSitGkzEctyTJY2nYayhSGSrQXwJJdTYYLdxuYftje0E8InqxAi",
-	"fV6VobFy1pa8k/a2F8sgX/4M8aaEfwFXdDWqZiHWzSUzwIEt0b9s1qRrA9twRchLbE1pHUsvdzB/L7ee",
-	"9m3gP2RblpFZhc14H5DtZkg6S1W5c1Xx9JHqYRMI0Wv3oGwEgAFskcZ5aUkfCNJBj3LPfC7upCSwAdT/",
-	"IVily+RH8HotlVSZwhim7JlmkiJiJQSLwR9HhOR0CeZRA3gJqgUWJwKkKyqeMYCyaeXyXERskS5ExM4F",
-	"n0eMy0stuGrZS4os3CWWntuyFo9X+iXIkmGi+QXxZnL+2rKaNk/S1kqFkc15ImrVZ8xebcN80bqh8oty",
-	"31ASjCdMRfXCcF2s9bXbNlgDrvNtv7X7/sZ3vRV/Xb3m1Ijr8zpQ6la3SKqOp2V6zcv2Yv7mORVxYVMu",
-	"tVrqoalbVKXdq8eBDkBUm0oWuxsXswHU7jM1+4Zjv7AMmr0GtuoMnb9cPn79uXb1yR4CfezBquvXtDp+",
-	"/pKdlkKAAvXy4OXh/tlLdpwt56lczoNReD1EAu+cVip8T+Ggf/UyxKMpBG/dy//zv6oKjMOxX0uovp+0",
-	"2Y+5n14NtN5HGV7Qd0t7+by3slFO6ktfjQ4ZsVYSza16RoXUSqe2msMgAyXTtiqT5rOybmHV2yJ6Kah8",
-	"nOL6l7nlgpjlYv7qKY29c85ZTX0xgtnYVq4G3RM0jAfD82pcAiTHITn5cwEvg5m/U+hVkXrrrI5q1XMa",
-	"BKQ279Nr7zLlSZLqEfHsxFv/L6QKW6DsZJErta/E1Cix3LvCwOnJ55DsDPYmhYzTZwwRE3w6Y1SLbSIR",
-	"tKEChzg8iKAXILNMlOBlAxQJLR9n+UoUms0T2b04GI7Y6fLyEivXw4tHE3nOC/1hDnVrY4JBQuTVlS1c",
-	"zGJ0F8ZscJHxMmLqlyUvxHAMciq00KLqRMb5shTFa9sdvLvimVudeFD1HdmOo0azFaT2FGJacnm5zHgx",
-	"HIMkjCCDKAV7r5seV+K86iZi8UXG5aWofhqjKD2RoZctv4pH7A24Jhul7yIqg01bpzUA9zUwI835jUup",
-	"hweb6L2fDlnTPb5OTXILGXRgYYDhUqyYTUKgAEOn1uAj65TO9de2sN6loNCkrnpbcoOiRrXy320NuN/s",
-	"sN3wDyzMJ78ROyHFVzNDW7s7YrwqDEw1rjCZRQuIwyMoBC4EHDvQjuHYaWX5BP4asXekCGO3VAZcd+tx",
-	"VbfriURVYnjE4nNoHGvGBJ9IF1hnSvA5ZCzrsw/Ju8hCarDSMDSUPkpIjbMDgzr1+gLRPesWKcg5ut+9",
-	"aA+6pVxOKbLNivaO+RW1PRiTym2vEW5qiQP4cyIWQiZapITcSVhQp/jrpqKvd6sR93PsterGDfdeVa3U",
-	"hhhCJUFcimGzIGkgzlnUWXzvOK1uNtaI+iyWXT7E/gq0nXRjdlGwIqszrTG7bNa5RUUbStgPjYbGBrVK",
-	"9l9ozPUGpbvDhNyieu/A8zeYr5e30Ma3HMkGXd0jnJo801HKt5tw/s//qpGO/uHrIJ570/DveqF3rT79",
-	"2HaCzSaC2vUS0gk/LoQ8XqSvyanbrguGlNdjyeD9k7fs+ejA8coD/OzxyVuMzSk1U3DtX97nizZPZQA2",
-	"I0vPC16svTzxQOoAYjNsVTewM7T2Z1NttxpQkgu1U7FkvYELvUptyf8mGcc2NJO3Hweq1eKGabrKiys2",
-	"FZpsbjemdusqhJjQQBojHDfKDKUYc4yYFxDfeC6EtK4qlcppTzS8bUzvhMDR5ehwilo464kyntb2lBZ0",
-	"rgXLlyVbykwoxbi6ImaDWD9aNYXlSBW7KEQrfvPHZanSRJwU+VQoFQRKhHHZ+hUVdaWKJXr5tExvoUGw",
-	"O1vwtQXZuQLv6E/82xq6ZS73m8vY2+hdLOVZOtesdVkKdSIKzZ4Cxm98DmElS8n04Ctb+Bzs+xarK/JC",
-	"NTB4Y2DfArnepLCwv6/++R//DkjZwwcP7Ij2lCiXC2cZOucPjU0Ij94KqJ5YBywLLMIjTEwzo1fAizZx",
-	"OIdtNXjcTnys+vR2jKyFf94pK+sMBHGRi7z1a8zJv0DqrDtAVm3HLcyhPDYauTepz1r+3HWX9zO1Vdzu",
-	"Xq1sDlO938gN//bZmFqPl02Ii5Z5/kVY21xCbFtjZ9h4MYbOdqrAbmCtch1VVu644qUlyZ3BNuwER2y7",
-	"RMMQ7nmP5C3jeghiEXj6za1BCbaXRI9QqW5Ipsb79uLghUVwHoJq5dJQjPG10CCVjEuEkvBugQLC97Xw",
-	"5b867JmTtENo/Ea5kc6oqnGtAcRXcP2AzrKmokIIKijM52JonHgwZxr4nYiLViqEUmz+wOqCYv9BbB8q",
-	"WMs567LHbCc0bsmreoqUUD1uKUEQZvM8EZlmTnMStIxwSRUGjfglCU4eLL6YVVdJkMVSqoY8Oa5kMofm",
-	"pbjkBAdx0NiMr1T6/PJnupM4egTu5GsRElGDzO6+2FPfSNlaEkLgshbMpEo4d1rjkrooQpWOMPMih0U2",
-	"KRNYFgHtvPP8Gi/Rab5YgycxDKq4CG+AI/TzLGMqBbgoO1x9v6rlQu86UpBxJfEE8Qj15+EfCIOsJdVr",
-	"hFRfrAG7UJVBdxHST5/Jlry4FGGoNptesDFH5E/Qsr6l+WKPRtK6r38yn+ByTQ6eTbdaHTLO+aXi992m",
-	"vvpYqlr4jRSXYGIYJhqD2SRJbD4YVtIRqjyC+iCw2NCSXEamFivFZ00zwQuAUqUJTyRqCMORZ3rEqp9s",
-	"opeIvkwm4Mkew11gg9h0EjMoZ8s4i/VE4mHEZkJOBZRQZDEsczxmP+aQiseUAL/fIuNapOFyHY/YR1gW",
-	"Sl/Uq0BBuZpYATA6XwgJ1VogxGJZqPRaaLaiRHaxX1BuPCZf6xdjqiarX+OLFFgdrigT87RkHL3EpZqy",
-	"QsCn0a3qckwg2Qs+Ff/6m8cx1VW62M8XuNH7CyRtgs/WJLbWstyZCEVl00NWimKuanUvU3mdA/YazIaV",
-	"+S6Rx17c8cL9Wlv8cYcU/cEzGQAu62V6LeQdWxo7zWVO+R1zU/SziklRduCkkZyFhX/0smOJd7NiqWKJ",
-	"V0muDcjFtTuYL9YtEF2xfg619FPzvT39OgNqHj1zwln0bkXWKK6Ng7SFKhqS8uFM2aPUPZ+NB62fR7dx",
-	"jnbxHd/NkWoCJ/EbFGGfv/zmICjRth2/2skLnjBRzFPVXv16YZ87JSTZZyWK/fN8qW/X/EpIRKW0IN1j",
-	"WkS/CRaAKdklLwFL/hgxw13AcG5yY1PFFrwglZ+X9PMRNcYCWyCpCSFNDUrB8pUUxUTyQvAnil2nYuWO",
-	"H3P/6WN5YZHJ4XWtRIskLd0XBkqIiYyP7Tc/6v7P4A4fsfhPuv/qoant/Eb34v0Mll1QZ/TUmcwn0hFC",
-	"AS5AlfpOl7XCbIqSYmkBU6WWZrxQfbkQcy0kXPMsTaA2xEReFvoSkHkJRaGxft5ciexaKD8yCkdvEZH2",
-	"oj0cuPsLtHmVzxdcrk2D6k98isDyhBpk2tR+dFqC4uU0gr/h+ako9WdtJ87f8Pw9Ly5Taf+EwuXUlP6N",
-	"v1vUFfPQ+QFa/LdlDuFf8NT8gUOAEm4fi6Qapf8TtDoxiNBew8avZjQgtTiDMX/jF2do26pm7fwALf4h",
-	"PzfP8J/4nibiZeZsnPcLtPnw6tNeZHg1/oEbcXxybDcB/42/I3wFjL/aytqP0PIszzPbQv/BzsTchNid",
-	"iAIC015x8J/TLW/fC/3unBZLh95P0OpnBNO3TezfIW3LAc5uRRLEGs2ud/8IM9wcBEGEDQljFrPlIrIG",
-	"m4lEGOS8YOdLze9LFsNnMEJa/zkHCta8AysBzw0EhxLFtVAkqFylMtEfhNEdTSSvIMhxwFNeFKlQpu7J",
-	"2yQea84LhFprUZVVj9mA07Qv8mICEqt5OozqFeljiNZk3K9YDmFBkgrND2rVwLHzoQORB6wryYHn88VC",
-	"C06o38IMTRG+cDX4PmiMqC4ZwU9/PSjpVmsQvuHsFMFva/9y1tOYWwyKR79aYd6Cbvi0Xl38Pvzrtt9G",
-	"Qmt+88ciV4rhUw/rAeAcIPwAIpUMsAM3bbcdyr2jAG9AN0ZjoY3J8ufxSONuB9gEbjDnWSZUWVl3NVXj",
-	"cdaHJ4VMJojFaTCioNTYRKUue0THVWzThMb1rDEANms7dsgggQ3Rx7zCYQ/btBys3dbiBUCNPiM09Cjd",
-	"86K2d4430EbtAYp8TuQVA3DYSuOwhxH+YRRBGdxf9GaJu3zFuHdnLRCG3pD6kblqAJ4VbeY3IjG/ju3V",
-	"Y55PpMWyUqU+HFcisSgsgl0CnzAvuZyC3EE29k7L6fobyUQOzHWXgnYtYXeGo0ow8gpoaLrg2UprRvSe",
-	"L57WdqLtik/lpRZ85q2rVke7ATrFkaQK6r6a7x9VxfJNTUsgK3fYEzkoHb79REU4Vf9HYOLeM/eCtOta",
-	"fdCi5whVpnPIh0FAscbucNqbBg/fefWMlN08fKjCrdIEt07rE4pas0H1ZRXKNEAnx/uWe6jClYlY8+qx",
-	"bhxEp6LavFWMrFGHKUbW/GlqTT9spiDNE4Ni3/Piarnomi+bLA8Onou/ZwdeyJE70UcOpF4q8bp79z6I",
-	"FZwmU+JaS3nuG2FT6lIJfPw9VyIh6mu7xrF7OB727s4BqkyfiIJTbVMu8fHVctH60dNZvvjES7Hpi/yc",
-	"Qi7nfDpLpcBYPmKnapYv9GfDmWm1+yQ808DKRrVzEhxvG5G1XSTOme5CxzYOEmPDMzK0e8p/P9e/n+vf",
-	"z/U9nevw+c3PMzEPZid8+uEV++O3B39kC2xkoPbZG7AaiKKAeaqVDYHDarGg6aeKZby4NIv78gX7x+8n",
-	"cjXjJVAoOkN+WWr9Yyay5IjF0J+KKSHdxIlV4RjfHFAxSf0MIxoG4MKYyFQm4gZT4OVyLop0iiV3hpQA",
-	"j5CpBrSVzYVSWowAiwLWCVF8rfnQLF+xOZdrCPgYRhMJ9lUcGaXkxahcKBoZDAgdossSTKssxnWKKWyq",
-	"mgEyvTkbcDWR8Bmu2EVaQrTYeb4smV6lISwiZF3CuL0xUcwuL8SIvYMQJHFTKjbgZlLsl2UO2fucZfo5",
-	"+Z5B5NOnFqLWUqlKLqciHqK2tCzNN/GT8X/+j/8ZhDNMWqodQgLJSgu9q0J/FezKqTJbHFTCcFW7wBna",
-	"vVt1D1atfATP0gRjxexWn69xs9gAXPKwFHQJ0SAjg5H4y1KT94IXiEFgIt0s/Rg6DCb8eLQSVhGqzSTy",
-	"WcGWGqKG8+KfhjHj5wCSirGFJZ0RICaeZaMNtS6iPbPhLRFjdBD1ooQTGrBBm8Js3reFSMmt8E/7n/DJ",
-	"/tvuaqTKYj83O//p7OyEoJrB/DYKWxrSMgQZfjrLi5Kp5RyKedF+G3MnsbVwDdJ1GMns86e3zAQ3CAee",
-	"sd4pWmkX+i6GoR+x+Ck90lcm+E/2ad3iiRy8ODgYRm6bpeTLcpYX6a8CA0sP/ecXeXGeJomQ8PC5/1Dm",
-	"5f5FvpQJdv3CfzoX5SxP9nUjnmX5ij7wjd9qmsuLLJ2W8Ow7/9llLgV0fVgbdZnn+8D29VuHz+tTslFO",
-	"+3ORpBykCmj5jea13gqhUBGzwTeBlbnmKcW5DL45eE61dikZd+9oL7AQG4ErqSos0pGlyOCV2ajM3V4+",
-	"KGCIOKqMx3dRWIjcB9Yw/1UUGupbJc7GXj5CXOXdVCfyylhuXaSoly30VGQQqVVtl6k27FSjhNsYCGzH",
-	"Im6WEAhHBT7gFOjfCYnbtcP2RG2HEKVGPN6xmTmB4/vr4A2ztVhY1K8IFLpvA4ddC17Cz9xlZ3nJMzyu",
-	"dCdCK+c8geCl39k3YaX+6T1PsyyVl8dJUlCyeL+FMi+EYxepV8axlZYfp/liPdwiK41WRJ8wTTeAg0H5",
-	"QL9Fe9Nclnxa9h8vLOsreis8aAy+xTuc+oeYdVllmOIerLhiq0LTsrzrCYVEoLeJHZXxrtnh2TGlAJ6y",
-	"fdZf23Awce37df8VtvWKWpZ3qaC0fm5K/1eDd0fNJQP2RLkYECfCEqzkvtvCesnsLYXoq32l5v0r0e/g",
-	"2a2f0Q4n7251rgydbHrP2bJur3JFgtXYsfUoDAawGTDXxKxChy2xqoR8D1yuPyGayzlMhqZT5sH710oF",
-	"5BdMLc/huz7Qf8QAfk6LMVpAJ++S2cgnkAtDdzcYBykZC46intFSvA7ikcPI+No/5RhkrX9a5cUViALz",
-	"NJGpFss+n70KHfYgze7EAcTNIsVDuHnEeHwglSdflo2B9j9Md1Ut7UKIOyOa0+XcEP+FIIPfEyIHrO7T",
-	"P/JZv3xKhHXHY4PgQn9wbOAmVjl+QjJiC3MG8pV0CluAScuQeReFD0cBxIQuDmurfOUXEJ4Iw41YpsVb",
-	"LNmyBeOVuaRSXt9zJe6KPchc7pfYbX01zaqlAJdTVFnwtHKjjkLZPxRC7JfiBgIZd0E+aTmlrcW07KnE",
-	"FkfsMGLPIvac/ef/+J9gN8B4Vgi/gDsPMh+LRBQRGfkLsVS1/Uhl+fJF0D6yqCKs1d2JDOay8cKx70zk",
-	"csfc79LbdRzdewi9J2EuG5BQBvq4DCFJmoawlGWasbRkqbrbOwDCBU5EoXLZvUBWtsNICbtgFG8APdzZ",
-	"eplaWXess9gSXPemtFRmyI2aiik3F+2pO7wu3OuH/R0ztyQwrpLf3O21ZNwwJb8hLxnUNyoF+6+Q51vx",
-	"7i2uHDPUu2b7LSx/ALcqJKabq3+48R5gA/gZ7CJa2c4LUmWcCkmKBElNbxjznkCAKbYBE6ei+7W8q10x",
-	"lMT+8//7/5knW7O/Y2b7Ry0ZT8YSFgwS23P110o5j+rWhebZrfOYRnxajUnXbhp7pjwu2hBeK8HbXNBB",
-	"UbOmdFV6jKsPd4C61OQ7Rwx1jnFdrfHJuSHWOAfTkEKr1ehVZRSpG4+MbaPCEXGju2jDVLTR3tE0IGni",
-	"zVqCgbHbJ4pBI8NY7+wiAK9newBn9Xl0j5p0sp0yF5+/BPmd9/sgSLT6e3c218Uslxs/C41I4rujL4eY",
-	"QbXuzopERAlmqO1U2rckF1oGWmFjBuhbJcsmZUNiYgN8B53PE9mrhv3DmEHLHAppGoMxTfCjQTzgvgmy",
-	"Op+LIgUHY8Osimm65LSdUaHy4Yh98GqfbhZWKu/GX1UuR5/46j06trfIg+6wYB5bg6XJfrM2DoCBMKUO",
-	"bRdxFZM/HDucCMuQVuuUljjXTcARz196uY76zx7pDr0Ne4FB1DmsMccPPEwXs7H2cXMvb+EPuwsTYkex",
-	"XTfNpJrVEVvKK5mvJIXuKObtcJW+E1kToFPtMi03Q340zY2VVa3fqX3FMyETXsBbAW/PdCoWemCQpU/s",
-	"Iyc9WWi9QIoVUSQBJyRLzH4djpkSpd5B9BRJhpBY/WBEGya3O5lOl6WOoB5rBjtTrJStAT0CsLQgqfm7",
-	"7xClxu6Wc05bDoGldTXLF6CN/gplqjkcYGt6WGRLR3XEBNC0XOt2WlYWetrL0rBxz+9h4MJ6rO/dWBf7",
-	"2Xgii/fkA5FhQeXUwmzSSd8Ng2yTDcPHnwgg8JiD6XeExU3MSR5u5G93UWG729ZwjDaGjhl4HWw7Ac9S",
-	"cYf1wu/bRnFbiaJp9PhyRIqa6OncSK2ypakS/S6VAlKow24L1wXkyJqec31sf9WL4FTYb6pAqNJ3wF7b",
-	"D2LRC5uVQxbafIVigbGaeQri8IiCKz3vFIT6Ls9L66Fyiy8bQ8pgxrMLxld8jZ/8VRT50NgYwKYykW7x",
-	"9rpfcuwUuMaRu1GzVLieBoFC9QPEzewCTt5fwbtFPe36KpqVadbZbovVuHdE6iZBpruBsMPI3/Z2e/Uu",
-	"IU7rU9kbLCTzaO+RCgmaqVrUn2AR8cgwgS0xf4NcqyXe73utGYP2pESpDHty+AXws1vjrN7BEWgn/Z1w",
-	"Mx1M11tAuvaJFwvT6bE7RSrwX+bs0MA1xu6SxRETmRLOac8vaiCPE2lkFlpGQhwdjtixfYuf59ciyFBg",
-	"1V0VBXkz3BI1psxOw3X4sQTc11CJHw7ID0K03+jH1jbfcZWTPb+D8fa70s8oCqCFQz1wDOmdF+p4r0kU",
-	"U0Uo3mGn62Gb+5aM3ZtqO+hFTxUr+Q2qq3HJbz7xUsSEmxnaXuPUOedKPNzdSiO9yAs2+KGAAo4R4MSk",
-	"8jKcnrDlbep6BJvUSeyjvwzIukTAI7Zy58WTxDqp6mxp9DDyH+37Rmlimi9SkVSydslv0Pu4qlLYpefb",
-	"YAPOMihuhLEoVtk0bwJWtL5VC4FxNHYZhm6wF7dvPOyStKXP2PGbXaScn60Pdi/xyIdCtFJRddDd8Vbb",
-	"6XnIthehnBti17qFeG+Yu+TWYtSGGySqAz8bkQDfi9m5yPIVOxiOjZ2ofofvPW4V4S8BgX/T7aFvC1Ux",
-	"rxKCzsxxeEBYdxIJ3W3WfcY7QDJ2nPXj6qR3mMlsB76JLGIWfdyAzA9NHWGHq1q+CexVtcB2s4EdycFw",
-	"e8ZCnIROUPuZ74Wfisf6VripxI5+CGJ7w1Bs3Dga4tKgtbvA22XMOPzdamJvUotNBW6EdwXdPjiUs/x2",
-	"gxW8yFJRQP1ExDMYju9jtNas1wZO+wsO2pY/qVCUOwqhtNtvD29Znb7hRdjaiUCEC4JyNyIv+TjacXnv",
-	"b5oEJP7aDeXvKspznKncZOt7sf2qW/Q+1pwyGDtMxGoaMj0PvAEJeDbVEr8quSzHHQ6rVKJLqz+Ztkv+",
-	"cLn22TJq2bZtjYja7iy9bfYN46A6eRWkeg/iKmIqHvbiW3d/+HEIHZwKhvolsCmMMxMbeBRSoRLMNO9d",
-	"O70W9Vnt+B+3LtoEXWlp+FWuSkggTvJVCxhyBc8FeCX5BZvzK4R3QEK2aQVPnDItoFQBiuhKak0TACGg",
-	"bHd8KUr4/gkvysYY4qH1LLvhOnpyfrsjRPXXPxr0NRwgTxLU/2vZCzQIgP2cLzOonoJvg8oKFz8BCINc",
-	"nZZsoJbn+1wpMT8HLEKtGVDOc7U/wxHAA1ee50LwxETIVyUCa/ICz6Z6DCL5KDtCus3aY96Z+cqAgC14",
-	"MtwmCc2d9MZYj1yVVH8BOD2t9A6vvd0q8+VtzzfQNNSNLmlpUZOF8efW6PSB1O8tzTewhz2W2p6GM/1C",
-	"E+LR6N3OytpN8XKNPXKk7zdIxiGDP3fxFP2lzYJ35ZvQildeVEHg91a8ALSS+6lg0Mlk3/MrcYoAIC1G",
-	"wT4clWpjiZtFlkMM/KzQrKiFzSEwOqwZ/mBDO7CICgAtSrUkoCNc8UQsytmIveHTGVR/hbaauZo0fo7w",
-	"m+e8nM4mklK00KFgxwlR/djfecHldEbhfOZraTnGFN7FssQPoGl2Ii3UBBUXi7HYl9v3BRobnc4Q8Ml2",
-	"aEp1s6lIMye57X9PZLxIxRTiP77PuLyKh2hdUOACmV5pGWIG4Vxo0KE5j9g7KiMpWPwvfyaVGAJgg1Gi",
-	"cD28NSTV5Eq4/DQBuKdUPhe49LhSM34tmMyrWxP7HEZ6+atlA9RtjudCwQTo14vaUig2cGAYcM7DiJ1j",
-	"PR2SQxG2E5Oo+0sjNeoG70sAG6m6B24FsXBWUbru0dSUdg6AWTIo9DPa7VLRhN+xf75IcNR3P7kdGx7D",
-	"tGAYAImg4HDaSGZ60K2xRNKcLWKs1Y5VfkFnu1rqRERVNQokL2Zq+R2FdgeCwwkoFos1VNzmiaJZ0/M8",
-	"S4Qq8ZVbLYCBNQwtQlUqsW0V7Oa55fJbFwJsiKnmTxcW0IsYEUwUENRuvTTna6bEL0uAgQK+dTsKqUrb",
-	"/RZSGXtJWnqsX5OclZc8+7SUrRUa8cDPG/WU1RNW2NceyoWjB3sqyuVil+Eq58XHCJTZQhitGHDkXacu",
-	"s/LObGhtmpv7554iWksIgUSWXHaJa0ZG06cRMBOX0xnmILBBKoEtpKYwi0mPbwixW+lMuvWHjgRvj2+0",
-	"eJbbTvZPzgyM4Bg1xbtHCbty6eeD+aqdSt+ttndCcLsbF191h3dTQbGUqv1KDAAsQYNANBe+KIVItPrq",
-	"S7RwLfzH/2a+UDt8IGYEi2OWr79sVRF3gHFZGdZdNQMOqmUj1x+NNyPtDWJR9o49MQzmjkRSO2RP+sR4",
-	"XUdctbKAf+UTQgZN5XTGF1tcYP7mB2L74bldQFTedNNemA21Q+csW5MAmlNwmHttmJGh+L7ntKPq7nFA",
-	"NOt9OjfJaeAODoU/9igk/vNMALAzr6qFEyTcAmtFKbwW7BA4QutK8ocG3CFfHtnK1kRXuxtPVHtW7RZS",
-	"pWPuSO0gHojZ0dcsFfbnd0WHbBmsp87+49+reQ8OYPEN+SwstT0UlzfqxeYttooIiTnOBvUo0qM2S7VQ",
-	"H10flAhhtRaiQDPU46/S5vLn7ko55c5vH1/lseQAmTpbaKOvvOFGQWbmiePKF6uLHhK18ey0ReNWzLgl",
-	"HHfEjikctwO3sjUKY6tQzdtkwHZHO1U803mwU7Csid7vz/f16pucgW5Lmul7ewgbZ2DHm9KbYLP9HKeo",
-	"F5pLAyLvYcLYaKRY8SDA/yxQylPLrvvNB2sMJqlaZHz9UBzKunD1FWP8eF2e3qoQE2LNUCEnsFBpORIe",
-	"LRX6IoUpagHEhwhufuUurUCuF6bd0MOk0iLPIxWnu4cYdHQxURB6WIxLiSl2IvRQAS/DRD+Jix38qYIn",
-	"WsLoqM9c5iwRWXpdv4tKU7+lcXm3bJNzmesl6DJJEN/BSjxuUuqYMKCgbhiYwHdAq26rAnlmK7w1K0E2",
-	"SNiUmtOMZwu+eJ+0ulsaQnsW+q4gg4Chbq+W09Y8gzqsJPDRqCeA14OV1PQq6W0qEVk17q+6YPQShLQE",
-	"aulGXsS2DRX58gzlJFpup3lq1hnWPJOQ60OPW0EV37WnhJrnqY/qosi2GaF62EzZIGEQFdX2hJgANXvo",
-	"Z8f1pMRHy1wxAdNPVKM45Ta5Ku15KrqHrydNBeZLVWJ34mPbFHn1bEOQUGmeVBVfWyq9Wu7Xko9UL+H7",
-	"WEyhO3XHudUj3/zeSOhxdMdQRdhqPeo82ClB25RYHS2oT6qQJ/xUkH419L6Kr4WvtYaGE0TpM1rCLllJ",
-	"rqr8PS+ns5akblCU0eBBGEP5Rd20GXAtLJzuW0wr1etQazVJCJXmm4MDuLcA8Xc7z7I7Kcy12jaYyqVE",
-	"fw69VnKb8LPKGHGrDJBHDD4zB7JtABZaFUeCESsdiRH3EQfXJIld0+/sfvXKvxtN5ET+4Q8kv43+8Ad2",
-	"KhBTNfaYT8wKsU9iv7ldjiZyvyqUXOP403zu4rS0Vk+uWa8mkvmFVxxJB+0D1WsAnGVapwICvqriSzIv",
-	"obNcqjQRhUgQBoZWyQHyoQ7d0JISkraamD9lKopI9xoo4mxHBq4TKVI9OsDAUdN8IRyhAZV+8MKYKu6X",
-	"6bWAua/42gj/UtyUI/azqVOEvVQF4K3/lKBuq/tXb7fFPtCd1kMl6asjdlwzQJhq3TAcECLhh7EdNDXU",
-	"nVaVwJEqKsMHBd35KqOWqFynr+7uidE2R+xDrvt0ym/F9h6MMYUhVexKLLAG4EElylj4MiBGW0XbocS/",
-	"DxpunuoTrgVZGuZTdghlzHwNzCVHTwmL9AjQIxXsniLum8kB/pa4Eak1R5LdrSS9TvWIzte+mDVQMwiR",
-	"A7qJGxJBPByxM8d9pQdgTxsdRz/awo1M0n3aL0GEq7wWBcZIljlLS3s4zXQXws+DB4Y+4Ox1/quAcDCO",
-	"ISJ4KBWM6fBA/wrxtDi8w2cHcGRQWIdTCH0SRiBWsMexqAoRWnfpT4VNudTH4JwESFg92mkvV7ipdCKE",
-	"iMmxtVRuEUIaFZGfsNgr7RrDOQZUk3oV2BirsAaSWekzI/ZZJoT67Z8fDrvsHIq8qot7wHzSQYotPQHc",
-	"Ikmab9b6g4vgZ+JRNd4PKGh4+xgu5o6EGMD52vAPYHpClhPpNqMDbLKv2YBmRi/hutOlhiilFLpbiMSu",
-	"gkwmEme0lIAiXvtCGzpt3Y3RExbSc2j8OVDFdImSwzxPlplgmBD2F32Z/8Xc5nGEUIycAoz13e3ToDu2",
-	"EdSMnl6JNRaP1svy0eR7G/xMTBEe6x9wvdyTO9q7bZ6580W30CDxDM9Zc+v883tz3dQdNw142yBQkDG+",
-	"NnUdY7avLAv41qFWA5qni8Xm+3EvT9FuFvSxD8ZouLrpq93AHkx+pxC+jsx3fDW2ZvAhSjGUEWCy3n3q",
-	"pnfGFZIrm/M1Yi4C5J55ywZcoOUiKwRP1przA2egkG/96rmwdkMlcF2BUvNdkG+38gLUISeGQeJq9w70",
-	"KPd+F54CraF6wwzyEN18ll7OtOwIS07h9F7W/9+xQy0oGdkEhORhK+e5M3fEj2FXhLv+Wv6gOhJcApLY",
-	"IHChDsfoh7PB4p4nji6XJdy5KLF/AVX5W9wSjwEPcl9OgPdYKB1kF2/bbDXdYdSB2vK4ptbdUEJ6ssvq",
-	"teEYNbDqxgE5HDCZQAi3AF4tCO6AIfKpghC5JSBvD3vwsacB0HWEBuL1wni+rcEYGLrm4KCWbBDLPZjs",
-	"jx1lcK2YgrXa0eJQFW4mZSKXgqTwZtT5ToVyO8zYLTBFleAKkOeCnZgQgrywYyWhefTYYIONPIRWO+Mn",
-	"oT/zyqmfGai34eDeG7tVAe+xIl+FjId9PXHtEZeNUgKt5UyC1Xt0vxvmvA2aDs72dzydXfB07n+4uwPq",
-	"3J3Nui8KyT1vL6NvEV6D/mKSw/015yVmtzwgRsmjT+XRQEx29iwgbzoJQhEfs0Uddps4U5PlJLzkJgGr",
-	"3zTwy5/yVShjcsbVB3Fjx9VUU2dcnRTiOs2Xqr3RIjitw/1zroV+mBxpNYPTq3TBnsJvp+mvoNmgM1/f",
-	"tPbXVLGDUUt9TmwSvl3O+JXxtifh9yHf7lU4DtTgNGkyrGhW3xodfelVCdAhpEFVH3OmvMV0a1cg7D2t",
-	"trMS3qS8UTW3z9/xDTepppnAAbNoXjJwk24AKI6qcAG/1MMdRUl3VTpyC7FWVY82ly7fXH48JHGFyn73",
-	"Knf4ZRbXvttC2mzAlUc8nLy7/fbZrYrdc013L23d8wO7hT5uqnrsZcX2Kl9s0KqCHA6SZblce+EUdhtm",
-	"XIUZ3ZaFfRsVfU309G50t1u1WfjXO34usrZETt1AsyNkXSDxrFhaHrHXBb8oI/YBDtbxYlHk1zyL6F9a",
-	"3z0VsozYz7mM2DtwKBbsjT4c3qXjTGB7anKL2PZ9Zav2vWqjumVJ3QXtX6S0VgR117Kift3QOpnvEtF0",
-	"Sm7DAHGAFWl/lSaGpo2LsXlJmepeldmakCWfH0RtRy/ha1vzQt/80McRc2qxOXYTf2nRn50qtyOAkEzL",
-	"TWXJBlxCkWuFcSWASpMJtIRZI03JpebDGFn1/OU3B2P23Dj5SVo3Zhm0geg23cblGp15C9a+OfbEN3hN",
-	"Ieza4XCPWJzo8xqzwaIQC14A3m8Mt6I5u3HEYk6nV/9bM6iYDUwYxEQagtdvrnKp22S5KvV/BR7seMTe",
-	"59eQg5tl+Yrw1MHnccHik4+nZ+wpX6RPUfV4+q8Uk/jbUzw3MXpDhdTL9C97MGJ94txR7kV7ZpCQ0AaU",
-	"vYJgxQxjC2kszsJVTMZZuM/gE+hme7SGc5hTmRPo4eZ5WB8ETD5gE9mBW9dohHpopY4zftOVtmcQ2tqy",
-	"9o6cgGGjK9RLASBYmFt2YSIHpVNe27k/qai2ai2nXa9uMwx5xrtQ1kt+c+SWGWf/8e84eoiWuasKCSCa",
-	"OxBctQIUZw9YGuF+S2PdYa2MWsC7btQe6n4XJTOKu4q7/8JC5Zs6u4cU71bJb5eUjUG5pVzKYwWlu6Hf",
-	"lN1ckF3Lq49+i8JbDkvcHLbaErFq+OatC0Y8JLI/CjAyN3FYDu93okx5UaRCtXr4yK3TDjhe299qgq0b",
-	"0rILP3REDA/ik88tl288RLQmQJXk7OT47NVPNorRUH91xbH5UpVM8TJVF+sd6o5PpFt4vLnl+k7RY9VD",
-	"KsQFePa5omFBgtSXVZm8LfaoT0TQfRUDH7FjynhKbDeVY5lLscJQHWkaaaG+isezLC9frL+IyuGNNQ4N",
-	"1tja2DEoOzbCnNK7vFBDUPXU71XDH75qeC8r4zb1ticyUHC7Wcq4GW6KoU1VxBoqodNMdz6B8G/gXIYj",
-	"xoWAKKwYdLKntC4xpQLQx7huptWemDDvkhxj8IFKJ9LEhqCSSPqgfhE1QmJ4Wuxfm5RF714xX6Vy/ziT",
-	"iYTxA/PklzyVGH1CHSC3/Fusqt66yWk5Yh/lVNg00JQCcliWy0tR/O0VSo/aL6EvtVr6uN+Qv7Qa6fc4",
-	"7Ecshr67ELNd+fFwZvexZLN8WWRrK7xzFyOqLUpwXEWKRjZg8vCAJahxYdCssg5Rp3iZNTEeHjj/9+CV",
-	"4rzaSA1MP/MQUlIlqiCacRUQ6ZomDoAfYenYYKdQZFVNvEpsLrz5TkK9j/pbKF47392mv62irz5hclNY",
-	"O0dbmoMrriXZfCVFcYSlVyxErs3jjZwSAC5mueAA6G8hFE3yUyr3CVCNlQWfAqQizqx6z4M3W8y40vwa",
-	"ow4Xy1JLE5Bv6lRMQbhq08IBqjd241SLRQpdA+x0eb6P3yQ7EDRwR3u+ZnET/SwesbeIiF8loemLcDUm",
-	"nRaWCiI3FdoVtYwCATp8IUKKFgy3I5WaPvLEg+mPPAzzsVNEwHCZXhEnRAlvzRCCOPsuKGfPMXYu/j2M",
-	"vRcO+1b1E3yoaytCAb07aPtOiway/G1n9tEd+LYI8/6uOIcWZoCx/bHB8YsjUw7gzsYcHK8+Gm22xdTy",
-	"T2gW5Jnw5Ax+DXVxlaLTjHg6qAb5SioPkHQAuTXxGFTaa8xFo/wYKPIULpVs+FQb/QQ4WgMvvTcRna+R",
-	"47EBwCTq9whHMWIXqeTZ8B6o7YzG3dy42t1SbUK1ozXk9NqRc5cvcvldg7l03Fav8sW6C8aiythdBEAc",
-	"Vb4spg7QbQtyLSbPOuBAaOA5suJCM9crqlISdkynqvvT3KF2LEjFtINBX04pHG996r41SxEV+ytzgO2t",
-	"SnDXKqDcRexXeifw3tXgdavgyd0EZu930Q1rnwJq3nWqWrE5G70V1HwnMKEvCJ+tVkWp2f9nwJAw6A92",
-	"GUyJAi0u1coUVMnvWOXksWDLwkjMHYC7OMsKMbpWi8pbgPpis4HJU8Hryfa54sqYGIe9kabaAaYahOgv",
-	"PtxFWOmoWSALS2fVgfGBlSCkwM5V28MlFrxj5UysSXUteMQWiGkbT1ydjW4NlGSviUosH20t3bult+4A",
-	"Kak+qdsDJTkT6LOKfUCSQhrN/eIkOd95HLQkr8KazX/xzuh9oSeFzkyfYda0ISU8LeLCF6ofDPcpTODb",
-	"wz41D2+nI30im5509iH30uttuUCEkhTZhV46CP0Ti3J2VCEBVEk2aMhoClmY9SlDUqnBVOFE0FxVX8bv",
-	"TSR8MIywQGMIWiLuEONgvBncgNqU7WUjZF6A+QkmC26ctPTWNNzvDk65Lyh7fEdJK2KtklbkS1pjTKsN",
-	"JJLbrK/OPHJxQwWv3xvjLs7kgW29fcS2Y7mb1OYTd8AK6BH6vbjzN+USG/LYdCm3l6OqtMRwPSpfU8RK",
-	"StBgykue5ZdLp1gSBrJMwTIry9wUWsovWAz/xInHbHC+pl9+ThP9w0VesEXGJS+wDzWM0P4LjajgTrPM",
-	"KkHWeRYjBrkNlhWB4xF8zsIJpOSlUxNqIlNVlS86QlQugwlmEPe8olCAII7RPVMu90FNnlIKVamw62A0",
-	"TbUILbAk8MzY28kFSfYiWBiISJ0LCQheMPvH05iqDWzxIehH3lya+xwYPR0l3TRLpbBNHwkd/fHMGk7V",
-	"Mpd6UV9zSZYNDFaZ8ukUCLRGl7CwhmqHO1kBNhlTKjCcCsFoF7sHTaNdvTVHwrSMDH5ixZu0qpqWTCI0",
-	"Qus3nOJoAS26jdO1FJPb/KXNU5J8LnaYjm8qql2DyTWXmkZySRqWj95drWIqp9kyIec2WLELtErAvzFS",
-	"UxOUdaT1TgI0b4Qnb0bwRN2Tm8hcgx+w95B74p4KG2yopmcTjZo3mnPOreV1S6iovratlnp3nnRk9qhp",
-	"0uKZyim1qWbVSrc0asEhMB6erm197x4qeCFocGrWD2yexhq/cQfRZrFyr3PvOgyUJey0WNlTcQvjlVmK",
-	"XUwvlq09gPnFfutxTDCOTxr0aeeSpSvVGmbuyxBTo8bNI7U1NnFc/iX0JRiMnKE2zEUNnqIeyU5kDsjd",
-	"2IrMlLe1F1nYSRu6X2rtAX3AlNOp7k53uIRZFUG8OFcl+xpU/e31jfr8j5i5GpqaCBuomdCaov6uiFip",
-	"9d4T/e+hlzPh6CW5rOenuDotYiKyFdVi67OIj1Go7C4UkCNrpLw9AKpe6w0GwTYz4j0FkAZ0hFtVyKVU",
-	"hJou4a3cE+XI/AObSmWSD8AqTMlT1P7IS1moDTmu1ppPy/Qa4MIGibB/HNUAtWtvj74w4+gdStN1vNcq",
-	"yNo3NQ3H7LAR73oPYviWtkpLRF+cqbIpc7s3WIc0W9fRghZLkpgNNr4vWfomyxkl/jvKJensGV8zLP45",
-	"AQ0GthzwFoDxDTiDKwEMGfCTsV9C1Jz+AVk9gXOe6yvhYiK9tsOIXabX1eWgKepUP4/NKBaiwC+33vr2",
-	"nQ5KN6bW5jSgIMUO1Hq/hq/21Gw36Dnj63xZjh4uwMXZuj5Slr/Uj2eKrYixh2hUo4+vzibbGuXub5+3",
-	"KlH9JAXDRfpzpW4lolIaiE9VXMhnVSFe5O3RRKIzYcv07nvkJK0XZo29DXdgOS1MASWMKlHLkS78IUgs",
-	"QtKQKTZkin9Rss0tOVCXwle7l754he8WXK1D87OhbM4hRBE8VYYR9tQFHaRpYovN9f6KtMEaYw3y1Bob",
-	"6eCYVRJAUILzpNywu/luYoz1jBZzIcs2Ndc2wFq6q7y4egUJcrs6rrYp/v1xWao0ERTZH87HskVMOLsW",
-	"MskLrLGKmcpioe8N3Qd5ifNFuHZJxs/zIpwo+E4/Qr+3lkZn+bIgyKhUwSfqUaBOFuET5YLBqC+gBsSc",
-	"T2epFOGpvseHfzuTvVtcJFf41mvxgKJ3vsk7laXnBS/Wrl+phIDpkl8JCRby3T6MxwdKwTYlOkMnLgqX",
-	"OXALe2pbRP8HvjBpXO8ET7pq8gRngBGFG0vvNIU26upPwJna9o74lr6rG1/eadOKpTxL5/r6XJZgpglH",
-	"ydFzCNReSqYPRK+Eg4eWdCgFr6WMbq5SpHfpWkPHeha/LLGwHIT97SByQ26Zs5KdSwiN2bm4yKl8Izjl",
-	"u0pLP/A6und3i8xYMXPC0cwhoHQHIgzpoXYjfX5mFVRvgL5sEtiLNjJ3L3P/vguLFM1D6nO9Jue4XTaF",
-	"Ff12zqaovIVNIXBTwqvjaby7XAo7pdvnUjjj77OG2zn0q8vxXn35zUiR+3Ln55vdzwEXcyUS2BrZNeHh",
-	"/vzm7hnfYsjWY+6wqEfwlfv55q1ZAK6jX6vfTYIYlHmegWiUSiWKUkX0kmapahg52HdfUjKpN7sdc0lp",
-	"ae4mldTv7G8lk3SxuUBDiCBPDLZ9W3U8MGMupzO3kBoVYYZ1xCyIeCGKOHIzIL78xNM+wXmt+c/daaKu",
-	"1lcnuM0Zo/eZKhoMm9s1f3QPye6OZJueeY7Sw7C5/yRHVzt+tERHfxDm9FFykRL3munY9247CW3czwbs",
-	"wBZwr+2huR8gqB5QAVV5hAUJ40aGVQwSPf2OylMdD2TkAMwvUbaHhkG4+NA0dgxnC1zjvMlitvQ7Afqp",
-	"Lf+ueSyAMsLijO410bB/MWXHaP+Vpwg+3hVKOYah/ELY9fbcwi+lSO1ONTrDquDukaTbHbOJdJKOMckt",
-	"dwN89CWuGG9qOhXVDago/XAifTcHldWIHXtEHDkAFamyfZR5PoyIszmmiTiayDhorYgjFgeMEjEsELps",
-	"bQxsc/BP1EQiPtMY7Fz5svTnHZk+UlX5+KByt0Wag0i5qjxLmcOhiybyADeJZyoYfNPpOXqXXjuuoy5m",
-	"5S5qnWOdiyyXl2CoqO+Ie2qaXRAGru4Kwo/M2ngIj3dRuvjLdVGNN1aUj1r8N1+lk+qrnu72kR3jKjyx",
-	"hTFYWM6vN9ij0+d1HPB4dbCZPBjtGXVIRO4bYwexe87XCGWrP1Xhmjl6Z0gb5VkheLLWGt89BmNv56wL",
-	"OZsapyiAY/sluu12n85dO/SOHXdeKzX6nWwdf7wLbWzpE6wpa+FS8/3AML4Gd6ETuFf3HHogPl4Ek4EG",
-	"JVmQXwk5HLGPhgVKct0Qj+aqZOYV9nfs8IANDg9s8TFwFg4fxEf5Ve1mt9OSskVcv2XHsfNlSHvmbn24",
-	"OowqFjI0qMgHIFFhAzyoZ4jfA6zTsH50D1FhCS95nwxjMzuoMvLavPRbtHdRIKEHFOg3YNmb+UkolvRQ",
-	"UaHJD3DascV2jaE6BjHJI5brk0QnFJpuPD4tG+kcpy38JFKVxXLa4mv9KV9psc3i7AoE0t0tZE59sup4",
-	"u3JRWc704V6q0nyc46dNaMJljkAFYS1jJy8ILH5fYjmBxre07YfIhZeduMRApK2OrY1HcXPf7S4Ev0tH",
-	"ON/VyI8L3pxbaETOcfZIyT2lNWrezfhfcYNNdv82hPssVWXALwCzvcfM++ZA7ssxUNuvjoHVQbJVnYoe",
-	"wUNgNrhnfkf4gut1o1mOjvWBBdRge6KGt67kdycXkycsYr2mkjXvKk9YtB+OEZ0PE1ThpWGg3Nm9XG2d",
-	"F9ZjaPh3c7GNWWnbOopd827beBN0ymRd5R39jhsWhrUoGVcqvZQG/CF1g5G4TAyavVfPMdjrjs6ZesHH",
-	"2lKE2PopVCQq0qn4vhD8quXUf5SCQe0iwoI7122PMLrI8YLbZGNweH28eC+4WhaALhOz5cLBoFMiy9RE",
-	"8pLF0GPMBnpo2P0QskmrBHgoGKi0llpciYQtF6Y68GWRK8XiOS8uUxlPpFNBFrvDJ8MRe1sqpqY5prjo",
-	"UVQ1D93qdsPIf1imopjIqslZis1YXlCRHIlpLZE7WLjhYCYhm/oW1QkNOUJfY/dUomzspcsvinTOi3VV",
-	"rvDWNQh3qiMIiGCaPJCrO+Uln6gR+5CXrMwvBaYC6QX0l/YObCB+h8HzL25STJ72NnrzTHSr7lncyQyQ",
-	"apsj/xHIHZ861ZIjBnXsqI43l+zw4GDs43w4hyFC7nou6uRUNUTS9XK0TFkrytFyqlw9umEdRhuoJQeM",
-	"ilLjNM8JLQm822NFcOm+AC9Cu8/aouE2WC+UMMsEVyU7HCP6A1A1hGRonhghT9Y3lOl/BxtVSbaEfsgg",
-	"1ZWD5gTACAHv5N4RbWkdNeQ1YQNpYicSpbgub7rBunxO6goxafgJNndQGifMlCuxr4RUaZlei+G4cisZ",
-	"gy1JQ04/fghA7fQf9pCQapd2p//9dJZelGELOYT2C3GV8LVinCndEmxmKiQgpwkP0NDPujnLJfsBGqg2",
-	"64Hsfvs9NGh5W/FyWXS/f0pN2npYbvj+6bLj++VsWaju98+oSVsPS7GpA2zR8v5KJHJTDz+bNsE+6kAj",
-	"uCHVyNxvODOOzMY7u2CXs5Xc3hjPe1gsrAIA+DVPgdD1BIgCI1v4rCJOTBe2rUfbRR1U9QVts1Fn0muY",
-	"J3xwAj6d9FeQaDUjRe3DeGq0+mfVlGrGM66YSrUWdy6ENOBEvcx9bUfw2F3EnY6h18OOR9HrY8fj6Pex",
-	"25H0+tj1WPqd7Ho0vV62Op5+ipNPl9FDHd5XEK/ZAXqBaE/6SDgnmq4RqKxMCpmCIpGpFiu0AEGnuv8d",
-	"89Ej6y0ds200/9Gj9C07bT8GH2vEv23Hy9bROudhy07bD8vH2hHZtuO28/PRPzVbdttxpD7WD9JWXT/O",
-	"JdhhIGmEwsHheaJYIha8KJt3pG2DQPq5ySswN+WWN+ObHt8Hi5ZbdtoCW2sp98WBCZ24sNbL6mUtD+u7",
-	"DvQG3fUOwcO/X3v/j15793c886J8nRZiGgZa0Y9ZYp6jLyJLVelmHXA1FTLBNGH9Nv0Ryj84XU6nVEK9",
-	"qX5hmSFIuaUzhWajQsxzAPZ06lbXynK2dXucrQCwoFiKHktuugmt0xkPxSewM365D1EFxgl6xEp+qSLG",
-	"p5DigaVEE6GwlMKMF+i8m1ICiJBlkZoSz8yp8NyYI3GZFifABQAIqvyi3DcYn40i3w7Fej00ZHsfln3F",
-	"FQB3yTuDrnn2oh1D5HMNkYDMwQOwLaSysi4EtRZVrrPNTnZ+eQrtyOoSoJtPFJIA5bfBqMkvDWYLK/OI",
-	"JaJIr0VyxOJ/SUsxh5ICaSYYh5ZaPytLPp1hFVRrP9LLCZCpgg3cqMohWEMijDNfpUpAlYJub2V3tT0P",
-	"0k7P1d9zM/HIklULzaO/sgdOXeMghCi4g+g+wj94Ng6CtAE1WiLsDtfdSKJ9CA8jhlU5ZmTd2iFMeEti",
-	"bAPP0g9bdqdPZr+zMfcLzn9P4QDh3XpVYwdMLc+xfyO97RTb/Vt4nU/NTtYsqqlaZHzNYI9wtUt+6V6N",
-	"5FSCnLypvsLx33TPRHsJl5dg617xQuINmsqLfC/ay9LLWQktiqu9aG+aSymm/kGt1vOM34TzAI5ZyW8Q",
-	"cWqg/6WvomHdS3v3oXFdB90mSOrxpOre8NHwkknVMfHYrotTVkHqZr0iKu8Amc2pYheFwIws1DGMw0qx",
-	"KdcDZ1mud7IetHTboLFOVsXnOUWkWiemzOV+Yyqq7+1ZBGkIwssgH00xzlwf8cvRs2/02sB//+uQHGmH",
-	"B2258O1+r8eEfC0Q9sa/Hh262TLQi85ivwCvkt/sw9reK2u2PODecrk7ThmMo0of0ScaAhTAKOzR6wDy",
-	"6IYV3VYue6wnJRQ7z8tZ+Hx9AfcEbPyuOZ1m1rcO3+rkvqEIplsEMPWKX9rAgWn/lb0U8LpKS+C5WHgO",
-	"uDBoUB18l6XlcIzJmD0CnToTysJSKJWm0k1c9LTb8uEtxcrtuHTFlPEQKVA+3BAq/VZsMoOG4660hi+G",
-	"f7usO8iEYSM+afkgGGtMkg+p4UN9/PIrIZ1s2tGWgUcntfAhNjChSOG7Ng0dBxxWGo6jbiFYfKclWDra",
-	"05LFr7kMhUodfziGVFpm2jDAJD5fa9EnE/sJX7MLuK5Uzzhs2hb7zchftOBO6XV/LUqeZi1mIdwZsATx",
-	"ZTkTskynUH8EL8ZflkKVm+TWughKrkjsesUVS5Va1nLdujGBbxYpRib2+YIq84Vi5wJie6dTsSg1i/nu",
-	"u+++2z98tv/88OzZ86Nvvjv65rt/JkMODYxSsuFj6/6Du0plgLrA8m+SA3T/WHMSz8L+eb6UVe2chSjm",
-	"qVJpLvcvOQx2qcA0B69NeVGsnTbKVXmcz+xFe/q1oMrivB04TNVDNhMZ0CSHIdA4YSBjJuaLcg1L1pxc",
-	"b3y+6mOhao64PBu1eMtv9Cv6+92+d9zfAZw3yIC5zq/g/gpjLymUJPuFBn0SF6KA5L5m5SB9nmAnm6vJ",
-	"+LRUei2dUg3hVfWv/EbULM2eyNCuoL/lNaHaP05BPhFMowoyDP1dvdCY0cM355B59GtEBD3wmxKmS5da",
-	"UuSL1/lKYraICGviXgJPmC8kS5A/PVCgzlE6YfVHFSRQLqcQmzaRkBe5j/j1fLEo8muejd0w+4iskx5w",
-	"ELqlB6hzuLH3EIZMYCFeloUSJUT/RkxoGUsPYDhm8UUqeWYHVAtH1x/SRJqJUlBZOrPSCFMU7dlxagan",
-	"+wqu7Gc3UK0rSG2OTVCqtmFqAQ87n5Z50eHSN2d1DfV0z7kyFcxMjceUwuBSxQZv5XTGDkYHz755EbEf",
-	"8rxkB6PnBy++jSbyBA7ZwejFN8+/+e7Z8z9G7EeeZblkz0d//PabF4eHf/z2RcROf1lqdkyvHnz37LuD",
-	"5wcvIvY6/1VIdvhsOGKnKJlpCU9OJAho7EILp2kujximsOrBHD59eRDpq30lWaE/jlzm2QFLUA5ji4xP",
-	"haKcCrxy9EwmskIBuUhvRMKmubwWBRQLH3yf3xirCIhNLBELIRNlfLGa2x5BcWEhEi2ForA+kU4nK9Bk",
-	"cM009xsiSTxG3botbEjfBw+ztR8FqWSA9MUOh9voH033h35zzOa8BG+CH2KZrdlAD0DccH3CsKy8mKvh",
-	"dvIanQQ70xD/9Y5fP+OGTWcwJ/JWRo5d9XvYjICSf9hD1dLv6numPWuxCoPNL6zKBJwBNNKNCt/hTqaG",
-	"zzSuVjYII4LQQb0F9Y0YmzjlVCg64SU7F+VKQGADNdZsLsw5NZF/7o0HSScDxgVDMgdjtHfv/kPXzN3Y",
-	"ioi5Zwd3oBX7sk05qSan9PGjuQ1AhMq4ApgmIS0B9pJI/atuG1+ftzNm4KHjjLAaHcgcBmeJnS/Xyhal",
-	"3y0Vx6jEZYXjf55mmWKpHIX9B1u6urHTMJ+9I4IKGHkgjwc/3dPE3rFz3lp2u2Vx7/rxYFru3z1/u7BZ",
-	"XOhdDboVUd4yga0Qgk35Ii15xjJRethWD5DMtsFQurzN+dh2ixo2wND5+Fmcz/L8KsTcVvgIaMY8GMMd",
-	"qcS0EAgAqo8JSc9aWr0Xn+hGs3mSKv08+SS4CrtRkZ8qUejhlstCAuQyyy8uevlQzQe67Vd+9/CLs3T6",
-	"Y8CPL3iaYaiTLFO5zJcqa7dXbRyauBYS5JuOS1exRGgCKwhOtKp2DNUZjG1oLrhUxPiMMNPrDiYiemOG",
-	"ErIN0axPUzkVwWU8FSVp3jgCfeLmi5KSHkAwmHEFq9dhfOzpDg95XiDWyHl4axCTQlyn+VKdwml5c7NI",
-	"C6FaKAjDoYq81GdlXyuVdMZUmWYZU+mlVEdsKcsU3f+7z39ZZIEFCF22uqVHX84q1V3ArXNtbrx/mhqH",
-	"d0sPMpHeMRJLOFjaUFKZm3PQZFPUZltGtUSrzfsgZH8+ZwrjO13zu0koF9JaOCmYc2Cgu3iaLQsRBu9q",
-	"Rr2LosiLdqZnZo8Hp4Iulfazenb5soSKEZKCV03RxbzQAo8oI8aTpBCKMJ+zLF+JZIhgqBDkoUpeLs3x",
-	"pOpIm6PLWgo7HPowZnYOtF60i+uI2bhRPoWE5UIssrYA/0CJcKEWuVSirSA/BaBWW/REocwyMB7hw4Nn",
-	"L9j5uhRoRuhRb1SvUliaAa+kmAo9tSeK/XR2dkKrWo/7YVOS2hpz3AzaAfFUIhFJiNPVpQZjUvJOhzcL",
-	"t0PvPDira0i04/y+ph1tyXbQPAhIQk/evVQxm8G/MKpjTmQYPOmQpBQQe/CpLWOPQmGJpkE24ERhSBwK",
-	"ag6v8GHf40rfV22AMfQ8ItKH/932JjbsMHAPG/tyhyyTlsxuKiOBhTLZL/P8FnfvTgVFr7uKieqHTxRL",
-	"E4T4IZF1P03YTPCEMJnbZaZdBJsWASLjqqRl75rfZpYobmr9BHaIswVdLIYVojB+U7KySG8jHuVToPgt",
-	"JR2+znIO68KTJMXg5BPn1OHHmvsHzLQm7oGVHHbT7C51z3BXhhEwXCBH/Q9nh4mt+Cbwv6pcjj7x1Xuh",
-	"FL9EoDhwEL0NbyQ+3Owxc5D4kD+livFzfbV6ZmaohBC3ReBrPtqTCA2LPMWXIJUGHgTnERLoqvbVsXIP",
-	"gzd3Z5V8qrDDjnxW2iDdxpmoMZ+apGeIyOGQPS6MfpYde0qy/HJn0w6N9viiFEXwaKKVI2F6DzAcCGOg",
-	"ZqliqVQll+XYYHCtBS8UQmKBt+m77/STz2evyF8YglHtH9RAQ/0eABr7jdXWmXzwwRIpdtvNoJG6O3tZ",
-	"l9pc/yzq0LfShquhHW4cGh6vDQMzjbYdVZOLVEN7vjWOX63TE81fA5akBb8E8xwdQ6rlXIvE5CU3dWq2",
-	"nUxIzplx9UHclGZITZ1+xtUJaa3tjRbBGR3un3OtHMG8UEhmg9OrdMGewm+n6a+AyFzhg9tfU8UORkG5",
-	"0DQJ3zpn/MoUwk7C75d5ybMWqfa1XXh0jlYnVXPJjv70ygQIcSrSbFB90Jn2FlOuXVFAALTizmp4E/NG",
-	"1dxCf9d73B6n9gL25xeTeBUfsRVPQcGEEJ+ShCwjrGiNnZIiBC+yVBTEMUxWNJ8LEhSG44mMrVgdH4EC",
-	"Tt2sIEpBK5giYc9ubsYsRpk7PqpJR/kFIoaANkKmMC9OZGGzS129DFsGQ0Ua3Kpd0K7shiP2hk9n6Dmd",
-	"YRCtJ6OBWyFh8WR5cPB8qpvBvwR8JT6ayIn8N6a/xv6N/ZAWgpLW/m0i/21/fx/+X7eINS/6DL6CJGb/",
-	"ZutopYqQ0JOIqigkkVM6oWCXotLNqEgdmCogRgBSTjHcgpBPIwuxX1QwbQnGWUYuDKECmE5eiiLlmTXX",
-	"T2dcXooxGcOpMMtFmol6bmNaRjZBF/A+r2HgWTnLl5fofo4dg1eMVk+eXHM5FUovj7PTztr02ti38iJv",
-	"Ua9lWdgInvpObxcyb23hpLLrvR11qAynQC7dfnG9LDXyArkkVSzJp0vEGoirW2JEt0SL0F3upPfVA/dQ",
-	"RK4ZQb05dbCffkKr5zy4lVPylvruBknEGaa60zQZa5APJclQZrBNkUml+YkyYxrjChi72jboExh5gob6",
-	"6czYQyppRp9trbdiicJAyn2r0+OHRlfE2ADWuAhoEH3l6nq6vhnCnzfN+hOQ0mbUATKE5RfN9QjoTmG5",
-	"xIYPOgugb0EoEmJsHL3sarXp4vc65oqOipCw6tLNEwWuF4zn1C+YSMFcTkXI+d9iSfa7bMlZ6O8v+mz9",
-	"QOR3BFcRggBLgTsz1TSUqRx9Rw0LcpILtbuVSLWsXryaKTH9S8wucvQQsHN0Qmh5+eUL9PU/f7YPBpwr",
-	"sUbgTzCU7B3t4cvvL/7xv31XfPvjP/73X4qz1V8/n7z+9u27k39+mz97x9/x01W/SBEaYceqbiSOT3nJ",
-	"w7ecJlvy1kG0tz6yyt2KtDSbEDgLlwWfihNRpHnyU74siLsSHuWzF1HgY1lufUi0tfShKyEWlkbDsEY2",
-	"D+nltxtBjtoWpCWsA9KTuX9RpQoPb37BBsjLIlsasOTFpUBMD7bQeshwa/HCIIPVPnmBwSPbI4b3c587",
-	"LoVBslxkkFSDKSFXQovlGN2NbnTNts+VgJhfeOfOfOo1K0L3lUkEFTK9/jxDOGE0qsA0bIBAODCMvMaN",
-	"bgrhdrLIFYDNa9XmXOXZshQsnpXlQsXs86d31vc4LUQiZJnyDATqi4JfArbiRELrmFJr5P5ieZ6lU+N6",
-	"FAoTYbXGNcuVPXIQdaEFJMUGSgiDQULh0g2a2CZuRs87yChs5Z9g5IxTPshFDKiiTDOvnuVuADYmoM/5",
-	"WhuAjYHVavOjOKhdtaKGTpbfTugDoh3R86xRPtFflUhfHqAEgBqEt2avs1PBiAYMQ/1jHL0CmZ1ZRLpN",
-	"s8xkn1d2iqN0Vq03XkF+LYqZ4Mk2gyuWcpvmkKPS/4WOAE+PYt2OqzG521Obnb8RVXyoS43dh7qfguYe",
-	"k9+DRncJGq1WfNfAUZf53R4MoItPulj+QZTD1nKLTvM7QOx/PK60e75/X661ZXb/F8/TWsJuUYNaFmm5",
-	"BmMRZYoIXojieKlnGywkU+WXDtxEZDB/NDJUMUlbX6HxPFf0IwrkAJYG4wZBAT5bXRlaAkMQgZQshtNc",
-	"lnxaVolFe+8/nrLjk7esFHzeCNjdO2bzZVam+5RM8g+nHz/s663ah5Am/Z4WYP6an+9D0sScS34pSACc",
-	"yP/yX9hxlbqe5nIiMTCmypEUN1MtdWtWNBM8K2cId5HLUlMjEzJZ5KkEY71IFIt1f3mR/sox+e97mDEj",
-	"47ReGLROx6OJPGaQdisvI4NaGlHGMZhsIfdW2CxgMIco9uLgcMSO7cIzrNPiZYtP5ID7e3gl1lEwf7y+",
-	"nwOcBRRnsU2Z4NNZtSQTiQXpKQ/O2Q+2lImerJMnPtmzftvnw2rgmK1Im7biygqYNM2J1KxuskdAEDD2",
-	"C5jb3phx8yIGrGL6/qLI0fhedcK+OXiOYnD8SZTFeh/c6bHZeSeZfSK1gOiEKl+406fp4rLE1WsxmYjJ",
-	"Q1HRTCKmGUdPA9cK+kTisqaSxTf7Vc/xEdhQJBSzADnbFJEzJf+r7H4s5sGzjM3yLGGDWIvFMcZRTySX",
-	"a3bNs5SoZWjm+AkxjOaQOIx+FOgMHSkmSvR8mVyK8ohxdr6cXqHWTM+Ugfq8gMQgN46cDc7XpvT+RGoW",
-	"zVE7hRPy8kD/wOaQ/Dp2tKcnqiqIBYnL53k5Q719ztcQ0Y4jRiHgQs8F4ndgkHobQA0+XyNZkkpGGdpH",
-	"7FzMUpkwpcUjntFjZaEb9Cd0N6bYEi8nEqyCZQorrth8OZ2NGMXHeTZIXCwgKO6uNuAupEJNZKzX+50e",
-	"/D78b4zBRbiqTxSb8gWfpuV6GDGn6Scx56lM5WWsNTha9rSEjdYCxmqoV8fr/ZNQQveO6HWKorUxfVcL",
-	"L2gdhgNnN1msc7KN0FJalvLsO0ww9s9JvfdqJjSyak3wa7CHKYpExVKO2CeazESaEF/UJp2zNdB8AWgf",
-	"So7AokK5awy31YSjOUWV/uyue5LrbxlaP0vnDq3D/qmSl4Ig381YIbueMqMTXnLIDMbzUNoe2OD5Aaum",
-	"TzWIxES20DChSnsLjjzOfgJEEvj4gisw29XZlN5hZ/2P/CGmip0v1VpfEWVRxfuAOYWvmx+eZqmQ5UQm",
-	"qaJYa0V4J8C13WGZFXzF0V1vbji9cEqmFxepvDRLSkeCSJ7F/7T/Clvun60XYh/hQpUWReHNeMSOaZqA",
-	"p+EyFc0UzcGcSAQvifUYBPRZ5JnuZh9wj2JnF9YEdMIli9+c8Us8ZbCjacHylaz1EmsWoqeXSxMwaEdi",
-	"pkURdnS4f3xzZryBujuzUZypstAyJn2W4pB0MxO7S/n0Y6QWk11v3arQP2pu6Mk1ag59fwApT8vzfQLA",
-	"MABrSUQYh3SfqJnW9vILRKY1cBlAfnrseJjfXux/yKXYf8/L6cwZrZ3Pc61O2JOlFZ2JrAAppvkCQj1p",
-	"arrvk89nETs5Pnv1kz6yr9+8e3P2pj4DrB6PjtSiVBFTy+nMYCNQcSFygVu3ty2mQs/18g6rWdAEVlpv",
-	"I7tc6n00VROJwgDYbLndBxI+LKc7fIbriD3pQwsKBEx3JqZX1nwMLUCZy6WYaGFPKgR0iJjKYc6rnM6Y",
-	"YgWf6qW104BYDD0Jm3oOgM2pVLSKevlgHScSAZTMGanmZE4YBoKsiOZG7GfaMFTXMfTYToWoStkTnUMZ",
-	"J5Rx9tlZvtjPxLXI7MIlaE199mLf6lcMlR41dgjRNnz+0mn4+fPb1/pT+4x0ZysCmRgT0NxwH/91spcm",
-	"k70jNtkbjUaTvd9ieFNzbVXy+QL7f3v6kX378uCQWR+Rovg/vXKIHIOHFJLcFEoElCuPkQ+fz16NTXnN",
-	"iWRuFkr1BlhKucKOf67Damm5y7eFeXhcMHCtalSXa56kZKQ3OFK69xiiqFC1ePpXlcs4av62D+6Jv8PH",
-	"esBxKW5KbA70qMUT760/YGOSqhZiShZpIGMuc5lOecbmIkk5YSDIbA2Dfgft9DDjk4+nZ2w0Gj3V78ZH",
-	"LD7Ni3IEMD56lPDX67SAf1+lZCiPz/iViE2s5i9LvGQ1ucDIzfKlElF0iNnCUmn2MrIdKIS/+wakRJkY",
-	"OVLhj2jkoO/mBb2lv5Ai6t3Y7uqCX4L4zws+F2gdQCnaHCmyk5lQNKJnlP/050ew5M7kCdMDIo3QZrNG",
-	"AA9FaRKY62tZhf8jXMsgmSZ5CYtStz5oyTnG2qGwpBL+CR+lPyIWfzh+/yYGzynZerjuT5MVQg8RM9d6",
-	"XkLrosUulRclP8/EWD8xpTDwjUqBPKiugpGz0YxngINu0dTxDmNmb6BzcrABsSOGPxbdyyWL0wSP9Akv",
-	"ypRnFC6lWAnxhEgFJzDNwacfXrGX3x08GzIwEAbPinsu3PnoIS241hmWUi0XixwOvmU9ka0Z77gBp1zq",
-	"5QHVCURQiiOIS6HK2F0bmAHKBJBJpFfWG9qiyM8zMcdx4Uz++O3BH4dGdliIYh9XPIYOlN7bBcth3CC9",
-	"opJImXcKVxQ155cv2D9+D7c8hHe5mXwAtwYup/gERxAPR+xDrnulNhGb5St4cc6zi7yYo9hAQubNzRE7",
-	"5wlL5WKJCQTsxc1NM5aaaWVLMwzdMy5BdTvpq6oQaErAUWjmOxdYYEx3gqlkqJTZOG8BlhglhDI0RUM+",
-	"cgTz1G7TghdKsAGv5mGAM/eFmvKFrS5t0xxhlyMQMZjVI+ainOV6CeiWZFkqXVVimmc5aC1GultkPJX7",
-	"mvtqSsCNMRdsfi0K3fkhe/99renzwwhP/DTLlVnMKr8RKOpT4KKweX26y8GLw+ekow1H7ActhC0XWc4T",
-	"xQYx2Li0OPVUL8e+Ft7xqnAuXKoiHN/sq7IQfL6vGe4RlNiIh/BB/B0vSS1U80tAJQWJWgsb1+II/5jx",
-	"a9ikSqDGoZBuhBygUpVeHHxbBYiAudzwLeoWtiudiyHujioFTypPvYNHpkUwRZ8F6VFzXZFdsAGsr/6J",
-	"wj31DQOsjINDXncM/AX9IVoS/tixNCZdkJaHDSCCUg/on9+esCRfSVj5YXMlIgNs6yzABWiBbvIt9o4+",
-	"4TItIeLkPZfLCz4tEWTOGd2pKK6xLigJrXtHe9eHYHNeCMkX6d7R3vPRweg5hP2VMzDgPuWL9GlVy2Qf",
-	"apkAxlauynBZQKS6dliIRmUUQKOFmoc2DgENS5UJ7Ii9SdKSHdtXcc52S98m1rFStaFkzurKboVOrJo8",
-	"fZuI+SIvhZyu/1GsAUKRTv/3ebI2pmNy/tavEghMNLE/TYTYPFlOSywEbvyCR3svtGhySr9RyQhbN+A3",
-	"MmrzHmUkqFRHDSsXIBqrxFXYu2cHB2392XZPKZtGD+FFn/bf84SYD75yuPmVz5KTFdt85/nml37Ii/M0",
-	"SYTEN15sfuNDXv6QLyV94rvNL/g08Fb+gMUY9OuHPUZ4gjGzZ3n+Tt8X+N43fZbDihnvtUxtQmRePHu2",
-	"7Zg/iaWiNX3WY8Jnef6ey7Wxo+n3vumzF8RSPktblw0dQcs5UK/j66yfes2w+KU+kXvHNX6w9+doz7Ve",
-	"7x3t1Q4/fCTImUDJaGdPx/YKPoebEWRChYJdLTDD2IE8id2Yy7XGbWT2iRxYaRqOr/6H81n9Z5rETY72",
-	"p1SsNnA0rUb5/ExtzdD0+GH4e79FvRq/ToteTa/SRZ92WqXagY32ZnsU1/Ab8b0mm+v9oV5xOGc8VH2p",
-	"4S98b/TA+m33t8ZPH4chPiZPewdaf31bt+JntaPfwc/+NU1+gwDbUGhyFzdp8JIfRXlb0ejiQy4FUDYd",
-	"6Fscto1nrHmmIFq/cY2Q4qT79KzxbR+h9k+xxBu8Yt74Ldp7Q3X+Nr/5xo7yeZ9Dgy99yMv3lAz1t8YI",
-	"HvVM/ijKWwsZjUO5veqw99uf7UmGHLm5oKrRLfIIJtIpsDqB6guGt0yAK1hqRdB6XSIwXoU09MofALrs",
-	"RMZarScnr9YCxmRUzCgB7VxM8zkVXKnG+USRWXAYTWSMJRlGH/UIRprxkhXR+/1t4nwF/Ygw5Ig9e6Gn",
-	"8PylE07ldvvakY8oDNCPvRpG9lNv1Ye8FMd2nM4ndY+oWecFiyFJKnbePOHgUGqOnh7A8I31OGJlfgkx",
-	"5Hqgbuv3ouR6of8Fo2uuxBpja/4cswGXa8qWJtsMJzs12gbH7EqslQ0um0hnhmgBQ/MDutfKGZeMNg9M",
-	"iNZ0w95/b4fnIESBucDEyQzmNE78pvHoobscRqPGkKRQACJJycpVOjUBIQtTmBQdzNhnROY735JrhOhY",
-	"300Y5XKGedfgPA5Zf9DZp4nw9Kfj/WffvMToR8jrAGuBPlBLLYUPlBATGVe7/QM00ruKqahgn4T6JCyV",
-	"bC7meQFOafh8psULWkfAfnbMSRM5ODwAE1jl4TUGRHTtXKSXy0IkVRXOoePQe47bRWZ9iEDQRw0+W5iK",
-	"CzCXVZGWpdYhJEIoVy69o8ogbEYm+DWYsKpDLhPGJ5Ka0eeqZvA9jD0ZMVwlkDJdrgH5xNYVXLk7J9LP",
-	"xDUWSvwI1AJyk5NhZ48NEwKbrLW3QdQoph/boARr4YkcO/eLsXkfkk4gZGAieSE4xEJAVCsHgPq1KMEM",
-	"Vi2GAheoPmGpgZWDPOkXBy/0ji/gEMPezcT0SiQTmaVXAsqnkt0Wi+27G5CWGOAEE2A1hOgXBy9cOzV+",
-	"YIjMoKraAe/D8TTw7E8Uu9aXRz3eBFbwVNDbhp38IaZDT2ZrPPAO93yCvWJ8SlQPkoOeqzGZN2BCQIN6",
-	"GmiIBVWWFsc1kpujWoB9VGHUEQTOTCQR5hRyUWSOq3dRBYjrd0fgekEPGXmiiGvBWaYP5oRxSYckNZUA",
-	"NdNMKIbIlna+5KlE4y6NBGIMGhGgQIVzvp5IvLdgOOBDkrlDaNg1hgJh5A/NXhMTsDqafUMpt0tqNlYk",
-	"qRvOyHLZGJViAyx9AGaKt1DJV80wKJ9+PKU/1ZiBa6Xib3CRwg01DFkAPsN2VM3v154ZkC76S+3VIHHQ",
-	"v1siN1giv+2jNcA8zhDN8ncD5oMrFkjK5n7l7jm0qoUj6Te1Col10DxvWVU4qa4qPJ2KokwvSG1uVxw+",
-	"k8uOV8gdub6AVcm8Hlp8esMjVtcR2oT+AYK9RSxeLIvpjCvxsUhE8QlAPVN5+S6VQrM8LYJPZAzOjZYW",
-	"jmRu1YfqJ1clcMbSIXzra8RI79nadvQuL0GwNyFRz144eoUWwbJci7oTWfF6PUUvlEE3QUmDImNQwqGw",
-	"Mf0UHLcg8aPEUI0Yv++U65EJm2ZcKZC8mJZRSPyrKGeMo6koAW4nxeIMOmsI3ewjjAfliEGrpuSsI6k8",
-	"f4gjyAZYiAxdnApFBR/ubI4hP6B2UBBvFSwuk4lEdQKK+NRm8kSN2DH4ShuPIgSUAJGgWxjSMklp8qJp",
-	"i9QmSeYructfeSf8a7jOvRH/frf/frf/rd3t09qRvJeb3UR7tF/qp9CPvtT/+e2Jwf6yyEl4maC+YwC8",
-	"q+5DGHhswJXWiQGw1DY00VFzDDDWLAuNBJADNOdrUMpBn9UXQyYuSpYvyzHoaqUwmhd2ZhR2gAvHq9J5",
-	"h5V5PhyxN4DFJW1oSG3oT8iAFTHFZVqmCmNazXq5VwsGVUOY71FcAYecr1n8F32x8cQEnmCiCen3ZikH",
-	"cVLwVSovR4vkAty0+CcbPBvST6PRCA1zE2neolpeCYv14mNA5cDEKsbOREa/pgstWiFUHKVHiJtSSEWQ",
-	"HjIvJzKGdqE4yeoDI/Yhr7bU2XvXtBJBOb9Ea+3elVioEjbkCMFyQKuuRadCV24+nKn+pXvIMCO4sjHY",
-	"9SMx2CbR2dwQ0wIgxAVk51gigCh9snYiYU4k2FCwqHfJMsEVVlWkLPNBDXw11kdLS1THkjm7MuWLhUiO",
-	"2BynzuVEHh4cHPizVBHC0lETdsh+TL+31qTKptqyHaUoYkpawpArriBX1U0zi99/PP3LP789+cv743/6",
-	"y5sPZ5/evjkle7P75Pv/fqZ/1ydMiXJCIuWUL9RwTIn1LoBlXZoBiCNKrvLSk8aUiY+HC9+uUIrwgD+p",
-	"G6hUSEB53ThygXCDgE8Ot+RJdWZha8dkaZMQRaeJHrL89VsQ0F2FQBmy33OjnbZLxL9NmBYskcG62nv5",
-	"xxffXBzwZ9NvD8WL84ODw2f8/PmLaeIAdJVijlfJloJUFarQU3ZqmcOv6cKX4yxC0nkqOaxsfX2CzlTn",
-	"mqk5UinV6nWqFrlKw8BFFecbw0nTm/n3kz3U08yWorI22fO2tjG432MivvKYCMM5PJGEG1FGE8POYlVV",
-	"0KRVtNoh6KufBBXVgsMmMlRFErIU9AWfRF1RY9JVFWMbP3Y0kTZ+LPHcoud5OWOB78V43CHgLP0VXtQr",
-	"/DYBfT9tGAFYzKdTodTnItN/oEkhYnEFVa//Ai440kcTjD1oLoA/0bKTJjEbVFP1swcgpH/oZXmgcyBD",
-	"8L5rUSjyRRnJCcp0jSbS5JnVs3Cs8xNzd1y6KkQFLTwwEgtTfF3lp1n7jr5k1RHCWqPkWM8yAgGhcf8O",
-	"R+yjDJVJh7RAdzgo5xkvGcrRE6mv+UqIRuAWMi1AoMFbMDlVpgX4sZdp4QjSD/zv+XL7GhCAq5w4LgnG",
-	"LQOvHTpSXxw8d2UyuKxREt9KJnsEMeWdr9H8vxIR+TVLLDsGWzp+r61iLh3i+F20+JsIt/SO+xaCRFBe",
-	"QEtGu8TwiZLiOctSeYWwHOT/ce9SNrAZwiYDFR+yGDheTAD7ESnwE3m+RIgZcEyfVwU806kYmtR1xwdA",
-	"Qgqc9rFjZimMOQhMOCgEYKor3GokDABsl01/mkgKt9GKc+WNgHw61+5wTOABlBQWkcu8nLlmd6xtjpBA",
-	"E6kyrmZD3XFS5FolH1sTiO7JXMlgEEhbDR4NDwfGvi0zMiw5l4JNxqp7GL54FwCauz8B/T2UU3/DXWLp",
-	"mXCy1NHTp2A4GVGj0TSfP53y5Ol5wadXohypUiz2okprP9qrPXmw6wkX8vfEp98Tn7403wLSqLk3AElK",
-	"ZEqsZqIQd3CD/Wv1x1tMEECbbOgum+fXjVhfAoBx7MqXualYInMKR3WaqxngjME9QqxlSJ5x5NrPDg5G",
-	"DL7lhCPC5XKHAYlg/60GFQhJBFiYFIDK/JjEoTPSFwhihEA8oLzRQqQWVspoLs7X0mQiBxYuZ05wADBF",
-	"UydHrVUJmepcEnRQLsWRA37Csnwliv0pQEGJGy8c2AuHU2wlssxb4ReHBxErRZbZzG+eZTZ5HyfD1URS",
-	"VvoXfxW+BoK9zSV40Z2K0n2CXxOA7m/R3jPkpbVM5pwAhTwV5G9KlegxlR+BA+nGPTjxSQFAZmAuxiIg",
-	"X4BhEraZClPtFLv1WxROvjqucRjnAxhTX0UT5VJ4MdFtpiVgryagtx5RnCL0J0W0OkHqm096vauuk26N",
-	"U8FD+6Mob3ViHyiBzLUbtOSRubP4PYXs9xQym0K2O5vY7jAcOxJcOG+sJuU9dY5GkCOdeeVIgvEThUjS",
-	"QkwRSwSyZSiiBCRUCpfI8inPUCYaTeQHgJSVOfKJowqQ64lisUovJS+XhYjZ4Kf3x6/2T386fvbNS0Cx",
-	"cVIropr4GaFx3nMXo+0CwYhVHLErsfaNJMAVsUbM0KDkEo2W6xE7nsiSzxdgVHZQjT9/euew3udjf49t",
-	"KAPUkvJ4dNCwjY5/M+k2FnmaXkrhLDy5U/v40ikVRX8GqotwrISDkKZt/nN8aa+u/bZ401++2IhqH6yn",
-	"4W5W20io1kGvcfSB1w8UkbixeKkYfrKC+mVmwarEj7YhEoV1jtKtOPTyRbA0V6N+krhh7gmwRNI2Dttg",
-	"x33TfwajIDrv1D88/cOdhA6QS/dOYwbkvccL3PsVdquriODz947+5c/uxfSDKCtLQjkroK4mN2zh86d3",
-	"d+Vav/8bzI2BDF5hJgTSxnbb6kKxC/9LeJXVjw7RHTnsPbbB+Wnphu+BneMyvRYGuLWRCQ1MjtmSnamq",
-	"ghOPwBw+kUrotSjzQkXsl2VeChUhXn+eOQkHEaLBUalVyHyT16lKzzNhEmCrxhM5KNLLWblf5vsYP3ct",
-	"iiJNdNe/iiLfX6VJOWNqwacmcJ9MBuAJQGQ7JgmrP5V/1Vc9n0g8phHds2jOl3nBklRdLiFfslRVpCLC",
-	"wiEUHXuGqHGNnFmw3rz/ePqX1x9//vDu4/Hrv3x68/rtpzevzv5y/P3HP70x4W4ubLWmXqFmeZYMfSf+",
-	"+Zpx9vzg2URaAQWcLkjj/5e9d11uG8fahW8FpT+R9tCK7CR9kGuqtjvdM5PZ3UkmcXfXt4dTmzAJSXhN",
-	"ARoCsqK3q6/jvaC5sa+wFgCCFCXrZNlJ81diiQJBEFjHZz0rQmXukJB0jKK+a2yYmr0SxWK8Vv8iGzcw",
-	"e5on6EU2yGPGOX9lKeQV2eJRf/7w4/+7vv6x9nQ5HzHNzb65smDZ0NIoyZAvsG+uGTVIJtGyPhIYNuEZ",
-	"en3ys2vZAD6lrc52Tuew0VR5QAdwFSK4jVVTNfS0hLMXFHAgVd8qKMcdxAfGDf4xNOaLwUWzz+CKaOrV",
-	"8+VZdMeWdC+aK+gdCnYHYdCDHY3n5JKMQMlxbROSP0r0+5PqirmPG3uclsHsZ2pVcvz84cdLqHOunUsz",
-	"8xAe5Y9h/w8FWXwi6EFRfTPHBA4ey7qZ68lzS6/L1toxH5ieF8IB3oB93km3oJCdlj2BWBYSzfatI4wV",
-	"VzqF7L7lQaaxGM2N3+C6J0feea218gFfyJgAzBZNvBycl1l88+1cACVI2EgpQ7S7nGscbUkKNpOFZf22",
-	"nVfNZwVTTAAJNHCok+6333777dn5xdmL8+uLF8NX3w5ffft/m/FhTYrlF7uk12YunYcklzI3wOpD1Sir",
-	"seWHu2DvM/t5nUBYghsW7FDfRwW3ipVhwWGc68m9OUtj2uozOTqzzEwHUsfCcEBTY4eDPv/86Byyr819",
-	"3o3spY8Kz7CmzvnFYEDeQJMFCTaHY4qFhmYtTWyLlvgSaGLXHPBlIHZe16/YhS52RRw9Al/svjywVZnU",
-	"8sB+ZjywVlG1eOQvAo+81hDZUVKtJYJdlVRHZYI91MB5AkywTjG0yfs2goDJ+yNZD8flgTWXUME3Nc0A",
-	"6wdhk3j10laqcfUe+0Ak0D+ETOktNGqrOkVQkGYbRrgBhoglmhXsjsu5qn8NWH2IhGXrqBKbnafX+PsN",
-	"nhNe8KguE5tSnneGHTka8ZT9b5pOmcOyd6KOX1SXbLUe1lU6ZeQn4NM0bz3qzCZSsLfA7doZdv50Tl69",
-	"ekUG54OB8b4mfHYtr7KsYAreLMX/nhtXjfzE85x8yDpRJ4V8Xud7utTALAKbCslHPnY23FoqTXMg6R52",
-	"Xr56ObgAj49q9r6Qd1yk5vN3f9sBM2/fyxsxktiWvvX/Wv/vCfp/Vj4hoDkU3F6MrnH3nOD5fUXwHsHH",
-	"66721us5x69fkdNinudQLy2nHNrouTZ3QpI0p3PF+uSjbZ6HVdNqCP1BorInXzlcRJJACkF594h+cn+R",
-	"BCRdgjVeluEFq3XliCQVGWULngs25Tr4EHKoVjbGovqTvhFe6/qWbFAE4Kz619W6qatS+MSuaiD7d3JZ",
-	"S9OldVq/CKe1IlzVltI1PO5N0vU3O+ybXdxTJz4afdN9TchTOaWV89TsnKb+GVr3tHVPnXu6j3FTPX67",
-	"ngm3VTM4EdDotsECsiZKpXUutuV1c35mO1mrCZ2xCE0flwR33cTVPNfI+TOa53kssC0v6SZ13yPB0kEF",
-	"PQ24bmiU0DeTmCgS0MSVPZLlKBarY16CFeXq9+BJzYvok1/NXM2yl/0/R5CP77ryHGjyG4u9uvxG9R6/",
-	"PYQwYVdyrHZHIj1XBg9QwjuW7exgw3vZXziGgnFbyyZojVzxsf/5W0fOOsOOZWC0DUM7w87z0GmOOrBy",
-	"ofP87bcwg+3k7N+VFO9x1sfnHzmOgC/hQlVRv4+c/qIsrP3LBf94xpntY54vbSfz4/jBUWc2bzDF/mIc",
-	"VLzPkDgn1fOXoEeKbTxyRguW9clHpiE6uRKOxAii2hxq3FnMYbX3aeXcXqJh1zhaK5pa0fS5iaYPqOCP",
-	"HJmbKy2nZyhr1gfmMB4GlX4Fn05tJwULDrPszlwrMpXZPGcRWY3R2XI9Yz+CETmlS3LDYgHQNi6IXkj7",
-	"a9XrkySnNyxPHEGhciYwloIkKCNVQiwajluovjgDbr0oFhnwJqeuJRLMmotxD1B0SVbIWSYXwkbikJs/",
-	"Z68nkqfs+8qXYPbeMEJvgERRFrFA/j4zkK2kWM6YuiyrwCusSm6qa2QvLD+BIJvakMmByzAU95jZHHgr",
-	"UGBHNdFmarbqAN+cow/yyZQJo/raXAbPBQthtqlFB1MhGM1RJtIiY4JlnX+FAhyaCPogmXtp2yPsgmX7",
-	"no24ABnSplzalMuTTbmgOABpbGSf3bKhhA+uWC/lQ6myRtYflolxch6CD2vTMlGZl3F5llisSbSgwI9I",
-	"4lhv8RYJ6A1RUthxQai9fc/lUfAUJ5exAE5cqO9DZlwon8NeQ6UKoyvqiaj5DZaTQIN4lZBuwHgL7Zjc",
-	"dOCWSMULJMXEtja69AY8pn0UZJuWQa6pOXdznwKADE4px9okzjoJf+pETpNu2SmlU57vNqnzhSR1msW3",
-	"2kF+rwqFdfLbYRDXkc0h25Ln+bZzIXKuoayZdCnJqbGNx0yHZBuOpNQXW48KxrApaK8fi6uSZA5Lt2vj",
-	"h41MzEgXg5d4Hdck41lJD9cnjtr1lrGZb2M2F5mlK3GjwDzmQvPcfLyEgIhgn7Rr7huV83BR5Fu2DCuu",
-	"YtHFrsqcungLtv7QPM9t1Tb0RdnPRseVPshGPwl9WlaRU20c4ekwoj2Q4RdtmwGu7PDGPPBBm/tUueBm",
-	"ldwcmasscpsYbhPDLjF88ElsUuF7wZbvzxoQ3wwLC4aRortPfkFdSvOC0WzpyvGlcHAT1KFSk4JZJYpN",
-	"T1G5umSybQWuEOMs2CLU8/jRJ000x8KrZdhwf09NavMNR9OkD+pw7B9Sekxp16Yi2lTEMVMRJ4hYseJM",
-	"c7tN969XhyF2qE1/be99X1SeFdccABaPF5avLsYvMp9PGXFrZ3tICDaWmoNUR/6rMkr/VwnBoZ3kDj51",
-	"G0tvY+lPO5bOCjj4K/LIfn6PQEJ6ySZZdLxi9U1x4WbpU4aE8RS2MeG1AupRgsJWI+wSC8a92EaBv5wo",
-	"sBcwO0ieyslfK3l2Kz73gmR9WGdfC+a0cR13qpodHCvk20BOG8ipBHL20P+1U3hYxbkzwneFVjnY0Xp/",
-	"hqaQuQaCUpsq6ZVGfyzCJqF4j0vj9dikirvQsnoCV+0NIwVYcb0+SdJ5URjT7rXMWAWHhXTxfhoeYmqv",
-	"75MPjGZnUAjvMuHdJA2OsG14G3wCRMBRLMoPlzNWu2w5Q75g6Ie7nDKhr1kxVVCjmWG/XniyJIKIlNJ0",
-	"OkNa3ljwsQAWScffWh3iTYadbhXNmXrPCmXkY1LtEfIDTSdY7KDppw9UszeZSkpsGNH0EymM3emIBZE6",
-	"vvty8NK/g+CXPeQcxAKJWNi+31mlsWvl+kNd1Ed1T9OCZVz/yKdcd4YXrwaDQdRx79XW1X9/9f+dDQbn",
-	"najDPmlWCJp/YCNmNhSqE1pSQJgDxNUsp0t8zrOXX5+HP4RP7WfW/kpDlcrVNf0EUqPKOYC8AOR9wVKu",
-	"MIQhpDa373yc8JkiP0mR0SVyPHSizrzSpS+DX5/N3K89ycHOfnXrU7c+9VP3qRvU6R6e9KkY35Sr8Ud9",
-	"FIuuR52FYgj/DrQetmV3omu1S3vYL6+ivbxKqyqavicVyJLeJdHsk4a5qQa4dBSqckcC68rfzI9ITpUm",
-	"3REvlEYAhFk8JjIuxj3baXYFDPd9Tfsro3sYdoM1N3CryEWazzNmL7fGyZz1y2e+GmlWABsuKMERzXPH",
-	"XrNk1Ax8MRgMiJbkYvDtt+arn69fV/Qb172I5PyWWbYEyGdhK/LDQiJtOKRRrzxSKGQ3lgP/CttQyJcU",
-	"ClFbKox7AiDq+W/uv/d0Wv0oR84rwhYM3hvMGZQ6G82jfCuNusDrRVDN4lthpTJj5Ialcsri8okxPY6y",
-	"NgTRcW05w6xLMgThmWALk8xCflwH1roWUbJJyFoOsppYHnGRWbQdl0KVfbsr4Dz36LHYGptn/CFzsQMQ",
-	"2B/t7oWE0Li9QkynwMW5BcK2HtVHbpFyTxIpt68Juq5/6EpcBOoEXEucxtO8s40SxFuffqx1bUFr+QRt",
-	"rLWNtdZirfup+Z2JVLwNsDeTShn9LKlUAiKUJhIVC7kz3mMlVJP0tiRNCejgqgNYgtBiz7gpWQmb1iKp",
-	"e8VNkTTl5WAAnd69JIsFdmlPZlRPMG46KuQ0Mcslc1g7SZLnGNPWBbf948zfkW0PCWsCfvsNI+foIg7C",
-	"9ut9coWkMRa5IgO6GCwPSKxJiHihpGw876CLDvKIl7mis8tyILVmJD8AOqW3bInYRmghbyZ2k1NxG4tk",
-	"NU6ZuDfMffcws3kEwXphrC8zQ6zomk2tTu81sZCK5jgW1sNx0YQxYM9F82owGAyMfww/olkW/GB1fZ+n",
-	"xbT87W/VgO/V2fnXZcDXhouxp9hTJ7jZUuO2wM0WuPkg9DYHGtT7YdQb+G583WxJeEO6VLgLQamFOUkN",
-	"DNwbk5GubK0hJ2nu4vKCsTi2UA6B7CeTyrvLnEcErrcCrxV4j4BUP17uKgxFPreU87azwEHeTGMq7Jp9",
-	"0hXRFWJFnA0dNC/GsJ7tC0i6YLQi3ABTSL3LWCSOJx9cCK6XltygJLxPbFdjlAx98hMtbrnFodgfk8TK",
-	"3O94nnMxToAhx334ccJnM/jUCWuqyZQWt9hatOaKIZuOX8qwG0IsAucK+isHAB9hbHUyoQpIhOSIYM/l",
-	"MhzqypdefHXml8jdJxY8M0Y5vHkxNh7NRlVAfgDHwD0+RoeFpinWIzPSRTUXOdLNyI7XK2O+teeuhIAP",
-	"RXq4PgiPCfgIGjC8HAzIa2rU+0e9dQ+GDyxl/A44EmR6u64HQ22P+X799u8fGc2uuRnvorlfw67ADLuy",
-	"LT6jxWc8MXzGVYbteq1M0vJk6q5EcBxf550A/rGiASOSVEQFhM1KfWguQ4kFX1Q1X9Sg9yJs/RDKIwcA",
-	"CZVOk6YJ0JqxCLRFqR/NqiCFhXkL7MBKkitvwnzG8IlToRqclt0C3HBdVfalpdimIY6MNqDN6/wA0INA",
-	"APqP7Za4B5jQmKF3gnttfr6CYDCGrrCpa/tLiGBsa8EemMTf28A8SS6flgez9fmfYNrev6Cjpu9L20eO",
-	"CBXoSDa7b1dNJRClTk2psDr1xqbkDkr0739YTpzv9wqtWYGVb63N+rfqtl5htduZPmL2P9r6aq+dD+DV",
-	"2S5nUQ0mxaIubhBltlFiRcdMPhxHXz9cDmLPsMojSL82IdEmJB4gIXGYSXSPo2Jj0w+Vl0ig/uStq2B1",
-	"J/fSBV9ERmZSWeKpLdMW0L9EMaH7ZVNN8IKE1Ai/iXzlpRSMLFien41kYcY1l9/IT25Jh0bQXn18/eYN",
-	"yWVK81jMaKEj+Nn/jgglmZxSLkAGa5IzqjTkEICMWl0aN8vWGloEExXjnJGbgqa3TKuI/HsuNVNRLBYT",
-	"rpma0ZRFJJXTqVnNiLx5T3KuWUFzZaS+kOIMZxOCnT7Oi8KcJaMwymEIV7EIl4visxNYEmJ7alPldNI9",
-	"2Q6Xo+DZw/qK1WTEa7zrk+hAnVFB+wVbMvW/1xZrRh2/nyFLIWgn6uTUf/LB/Ny1o8ZeWt+++Nr203p5",
-	"gZkKbs/Gd/Ml2je76SK7Zm2aoU0zPMU0g5ckD59lcLrrEZMMUGSJoh8rLfH/W6QdYlHLO5BuoCyh4UH5",
-	"fyc1wj7StkrUjGIk9c0yFuVvCM2VJLIwtqWZZzm5skmCn/u9mYZYNBJDuPU/cqLhtTNJ2jzDtspgjzyD",
-	"N/zauMdDphnScjMfP8vgBeBv9n/7JBc8OmXn5IL95SmTC3sbjKcpFCxPY+u/P8XkQuq3zzFrA90J2i+3",
-	"4LXokVML+x+VE6cWvA5b1yLTPUebWmhVbD21sNuJPm1qwenkJ5JS2CSnjppROI6SfriMwp4RlEcQem1G",
-	"oc0oPERG4SA76D6nJGSjPTwq0yQ2zQmByD5dEi2JYtpWZLsirnpd9PPVsmiQgn5FLomY57mxuqbyrobA",
-	"x1oErrFFAJQ7uz5i5oPDJOfHg0l295WZIQFjZbU6w85XX798NRrQi/Sbc/byZjA4v6A3L16me3YBuFKK",
-	"jwV0Am5LyVo5+6XKWdzmFWZhSeg6euEdBG3GZrSATtpnasJHehNZcHntmywkoM35HSPll008tBDscZKt",
-	"jOP0+rFIlKaFBnQ61oAxkdm/CkYuXp5N5Lwgyd/+Np0mlsgAgCu29y0Zma8zPuZaXRIqlhrY3FiugC7j",
-	"6+FgkEQkGbj/fO3+HuB/rr57/X3SCwTtwFi8ZtAzGNTSHgacuYTGIs1leovtp7ojWRAr8Ehy8errV0hN",
-	"cfFyMEh6VUIGqIhzPS5hvUGxqFgkORNjPXk3+mg+fSN+4mKujY1udEdiSYATvz1++Pecz8xiJ4QJXSwD",
-	"sg/mvgLOYH+jZyp4RRGRImXDhjcS/DzQPVFlVGfhG2fAv/SuBHoRIQWrrKajXDQTgakiZxkVwZAY2Sd6",
-	"wY0pgb+NBbyKDQzVdRqPSmL73QbXJhb+jQyJkGQhsbQwo0sVQQSST+e5poLJuSqnGZFkLnI+5Zplr+mM",
-	"Ytki9omPRTKln76nPF++ZYu/yxuVwJsjXSFJZj4m8MsejF+yuPnBm7X7x3TCsnnOxXh9vvt7/w5g6zxu",
-	"8d3K/oQZ+KfcYABk552oMyp4Rpeumm4KpMe+to7qeQF/29b8ai7CP/VkXqjgej1n4Z8LlongA/OY5n2b",
-	"WZ/wrsZQKIXoJmso6lg52Bl2Bl8NBp2oU9thneErX7X4FtrqKrsBwv0bvInySc/Lx7wIn3FQPt8gfLaL",
-	"4MEuKk918TsUOKIA7ww7Fxcw1ZWDYhdsaxuvtqtxq7eQhBaS8ASZqQMt6E6gs8i+r3211jIrJf0G22wf",
-	"zmprjOEAaMa4BpxW5Uf1wsbuKiV0DyyJXcsdSVntWLEdsdLRGn1GdzqTr+SnrtNHN2YrNqvHH7nSNTHy",
-	"h6FnrjToK1ce9uRalfMvr06Ekwl7CesTsz3XDaBdSJ/toWwZn78ExudsRdjuJohrMmWTIHZ9sLbmgEZn",
-	"LySA3oG7OcBWxMLjJnDIh+FV3ixZMfl9sONxEtwErFLLrvwZICmObUbdy7eMB+hesuXmsAtXCIEEu8mY",
-	"MKWPm2BPjcB8It2bpWb4g94+tsxfmT78uJ0Ie7Gij5vj4+4dt8iLFnlhkRcHSoAV/b1X+7w1eUGb6cT0",
-	"3WIic+ZUC5L51tEVEWGfUjbTNddnaLwkkDtK06UiXGCMNnh0jkrd9vshrssDrY3kKMpuZLY00sg3mnvn",
-	"OCs3slsiGzUvfHs9vMs6WWdZdZFWGIiYc0a6jKaTMAB9Uw0/k3XRZxvwlSJlvQC6FgtcmnuznpuFJSJG",
-	"jmueHDMg+lihxzKgeP7qRWNAUczzPGxKt31E8UU5+xfbRBRfBPN9UZnsi1pEcfD1g0QUHwWhs4tqbPPG",
-	"bd74iPichw9SPkCf2VpmWUUN3eqaus32+kZZ+hnAnZtKfmUBWbo+SRayuH3NhGYFdFeFeuEJCzOczxQk",
-	"CkkKV6khAeVXy4IHV2xox8p1L4pFoAShOZ3tnAcZZuuqcuHRlGGqNXze6sQvyVTesVhwTW4sz7ZLvgZT",
-	"e6ZWArKyMD/Q9BbnBx357AOs5nqh4quHPaXsU4RLA0ENPeGhzjfSDO2N6p2Pkfd81JRndaO/fvuaTHme",
-	"Y/l5TvUEanatRv2JphMuzPGJOpX3tjksu4eKa/Nlbb7sM8iXNSqhfdXPntmxYATnUgV9eeTISLNoM/dn",
-	"LBqyYUHqK1BEsoAU1+H5rLbT6BrR92jZp50ST6HZ1Gafvqzsk9parG2RcSpzTY3R7Otq7AgC2FyrFWtU",
-	"ke7Nssog0IvQhK3+xsdvYrH6i4ND159D1HqdV15RW23Uuo1ar0St9z/3DxapDr4iXV/vh24vxoKVcUdL",
-	"UDIDv6/q6YIn3OTo/Ze0FlPo6IkMpEnlQuPU2gEgB25czC74g7GohbWx1bGCGfYusUaxwdOFznbcP6Ub",
-	"AZ1SsNG4ioW5bzqhYsyy9e7qSOa5XKxE8NFlH8kCGyxOqPa9/mIBKfUIAM7uigqKWRbNznvvGAHtx4ll",
-	"r/F0gaXK+LnlHqILF0p+WC8X1+Xxgrj3a4o2iNsGcQ9WMz+7dnnHdJxZmMV5gKhtUDaxZcz2cjVmW7Z/",
-	"qkj/hAQarkw4GoFr9FQtDlsWIPFSgiMmqndZHaKSpoSkqlVksfCR01DXQMOOuUp8EhU60I6lzJJLkqRU",
-	"fJiLnwXVmomMZVDfFIumKhL7e/NzyGr1yTuXvNWb2m8FnI1SmHWtlBtBbHvvAGuZ53vM+Gp9EV16s7pV",
-	"f2GF5inNydSFWO3bhyynmI9oqucFKzrDzt8oNTprKjOWv52bZTW//8vZRRmnNZcQ95HURoV0XkuZU+Gt",
-	"CTKVQk/yZSfqKFZwWg51fv7N1y+AjxE3R2fYMRtiQwqzqiaPUiLr311L5djGgZ9oHDioAAzUWSl19lFm",
-	"Z5lcCOglvkGtAbrge6pZteg0+CToPEiM7j2DIUkXQiWygJAJZshGiulLK3JjwQX5+fq10WSV8bA4UyI+",
-	"hhY5B7wQFaQ+lUArYlWE/wozml7TJ6RLNZlKpcmrwaAHM75lM9CBVtQi2vASYzyeGDIs060lHrHreHAB",
-	"TBuxw5uLeKE6tZYrLQGRCeKd68ggGobMNpeixuLeWlSyrhT15WAQra82hVcGHqTdN+56I+AhB0yFWeGw",
-	"LDYtpFKE5nkldWALh8uPYgG7xfdgry+IMS/MXbHLvwVUJTTP/QmwANRen3xfca9jUc7GvtiCkRHPc5aV",
-	"zS0LcB/UEfT/93ZtHjnPGuAM/vnbLnWU+9Si/v6v36Ntb8JqN/mXedDg8HaGnYvBxVdn5xdng/Pr85fD",
-	"wWA4GPzfjsU5NV82+MpdtrvSdy+sVf6t8n/6yt/L3iYroPzyMHPggNJJP8a91ZN1da6ho8DONZPVUaKq",
-	"MVEpkYxFWCNp76++YyNZsJ91Wto26mqkWYEfFYywT2k+V8ZRvjHnYNWyiQWaNuY+csxAw+oJW5IRt0G+",
-	"clXkHStyCn0mjSLjIpMLS1gBFsTIqEpUs7FYQsT5YjAYIBzr228JGk0VVBMQJeT8ljmjxOyZESR2982c",
-	"rwjHthb0nlrQcNvUdNOgpsLKLRde+E1w4f5K7MT5/FWrZ6e0vt9cbVL/S0jqryoptauWWpvjb9JSO9eV",
-	"er/lsNLSWFR4u/2oj1ddegTv4yT1pW6p2hLTp19i+iBG571lpv4w3Vtpuh+65hgn5UQgmwbluiaDWj5K",
-	"i7RpkTaItDnG8T11jag//F10lowSDcOGjpmbF+XD9VZKSmMBiJSQ5d8PfJRiyWNr20cN8m2Kv10EgbUn",
-	"F397HBnbYlRajMrxCg1PE9jbM5xXRaZsLupoiNbForGoIyJJiDGAv0t0AbCdBRABy34GsJEDq0H2R2h8",
-	"0bUgflkeK3S0U8iIhb9qQ0ZfTshoS1DD/fGhzRUgm+TGRnfxM3AT15ku4Rq3/mHrH674h/uevQfxBjGH",
-	"ZdN7NqlYGiHN9EHrmzPFIqDxifxlN1LmjAqLBaG5Yo5n3V3hrQ6uLEa1T15PqBgj2qgKsC1blZQzBcog",
-	"qivgWnMPJc1XXFewsYe7ok+hymETrnQDWPTjjIssZ+SG0cL8xrIn2afyuFA51+9Gdm93nhIK9MRSvPVA",
-	"Ww/0aFUSR4SVjul8zM5SmW2Ck14JYrwDi+eQglWJX54pAsMQGIZwQRL4+40Rv6sVFl1HUxOLkqcGy/PW",
-	"F1wEN4iIWT1geFstuwCMRSwqZReXJGMpz9ANpu4mXGTsU2QkeypFOi8Kc0pRP0EzUQCzSj0hCy56ffJX",
-	"M4FY4COCx40QR1wJXhC5EJYH1zja4G1P6RLKSBRw3Hkc5zUdnwH1QgZDRAh4xFF4hqP7FlkSyWkw69ms",
-	"ct5oNl2PcYSJv5YZe0IcMoP+4NW335g1URPGdKlpzr8iYwr6Y2l+18locbu9Mrim45YVpgUEPllWmFKI",
-	"BWLbnF4UbOvktrmiUWLvEyLcNSBIqJFXZFYY2aKXsSgbHsAhbYgU2vyNw/E1h/7WCa0fudJeZLUMMHX5",
-	"duJ4H9icO0T6AjXdxvq+iFhf+Ea3FFr+fDcLrXvJXngWVr0YGfdM2VoP0qVE0zGUu9A0lXMBxAlm4Mj/",
-	"grvJwW97ldKa3YTRX5k+wHw6VSzRO4arS1nROG0YsQ0jWkKX3S2R4FDvFUH0kqCg2TEcTjNM6HCav4/q",
-	"cJY3eCSH00zgs3Q4zcSfmMP5UVOOFq7SjOX27Rpx5F1P/MM5ngpCTubItN5n631+Gd6nl2iHeJ+l+P5i",
-	"vU8nv1rv83PzPkud3XqfX4b3GbzRA7zPQGh9Zt7n/rbUU/A+Q43Tep+t9+m8z50tkWN5n1yczQqZMqXO",
-	"dEHTWy7GZyOjsM+MknmA9h7uLgTuskt3jyuSZIWcfS8XIsFfE8GY8dagyabxBI1fjLynxgV2VyOtmkou",
-	"jehZWm8uyagGwZ4QTW+BIE6wapuN+u97jqGtwskWwUMj7egNIzc5FbcIwylY2PQqWucrrzQugQL+ueDa",
-	"TO+teXrjm1oaghr7G3x2LPa3N+I97oVr+5LQdHtUr9W+pc6w415Hpy5ZX09YemueXyPxkWJ6PjNXVd+f",
-	"OVM/ykUn6rz7P52o8zc+ngTtjx3XW87uWA7EbeX6I7Pp1n5v8zK2xCytJ/xkiVlKNVAT0KE+WnfNThyk",
-	"9yick/jQZUWH0wGxOLAso/nMtw7zFoLxxD70GiW3i1td3/6ta/0luNZ8vXzbUwiuLfO4TwgetfjjWFbd",
-	"qfzndQe02aVeUVetW9261a425OhmzXGKR0oxcMeElsXyjN3t1M1sRscsI0zcsVzOWEQEWzClSWL7RwPn",
-	"GzRsRGNowscT8z3PoiarCJK1xiyiqbnT91SDcRQMFpHk33MqNNdL838NbrOxmHxWEKyovv9RSUdnfO7M",
-	"f76Gku4yvPdfCjm1TnD54bVMrPsLDAthG20fWlATOSOaT9l/gyvPhR19XcrDrf56m85e8MNd23xtVUqH",
-	"i3M8G277e76n40aegys4HkSOCJ6q1jz7Qswz+/Ldaw1FeO2rdfFSd11oidVE8G+8ssnebDDErmyCwwsg",
-	"GAJJwQLSbAG5kPtSHpuEERhx4ayesvFWmee6KrC7to63tdXqtlrlEB92vHc+H7VDjxW+cFxWj705HIDE",
-	"+PvHd2/Je3MV1snajQ3pUddN9hLD9ImQ2vUdyJimPFcJ6XKtYpGwT5oVguYf2IgVTKRMJT1ArmHfkSEp",
-	"sxYzCvTyTpgMSBeXBGwjPp3OgVY4RsG04IoNScHuWKEJJVOuNL1lIJF6ffKDvSsp/G0buqKZCY/meY59",
-	"xS0plbGtqq/EMySXGR/LRW8sNsXI+6vr138jt4zNFKZIVG9IqM2WYJVzvZGNJHc0nzPSha5wyG9Jy9na",
-	"gf3qvckgGwV7QoyhubkZPEw3B6kdfAX91aXvx/PB4EV6y5bwH9YPxvfUmeW7XoMH3CTNYcMcLM/3KXs+",
-	"gx39p5U0yz9/68hZZ9ixJcswGz3pDDvPza7tRB14EZAkmQvfRwFuvp1W+LuS4j1O+LT1yDuoo7YguS1I",
-	"PjyjAhIbCpKtJjAnCBucgMTZTa1VhclOVutzd8NN0B43Sa+ShkDpwFZVwzGs1u/9EnwWxqub7iahAb3h",
-	"3FO11mxrzXpWmpXd8Rlbs/YhSNeYBcqy1yTPG+1WT21jTUU5Ignajo2nK9ndlozFFsYk2cOWDEzxNcYk",
-	"abIld7QhYxEakc4QPYoZub+AfQhrkmZZYEmurtJzVsxK29IM4BapM+z8/Yez8wF0VLRZ2f+Sc/Nl5/fP",
-	"zuq8R4+4w9Wan635eajyeU8LzWmeL627frAmqhug25Bguxs2WJG+Hf0QO/XdJ7VjcYwQQIPUboy6bO/6",
-	"7y+1f16vCh+H+2x1GeDTYraLSN4BGtnw4I/CVNbK6FZGPzpr9jFF8y6xAYwJA9LgCI5FI1jhZwFt191T",
-	"Dr0NT0mCt09s3K3rQQTECBb/dRQL+9/6bRNnextZLAs+5oLmPasN2GjEUutFwPezmVRcu4r5WLgfPFPE",
-	"gho41NSXpeNcs2lEcgmdV0kuUcBY9eO7KxmVYB+Bq1jgVBGGDk16fa9d7ynwleeAW8LjE2wo1FAnHwso",
-	"lO9dguqDYD7e1ZXIM+LvbesJfnVNneaC6/IlmHfA+B3LrIsVi1yKMSvMw0+obfJnb7GQ8zyD0ggj8tJb",
-	"csNyuSCDyiKED+cBInh7xGa4He7WkEyoIjeMCd/TQnGojQju3DS4+/2bLBnGAifEFRHmF2Q214Ri3hUT",
-	"HKNCTiNC/T3cr4OFsfeazbVyz0fT21h08Qvsazjj6W2vHMhxLviHKWiKnQsJ45CeWVCz3CNZmM/MQnFl",
-	"G0IWbAQkBDcspXPFquNMZJ7ZaUTYkFFg15BgplwRO8al79nlNp2tYMHnkHNNKk8BL32mwwcx8wScE85U",
-	"zdMUKmn4qDIsm840Z1llsmDzXLlZmW/MaXmmkMKWCLkwo97w5k2ycgKGULRj3W+7rW2SwSyl21QheYPZ",
-	"0+ZVTBlVc9evOZiIY5IAEBCDLtV+94MECq6FsVxzM67IojDmqbh0oQj7N7kBPBPBXiHnZxcvyITesVhA",
-	"0RCOayugXPAixaIUa7SayyyPrjlWZseWu46sbLoI8OhUQJ/Ngmf2x7nERlLw0545tdTygsDX5mzBcTK7",
-	"TE7NPMSZX3Gzs7A/tdkhFMTbvSPkUiNClWV98sHuYZwtLg487ASB8bH4heZz2CVDK3nMg655RLLFE6a0",
-	"KJaxgBHMW0NvAJqSailv++RnuItNa67Z+I13ikVBuSrvZF4bjJ4ROqZcIHSO3NCcmuWgym4QqoNDGZEZ",
-	"K+ykbrnIhrFYTOwVNqeUZSyLyM1cW1lVdhj34vkZoXesoGNG1MRMw0oZe+tnyjpBgfiHpcLDqSrTRDlA",
-	"89wMYlamYFOKFMYwRp98lISaBbVj28l7USrYmGp+Z3mk/bhyRAb2jZpDIgs9IYM+ufYrYY+YG7DUvmo+",
-	"dXOxivnZHl7ThwYz4DhlaY+adwy1eVvJVank+nyLqj44K+YwRMv95n0u9Yb63NeWR8kK+pET9E18UAHx",
-	"k9EPvFSnUSzWVK2SGsGTXkj4hQLkitGO5sbKSTNPydS7hCJVUEYYnXGMT4CZM5cYgw2ta4ehQ4McxHgV",
-	"chfd3wpto2Bxda/2kh+lftRqV/ZpxnF231Ntm5N9fTb46uzFoBNBedN9PdEcQf0PV9dnFxfffH3e2T02",
-	"86PULW9TW636ZHmbctksS0Eg7itJT0TeZIRxE3kTnm1o/F+RAWXv/0A2KrgzVngcWtvwo2wrG9bLwZPX",
-	"pgaKaJeKVNj6bZ3Dl1DnkMs1tQ1rxNv9lQ0g3jaWlK5UMuTyoesY9jK1Tg4Eg3PY7LyhFmoxXy3my5I4",
-	"7WiWHAzyaq4k1QUVCusm960nNT6bi/xgCYIqS0wzY5RsLi6NRRPnRmatmbCQ9N96iYhZrCaF2JH9oI+/",
-	"+IDf3pgXbQbG23ehiTPxFZ4RYSIry0l7lyQpWG5cjh/gXm+yhHSx/X7lc+R/WkCEfszvmOiRqZEuNqym",
-	"5LxIXXwX0gv+Q6jxgJHs14faYdfBe2vtsUZhHCzRietNgzvfX3UansDWJvvCak919ZgeswL1uZ/Cd0tg",
-	"9ltrrZEpnUGSE1M3PHOAXZvV8gOV+TN5xwrblLKe1x4SKWIB+V/wWwumWHHHMhvw7yqGofzyGTXF1CEk",
-	"O+zlNv3Yi3y4LxYCml+T5K8/XJPas97AIybeoHR5qQRkesY+2EkkffJO5EsbWjRXxcImtf1DdsukyqAX",
-	"0O4NfXLLIgPg8TF9aBPevHxcKD/L2UgTOdcRZHxUOYCdHjzjfpbvlZuvv9C+5lMIsKva1moSYPVNw5ki",
-	"N7jyp5RJj27Jmf3bdIJGdgNxfGkrR3+vM39z4FHf7oCXjwNnJxZddwAqJz4ijWe9B65gw+nB49hwZH/w",
-	"CwXYBi7GVpgE585SY6JZNgimiOaYTWLqCZvCkXZz7F0GssAfSTz19vAe6Jn6Y1mzwWr5FTkXui4rtZTE",
-	"L21B0ac2csk/Xa/fiTrcDPDvOSuWZcS+toidMGqfsRGd57ozhB6/Pixk2/8iJP7hZch60fGPNQLjydo9",
-	"T0LGNEsW6AFptvTRRMwegW05Iokf84NcJBEgWGaWzXsVG1c95lEsytA49q0BSyBCj9H82Ox6/6cdI/hs",
-	"UxQ9FhUfUoq/UZH9I/jE3PEt3BDdyrW0jtt7Z61H1igSHis8/kEutgmPl1qskIvWF/vSfDGraI8mKB1A",
-	"bL2w/Mi0Qq+Hl7aMRTiAnKMIO1wRj1oGga8KhBbwlgl4je/s/dcCo90Ek54NOjkMdMZHtnrDAe8AeBaL",
-	"ENbmLFvEmiHwKwD+Fox0B4iFtJA+wlUvsuMVbCqNnaPpLXOdsjxcDbDQpT5j/57T3DxyfaVonT0DjDhC",
-	"ycCCw/qxuN4MwrYwU6osjJAYsbLsk1+d/5hLDXlUiiFZ/FUsFvCA/j1NsCjUGqVzrXhm8So3c0zBgEaz",
-	"6gxx5A4+GOBayzZneFucKlcaX4xxOmGsbjnfTDLbag3gk8ot9hAjyGcYQAUMLLlhCvGKxixQhOaAK6f5",
-	"gi7NeHiRHAX94KZ98tamon0Ox4K+nd+sJT4ajBo++h7wGbdj99eTx0TPbIWPkYCreb1Mc4YL2Ik6bud2",
-	"hhevdofLuEV4mtwmftu2KMMWgXOg/v244rnspIHvBeI8NxJyvfa9BnRzoEet+A70r1EBcuRiAmuU8ar6",
-	"NfdNHH0f6KQSsOwLMazGHAWFNQg876I6rGpW0Ki9fizeCET/l4HjYQWzzaE65haiL5VOmGZSWAZigewO",
-	"pJ0bvQLVQRrZVZ1+xa/H0vjhWK1zCaMYbVTGSAOFjGq/sTy2aq1UddWKuoUHwrI2rHhp0KxDG9ip6WCj",
-	"ukL9S7WrBLBvq0Eh47xRLdtJg1toJ8OF0owirNVcPWVKmRcDDTwrahk9Tr+d4QdZhOVbNlIGmc7IF3Wd",
-	"D3pGgwLey8ydC7cGtixHyakvuyrYqm0xYgtWQD8XQaiC1861y5FWF93N162MIguW58bUqhR2WMsTX2Is",
-	"KuU2iCq7tLaFreSohrTdqlXLrXT5MyJHZpsFzbxWL21A68Ivi/I9dpvgu1jnslKo1TsQ1vuep7efj01S",
-	"Fretv45VzJSXUafCvNwZmimp+ZTtAfc1i/U0bRcwmFu7pbVbDqXFMPuIB/LgONaKdazWGyzv5/oee4UL",
-	"LXe2Vux9rcGCZVhB2dXM1Ug6d95ybqDXSTOfQqqEAGCYWJjbc+WVgizgvy6a2r2RejKsy3/7LRQoC7ao",
-	"/MIVd2g7uOPwWFFH+FBmSKeYbE3tmBndBwOrpTKXYnUIFF+u0YJkvRIMe1muU2axuFebhfqJvGuy76w1",
-	"CeZK+R0abJXSwoL5MlMtxwxmJgtkwDLefr5XwRxskc9JB9otUy1eiTpTqlnBaf4L0kSdX/RfhZrwfLCq",
-	"Ct253F0VfnC/fIra0D5WqxBbhXh4jSJupaPpRM2mZynVbCwLvqlr6JXF06C/U8YtS+Q5dgv2Q4GDZf9c",
-	"gqOxWr7YPY+NGr0YDEg6oQVNjQTrhVWNDX1Ia/eJiFlJWrBs64rHBqoOAkwddUfe6kAzMBJ2SD0hCy56",
-	"ffKm9rSQggXHzy4ML4hcWI3iayihxPKGEajG56L0zq7p+AxYx9F5jFzsgheEZzi6U2takrKh87rY75o+",
-	"zLZqUrPpa/tmHlW/WATFX6jSTJj7Rx3ohQ+oipHcXg9c03Fb+NhK6yfcpjMQF8ttW0X7o7xWXp+o9vGa",
-	"jhtrH+GwQjvOoAsy/AlRIVcCuVuveIBvlBKKsxZVX5d1J0ZvQMXSDjWNNQ3dwje+DPhG7a3u3u9+nRDb",
-	"WOFoHCiehc6/kXlQxQPFPV1KNB0bg4nQFPLCZgua2UTVcIH5CH7bCzuLvNxNOP2V6cOsp1MVQvoqw4bV",
-	"rOmithKyrYT0vZz2sVOCI35YLSTIhZwqdQxPFMcBN7QUDJYutg/fVr3SWJRuKdnTK8V7PqpLah/7s/NH",
-	"zbyfhDPKBVcTlpGxlFnokQLXolKtU9o6pV+UU2oP3mEeKUqdL9odtXqp9UU/Q1/UvrvWEf1yHFF/HA/z",
-	"Qq3g+gxd0P0Mpifjf9rpt85n63xWnc9d7JGjep7mjvdYMH77mmuRYCHgSPCDGGmS9IZ4VUqLglvXTpOc",
-	"UYV4IZpqKO4wP7skIELCawFgyxWhNwqwQqhn8TvwPOmYjOAzYi2gVWeTqPmN0gUXYzB9VNIru+Fsb4Q1",
-	"sgJVrTByvxHGs9AU29MIuzaborXAPj8LDE7z0xaZf2RrSuO5cjIXjtn2RpSXeRtoCv19QKbBf+SIJDCI",
-	"+X3iWoKZfaUSYlkVEARom01AeYGTobEohSjpAuauSCf8jmU9F8U0slT1yRtsj2CEppFZtrl7iV03c1Ga",
-	"57kRoKWsFm5wxHuWlDLmestJ5sQZ0cWcGeG6KsVjEQwThbyMPItWcPXwewc0dDZn3aoECu50QgvEROKX",
-	"ijChi6XFN+5tVprT/dkalRom35qUrUlZMSlxW2wv3A42JTdkLxJh8dUVGFxDvqEP7bS4mR1cLGEEmg8d",
-	"KjxydPzYKzEWAWK7LBQiQhI3Dun6Ifvl2NCh8RJj+AuumO2XYicXi3Wzcw8yy+cqnOt0rqC11fpcibN8",
-	"G6R2kDsh96ZOcALV5AkUS9+XPSEryRMjKpO54Npo5reQEerW748pILjq3egn7GFkL7WLFeGc/S8iX+wH",
-	"ORiqgQ6gZ2mRMB1wGaoEYAuAwirXK8krCPNNU72fWVnswdlHZfkOuqQlxHIPQd14MqW3LLkkyS3XWKKW",
-	"GPWZYJooTdlMl54FSttY3My161wFpHGCLSyDU7eO0rf3NNuCq7dSeKRp4jJMRkESKfJlLEbwgMnNfJkE",
-	"HYw4FCkSxXLLDVe5R3XQXp98hxRKyj0m0TIWwLLUJ0k6V1pOweZXiesQxDMg/QybBGVsxAU0NoTijqnM",
-	"5rkzOUpIvyPL0mz6/34y60i62ImOmFU1r8v8+674br7sIW2NufI783juwpv5EveYV1W22jI321GXJ9R2",
-	"3LH8e+hgGqH0wR2vXp9AAB8aJaF8i4Xv0CfwauxVmgV0FHaYBr9ry/zco6bmap6Fs4VuoAxFd6IOVx/t",
-	"vsHsGrbcwF3ZGXbM++lEHeHqFL778H/OzgcDIPDDdTU2aifqrJztzrDzA00n9isnHKAyiaUQflwwSEQN",
-	"z/u7UBBoNm1zg21u8GnnBmtRuB0Sgk1xtFnBUtih9oTWCHrmM1YoZtV48v7dxyCqhsM9v7tIIrKY8HRi",
-	"+6V5LIMNhIEpUqIe2Cea6lhYQ0Ell0RPuCJ3rABZqzRdYs9H9skyv6Q5h+6Bdc4buAk4jn3ykTHyy4X5",
-	"HSpfvLeKIIiGYhndN+jjveAik4v9ol3ql/M22FUXm6dmLrMewU7hrjbT+OXExhTp/nIeEVWRT79c9LYQ",
-	"jmviZV6a7Y+UsObhqoeyDQej9Zsi0uANrsbt0WXKftap+WtqYxXmT0fReEk0NwPfFIzeEmnu3ydX1q2z",
-	"a2iewob0yslx5a4ykysKubBGMVfaVjVbwY4OjrJX2UaeCs1+a6V3r95+37ssZ3g10qyAaXJV9hswwjkW",
-	"/qLvoDssXOV7ECDWjdF0gq7siOY5sZ31lowWyvjCA/SJv/029FNCZ2zPBMcfJrsRVhn7beB5ctEt+uCN",
-	"c7QYrB43R6604M3/jOT/107GN2qRXy5aPdLqkRPpkUMUhqulR0zuer3xgSmZ3zHkLGTY/xdJKtK5RjZy",
-	"StxgaNAaQUYdWULqQguuubZgRuX1jci0v/pofvQmK+N8xt6+s9ZxFYpNujauFflcS0klFAsXDxySl4OX",
-	"PR8FgugghGq6GfN/VLkr6pPp9UmSMzHWkwS6ATh/GkT5GDSY5fMeVANL9kfm9wue6UlCwl8b32CWU0GL",
-	"WMDzKdJVE8Z0ZD7WLCK6YDTDPzA86FbFBmmBD2Ke5zBUzgWjBXEj3dAiioWe37CIzPiMReSGUUgRjXMW",
-	"QQMfwfLepePTuOMyr3NYlE+C0++T76SeGHUbC6uz4HbPFEkyPjWGghTQezupxqOsScEVyVjB7yypmfd9",
-	"cDdZAsvC7TIdXGFGGcYiieeDwYsUd4OxOOBvRvBjmKT95JP9DF8BfpgES+7WCaKVa0ZdO0Ys7GJLwVSE",
-	"2tw/v2ftcIQluqA8N6v436yQinSTl9/0Xw1gL8B/k94lDmq1FknOB3+9IlcvviIfzXYgL78hn8i3X6FJ",
-	"dEE+kfPnL+Hrv+RUk+9oYT66GCR9cuXW1624vDNnoRpeb3zB9T0P7+9Xc0hrqUoI+8NpsrcAhrkgDQDu",
-	"riJd+/WmYgXbFcQmFY0lpZWxL3FIJJu1naaG5h4YcOTKt9ZH2pSEqw9sao47mmNjIQuW9ck7n3SgPrxs",
-	"LrBG58qjRJBQdQ8SERtehVgyEt5awl0MzyWuaEOT5AeaThLSpSAJcTtz2/oEjGpL3XoJT6j4fzO0G+Hx",
-	"g3U039qz9txLD1wk6EPlRYq1NPHSyIabvax2O9rL4pWjYoXzcsbctnZxBXufSpA7Ft0yxM0FGRmZ40Ld",
-	"GNdWLrCNL8TFqOGce4kXRsSN7HeMwZalCKgRL0uxQuovt+vC8WDIuUwHbgXHz2i0SWXyEcn5LQvHibCx",
-	"vZV7/sGAc87YYmYws/PLl2N2RSmVqChjOtg72wfN74mV4xuPBci0gP6nT16XaSSeMaF5SnNijV4vE6Ea",
-	"RtiD2A0SUzBomJoyjlKwr9ye7l0S42+4Awenbd+Y/V8KOf0plBqPSybk3m5p5cNJ6Qy//apkC7LSbTPn",
-	"EByqzvDlNzvZ/JWlaKPvbfT9iUbfu7IgIy6A9s1CmdYZ74dE6H9Ddq+NoC0aRnEQA2XkkpPlQQRnCBne",
-	"ZC/M0RNuJ7umb44zm1u0UYs2qqGNdnPzd975yMhnNv0Mtv/qqQX7SBFK/v7x3Vvy3lxVaz0GPmtpvyl6",
-	"Z3NpNqYKPQ/AgpyDcRSLLphKvxYcOsGCbQTtHHrGXqqRZPfNPScKPWGAk1MbE8XuRH6gS2Oz0exMihwZ",
-	"nNHqx79dxNfDGQfGd4Jn9rgmL0zIXGTGBEyeV5EfmUTqa29CGnsfoEVwGRnBdWZggFCRhH3SrBA0/8Bs",
-	"Vw5jWdvJo7cAQQWwHtl0ppcE4fVoB7tfA5U13tiZFruZcPDS9pSMoVTc1lI7g3X904rR9s/fOnIGvIxA",
-	"EQ6zMYZX53m456LOHVI8riAzIvLfXKQYHsFNu53Y/buS4j0+x4n5HO+R9+bV4yaoSv59xPYXFdfdwuZ6",
-	"XwDbJziXf6E8Z3/UkPB7WmhO83xpxet+cIuoM5s3GG1/KcW2C8Y6UVqVvsMyRGmRpaXMLRhJcwYgzK7t",
-	"VahiccNSOWXWs48I+5SymS5xoGvAkQ6x4e7WlUUEUT7XbCCKRQXI2iO3jM0s2YTzuEHC9MlPLg8owVMP",
-	"Hod0QyBiFIukxIRB+VGZa4xIv9/H0IQLRBnpfEY+MBtr67qH6hEprO5s8NVDfGYYgKv0GSJ1vGo9LLBK",
-	"9yFHIWa1YI7pxMYWRgVjMC7OCFAu+RK+WnChejas5iMdhVFmQZgfevtl9kloFgAOzajgZ3gIcbekaba0",
-	"xyqynZIxHhV0VY7IrOApI5AHVhG5YyKDeH9mxkWVywqSIQVLDx6V2scjaiIXEG+rtA/VRIqUOYWP4UYt",
-	"ScGgrcWlGZcaL4VRjBKmcsatLeMC2mbVKMlkOp+a1cSjoQDkLMrodWi/mK3QhPINENsQ6Yd+81kN8mtM",
-	"mQBhGhKHm9laC6yMVIbZCK5LFLaNspUXYosQ39VfSTNcFbIc2UYWQF9dml+B5Ye3bAjzuh75uHVhppXo",
-	"M7ds5bBYMCnoAbJwdg61MzO2FP4Pg8CIHob3VzsNDQu8mPCcVV6WCuHsXMBWdefCDHDp1tX9ROE+uMll",
-	"emvWE+OPNCM3kOnHNUXpWLbHBoSCpmOojjQbUC4Y7ll8koIp7ZH1iT8RPwuufffKkBz+mSLduYDDkPXc",
-	"MbDbHpbWBi7ZwtK9/0VKbfb1GwGgg1xztOG5Nmf1/AKkLZ5ygB0A4n1Kc+zcoi4JNcPCWC6lQcmIfzK7",
-	"UwqHd+t+Jz/1HPTdPhOcM5vqMefHv7pt31alKUz1URFIoSRWfOHQZky400LO84wUxoIAIQCzycqOLlqS",
-	"AZzEq1ojbyPEvExyKPkpTox0czam6ZJkVNNeI1yeND0LHvkm5LqeF8bBAeQ62Qq4flmWnUyotieJ5mYT",
-	"LmvtX8wN3Hsw22Aj4r1xijb8/qPU10jJn7j36ybe8JbCPoxmftBQqEvFklia/2XZzmVomxnZ1wXnGaUm",
-	"9FMHmVAmh6oLjeBIlmeX9inBUSKjnI79gkixKkGuqz2W4PhaB49U3Fi5gAZMVpFUVCa0XXJroXI+M4cu",
-	"kAGpnE459pvGltfOFMvuQMnVkE62l9P9iQPbP7/iDq/E0VIqoEAGByBdLLiZGGmqYTEsf9etsa/sM+0I",
-	"3MfJndCF3AmxX/ULow5X1/RTiN5vQOqvhebvlAMAY7H1Kluv8ovzKj9gjMZpn2cKUA5QSmX9umMkC56n",
-	"VJxBOc0mspzcrKfSZDGRedB08G2lgw7WexdyroGfgn2a5dJ4RXpSyPl4Yjur5+yO5REiK/2jW0yTb9gP",
-	"cFLX0T8CSIX7ea0pT4+k5ls1RI/PGBdiNrdV8IKxLGj7854VxsRLyH/+hwg3df9yjIUC9V+iT94Yb8hN",
-	"zmgpnB9XSKwIneguCTVOTqFH1sOhwVi4FnIh3HpYRe2mBmajLOwnLgekzB2mNGPOaTODdAuWzgsFZv0l",
-	"OoXhQsPAWIdHygBqbSTravWijXP2lqYdGixmW1jJcJ0ZdidyO9I8oF8acx1ALsD/Dt6FT3Fhj2HhGwHZ",
-	"F5QynncFeU4SgHGo96z4LqfiNulhAEFhz3ssvCSupM7e17xnRtNJZFtAAvKAhtvgGSIfjCdTmQkan2BB",
-	"uvnY1m1le0V4jmCNCnOrYE8rsytpbvSgSCdMkaygC4WLDn36pcwrEx46B6c0ssATiGD5ZqywQ2EBa9mw",
-	"yqzvPM9rXaHRRHE7wc/e3knI8DDIIhb++asWuB8BrTN4wm7l18phjmobNhbunSLeUBZoWZcir2EX9kmS",
-	"8yk3d3xjhlOOgwZEifmkqyx8sJgL3LC2/eOwtFXtvPAwlJLECyfuWm9C7+sphd6bb8mfyLkL4itbxsum",
-	"UEiN1sNfZPGWfdJJz7YfdZ2zE3+L5JIk//xXgq9i9RX1Y/HOH8OIaD61mLdUKq2MjWTcBjKjhV7p1Uga",
-	"OjOG/ST3JbcWP2HB5INaRO42DYbRrxPb89xiVymW2rYpyyPaC3+TCzI1vh5SjFiP1S2506x+6WuEXFYC",
-	"PFR2c53xIZU+g/BiJhdCPWdKcyNbABC9dx61EUn9Wk5n85BN4Zki7nZ4NiHugGIiONUguaDvvjNsKvZM",
-	"LMCgcTI+kJgRugAQ9KHYJF5p4h8W7A+ANvpZJK4yPaV5Ogdf6p1IICrXVdIITctcKpX+zi9a4kKtulcp",
-	"c+S6T37AoUGX+9ypjQm5dRgiBLLiHmMlpRX5Vec4gIKCMPqLLEqZ+4/IITwDdgjz3GZRFdPwb2IMCePu",
-	"vLaPyaX4iemJzBJrxRk3kHBxNpFzY0X5rHA34eodtvF9X8iUKcXFOLEJjKG5wXxGJnJeKPKR/Bk0O3x2",
-	"zafsJy7M60/Ic/LVIALFgld+IH8mSTEXwUWhofgP+AFaPTm9kRC0KCDCg3vJT++ZIglc8YFCVp3lwL2h",
-	"yEIWtyRlQrPimcJBYAR7ycAHPac0nXDBcHhjyACStpvYz2FcG0d2a1iZSuVGYCpVruoOApUfXNvr20n9",
-	"mXQ/kj+RDz3z4OU8L/3E/kw+kP/8T32ql+V9/ly75X/+xw+J6hJG/W5eZExA5uY//0M+2HbUhLgH9d/3",
-	"iXkr1Tf7pz+Tj5GdXfmJuUfkZ+U//9D3+8n1f/bva+g+KveS+UliPzWnDHfApTkFRo/b20bhAsjCP3I/",
-	"2Lsb7d6htWvJn9H2/UeT7Xvpf29u96c/u9/8539qNtAzJ3YgeGpO2xpTt7RzaZbB/gjN3GDiKBaM0WzO",
-	"RpP79I9+zdVqdHiqLkm04u14BwhNOR5KZJ/JWVAM1CZmPkmEtnNmMwdTkB93zArXJbnl5jtlnpDZ9qpc",
-	"uWVac71NOy0t7X3wVGadcB3+8z+BfPcLjT4jPg5IQ78o5SVcgTU81wg0ScZolIHla9YT9xlI5y40by+4",
-	"0eg29h4LDL4/UzYZJ4swKxc5HwCvfuayKekyInOBuQJoOOsStFpqs6G8xHY8Nt5cQBffvQfM2HTt1sPO",
-	"9sZlCz1yo/96l7GgaOpjmtEB+YGnBqooPKdK0lv1PGwzWtcJArdljCkXoBBSGtIHlrYF14xXlLnZe6iL",
-	"u5CiK11h2C7VrWfmm5TbwY8XjA7cA/iIFV/SzCXyW4ckRjC4uSD5ZziZPp4rOjWOcVmI6mpFRlZUgSuO",
-	"s+cKsygsg1xpBEQ4X9UyRKQ7ofmIUDgcxkL5b1bIXuRA9MCpd8fyZ27vof5kIlORi5rTWMwoRNdhl3N9",
-	"SZKZO+J/xo1CnpN/+NloSerTQLUY3AIRYMpnq8rnhKwIZvQmcgG5z4yxmdkaCyOWQ0eWK3eYtnWONnSn",
-	"X+MbWdOIOYPqUaH0ZRfdXTlnpNLuSbyHdPpgeMUiXRcZt2A7b+O30PoWWr+3t+s2vY3hVrw3SkL1dgTu",
-	"m7X+qifFOa6velX3Fa2mc885K2Q2T2uOahiKp4qUPiShuu5TDi0hqlfz3cALBewI9C36L3ljfC7xvpDj",
-	"gin1d3kDSCzzWFD+Cx+QJKUiZXmOf/f6pUv7xmtT0DGhqysFU5fmDmCr2bI05avAliSnIrNqwHFnzOjY",
-	"CBBxx3I5YxERbMGUJjV/GQKFETJnTPh4Yi7hNm5t/NYCekOBfhqC2Vch1QgwBn2SfLzlM5uVvwZLxkyB",
-	"QCjfmT9cadLFb2MBNBKvBoNBRF7Znv8zOrZBT8uE23X4vKjCH44wOYzll6/emAZmcYx1Db9fiRlGTXox",
-	"Inu3I/ixMcrwB6SxgOU28iLc7jvSUlQW8XhMRzvd9j0dNwZlr3AzV3FOVcHT8lV8GXwVZQ65/n4P4LAo",
-	"tSIgQc+w+OIwdThv5MCwPk+4TYN6D1fL7COPNzJbki4lyetK8ciUzi5J8tvvSSwADK0sJjXPexFZX2xd",
-	"iWVuIhiNBbiMoUtqWUXxqm7IODqyLKMWeWpdYxc5Lqu5kV31xn3VG3rZf8uWyjj5am5RAXYZqAXgrRSA",
-	"l153LODaoBbHw9TCeps+Fq7fsqWtWI+aaAL6DYi+WOwP6VuD50NUly1cmaLbuie0q2TSWKkJvwo4AqtI",
-	"nt28S7tnQRYHK/o42K1U5rKAqh+LR9JvHRzrb2fnF4Ovt4dcVR6mRV21qKsvH3VVKS08jhcZHqKjqMvN",
-	"VKzf+++DbrFlVo0qkrz/ucLO2qzakwgRrMafhBBrbpypGdWTS4IwYqjvYCAqW63dau0vRGuX56fV363+",
-	"bvX3Z6y/SbdUlqC5ekfU6Ha/HjsYnGVYS0LLkkujSwJxV/aDeG2vwLb4WElbhwWpWLz46syT00FsNHFD",
-	"NxBBQlcXy/fYK+dQY4Z8OXgZi7Da0SVzJ1QRqslU2jaJmM8GqKsfq0uJgg2MjRQbyrzCCd7XXb9abuta",
-	"xJTltLYzTK38rbkLTy3JXFWQ1SY7sSgXzqnP4KdBieia7jKX1SdenSM0JEsgKQ7RPWMeeS4LW/o8tMx0",
-	"IWgAq4/C/LSiOVOV8l6PEChfylqrEH59Br/GbIiCerYf+S1zGXMoi7LFh4HSD9Zjvf6vKP/LWNBdKga3",
-	"Nk0OD6NvydpWPZOPmmcuD9FmPjZ/nWZTW5q1WvKVs5GuX+vsktc/f7w+++abs++OVujVINlasrc2I/10",
-	"MtJXWRaqaKvmSpaG4xoaD5V6vq576yXBA6KYy/4FAIJy9KDWN8P8qhzFAoR4P62cWoWJZz8wsBmsNj2I",
-	"XNeDfjU1q2RhjBdMXTeYO0nZvpgLpRnNhhXDJgr+8sIKE9o1eWcubWwLN2EQ5ygYI6u9Gmz7hAjaJ0At",
-	"dvkI3/MiASIHQnNjiRRGTzo2BLeIsHprs86gv9276AKMDIGleQ7YxFCb9y5LLmRLvAEG2KvBYIA94izv",
-	"n23LAMGXkMj3VEnm6v74nLPMp2g4UDMltmg/sOE8t7ndLy23W3/Bx0vumr0OH7324vR3VB7GLVzf7+Zi",
-	"MCiJna1KXFDl2wcYGXcxeFle411GIYmapxP3oy4110GXZDEuCzR7lXLUbbwapelyiAijG5ZDK1MZi11c",
-	"nT753swekGb3+TXIlt7s2JB9/ZpYbHBsyAP7NfDsR/FrRpv5XjefDZwGHPwLlBRrgorhXqodkE4bKMyf",
-	"guWM73K9INuZR28vkzhaRWFWw2RI3Fw173nW70Qd6EkKTJpRR6CDW5WVnbqburXnm734qvP7WmjMVcjq",
-	"OrSxlzIkZPMulm0HIfbQOMBxHzh+akvlZ3klYhEQBoKYcheAUNoUEevVQ4l0SabyrmK8ok+EAgkCjH5R",
-	"IYFoD6y9VgZqYcl0tTtX5VZl7LGaEFL0DhJqZjhs14EDl1R/9Ub+sZBY2HW8aoOSvueoUvOUYaB6aOf1",
-	"KeM3x0NG1izoNaUKsGdaddHmle7LK+2ppNYY21BodmYE6VlqwzONnDy/WqRFg73opSXSTayQVFR+gImB",
-	"GzkfT3QUiwpV6LM6/V+QZqoVL3ojO6g1s81tYpHcUMVVYoEOmMJoqgr0LQmwkb+ZUrVHmC1e7dd5UZwA",
-	"icgU2eCgKxjkvGzU4+L85dcvv3nx1cuvUX9UVUUp9h8i0vHXhnLPValffb3/CEgTb+ZLX+TZqHIDJ8Hb",
-	"Iv+es2JZGiO+vGyTGeL7Zf7EBZ/Op+6KkSymVHeGnUzOzbmIOlP6CS8o1zXqTN2vBj4oYUnffn/wjg7V",
-	"xd0cBamV57YUJEfumhDWKd3Ml8ilb02sGVRXh5v3RM0V1opbO5fnM57ePkA0PTHjBvSeTlA6+luo96Z6",
-	"gpXfEIS15q+TdutoIt2Yjd0GzE3hWNiLnkpta9TBLD8tltcoImDdt7cj3QOZp3sPPz2xBekm8IP5d52k",
-	"MQ+FmLU2o9hmFA/oK2D2UUDu21jL6s/4OnvTX/D7vVIQaHbvHoJ9KbFDn1wWfrD3fYLi8MWqOBy5k7aH",
-	"PLRP+jRFon39rVRspeLhnjhupYcXjL5JN/rBDwHu/GAzQxD5pM7hNu8s56wKaPeETsYNt/gK1wHzF/jd",
-	"etBnBRK4Cv7E277JkhDCCKFZO6FVrGfgQ1fCtn6WldhBLDbEcYP774TsjIVv1joC3lE/3bCDipqnKWOZ",
-	"6vXJdvhEj5HcFqC4VR4vFjsCFDfl8cpW60cBKDbtokfVkcCYb6Y4B4YtaN4shevN2+9EHbdjNsev7VUl",
-	"iPHqxVdIUg/9vLmoXuMi3O9/PLt68dXZ4OJVZ69+tCunsQUqtgr0qQEVmwX1sfGKdRV6Athi84PthV6c",
-	"Nhxoi2G0g++GYIwFQBhJgGBskhmNOEavIyP//yqGsSrszGUgRndGLZIqaDEWB6MW3SuoYhJjsRmUSPbD",
-	"JMbiYFBi0ztpoYl7KL8dAYprTm6LU/zCcIrr3vMx4IorCue3qhA/PW5RxMJLrQxl1hoMSu+SAMqR1ECO",
-	"iFpBjNQBjgrZUD9dcWCw4urQCityFT75gyIRj+PAnB6P2HwQWpzJE4UlrnldTweduMamXwtSrIvGzw2m",
-	"aBsYi3me9/rkJ3kH7WRLiQ2dYu1aYITNdinEnkmsgi4M2qw0RKaeNKbwAeTfnpGbneMyTyHmcjQcSrMN",
-	"vAli2GqAFml4L9LwGHpnjbk8mxfphCp2NuEKciGbugDa6bjf2C4AGhqjKG3MUKEnKiH4L+m6AAH0O7Zc",
-	"vRhiQYpe1zzMVuzYJbjETmh0bFx+P6br3nEONPQD6KqQ0+kMCBug/TF2pu4OPAW9IucROR8MzP++GvQu",
-	"SbLgIpOLn+yQYXIEvyFw/M1934l86R8UJ62AgEhpqueKvDOfsMwI9PeUZ9j3DsV39UckkzA/9sn4QEum",
-	"IY8RJCHcLKggbDrTS2LfxDAWCXDwuwFfm1skZBCRxL+BBDqRRXY8u4B2OY0fAC1wgc8CmrZbdeZGwjCL",
-	"HQyAWgWjZMFt0yItoazUPaoZD57VPhi4PlzHIqcie3haYoujdKvxN7tf70FS/orvFei8zFuPSLkpLx33",
-	"Vn1vYfUDbC5sN8/1OmQljtoJNZbHS3KhX1x0fASEC83GJ4FD1tdoc9TF73InAlpE5HERkaUgX1nqR0U/",
-	"etkfVjcen763aatVSjQtN031Q9tPrQGBHovk/buPzdWaNuiT9IhiDJgNjdWdc6WNrCtdDUVs/1MojufC",
-	"XFZp8u2cFJiNuRD/rPpVIdoexp7KOysoAcLkngSb3UI42zwrcpxdVoh8huSf/0rsCCXDYZ/8Un1+84Vi",
-	"+R0y+sTQmhW9oyyyUaOMdG/YUuIceOH4AAiMAjEKbJJO04l9urE0twxcpdXHQ1Ih8GBGgVPk2r0SLhr5",
-	"iowOCHvScFWyLFWaFgHnfelOBS5b0LcOVWh3xYGyETUMzGFRRJrPM5aFPIUvo/L53BuxcIayGVFDzdnL",
-	"wSCyLXusSxi8NUu1yJFosV/CGGJhKaCCQrZR8MjYFMqtHarKWNjvwChyjWV99sr24mta5Ea+rPXTbIrV",
-	"/cr1BI+Bm6/FqXFLHpVxpblIEbhRFiCvv4sv0ehVSjFeDRDfV91q0A72cu0DWORfneZxvUQZaRdHwPMe",
-	"1TN8aLVypWPhzQw0hwpnfu9PWQXHoSnSun/J9yZWsP1Mryt7+lNaFIjSd3bjjbxjZGC7UdQJzILpQbUQ",
-	"CB0uxkNjduPKBbIP7HwjWzzUZm9CTmfUvC+3xeOEOIJ9CfeEvzvD8/P+16+iAN55PtgOpvJ7VI4x6NeG",
-	"GDTTZ30nP20Jgvl9t34VDats38FDxFO2Si6WU9kxnbilbGiDLW2wpclGD3fNcWMtob39kICYukG9vrLT",
-	"GsolOgbsvPLkJaRrDp7TygEGJbOIjyZCzVEQi49IMqXFmIsKCxf+Oijkv+b4KYT0KxAdacMQ92FvLhF6",
-	"47pn8gwDLsaC8+amXRKl6ZJoOWZGUTrMDmi5tYiealNO+6ET2E10ZQhkrSzlCrgnLGiNSLnErpXna5nV",
-	"llwWTSsei8Z5W1iPV8v11w8vsP4Mnq8sFgdBf3CpV9jIYrEJ+eMaZJERdEwKTJFyMys5dVakevgqXgcN",
-	"OoYV8vl3xnIbEQTiWtPjUMvjeO2yHsHOaEFLXxhoaV+74H7IUsHuOF58dCvgteW+pkSwRel5Yg5bzovU",
-	"b2LbqNfFrsb8jgmSuKklJWd1LCBMfjEYEI8+UL2IpHIGbuQakJHt7M+1cun7Idb1vYNuG0kU8GObSdSc",
-	"TYwXJVz9L6tmbuY8z67l/0piQcgop2MVkYxPjd6DVuMLxscTHRFLS6AikgRLY7QpF5oVguZvASULfcUr",
-	"fTSSyNayZ4zwTJFuQtPUkiAbjWz0sJYkGdP52PzRi0hwhQML47hqwmczLsZ28v+e05zr5fucio+QT0ou",
-	"3eIkQDj3c6jbX0MXb3guvM5My+cE1YTOoIZlQRVJ5xrc8ghfc8LVBzY1yi8h3cT9xE2tV97UbOJgDncV",
-	"vLPfMryompSVduVQa6PpUrlPesbwMk9vrnLb794gMO7KZ6qcTDMIu/y+TjHrv2lgA/SBXJXKGRti8064",
-	"IgpYqDiQn4cmqUp6ru98QI9eu/M//9WvxKwi7Kzz7uO1+e125ILgDiQEM5jGVgIz5bWccZYRNb85cwGn",
-	"MdO4qBnGBj2XYWW5IbA69EEaHwSGUBKYYjmjNuLsl75PruA0W7NrMaG68r0NepGCjZixTxn4D0AMFsUC",
-	"g68YUNJ0HPmgaxEy5mCwVnGRsj55K7W5IXfk9ewTnsxYBLfoYlNYLm5D6WWnoqXt3a+WChru2JijpukE",
-	"e453ATBZ/RW0VzWr0LskyQ0tzKl2gHqS2Li6D/XVgn92vwq2CJu+u4bo8L6qnSfML1b7FeX8lhFqg/jP",
-	"1JBQYrv8GCfDNwEScmFT3MpCSJtaBQULk9P0VkWbWims6RZEugjTCgeDMJ6l2vRbiytiRPsds/svlVOH",
-	"S82N0tHEaQ/nCaKOuQxHRolhx5mLnClFElqkE37HPsIlRsdhe/1iziKymPB0QuwVuOvWBFvNNvYzKG9f",
-	"wYDRqTk09vZwOJt5Nr0eNIPaqW8Vwm1sm1SFmDUFdD9s7ITkS+f9u6AiwzxLLOzSZJG/Cue7W+D1Ksuw",
-	"ptyaJo9ZDbiyHRw2sTScOt/thhpzz4X2UVue15bnPbXyvFB2HrMgr5Bzo/23wXktJjJnxP7Akr99wL+S",
-	"3hBMLC80VBifS5RZFAFBLA1CiWdR6XignE2lUPMpdKe3QSGfsubibFbI1OgCXdD0lotxBLdD7i4npzPs",
-	"QogfOitRhdaqYMrMVl1i/A8jm1wBaArT0gC56pM3GhP4FBQztd3hncaQI4B9MbQkJnJhbEiSm42KiQS7",
-	"RHwVBdVYtF0JQ4FS/eGajqu8qg6A4Ma2CbSVrOReICr7FvfIn72Vgm0ukzgKislNcB2biJ9/0CbuNU0n",
-	"7Oy1FLqQ+Xb94uAn7he/R3t1mnuxjTjFH72V+idrQ7YgqwcDWZWbI5SW7uOHwlitJ/gI2qBWJWoIH7JA",
-	"WHC77OfBZYnytg8UAN8sy16gGf7W+oJObJTdXeHbiqwuBWggXuFnxntzEha+r8pW0lWa57mV2OjluMQS",
-	"LwJl0CvZP71cfualcZ+8xl8a/9L+1vuWFber66Gy4Kj7NIBz5J5ZtWPvR2+Zm9jymSKaTxm44KHj1ie/",
-	"On+2ul/IhOVZLG7YSBbMyGKHliI/mkfwNXlaEsbB13Q/BBca0SXwuXOGfckI+icu0MYW7pcgu69LZ8hz",
-	"rwQ1JKvUK6XnUNkVDo9r1Qg6pebFs3wUGU3jfsY1XmrVFHbqQ+ixc4/tg5kPeQUB08f5wjaF2QqpsSFu",
-	"UEZjdw0i+Fg+MvuFiiXJ2ExPagTetY3d0Ki2B9tluVW3BTQKXIhEClbznrpWiyb2CV8jYi7prS2N3I1R",
-	"Rc6WB6nXIzpN4cKuxYdkg+3dJvtQ5hlPXVpzjzVQO8clwCOFuba+WOuLHQ8e4nZZTWGHIvuZ2sH22Npj",
-	"s9zgPpX5EF1mETzrLYAuJX600l/Tsirxey7oXFshKOZE1eerOZ3/CITNZk5IVtYnb6WrYF2iBtyoRIa2",
-	"Qn0GgAJaaUkB4dHFRKrAdZVF6T6qZ/51RJVBe7EwFkSVdM3dJmqseneM5OQqy9YoqFisB43uqaAqQPVN",
-	"HucRakxLkrD6m3tU7cY367V01ClhlO9Z8bPgujO86L/aVdtV92kbJ2x10xOLE4pQXpfcXXu5wXupouc3",
-	"EA16IIUEUINXg0El8tesbmz1QiAabd2GJxWIxX16yMMf0mWao9qCq9O1UjCJfP4JSwsUE7rkCkDnFX3z",
-	"agmCuQ4zeeY5rc8zJBT0iywItFMX1KbUiByNmAAdY2kTjF/L3SxU/21/hKDD7lssLFEIzx/0VpRTxRs9",
-	"pnKKRSOzzGMoJ/W42qmchrnzfsrq9+jeX2aDpl8O+hevdkD915fuO4zuntbDswrxTabWOXk2vhWtnqJW",
-	"i7Za9DAt6mrtakrm9Lr0gWoBnDaiNYB/oxYtl8CeNMiKIcpMjsgYGQzMFoBO3GW41lFeehhHiIVHTZbU",
-	"hFUNZhPVnSVLTXm4GtkK2324EvlMkd37KYoTw7NX/M8tQNqQqaxt6xaY/UUAs0F2BcKqhEkcmgLcQV7/",
-	"5i29fWglA8/tXmrJQERnHHIksZhQAK2RLt1NOvY2N7B+6IjVOpLLPbkfD49LnYT3cfUFkolLG5Yboa1F",
-	"fVLUj7V4+IEypsIC2Qi+erdyv9Xzf0lovdp/tc4NJAAOZRPBLkxuNh6cTK5WEmcHUjMd4SSeFl4U2BJr",
-	"MovlwWyhRi3UyEKNjisVjgA+uo8bdtW529C3vrRoHooN1kOiKjywTtiVcyzZYC0BLIRvI1JWmPhQLYZ2",
-	"q+gY3zSOXO1E5QJUUCfFjZRErkc2Zh4wu+Za9FwvJLR1VTxjTdHIlydLuT2SZiBUWUavqo7YR8C3pt8f",
-	"1KVFCfBw9uZWPq2Haj48vCRElMoUCPYoSammuRzPV4pbU7MgQktyk1NxqxzgxNfdVRAnZD3gxNEzO9BJ",
-	"A2pji54Kny1qwz3+o+bG4BX+yMRYTzrD84v+qwg/+pVn5pOXkSel/2je/X1M4jPOUqbes+I7MwikzfaQ",
-	"9JWN0aI82vzUE0V5eLl44uyU1wyPmKGql3mty06RLqA+FlxPsD7MlR30XN4KStTCMoMtElcbslQRSQKh",
-	"BgROFaG0VRprTXHYwXmsn7xOb3NZ9wj/R8xnec28e06rNNravNaXldcqRd2Jc1ultMf8ltud9+S4MGau",
-	"Gp6grEErS8BWMmKWwaaWBYvFPWkwsk8WLBb3p8H28QBisXWE6AGzYPvb+U8kEzYNxGEbEnmC2TB/sE+Y",
-	"EQvv2SAOVkTM+jxZ2D0dqHRKs3q3JJkv3Y+FO8ZeWrkxI8eaH86N2IKUepwDBzk4+XaAAHiEBFxp/GwK",
-	"tU7LZ2oTcW0irpaIO5ZAOk4y7r4rq0ZV55BEmX/w5mRZQ89EVyXPC8fiq3qXVemkNF3umDXD9oaHZs1W",
-	"GhnEohnbsLfIPkJe7kjm1THipxe7hktd1u4jXWB9yMWAjDS5oUVDLPX8pLHUR9YrbRqvTeMdP433AIby",
-	"oS78cyvm94/i7qnhNucF7axIdyIXFQP6mbJpP5LTJZFzo/bhFyCukJtLpre9jXV+bi5v8S4bEoDhfSva",
-	"LhZdhQ0RgazLsZP4kkF8t9HRAwUN3X2adWLJtfOgSnElt1hb28fPLhoV9tHsic7wm5ce2PTyG/KJfPsV",
-	"URPGdCfqwK5xivTbr+wHLg35za66r2mHtZnENpP41HglnZy1GcSnrqWe/2b/s0+BhXvWjdUV/uEbAsqx",
-	"2Ebw7uKMGIcmLMS4DqbJFZnRwnGe+FGH5M3oDDwHUvKTBFrKqKN+LJpj2eu0GdlKmZnZHgx8aYh6l/Gy",
-	"44S9D1ZBDx/4rh60lcC3M8pa7+GpRbzd6bSy8eHi3yczxu+Di3t5tA4j7kXywQjxe9REySj5kJDEkhhz",
-	"A5FVM6zwnfspehSxcD3vLf0Gdhm9KWhIyRkFnRMiYKlEMs5UKq16fyRYol++R3UaqpPcgHkv5uKaT9lP",
-	"XMw1BMo8r1TUcZTX2PdTMT2fBdd2huc7c09V91brS7S+xJNDJVYk52k8h1IlnIh5KqC435d4CvVGLNYr",
-	"jgZaGwC0uOxNyajvqA5zqnQs3MdESTKiBfkTOR9ExPWgwhHL+dMsYxlxDMe618xTFYtdiarIRp6qWCTl",
-	"HHYhqjohzS+5qvl6p1J86mloPryzNe8+0gUYifbP79nNvCg6TUptD54p/+Qtz1SrMf+gPFNVlXJyvfn4",
-	"LFPBAmxFMuXV3BZI/aD3TGI+Mv/WJRdg+But+TojFdmakGoVqnA0JP8B2uKPgOL3y/M4CP7Sid0Fvb96",
-	"FFoA/xcD4A/bYp0Kux8I+N8CabJ71iRoHbM7KxVEtGPRslIdHOB6dCy+DOVam5R4UkmJ8oyeBIG/oqxC",
-	"u24HQir/+1icjo/qkDN4Wjh8YEls7HsXHM0WDd+i4QM0/NHkwglZqYK+dOsSjuHxfgxSqtWpHgK3jzbk",
-	"BtG+SoIHhoivYhrErB0+FkFA2HfFI+m8KJiAnfA5sl4dy1jaMxia0xtZfKDGTn4JKb16/HNN+m/Q/7qS",
-	"/7tozP+9ijoLWdy+ZkKzYjNM/2SJwsfVXS3ivkXcHxNx/xA28Z4+93M+0+r5b7MJVez3hwTa1w/fdr96",
-	"b+a1KZKrFB8L2/xspRU3gQSeS4Y2HGuMgRgN/kwRWINYYPfwazsETCDpbULWuEsxP2q8c7wtV4TC9KBz",
-	"eCymUhmFlzJgIQxmITK8d5UU0j0ExESh5WjGUp4hKQwlc8H/PWex4CJjn+z0UilQsabLHXOUx1WuW8Wc",
-	"VzytLTCp0UMkNt37e9T85qhArbzsDC9eGctS6WKe2oRn5ydG1bzAYMeNLFjZoZ7ygozpfMyMOao+1OzN",
-	"2h7ahBnaVZVXdn0L+WkTmE+pFaqRZZt1AtWEWqmLOvip6uQDc6CPppg3pFirr0JZ3QNasllRO+XsG9it",
-	"zcHuTpgWi8r1u/Tx2ajBLDZpRxW2V67VieI257pJUT1OytUbF7vxpa2IrTbl+gVxpq0qpYdTR4enZavq",
-	"6Dc+0/vkav2jbkzVlo9dr3EzHhSIU+sq0QPls/Mw6tTM0Q6Z3gcmGaklemNx5Ezv/o7Pg2d81+yDykYC",
-	"a8FtiDbz+wQJ2E4p57ZLD9e8gK0tz5XM8ZqQxs7xDKjK9bMyv4iF/Ynb302RomMnnA8QBadNPJf21Dqq",
-	"nFXTqc08t5nnCg/bI9lf0dP04e/Lfjet1/qmTMY6PF2xbd1SdZ7ZKRd6c3WW3TsklULNpxtUDelqKXNQ",
-	"ClwoVmgV2R+ZvaxsCsLGP9ZW9/p2RMkjFyk5bWmb+u1rnq+LngAv8rEyAPv1rzpmG/4d2lhZ+Id1Jc1G",
-	"sUCQl8DJAUEgVnSGnbngOuhzZdvt75ux36fPVRvrb2P9J2o6UhexTy2if4Sm+cfWTvcUQaktVNZKSRRU",
-	"Dh8UjyeN4fhYXB0p3uNB+g8Xj2878m+lTR65BmrnzvzBtm+7839ZEfkVcffUIvB4vQz37mEFU/f38m8O",
-	"wW5dMHW4MD6o68nBIKYHrrJ6ov3/N8Tdq3unjbc/vXj7iWzgTf1Ptop0NAXTSVMsPRa7B9NFXciFP7Qh",
-	"9XDcY0fS9zzYj1S+talxdO3At1H0NooeRtEfUto8ZtB8Yyy8Jlu2KAPD6TxGKVhtrge1XYGI7v2ClayT",
-	"q1cn71p3rAqvIxhqDxgUxkgv1HBVQr3nJ43zPrJqasuz2vKsozZEeeLB5GP1uH66Zc/H6ry9mEhV+vzv",
-	"aqXKNVcg2sDwNYJYJct8XBugOHRs/qdikeSbGlonJJNMbd0dZUe35/jx67YT9x+lE/eKr/7lMum0Pbqb",
-	"3vlDMXGsUW2K5kydzQqesrObgtHbA9nyt/CJ4JYEbknglqHKwDrKBL79DuaTkO7A8ilfkuSf/0pIwaby",
-	"jikA3kwJzfNeI4+yUQhOEgcaCZ+ytFBrbK1yFIvk/buP12S75QKNn/TJDzSd2MfpKmb8oo/m2vf+QRAD",
-	"1HMczHY25te4FhGhJJ0rLadG/3BWPFOkm7hPrjkr3mQJdFUh7BO3jXh46VyiyuoZhWWWwv2wMgoULVOS",
-	"87vyAnjiYIBQK0Y+GWFGrdKvlb/H6YZaz5ZM47jWB/ZNlrE+ujuSBbG+VeV99y/6wXR7l678+kbqSdgB",
-	"p6zLrq+RebeZJJTAQTBXwPAJ6RqpjKsN65RMaTHmwn2Bf/Ui3A3wtGYlkcQadhOZC66r/FO2Q3PwSs01",
-	"xAzYJ9cL6fabHOFgqZyxCK8xQzoH0T1Z+GBI1a1xGsY9dxcnYFX8yG+ZPVJoH2M+xQy8k29f8esvYYP5",
-	"kyjnGqs275jQsljixOWITG39c9P7MNe8G9kK6bd0yhrQAtG6CPOexeRWxpiva+dOPU6sINjRcE/4uzM8",
-	"f9l/VQsLlN9dVL4ZDMx31c29PvbAOlEHN3Bn+KJ6C2+N2O/DYe9r+uqmdt6/qA46iDor79k4UxQWbutg",
-	"R9MLs+/yIcIdW9l05VS2seQCOsQVzaYIHWnHUuGeqg1p/GFDGg4pWtp0q1umZt7tF7FYY6c8AHP3Pdu/",
-	"GhyIyM3ShbDR3kJAGmjFoWU1UzoWOMiIF0pHiFADC4WzQj1zY3dvlmh4CDplEUmpYmdcKCYU1/yOud+Z",
-	"K3jWi8AYEZbrDIWfegaDeEtm40D+Kp71LkE5ckFoLGDu5iHqqtGMRrr10Xp2OCdK+1XEnZKFVsAnY8xQ",
-	"L4gSMiuMwtNLwoXSjGbDwByISGKklPkXLZ3ImzaRMY+QgOa1zBiQl1eswbr1BHbRqgZvfhDOFIGQCIsF",
-	"vJVnivDMPdL3vEiwHQnNje1TGGNFWbOksgvML275DO2S5JresgRiOWhA4vu+9AYJmv2aAH3Pq8FgQKi3",
-	"RFiGfREl7E+a2ziRs8kb1A0GDJIeEbQo5AJnBy+1KUDUZLVU+jLuF/A52Gb5ouM8a9/aycI8e5sEUxfn",
-	"aRD0bUDnSwjoHKjL7w/R4AgPFpQJfERzJxuA0XT8JvOxl/PBgGQQc0i1uYrwTFWDMSCUY0HzvNcnP6BT",
-	"mpHpXGlywwiFH8kRSeABzX2SSiDdhhmGFRxSBuIW5pcBjJ0KQlPfoCqVGTMXpBPb+NZ+pwgTulhGDQEJ",
-	"wq0nb7GDvpcsSPrtvd5uzsY0XZKMatpr8IFj0eQE+45ZPtjlg1CgNa6cjzA1OhOWx2EdQSexwLNf785T",
-	"UfXoY8HMY6xHVSrbdMvdo5xdXjCaLcmEqjroslqgJiSBe+ztsl/T8SO56bjPzQFd6wTv5syaR3lAB/a+",
-	"229SR21WvnVhH8CF1Xh4D3dazQjPf4MTuQebDUUiG9RHa3qO1DlsmstizVDdbXUNB1pRp7MmrGChQnh5",
-	"Cdnjh9YsRu5+MA9eQeZvryPIioo4fn8TmJ+T9k+0pUkDtw1t+6o/EWA9biBrSwILPvVA6B2Ez8PBV6+N",
-	"5NpU36k1TSdMNZvD3cAO7oXtYivgfE3HgVWM+eFY7GkVb7Z6Y7GrcCKbrF6M5TSZvbAsDyO5+iQYHVa9",
-	"0brl5p0IeSZnQ9QqjswXgj719lFz6zVk0Z6W71WW7S0HmzgOHt+ebBkDQsaAz7x4H8+J3E+8rrHt7pjI",
-	"ZKEequP2RC4IJXgTolieB0420sebcX6B779nmvLcwTFClAjXqoK3jAUEs3HYN1kSxDMAQmHvVwFgkO7L",
-	"wUtEDyy4Yr0+Sbh6X3CzwENiXMAkFhmbSl2NvWBMeYYXkgzmuM5nB+sUns0ILxcJhxrL6gC9PjkSSqBW",
-	"vXlJDkQJrI2QPChKoCScCbfC4xLNuEX7WXD9jzK/fhF1/L5xqF2PE+i/itYCDM6hpUyYqTfza8rVfyc/",
-	"dfCbf4RgAbfdNwMD7FWaTd/OpzdQ9HD1+uzly/NBZ6d4ycqZbNlsWjabp6YQraC3UvlhVOMJEvSVx9ic",
-	"nF/FRIJM/f/Z+5slN3IsXxB/FRj//zGRVR4UI1JSZTGsF1FSfqhvZkqliOy6d8rTykF3kESHE2A5wKDY",
-	"yjTr1disby960+vZj80b3HmTepIxnAPA4U4ng2QwPlLpaWmmIOmOb5zv8zs3wW1VCXrsHcsJvfWjlets",
-	"uxecGxVggwNcrDPtRje4Z89GUK+TpSQi4Xe2pjcgd5k/mhzdesoUI2O5KGLRMO7Sxe7ps/mQM5pd8Rl7",
-	"K97QlW/7z95FH4ukkdR7RJ3Snb6fBz0WW13o9lHYsL1c6LEYyWxlVCM+EaCsHYE77+QMD3f8V+0Jv2+v",
-	"9Jogs59vukoOWnf0Z+aOrm3vMVzRjlXBF/9i6e5WWz1aXpFg1bnohAHl8IHhlcix7nLK0ynJmbPEOmCa",
-	"+aJIARY2fLxXOle9V4Dr24uQgwIlZCzUIp26kXXXndDU/QYGN6R45v3eJtM4uTBaHiCB3CEae5td69eo",
-	"f5XoO3fTvx7GGYBng8DRqJzd1iPwpKB2NpC8B3MLbMdqNiepSvk2QzUHVPW+ACouyHiR52QBFGZYhang",
-	"ykWgZE3lFQOkip0wKs5dyeFaPlcYMtSrRsUoesMyu06WhjaR3Sh0iUAGzjqZOpxKldATR6RSh5qHNtuA",
-	"zl7uZqt5MHPM0ZwOVZm2WYbFk9KS5TYuZVNcyh2YgRN/c4lnGP0WjeaVHwAi12jPuuCzmRU0sRYsoTNp",
-	"A+s8VQLHgW93PdsgX0HR2Vg4l6rhDcl5U6lZzKSMiJJlnVltKbQiKRVCakibJEsuehtooJMZN5vLv7OD",
-	"fVQzueWQH2h6TS5OBqe7UzU3fJxMa11urctPx7qMh4hQTxACMvWdpz2bSJW7ug30qjQm7wXcUiVOpIux",
-	"4Fyk+SJjVm9KgqRwYaQ4KXsltjjQLbYDqDglboKlTbeLxC4Ce2hvg/FwG8H6jitdrlubQ9NABh84ccYz",
-	"j30wUUq229okPwebZB5cyV3IW/WiN5G3T3y72fFSjl0wnU0rdcQGDIqIu6FAVDOKK9h5BFsSpWV6HZHl",
-	"lOcMI7vsQ6XpTXnRjGtyzdgc44jLHpTmeU6mMoesCmiRdKlYBfgm1Kd/EinIFHqA0OFmgAueJUMCwY+y",
-	"IHOeXqOuDC2D163B+gk5mX5M2wyhBYOfoT6mlvYx0vUQIGuKNRTas9FzLmDxAOkS+cnh0uW9GgF/sHa/",
-	"CkdsFcynZfe7q9i0ATfbno1AEDJCUsH0ohAsswly9uAnENJl7l8z2H5gpNopT3jbhfmG6TvclgfCsy4Z",
-	"frPdJtiyFr26Ra8G9Oq9L3JdQNjfMtEpSxo6HLaTVGZMbVOakIOj/hLgPnnG6FqCIHxFuCCJ++q1zNjb",
-	"LOlbew6ggKG9KBbdU8N3Def2bgPVu8WMVO0qImaetDCtbTAokTvak0zDNYMS+b46X1AlEdEMV4YXRC7F",
-	"sIxhBd1wRldkxIjRwAkXZc3eKzo5AYzPDNrARF1shWfYus+CkDZeFsS4Q2JAvw/25VENW9Uz9lrm2Ukh",
-	"85xlRGnG8tI59PrDZSfqKL0y73Vs0NXuZrArOmktYK0F7MlawCoErQ5xiZR5J5N9lZofYgcr6+TtbMq6",
-	"ohNvxYpFacaC22r+CLrFj86Uts3StSVMLiRfraGrTuge2MZ1hTmiO5u3qry7tXF9Fjau2qbuSMAaQu5q",
-	"BMxZuho11asgC7QUiJ4pG01GuhQTRteT2aNKPAVmjZp3e3cAs/qG6buJVQ+lo3r9b30162yo1VFbHdXq",
-	"qAdJKHepm9SkpG7TT6G4vS2TYPPHS7RmqmkuJwvmNVDIE3DNYupDGMXglVLASHJa6bl722VC3hLoAINp",
-	"jHKIxbpW2kPsvmQsi1lCxjLP5VJhqn8CLRl6nwwNUToh85wKWpBuoqaMacA+zKkGaUsXjGbv4VNvSBI9",
-	"5em1YErZSeObb2Asq8Qa91AdOo8FIUnOBQsfMC9lfGY+S6HKybvwtq4siFjkORj9Kk+y2VyveudmvNgo",
-	"6SYjClkpejFCxEaOyI0jRmfmXyomKDOmUyoEy2EKYZtdqknOqMv4JCCFZj7W1wfqSaVOFAOfBVoT1uYV",
-	"Try+TLAQtZWqz9tO24JX3XCZ1ytNVbCsMVawT2zIMXpWMjwS1nwwAXWgIHpKBRlEYB8oJ/+j4Npuomkv",
-	"wXdX9msAzMJDg2eGa5v767jSpTlDIG4nXF2kmt9glLULWIRbUyzYXQwK0MfjWhQqy9UZdrhIp52o/B5o",
-	"yJSByjocQBzhkmd62hme/RJ1KofE/H764vTLqBNSCkNsvnhFLqsGCv8V+TqnmvyJFuSMfCSnz18QblbN",
-	"3+DOsDOixe6mi8rStjmirQ3jydswlCUCTkT4vvLDnpYM9ZxaUrWZ918yrUiVqElhg7uNWM9c+SSoMJIy",
-	"0qV5DvQb81V6QyJFviKuJ/s4Wn3JjF4zcI+DOtyI71hy+6pVPCIsV6wKwYjsxSEJBgiMQRw49F4r0mEp",
-	"ooUM3g9xxc6rQkrU4yb+3wY7GHWC/ewMxzRX7DCaaVvxXrlHwNSvsscd8xTrp6Al0y2ZvkMqv71LBILC",
-	"HaWrEW11PKq93fSMNNRixihNC61cbJDX1QwpTeVsBkFFEJhkqHZJo7vBNJZTLBgWCzWVc6hvB0h28GJv",
-	"SErpDBQjK5ZF5NXg1enJ1StykS9mXCxm/ucz+PmLwQtyqSkH43csLo2uRU5fkQltePUK6vS5Br6EBsp+",
-	"P5hzD2LhadhzLPz7+MTVYsTgEfKRDPqDVy+xnZdfuPHzOSNmdOQynbJskRv2EpGLP/7xzD7xJ0ZnsfjL",
-	"lx+/OA0HcGE0K5BJS7kUlInykdeoc5HXLz6+7L8ArmOkZ6urzM34VD8WVzbPKVRdZlQp+9WKdFNajGDb",
-	"TKuD/tmXX7wi+eg5F//r/ykXjtqJx2LQH/zxDy/LJ8yyK7fs8P4f3Y89ovkMsqesuka6qKZBSaOK2mfG",
-	"RWPRRZE+IoUZP8uMmvMKHMAzmhOEge6dE6OA4jyt5qnIQmHu7XwxyrmaGrEgaBn1vm2hxJaA1zwq62gQ",
-	"NSdLDRICvSzeqVKxWUShZcBBKRzuTzlQLviVOlQqeWaBqGHTDd26AjEEK4tZGHO798BErqzsAztm9hY6",
-	"1l00lvS3PprPykdzAKvf4qm5xUnTTIi2eU8OtCE9lPukdq1ucaQ4Xbj1pLSelLonZX87yV39KRuy4r8u",
-	"c+JL8Feb6w757xFRjGXeLkJsTlR2bgtAOwhKNIFwFYtSNs9INzTNDAmo8skQzSkeiHZGM+YN1zaxICrN",
-	"LjahMxZGKOPaIlf6LuiEcoQF8Un3FXMQBBwuGBTHlMLOrU8uXAS/0RvAQHS3rPm7krBDU+YfwJL8WLSz",
-	"LdvQpscfLz3+yEZqOWeCznnf3YKNYSoQ/5vJdAHFbagiyTdf2RrLro0VneVJRFIpbhgojFqSf75890OJ",
-	"EHXNVqqKiWSx735gDOvQaHnNxDlJjbiQWWClG5pzwFMqA5GXdBWVzcqlIIm5JOuaI2RFdUH/TXsbgl7e",
-	"zZm4mPN/Vk85L8MO8o3dgU2kBx57/9bv1B0Et0NEtj2FtYqYZs47SxcFuC3/+lN4+ptmZs6gOV3BDYDB",
-	"0lQ3HH1zDtZPvTmxW099altEKUGx4oYVkG03WvBcA7ePyGilGRnLAv+gKjC3dBPb1fObU7wfvSgW5vaE",
-	"JwF+qF8CjKVQupBiYk+3RylbTplgNxbfxy9IJpk6jwXmN1W22tyDE7hTCUlzDmmR5b2CCp62iBTXZETT",
-	"a8h9eDs+MYf7BE63DSqYMA3GLQ9bRgBlEhMuMdg/lXOAnbQJCHe5kv/D7M8DXkl3HtorefCV/B8X3393",
-	"4JXEI3BrgBSGy/jnXahUzkcFLVYNGTrARjYFPMXCRzwJKU5okU75Tdj+ZoyXevBTLJKlLK5fM6GxFCuv",
-	"lko1P5IUfkWU+dKj6gAPbTk96481L8TCvlFxy/bOSWJk3rlZdtNV2I//ARKh0ykRQFiqg6vFb1Uac5eb",
-	"617kFw5G5B9rAs13yIROubFv5rDSEuN7amvQPABYSsX0Yn7FZ+x7LhaaueCvYiGCL9+z4kfBNcZCDYgs",
-	"yEwWrNKyGeWYszzrIQVDUZywjzTV+QqEcyZ0iXWmp2yFzQH0/7uFVjxj7wuZMqW4mNhxcHVhjwrUA8CV",
-	"1xJ1w0MCkN75C/B00plsyZ7RoihsHF+60IRlEzC+BVvWGUL8XKdhvazn24cZvWGmuU7UadzJznAA+Pf1",
-	"3e8MX0ad8AAfBTHNr3kbldS6u59oVJIoWVHAV/3J3V3Pw+e9rft4xjdfirYCRon1Xks2XQJShna5YRmM",
-	"6ip+b4OkJF0hSdB7VGEosgh5H7pZBxEZ53SikDAbznLJtEZYjpKEE8v3kWGXg+5y7RBHXHH70sdpbYi+",
-	"Ecx4NQopuElHLJWQXuY2GG18vXOS5owWlvMXDBiSQlnE9+xYdxOcCMo3IDLQDUILYN+a9bNAIpi4y6gA",
-	"Qf0Qw+Ad2NMxcDQrJw55TYX9bGIGrANhWHaBPC86Ap86hcDbdT51OnhKjOpYtodiKyhEee5aW2dr67wr",
-	"50OCc3TOdyioXtmAM11CmJQPlp0wHdXIsACAiRxKMGLW8Tqv2DtN2QbQNKlG0Sa9KCIJclsAqo9quPUH",
-	"h9sEe9DmLjcRygcOlAkI9B5BMuXBbuNjPov4GBley53oZUNUTEAvb81dDsTVkvhBUkJUuuEt3s4YJOMm",
-	"W5iRmr0wt3fK8l0E04fz3ewoP7VxNm2cjY+zOUD+OVa68pyuzGU80ayYHRE83TZLoNkNNvQGzfTCYx9s",
-	"Np++x6avWDF7QgZUOyqSLRj5YkAyulKEjqGuiLiRHNRTq2/+AJ4185npN3SlOsMvBjvrh8HsW1Nma8p8",
-	"mqbMyu0PKNr7yvcblLqSBpSiSoVKPQhUlE9isJc0icVWJWo75TJCW3BzW2VqE017YHUq5CX7KFTVA97q",
-	"VJ+DTnUo0apd/01Ea7/Mg4CcNKlCd5KBHkoZqlyuZnWovuatStSqRKASHe0y3kk5+vtC1rEc5gVLw9y7",
-	"DfGzFT9J8v7dpY2ghRZVEpFrNteEaoxqzTNWkDnV03ObyAngDxu8d382TWxWj+DnN+U4H1xF2o04wDBb",
-	"nNtWhXmyGDFwVUm3vJy9gA7B8d2owsCvpSAALT3/BP80VGE+iKS8+eq7r66+ColK2cH9kBcstnBn8vIg",
-	"xUBgJbCyQ7X8SVsY5IkVBrn7Ldv3BP4Zb0mdzZfX53nGFQgQJzkX7MQokvuHUZW9BLFU2296easCIP6a",
-	"IPHjVfOVbxizpQKx2IUMvLa1KE2/0OYzLJzgmgVQRLhQhYsB4xb435yu2XxRezsWWmqaq3OAtJ1BG3Qk",
-	"bYl4tRjBz7794F2iJRmQERvLghFNP/bJBYGdFxMoaOSqI+HDt2ZBbqRnl0wjMbND+I4LKCV8NOJ2T0JT",
-	"fbyPEijUOJJNWl7lELWBQ23g0J3ZxyVkpztCVT1f3ZLOHkFs2+ITczTTMTEuiNJULxRJsoKOdQKpYjbD",
-	"I10oLWfWB+6IliHLPMP8L083E7GYjVjhk0rKrBX2Uduu8BHSPY3IWUS+IP/49/8rIhM6PxkXjEEXmDVW",
-	"gFAdxWI5pRq+QShxS5wUKRaCIBwVshvNZwx9cyckcWN+myXDsERWMBdPfL17L3gpIjSsQEqgWjIpk2Fw",
-	"4r41V7aG+Zd8splbYUVGDKAIUdPr4zCl0DTVOEpiP2HaCtVl893KKP07uCJLrljvvOzKjPOasbmCFucr",
-	"jGogXfciODBPSDLiec7F5CLLCsDjfU4SNeXzefBdGfiMBQzLBnUw+2eK2EoxpmvbLHnuviSuVUKxWdKF",
-	"7DqXTjS1dQF75wD0S2yosUD+fkISRXMIFlOG+wGaceCOwG8wjS9dvZYZC0ZtsYOJC9I24wtG3cVZ4Ktk",
-	"TPNcYWJhHdjazcQ92zsPzpRpdKEwsrvqO8YzFh4xn+eDM2Mf5xzZ+huqmwZev0dqKucn5qD/G0g4GPsH",
-	"Jwpq3OYLZUZTnjrInuR6hU7dbpkOrTC+XDmrTu8ctQ/qg1+4KsUjAGp2pRzLA62YgKqUEAlpPpgvUX1T",
-	"ZFmYqQicaLZgMEPzAE1TNnc1IvlEGH5qTr9gS9s0ngjwR0PTXcU0JKABdJ2wGBr2GON+goNJYYpVmYoN",
-	"sexKu8QzLjiGSMoxmUkAdUugx+Rwc9Wj+vFLgrUtgDvqVM9ZZ9g5G5y9Ojk9O/nitBN1BPKKzoeFmhI+",
-	"JnOpFAfGFbUWsdYi9vlYxO4mTR3guwdkHaY0FtA1LLiMc4YMIUxoj7xTv/yutw2mkEJQAKTrYCLSkDjR",
-	"a2swdRQLJHjZG1vFoMaBopJURyQBPRdLTBnZcI3RmuYcCeoHVdX7uIAqSMC/ofmCwahJTs1S4IoATwkm",
-	"fU40ZyoWo4LRayIFiJiIYjoG97pL3BK0KORS2Uh3ZRhW9+KHN70+eRPq2Bj3lbOxJnKh1yLdXbV5B1zU",
-	"HB+xkQ18x5W2B+m3B+ZoT9nXhZx5hnJ6MjAMxf50JYMfIGoMz5HFejTd/LQfi3ngEAtvpds5uMLqXW1U",
-	"xecQVfF3d7VvZRolmVhjGp/+7Mycc1oEJk71/FNubU/mx0IujDz+/JP9w3zHxXyhT/xJrRGYGvchZy9O",
-	"fA0dJ6JnRsXhaA6dUz0las6MkgNwu665EhF6zjXNyZ97/U7U4aZV804Z/OnswnXxbtcr/DY7e2HW51bi",
-	"9J1fmM6OT39wq4ZG683IHGYlYF2xJFmXEt+oUb/VYsYyMmcFWQiubTqtYFCcQPWC9GDICyZyHIvE9W1a",
-	"9UbNBDDwLCs239afSgAJB63l5RAAjcJaErC4PhfsmYLBRkTIAsskcHCQUbEiGZvraTVImcPKJb0+AE1P",
-	"nNppW7Lny6P0QEUGOCTVByJSgveYFp+pc8J1LGh2Q0XqU43hFVcrxxm1qglcAZQW0QUVigK6c5+81R5B",
-	"PBYFO5kXPMUyD+a4mg8Q9TijxYQLowQi+k9ifuJicmmOFUtQySPufbNWvQrkoBsVNGtn56qt0+wEFqD7",
-	"YvDC6JMXpaUIrxAUWK9XXbdDBBuNB0Mx1xu/B/MIV6EnLxaJv9hJ5cVgGcNHDvcNBLrpe1ro8Ha4s/dU",
-	"Aysab1KrULYK5ROq75BlhIqQhWjpreieBJRktC49eAK0n+r5iWe/PEdV6wTsh+qe0DEMOQK815KaY7do",
-	"tkQ9TpV5cwCs1qUkeV0xw83o/DwWyadfEsSRgIZnhOZ5Lwrsc1yQ8SLPK3Y6b+tsNNg5BTYZekJ9zVYq",
-	"IguhFhxVYjtG8Fb42nNBc3W11FUjreBXhGbFfrwYDL5Ir9kK/mAWRGO9uJDjjRUG2C/rF5TWU+9JPA8c",
-	"DXd1C9tdRGtcMP7HQcOYF/JfWarNpZnLPJe7mxMrY38M7/Amb3Bt71ovcOsFvjNUbhOZVXe0VAbs4usj",
-	"cYvDgofrMT9rbGyfeL+WSX3OTOpRYpdadtWyq5Zd3ZldHS/UXG2ONa+UIpVjbSnSMCBYFgUv50or0t3g",
-	"7OlFNppFSARiXRZcMwVYsy96SDUnAG3gIp2QkySWAg7BVZScI4geRjNZYw7GLGFsED4dGMyq9NZXIj0b",
-	"DOqhFUuqPLk1ozkbvPDRMhnP0GDGPgKaCiJ910LFDw+Pb4Pi26D4uwfF7x8H35haelETOrgLqWJZ45Xc",
-	"0337jY2ifrppqLdz9zbxtE08LWte7Xz5QodldJf0ELgD6xfXnHiIU4HSKu/NUy6o0gkQAT6h4XHK49fa",
-	"cI6ary0WckwoamK2hlY3gaE4f5tibEuWSdIzipwUVR9ULN5TPVXW72YUWBpAA4ftDz2oInqMLAAw6YaB",
-	"NzYWBgNjbLRtLV61Gk5TDcaxcRN/WiURwRQUjKcxzVlKl1jIYE1nc9UrI0wHffKGj8esYCBrAAx6ZbWG",
-	"GBhNSWKzYBKY4XMfmQkEFUBrgc2a52byBh/jOgpU5CAw08bUwoos6Ypo2TsnRvkniWICJr+UAkEcc6l0",
-	"4vJkrAeMWr0UxuKH0n0xGPTOmyJkic24KeNLAWw5l2ICoeEuXtWMQTGR9ezQAIYYInVLA4UFS3le6+Ic",
-	"l2mUU3Ft+tesEDT/wNzaJu6AcKdXmdFQQdhsrldE6YKLCTRiXausJitXwJuVPefJ82oca0qLYlWNZsVK",
-	"uEfTw+FSHkPm21XfPgFi8fs11fuvnzpy3hl27LmE0ehpZ9hxZ7MTdcAEgtFEfzgZnJ6cvoTIAHiPZlnw",
-	"zvqGPWfFvGzCdIxPwCr8+eT0Dx0f4PN3y29/2lX1/2clxXtci1bvb/X+z07vf08LzWmerxzPPVjAv7Ui",
-	"JkLxh2ZdK+NXmHwDDycf6kw5Fs1cmdyRKbvE0BoPLphLY+iTH0XOr80y4WuRt79yB3UPrDlMnxmupyxV",
-	"5JFqDhakAj0PrcCQzBrU27ScM0gTctVx9s8w6p17Fg05IO59rkgq5xzsE2wZYTaMfQ42CBOQMLhpvgps",
-	"G1OZZ8pm+sgCODLmvGDNrfOm1KRoPTMp2iktCDIbkqHpxZbQiVzPPtUmMP3bhavmEtWfL2dWmsLwhXOb",
-	"xOIzigqGIUkuJ8eKCza7uDkDqLk7rsEEH+bZlLKHk4SgchBBW1SDSNScv3Neyc/ZNl3bIQp+PgvHhonZ",
-	"VTTjhJtIzUjeX1y9/pakVPT86IOBazLjmeCTqSY/Xr2OXJzYCho6GwwGRmM4G/zxj2F4m2nWjxbivKoC",
-	"5Saxs2DjhQJ/y6pJ5DTNdit36txXm6vPHePNcJWxqd6RRTPEln9I2ezAvCInoFUEs+3pRvsFfD9egngr",
-	"W7Wy1YP6VI7lNtkAAbLJk9LohqhmpYfuiG491heZWcBnbAU777MIWL9N9K2iYhyNaoYgP3V0h6fl1biq",
-	"LUl1vVuXxlN0adSxGo7m4igPgpGIpNLr4DXnkEJez5cHO92aUBcLe7WCGPgNaBMpFURpnudGNygYzQ70",
-	"nxzhtj2kP+Ug6JfWz9L6WWp+lkMowtH8LostoC57AWE1MWmofc016n6xQKiX3jbILCsGGJozZ0XKhKaT",
-	"oGOMt0jABJu4J2LRBRXvdDDoOUgR15wD2QohuDa01vUVdc0IkYTGwjS2nMq8xOsabkfzqgNTNKN7xSKE",
-	"98IVUZquFFGSLITmOSyyIgXlqtYDdsp1s/hj85TuARTscVRIrt77g+BiRm0e4XdyRXO9Km3yL/dTClsU",
-	"sVZ5bFHE9LEk042K5JixIF/5jjiStxfLH/OPhvYihe6OC8YnUx0RLWUO+ajs45xlXLNeJZKggSmVKZ9W",
-	"Od2YgVpW4fcR2F1bJCgip2h/HMTC51Wr3jlJcITwlmc9fZJo+vEDNfNNIuSpiumoYsjX9CMprKsjKOpf",
-	"tb2XzWArNoA8Aos/+rFtEbMeRiAG/NZI/9YsL4VdJEdxXMNB5CHUPWNL8sWrIHMcnufZfSFXBtmpXzN2",
-	"OIs6IogS7mdn+OJl/2XU4eqKfoQLV2VaX+N53NN+GcyxTWZtk1mfYjIrGTNLJcpM1ntiISWC0rH5yIaq",
-	"uKFK4aapIsgy8qBMFnop2oa35CsqWdq/W8XagIRaYMaAbq6l1FiEAkQmQLOMWS6WHQpKFNCetmjTOml2",
-	"a/MYmEIh69sBXuiq6Ri3IEOfBcgQbdjZOyIObaK+IeDQ3i6hQz1BPnkFbTIVtwekdrhp379X6E4C54Ok",
-	"ubi1aF1AT7LUg9+eY/l+vOgFwW8IM7R+4BscOSgpHMuBc7eL8ZC+mwrjbGaUwSa1HpvWYxN6bPa6wEdx",
-	"1eyHdffTDmGyHtQAFRBMjgmAw+Edmvv8FKNNQHCeYdlCxiJoOkIEMrR3mA/eRNXrkw+3OXo2modsAslG",
-	"4hYdJzTueOz8njSMOxh/HoVito6J1jFx7Ki2g2WmjUpNDUb13twSiJnqMB0rLod1GFCbpeAAF0sYUNK1",
-	"9RRULHzkP6J5WhjLyHtvopD8XlnjfA22k9eKcMQCwTlL2M4Zzdgmj8d5BWPSFpfgGfgRXA9zqqcqFpCA",
-	"Vinv4hQ8RM70YeVQxUHXQT896kEwklhUnC8B1mZd34s24G5WzGdBAQ4A4gu9KBYD9e7QmY/qmcBZbA/B",
-	"roChdobw2Yz67wsqNNerzvBsT/f62iFunRat0+KpOS0qlPnYXos6UvfIZbnfC6MBP/PLwaCck6qym/Wc",
-	"t4gwmk6b4ag3MCKfXyML8xJkEXWp8IpDYjr+oVq+a8onU6ZwTLGwUDdKkjEtyO/JaURcrWpvIVSEZhnL",
-	"XIwU1z07VIcx7utRKYsqHQvLeEq/NIN6D4b58Wx91MgbzMLZ1LohoeAcl77SkgsDkOOxzeGxKdtUkWQe",
-	"LI3q/9DHnxLS/cEllwOfHvQ2Mb9YVPLMUwa10gBnzpyTAxhbxTF0d56lHpVpVdYXOt+FjZXs6nRgtObb",
-	"3qmxuKizEFy/B943PD172X/5y0+Hc70/PUZGt2WObx2G3LqehjdCNdzklqO2HPVuHFUZokvzGg+6b8b6",
-	"mPEAwUztfQoQaeSYTJiOoGARVCGIRYVBunpNDmKuIWQgeHwtXMBRLkB28ZTLRw7ADac2IM6yXTmGCp1s",
-	"ZlaDTOUS0m5nVKxwEsitcD5GDqgDdipNVzBDcwAqPGpjoYOtZrodgxAO50mffwRCyHIeIwoh7H+vKkfl",
-	"1WmDED6LIARbD0h7+nEoltjOlH/XWAT0wKrqCL3NyRu9tmalIMiyN0hpFYtqVbxGVJHdoiA2RThYmE4y",
-	"pZDzgYAJB1m7YvFi8AIAFEw/rmyP1X0OD4Y43MD1QKmxlRV0a98GRjypwIiqjXw/srFDgMS7evP+fkVo",
-	"UDA0oDREQ2xmTRAiTXKQ0eA3CUJRw020pdBrJZ+kCMo8bVfhdwvDuMOVfMgYjKrY0Kyq+l1rozDaKAwX",
-	"hXEXavGEojEqZSjCkk8u5GIP92Dk4zkUi0VWInhCtmqTbTYidYWxChxZ4jXhqCKE41ASa+2FrWJhvcQr",
-	"sbW6elyVj3SXU55OUe3F9FswsLpa8fhY79wXrai35WUnB2flYaCAtKBEh/X/uhRMWlXFOKgrjzZgtRj9",
-	"K0u1M5TbGoFmvUPIMu8IDAoNejwyMKdVnKeAZ1ofp1yK3g5+UMMAdnWE1gTN+8CNOpJ4d4+OS9yyzvCL",
-	"l+tOTPtbaOJ9MXg4L+Yj8co2/qaNv7kzo/3RomkeSTI/SKF/nkqlT6CGeyaXcGca5Xtz+pnSfAZ1llLA",
-	"vhmTGb2u1ax1VKDEzrQ/GKnd2wBKRcAo+K5dM6TXAAHoLQRUOLrfXcrimqRMaFYA6KEHhy4ASeP//U+i",
-	"mF7MMcl4IRD3M4qFvGGFuXpktKrWg5oxPZVZRORCK54xMi9kyiBOMiJmOAV3BomyhKQqi92CCYEX5guz",
-	"n+SGiUwWz+wTBJZUAfc7oUqx2Qhg1vW0kIsJsGdeYJPPfKHJXmT+FJlhUZ4BLamN7fHlgNH1aZmUXR4u",
-	"bpjQslhBNeSIKNm4K5h2LG5YgeWytASLxxl5I/+NCQvsCiE6Ssv0mvlV+4qmU4QSVbhv5OwFfGlYOBRg",
-	"lmMctB0QQH4S7EsBerbtV5kmuQbejzaaqVQM27DJJmhNL9+NXYZ0dZYB+y3rbJkf3o2/Z1QtCvYDnbGk",
-	"T34ogV2RaA9jAa5ucCP4w2ZanFAuEKrSrhhCgZwO4L/GHr2HwGiosdihKHGzkrqlLnFoX9qcjVj1G9xN",
-	"sTX38E+eKtw3713vcQMDxr2Cflqd74is6CtLgi0MMFL3tVq5+1TIfQwt8EAOeLdavQ+lsh5aNpEkn35J",
-	"YnE/ZRP/ZujF39y8jlFEMRa2iiI5dhHFkh+iArixDP52Pa+CyVHVBe5QXtHT3UevBZwVdMnF5AO74fYq",
-	"v/4V1VdstbhWi3vcLIpNNFs9kD53p1LCR2Bm26sPl6Vjh6WNLaxEHIvNhaH24ONNxYpjsUu14pbn/pZ5",
-	"7mOXNm65b8t9W+57D9yXdEvWdNzix9u50oxesxM/3g3W1b8YbuRK/0BWoCGWI7mYTMFvZhppsucB0mIu",
-	"M5aFhsXA5OpTNoijvk5ldzEaaNXkmqRSqMWMAbY5pnVkbK6npKsYc7kq5m5/T6/ZJc4n6TXY1izQrkyv",
-	"iRRkCvZTNHCB4dIwfmweTHiAgm4mLAs73zIopGq4tDWZtps9qfIWjFh4q7b1g3JdKRzTYCp0wO3qdnMk",
-	"173dQnP3MPdZNMx69uQDmPuCTX0QY1/YX2vqe1g4WviLK0aWQHXQhbNGP/HOfJ4WPzuJ5598hvUvWx1f",
-	"lhghSLlP77ZBAi4JIZkwbTr4gL8npJvIpWCF4ZO2lqq7bVEs8Le3WRISbJ71hqiulDVHRyuSKHMIRMqS",
-	"EgGxJN2WbkOVLqNpeEGbF0QXNL0GhxZk8QVurNKt5V1dffJWQ8CsxaWt5MAH2X8NIbY2ZYJYYg/Yv1DY",
-	"1UZl+LYEqaWTbyGb+7lITBOxCHPmwxeDRQ4fqcZvXOxEaIE9GcnTpV5iu46rlRXLgqjnWNC6RnRHgm1P",
-	"2dONP3QD3EDdCxDg25DDlifVgZ9CCb7wp/wpc6Hdnv7gyM4x2dZzoOHHSdG770kfkgFYh1QpOVhExpCH",
-	"5RQOzP4D+6FZh4ATvzUvQYpz8mRZz50S9tbm2SbwNXAivzwPnL9X736v9D1kk23u3ueTuxcK4U0xFnfn",
-	"evfDXD5xd4APgSQuZ70xJa+J3tvEsliUuXlNqXW9PnltvqnFIvqAOfs0VDsGwl19ILKFkUtd55xw3SCz",
-	"P1NkqxNjc+D4Wx2EtRfsBGMELZvxIYUuNr7r6hnXY/OxnrF7X1kjVK0uldVbSksfRr+7wuvdF4MXvV8J",
-	"I9w7RXKN2D69lMnmI17mTpZXpc2gfHIZlAEdOx7x3jG9str3Op17onfajCoYevg2F9bsXbsTx8vPPAI9",
-	"eFh7SSAmtoaT1nCya67mvdClX4MpJVpH6q/USFu3HBCe9TtRh5uH51RPO75uWCDhduqhE7uGYLzNvnjV",
-	"+WWzscOHGqG12ILdOV9sOcgyMTUED0e7f7pKc/yCcJHmC8gXqXg2bSplDxyiCcKRN1lEbLJlFwi+WQwL",
-	"XW6jnN6/u7zq9WPRCtefg3B9OyMme/DhvdNb786Ka8iH0aNDx9en9CjJq/sJDm3Q1f3AGP7aYrZ+tQiI",
-	"QdLsvStjx7akeVf7b8ZVU+bRurBpXhDBFKx+1YUTC+/DIY0unO9dW78BN46fa+vK2cTr3BI9ojvHDaF1",
-	"6bQunYDUPXW3Thld9mtkQa7gS5k0pGUTA2qCdrIdvHOvOmQnCBtARTvgOv4xqyaPgcmAwNE6nPbViWPx",
-	"GXicGhD862fl4QH992Kd1aPflotpwe2fWLkYUSXsT1qrKxnpb0ChKye7e+idpzafuc5WzrPV17YxncfR",
-	"1Ure3Oppv2U9Lciq+fWoaM8/BSRo/8C7kpkeEHcHQUmxaOPu2ri73eLu7qAFPXrcnQy5RBt296TC7koq",
-	"9uBRd5Wuf1VBd4Ee9Rgxd3ehBQ8bcxfIh23MXRtzt2vM3X0QpV9JyN0tL9Tv1VYTxNaIuHKNNwXEgdlh",
-	"LcKtbrrfHuHWSrGfhzH/Vq73EAFux/MEPJkAt4OdBo/ApdsAtzbA7XMJcLtvtef+7VXP+Vyr55/mU6rY",
-	"L0/XP3KYSHP7W+/NvLe5X5TiE4FlLsSJLUDhUXss7qgNbwhAUl0VUD19pgisbUO0QyxcuMOVba+MdiBb",
-	"gh3c0yg5tbJRKxvdQ5SEO2RPPFqicnPaYIk2WOLpiAkfrLS7jXNQICnAH7Cyz2cmUDzxqItHkyq2BHVU",
-	"T4iySpNHDyxPiJMsdg/SXyPuTzbo4yGt47eGjPjVakNHtnDgx4kc8WJKGzjy2w7wX+ewD8JbHza4pMpb",
-	"P/G5PiTixK/Q1oCTcrUqjniuCdWxQGs9LG4bedJGnuwTeXK4ZvnoESg64DZtAMoTw316JA6wY5RKTfG7",
-	"Var/NQnmsdhspbLFFfz0YYAanwwMpiJzysz9hbncgfA8bLhLKdS20S5ttMvuCFNPQAaOfpuWnttArpr2",
-	"ZjPKlRHr74xv9RDayK8A1PzIsVDbLHeN1T7KG3dAUtaTxkTf118Vi3u00bWo6rdG5TwesnplCK2l7rdt",
-	"qVsjkp+JZQ7fl+FR31a1CvCCNZtt5hefi2sG+wxfgnk3KoL3qf79KtCFa6Sy1f9a/W9n/a9OTVp1b391",
-	"b6sWV6NgGxW4GhO4P1VOaaoXd8GI2qjnfC9voC45oanmN9a3QrQkCfaZYCFXKPo6yhmheS6XinQLuVRY",
-	"Nz5dFAUTmuDz57H4x3/9Bz7Gsoj849//g1Ai5ImcW5LvHEXY00Kgh8g8+l//SQo2XiiWYUpIiKNsR9Mb",
-	"Gl7xM1YxjGMzUPPfzyQr6FiTn4lgLFMX83khb2hOfiYU/mQZ+ZkoM8qfyVIK8jPJpTIf2Mc5VGL/ORY/",
-	"n1T/+3kI/wztv+6/4LP9E/+pfMC/zEBxXO6/n2E97F//9R8k/K/yjf/wMyxL+W/5h/nb9FCfsWul7Ouu",
-	"Pfg1rLUSPkjW+9yjB9iayjj/c3MP5Te+O9dVpcv/CHswu37HHv79P5om5XuAE3WcOfx7cw/usO7fw39t",
-	"XKV/D1YpFifkgszkjSUATOiEdOGqwTGOqmctKg+GLNzgeoYOzOaKJHC/szdUsyQWxKOOEs1nIKw6PysV",
-	"WUSWU54zkkAjQFHhPSxlzfMcKnhioPQJvJ+xMV3kOjItK6ahorSNznYCM1FTOYen/81wzQztN67Xeb5Q",
-	"ARm6oTnPuF6Zx1QfFwKJVtc7lZEEgZRr1wZdwlKkDE5wBKdMFnAUenVHOYzVCMPshomq7xoE4FrN0+Nk",
-	"RF0i43jw2F72kc7mOQQqON7VMUtkJIk9ClTj8HE+D53s5FTKRsncbpFPcGoDiNsA4oMFeyODeaFdS6/6",
-	"K3d5KyL7wZG/mn4MTCD3IUxemMtmxEmi6UdSUJxOGLKDhbs1/QjC5IgqBjZyo+jO5gvNVOVpLTXNVSw2",
-	"hvYkmn78QM2oEjJbKG3ERRZ272JtgSdA+I2VKGMRvgvBUNYEE4HcCd/QIp3yG8PUwPxRsgsXT0RSWhQr",
-	"smLQ9iAWTlwt244IzZW04VZLSSwdVYRmGQZZAQMZgmqnFmlqWGwPa1ub3YoFFAHHhXHzeqbsTEVG5qxI",
-	"mdB0wlBUZytzcETWJ86HYd4UbFnRcdB4Y1Qbw/LNQRITw7qOxYOCzJMr+tHpeI/KiPyedIadV3948XI8",
-	"oGfpl6fsxWgwOD2joy9epNme/CmYWpuY0vKVp4jiCTQDDccew/OeWMpdPcQHOWM9r7DTNAJ6njGlyZgX",
-	"6IsQhGcRWYicKRWL5FIWug/ewASoqCKJ+SeJSGJoq/kXVQ2QzaNamKmR/nmWhGQThlDxep4TWqWkNi4U",
-	"40FRpTGLxbJD/aMB5WndoeuE2a3NA/tB1/jdDj7Qq6ZD3DpCPwtHKG3Y2R1o704uzRrtDT2ae2cKAH8I",
-	"swS69Vh7FMVLQT3rVTIJYlEKx1NqZGMjy079tO9Jygyi0O8kZd5rwPkPtbVog8qfVFC5V7zd9uwpHG2I",
-	"Bb8oBS+IyESVfv3Ak4sNkkJKhZUURphCcqCb/G4X44G84uuMs5lRBpvU+sRbnzj4xA+5wI/g2zbazWIb",
-	"6l4Qk+PtV81Ye8B6A7OQYMu6WSgWgV3I57QFXcilKLsp25qhUyPytiQhl2hP6vVj8WGbnW4bj3fZIesk",
-	"0SbORcfxdxxPCrgnxeQOFqNHIbQtiNvRhZ7fni5kSdwapQ4o3aEmqYKZ2XIxQQWpNEHdYkia0wnLCBM3",
-	"LJfzmp/gmQ2iVGj2pwUDW78laBFY6gu5JIymU/BrxwL80wul5YwVkXXcoBJlfsnpiOXmJuFowTW9JFz3",
-	"IgIIqJG9Yk7LAvotFg5+1cdxqXND6pnSFQtVaOia8snU/F4avEho7wIHBRi8oPEk8oE1UcVhH6254iOS",
-	"ZAvm/oRxJpEv1Vaaxipubdfm14WcJc/thyuZAP9yr9of7acrmcTCrDh6ijK6Ui6zu+LYJ96x34XK64rf",
-	"sN6hxrQPsC2tGW2NUeDCHM+ItmOH7+mk0fN+AdfWXIm/2+DF5VO3lP0mib0stN+kSr1hpG8BrceHd7WB",
-	"KaYhWPV5KqFu8cag+0TesMKIIa9pni5yOI7fMz2VGcQU5XQkiz8tiowJlpGF0DwnimkCAumSK7ZGSIQU",
-	"m5Ts1ziWSzu2p6tj1wfacMHsI0SVk2nV7F3owq9OaU7Xd9rdSX9A1i+luQagMDcpsmsKm2uov0Fju/vN",
-	"OVRhC6ICNlKKzrAzo+mUC+Yoxe7BAY1X7eGUvANueqvntXre0fS8w4hLhWY0MH2Lx7SR6b/3Bi/VJ4mN",
-	"EP4eUJ2A6w9Q7fA/YJHw72lxvZgnRCzyHB1iCEilmG5WJ7BFtUEaeG9Bo568NFAfaAONsI+00kBrdF+T",
-	"H+brZ2OHKx5eoI1yxNfmJmJtmHPIbZtxrdnmm8sd5zI8DK5x119hG0iJtuVYqKlcouka0d5URJQklCwU",
-	"M8rJNdx+lqnKTTfNLlkOBpyqXNNopr70HFVkt1IMFITuTjSOIAhVCGZnePYy6jQueGd4Oog6C8XeVF/A",
-	"hLeFYvjFn6hi2XtHsv2Pl1M5/1BOuTMc01yxnQWr2ko9ign9AMrZSletdHU06eog0vvXmngVVWnxT+vi",
-	"FlpvNkpb38olyaWLfsTARsiiGpLEZVO9oSsF9PmLwU6i1a2xDE9frKoOs4E0YNp1K1K1IlVdpPp7/WTs",
-	"KlCVcQy3iFP9+tWkNmFHS3eNrRsGfVeW/5PSF6RiUYYAEilcPmUPM7KFXBIpzp08Vr6Hfi6SScyagczI",
-	"7eLTbYmNjyorhavYGb54uWdW4yOZhfakTa3Q0gotRxNaDiFumwxCUzpnJ6nM8IZs8vRb9CHwd0ux7uKH",
-	"Zgg0Q7ggCXx+myV9mw5i5BZd8NnMUMNTQyLPBoNY+Aw6hRHQC8H/vmCEzqSNr2rqICJm9aihiSlV7IQL",
-	"xYTimt8wRAUPUgeh83OSsZRniExOXSdcZOwjqKypFA53Ayk2xIsa2jqSekqWXPT65NIMIBY4RUicgaQT",
-	"uxK8IHIphmVmJYSOzeiKjBgBEA4ufNzqFZ2cwHwyaCLCEAVshWfYuoOw0hIdafDkBiX5rWazzWmDMPDX",
-	"MmOPmi9oQV4+mItPRrToRB2lV+a3jk9J243wXtEJTqzND2zzA59OfiAeIkIDShUQ5rcIM5VtDsWy8YPr",
-	"ZHnnKKwgnc/CpI5WSIds2l5TEJOl6dQQJTIvDAHRq1h0fRYf3FKIWCq7xY8QwGX+5FmyIVpoE2X6jivt",
-	"6VKbclenbw+caAeC5R74ogEvblPrPovUunBHdyRa/n43E61PfAuM59WUGXIUpPIYGvfMlW0jXUo0nUSI",
-	"pJbKhcDqNzKDyHZ8g7vBwbu9HXCSNxGjb5i+g4z0ULYwr/2tL2WF47QWsNYCZjN59pdEgku9v7LQKTEX",
-	"sbNNIssVnbgwbgtVTbqIcKwkGdPinCjGSPL+xysCrdmcXG4Rhk3jSa9Bs4yFVy3J7pqlaW6rShmLbgie",
-	"eDSVMhawEBt1yRrps4lKU4rxoPZXRZjQBWegIRcg6kG7dvNHC40ow1o57R10zEMUSXPBH1OFrB6irz7O",
-	"WcahjhHs5ziXsijRRD8s1DTQMTMqJkaiapXMVsn8HJRMTUP0YUNHdtMrzRtPVKE8TIuEqbf6469Kf4Rj",
-	"2yqOn0VxClrxP2wgRA26IhCiT5pOtpV7SMyRwqCHjBX8hmWuwim60oYk+as5oT8lFvMWYf0m5gWqtdFl",
-	"MkDq0iRnVAHieywsOHcXail4UELTTkSSv/6UBJkr5GJNAzUC1LoQxjNyF/3zINHqCWieyIZalbNVOa3K",
-	"uZNccgct84pOHPwDHPwtqKn/fPnuB/LePOXBrOkEbEw0s9oRVBSjNxaAoWBqkWtCzcvjMs7DyC5eHUii",
-	"0sVn0SNUoKmGVC3pEcCzrqCsYhJ0LtNrhShPmk76ZpRTVcFcnTGXrxz0TbrJcydFPfdi1PNQjuoNY0HL",
-	"AjhzqqcRoUHRZNtwN3nOwXb/HEkstoMW/R4Y3hYl04lFWGqG3NB8gaTWNmY126nMM0SmGIOTniSaKZ1U",
-	"CpY6Ejkww8wcmrdD98b4YthZ8/qa59i8AqukNF1ZpTsWG3R6sq61hzWmnYWxWhgIv5UFbo6zUe7GA4wi",
-	"vrodeWMTG4CjehgjOCQI5wSW+fdrevZfP3XkvDPsFBhrAKPR086wgyeuE3Vg/zvDzpIWAuqt/rSrVv3P",
-	"Sor3ONaHDdbZzsLa2Jw2NufO/O89LTSneb6ybOMAJf32mMOhI4qQfIUswFbFx6sU1XI8Ss5g6GiaM1qw",
-	"DMhsLKpMzEIimTu2Il1q9Xx6zQSYOB2dNLelpOJ18hpjSUlE8nYYSeYdYLoOXQkIiDq3ts4qIqwHA5/J",
-	"G7YfAcWAxoejoBsiXKqGR08k79Py2NLIlkb+uqCLUBQ3VyYicFUIhkiXJ+8w6+bHk4LqraGMWVYpqdA1",
-	"fxmZzpYlyGS6mDGhHcK0yDwUEY630e/kBdMR2+JpElKcOIODH4GKdoxi7PUtpDZYN8JKBRAtPjBazulg",
-	"QDyCT1UAhld7USx8ODlNdb6Ce82E7q9zCzu7iFBDjZWu+dXOySin4hqEZUgUhIKWwiwQVxd2mokLe4ew",
-	"eEhPaybqr+0i44bAwgBjc4tPZlRpVpCMajqsbYmr5hAL+16Wod0HGYxhOYrm4Psy9Ki3zcUFVQ2ekJvr",
-	"tcxzltr8AFfqA2fjCnloHLHlP5fmo31C04+dqAOIYMNX/bOXezAhWIffZBmG1qH1OA6tNei6K0cINhF/",
-	"RzMaGMAhPi45Lomyu1yBsUiOyYTpyJuMiSxAUPWlEEKqJ2hRyKUiXEf7+86sqywW+5RQaDQ5uxXa7D2D",
-	"e9560Jqo34N70ZD37OdJc1ekBW57kt4xtz27UbXKnW2iardGVboe18jU/vQB3FIHikMP55qyd2Yz7q5l",
-	"Kq2PqvVReR/VXqJG7VIeFBd5G1o5u2HFKnD60NtAy4cb7XyxsHoY6K7hU6F8gpqYywes/mYpR7VIXiy6",
-	"HLzo7geXzowZbC6+kIxYKiH+x22BretaVaRTKoiQscilmLAC3+S6d44WSjMirknBQFWtjgOq26bTzUbI",
-	"WGC1wWZtG+qpoFUTrJGQpceogPCB7ZrpNpPjoWTyKEgzwYkyenjUKTfTIsLsoBzeu274kPS+NVa2xso7",
-	"M4sfSzfOMVTTheBancjxyYxRtShuA1f/CjiCLbU6xfoRWDqCFhlJqaa5nCzYkLznzHCQ7lc0nUbkjfw3",
-	"JiLyJ/mxF5HvmJjoKel+z/OcA82JYvFWmOe+llJH5HvzXS8if2F8MtWk+01BZxF5b85LRP4bz+WkoLNe",
-	"RP5F5osZI93vuGmDfEPzXIpeRC4KRkn38u8LWrBYYJv4yTYNZP+Km3e/52JhyPe3clGAH94syDNFkjFN",
-	"tSzA4jiVSzKjAlRxw1GMHvRMxQJK25rnSRefJqc9l4bONeGqb2bsamWN+UeWEftg17dvaGNv6PuIxRxX",
-	"jpKReVfmmSIZmzORKRdTjjFhSkLrqRQ3rEBDJjrDYEsJhFXoaSEXkymhsUAuZx83ZwItdBlZTlnBcLyY",
-	"Et6l5IaJDMp7aMrzZxCdj9TZtB2LshGA0adCc82ZigjrT/p25HJMTs8IxCBgmrk5Cb2yYC016xcaOWAh",
-	"IewjKlH3Yb1xQqOVXzyw6+ZU6R6aLcAAHovEPGhu6Q9gCb9mbG659AoNJc64DCZ1YLLdupG7d+4M6f71",
-	"WOAAllOpLG82XINyASXp15tAp0Eh53hUFMnZWMN05ELjbICnY/lfpQHxHI36CkoHhEuBgYXw0pAkl9d8",
-	"bt2sV/SaJbjA4bK5jDPYWZmzchlnTj3H6VhTEhifCR3JG4ZxLjhkqGHpLERYUqBhphEx+27O5YZiBD7s",
-	"OvnR7k3io6+HsfDR1+YqmSdw57qQjbK+rtaodG67eMOLBLwEhOZQr8EslWIQwkS1FwVxhlDj324k11Mj",
-	"++G5MPuMJnnV65O/2F2yK216hIWOhRWGvY3DvMsV8avdXczNHXw5GAwOCBg3k1fvxt8jFf6tGL4CgTG8",
-	"u2ZNgEns7p826+eX74FNZO5o72UjK+94CJ4PB7QNQv8szGzBDttKm36DS5HtR2TWY2Llr93C1JE/b/En",
-	"bwlS3OoLzvkNs9y/0QPclHQITN3r87JAfNYEEw3T1WuZsQSUW1Xta15ws1zEPdis575fFOnUCFrvDBnf",
-	"7CP9Fxj0o7pIwxkbSf3yTen/vEhnjFxqxvLdaRpOqS063+b7PVX36I27dI6c/YslTBv0z+plXqNnB7pH",
-	"Q6JVd2s2SOdVT+f2YvFVIrbVqXk7oTJcwS1Q69lcI3QPLLVZhrGPzObYbiuffQ7y2Y2/irdTr4Ybvk69",
-	"trpBb6MXTY7OQ2Wah/JzuivUbPb2zKF1crZOTuvk3ENgaLxyx3RzBgkMXgXf7M3cWa+JRV2xQV9jmORl",
-	"7au3JmXdLlOgO+BgQnG/1ZAPU2AejDS1/rjWH3fE5IFjKUNLNppKeX3CbpjQJ2BA2hpcBc+Fvjfwnpj3",
-	"IqzIwDUZ86I0QxG8JM6dNcf9iKxHIBZoMJdjkvwFh/KV6QGM982qj31MbVJ66s0Ymev+Bfx6r2/FWO4i",
-	"7ps19avZMvTtoYT+/Gm7r+7wuzOxibP73+vnvmLVTGmej2iKX77VbIb8LjMfP/3/Lc/qj2S2+v89XxT5",
-	"L5uNB5dmkBiDY2HDbXa3hXULGocTk/T3Zqd2Sm+zb4FJ7KJW21eu+IwpTWfzvd+85BNB9aJg7s17YuX1",
-	"5dmJn//3/94UXJYyfsOycwIedfBYoxxEuCIF0wVnWb921oLeI/T4WewEtRj5xp8p8uOH76z9oJauYsHu",
-	"IGceYFbCF0nXeS65uoCfwXIOMUo9G6+Gghp3mCpQ8z0Wik8ElulJC6bRf4p/Q8WyqVwKdMSDj928NlqR",
-	"pJCaauY2EB5PhuiH5Lofi4R5QpkQNpvrFeAXjGDiduAjrOiBTkmk9ZBhlWF6q1TM5hvlVIPkmCyKPPEe",
-	"gGSq9VyhJ3m+GOU8dd5bM8WpVDCBnCsjrY5lQfTUTIgVN6wgXXNhgFNgvtyVYeNa9SLCcsUqsW+mU+/r",
-	"9peZjFgul8QCAxJ7Xm0wCfYBRjoFUQ9aYjtYlH/OioDiNIvN2/gRHgX7xBPKqAIATJtNplYidSf8qw/v",
-	"O1GnPBEOLNMRwp+izqLIO8MO7Ojw+XNWzPu2l34qZ89hJZ7PpNrd8WBX51EE98q12MSeIXeuevXttaze",
-	"yNbN0bo5DpdwLh2pJdRwFktvhd5RzKmQonUx59BcsEr5keAOqIjIPGMKhH2lSTdMz3JOj14stiR4VfO5",
-	"gGHIohrHfScFQP0G41qcSLFvFUy7ZA/sFHF8cS/c/fAQtr6Rz8I3YolUbW+Pod09/7R0atIvSPVyplmT",
-	"njCTLqmjIqz7eMaM5RzE31xOzj1m10wWEJfntASOhYwIFbGgWhtxmnBBxsAVIUBmyiCWtAxNPRsMvOFk",
-	"SZW32ppmzgYv/G8ZB6iwWLCPXOn9RdE30O7Bouh4u4dn+zHAvuGMn+GlqC7/D5KoRTqtLH2ntXPmT0Eu",
-	"wb0jtPGWHiSbRJuti2t3Ty4Qt93pvMmY8pyLySUXKQNZA26fttinqKG6m6fMQ4BiJyAuHiH5zkmScWVm",
-	"isIK1vC333xgVEmR4K0LNcRFIZjRw4kcj/uxuKhj5oUjj0CDLhEIpYCaHbdAo267vN8wffjNfSD/rOfm",
-	"Gwp0VI9N66ZtrbrWTXs4Yalx/4NNqIeCqdasArehqvo01liEnt9bsE9D+0hCutY6FZrtIgTeQGNiDVS+",
-	"d46JF4ZaufwB8mIw6JOrBaCyEVqlulLEohvYJnWxYD3MSVXr5DfagZhGpQlzSTnk2lppyqyrWZvZAaY1",
-	"2IjjiDP3Bxfq9TGPGAoWracPFroHMW8d261j+z6QQ48mb25TCp+XlKg0kd2FiTQXewKsgFKBHBIKaXgZ",
-	"YeKG5XLuiwnXOEo5ulqaolcvIWlvyZSuGNSsVQ4lXz6Zmt+3wS3FomaOkynEE7mPSlO9UGigY6V/nlyU",
-	"Qm6VJNxF2A1seG/8/H+DxrytbhjcEfwJ9ZrOT/ua++zqro5n9tuj0/d00ohhcAE3w9yH8vC3dr7Pws5H",
-	"N5O3o1v7QsIOctnqfkg7RGStFOlSRRLsqHbQk541SyR4T5OSFTQQfRsTmhkCD2aEsWYFSVQpcIchAi6R",
-	"vx88gXrEmOa5y7pegex+NhgMiJaxOBv88Y/mpx+vXq870fkBpsUPDdM+hGQf09/tlqMz7JwNzl6dnJ6e",
-	"nA2uBoMh/P+/7+2exjk+khiOnX8ALbKJZn7rMCMCvWrJCkZmNGNkzkRm4bdb93Trnj7QPc1EZumYrWzi",
-	"qRhcNUKJ5jOLdHWvYrr72tHXbcWz3gm2ldpGZSz+SGYrwrUNA6J+tlbOtgH10FIsgqrNVeOJswgfy9zr",
-	"Jvnkzb5+oBssBlk5kdb025p+renX303vZ3Vq7UMbgHeOgS3JTlDr+QCadQyp9LBBbxJlv/fZRX5brOiA",
-	"GEMLRoRcRmQ5pRpwgsAxB3qopaOUjAumpqQwZ4zIcWmlGJYlwyz2PtBbnyNgfsBAS56RbuKyEjhU4hJs",
-	"ma8g2I5lffJWq1gwWuScFf64YDUsK+/mctIn31HtgjeVJ/1Q7QXr6y8p12TEphxs0xGhKhZj8NuV03br",
-	"cByReHUcgfhp0PGoFSsbxcpfuYQXkOR7kuQwHv3Ehszei07+DRPMVsHA4F0Mkq/G1pNuLWK+V42o16Rw",
-	"yLSGtqhY3NCcY3x6Miloyt6zgsvsW7koVEK6DgDs7EVEBgSESK6JUeJFynpDshCa52iRRcHSqraxSGkB",
-	"GhvgkCmXYqEAdK/ABAYLF6uWXFsjsFxokkuFxBnJnBFRYXW5FLHIFgV692CsZA6DxXGBQzDPjPAKk32m",
-	"3DhJVy+l/VbBWFzhk94BNHA98+BRTQL1TesMX3y5rxkAp/HBrvIDmUx3CE+HJ9A2hAfNB7DMC3bD5UJB",
-	"PoPZUdVS7NYQcDibeKvUgjnCWs1/uBOvkMX1ScqEZveGNGa6ILaLyJDdxopTa3BjScbmtNAzJvTbLCHz",
-	"hc0dCppDwZPqWJTPmsZelNcw+MGX94NIzt45odW2AC3T1ZuCat3ly8ijxmY6ZX2oAZEFhqKiFG5fPR2Q",
-	"jKV8RnNiGVk4PwhDMW30zj3sQNBkM7m/TKcsW+RcTLZkO8ni+jVM5ZETnspd6ww7r/7w4uV4QM/SL0/Z",
-	"i9FgcHpGR1+8SLNO1MnpSBYAqT18cdY/exl1ZjSdcsHwu1dfwncWWu3lCf3IFZnxPDfzv2HFlNEMnzz9",
-	"MuoUC2E/nA76L6OOYnoxx2++3B1fvFzDFpCt5QBPFZAtoFoh7Q/I7Cb6X9KRZg5wF2y2kMxvKWHVXJFq",
-	"a8aSw2nzd9p8sBfe/OkJCURQBKQBIvQConILuNt2KgvhEZ4+tOBuGwjnQ+cylVxvn3Sm8LC2UQ6fRzZT",
-	"uKU7k8Xaxd9AFh3o26Y8pks51jaDaLgmpNrCNYa0KheSG8il2wrYxAKsQahgTpgO7SggcyY2bWkI8cJJ",
-	"n1xUugaIdKV5ntsiA4ZSx8IINHOQiTlKxC75yQiqvSHUv0bUD/+glt7zFnYA8W4+qSoWPquqvgg7pFih",
-	"XG5ItHmY5oZ5rNxLh8jFNvXqDnLxg2RfBcuEGSzVmbcJWU8tIeso4teWbKzKvXEOOpCxyvvYtQJU5JO+",
-	"Q+i5ql4bVotoIhoHCEPfMH2ne/VQTvJAOmi24lU3s3WRty5ylx11yC1fkyYeqGJfXQHbWLmvanFCeYMM",
-	"sIh8Ew5m1QZX4mCGfcmFdihzocHM1veLRa2RMuM7bKTrBCNP4nqY7QU1XspWqzQuFvb1W0E2t5MzDPA+",
-	"mqRwFNMZ1tO7xUj2h7P+Hw4yklVNZH8cPICJ7OEpepsi1aZIHa8W35HMbqZxli4KrldAWUaMFqy4WOhp",
-	"Z/jXnyBHEXLfke5Uz/d3MqW5y41XmjpTWjKj14bGi6QTIoUNnz8/PftDf9Af9E+HXw6+HAB9siNfkzzl",
-	"tREkjfSi5iw13/aD0iYLKNS0Lq5yRd7Nmbh4/5ZkMl2gRmtrBhYLYf1UMGCj1o0WPNdkXMgZ4bpP3gMs",
-	"XURSIzpByVYjocYiMRcveZ68HZ8YUfEEqCsmPnGz1Bbgr2BjVjCRmr8Mx2OZa5o4JLuMUE2S55lMVYKk",
-	"384IBDWa6oZZXaRQcc0MPZUZU6R7RSdox+yFa1J7rKGl11NaAHek+KwiTGiIOmhucu35xjVnFttSZgGI",
-	"aaVJhNGDunOMptMhmVHNCk5zHGlkG6CaTSSmuU0KmrFY2J/RZms/TOhiYj9Y+4V5N6dKMYVbYr5wReBs",
-	"nJccY+YcF2CDxd5fy4y9zaDmBna9wk/QOf4JPdtvTb9GZKAii0VC/XK/gZKFqg9jeJslfXJZjhf8aDkd",
-	"sVxFYFbA6pUyvcZZ+ai07+2gYmG/13RSOSFv3SI37gKdKBRPoC877comnMPCKJLSoliZLmceVRFKPUGP",
-	"4e6bNjdsuHepGiJGxarsT035/ATMMxkp2Ixr+JBlBTP7Uzlc8CpvPqhYOXLMWZ6RjI25AMpvpwghOIYK",
-	"mqEnWGUSbNkqITM6NyvqxjNakZnMFjkLOw4ab+r8fcFT8I1yiLjxpZpHLAeXslxrywi3HG23zTMxrwcl",
-	"1/x6YDFoKTRNtWpotnmrbcVV0tX0I56InhVNLckjORem8fk8X9XqTYNlD9E1zUjAfw9lNgGBWVW231V2",
-	"XR/DnxdSIxqobxktjSivkK77OiKpnHM85UaetnPFKCy3ChExu6miWLg4Ui01zVUP18yIoREZMxZBAVqI",
-	"QuUKq1DCRCvXBIfWMOYPjGYnEOdVsDnUvJQW9bM8zvbYAMvA1Fywkwar8gHfbSLTgWbwTAF/Bm4z5WOt",
-	"IrveS8auM7oqcbFLG0pZJxxrrs6CXt+UcQPYXtOxhZgmhXZMrMNZDgjrqRr1CskNL8KeC0YyuQwZ7Ff+",
-	"R/OD5jPW1CNdoTWWFbPwogBVFjeSp4DsMDarHF6aynsbKIxnJNU6rfWydkEZOxt9HFSbxdqtteKbwTjW",
-	"CuGtD8XiqSPVnso5GS1WCrh60M6/+Bo9t86kQvm7asqYjsg8h3LuI1pERC9GLCL9fr9nybXZnHSBQkoU",
-	"EpGMz5hQQBXhSmAECwsPq+MptsNt3BthYIe206AbsTCKfUQKdsMVJMusL/w4pxNzi/2IIl/8F6ksZtJ8",
-	"1KwQNC/lJH8tEMc+8mcIA3rs6E/w11hgbWAVkXnBU0ZGBaPX2PS8kGOeM6OQI8Q2CC0oCjyzxW3LASPq",
-	"83ihWBZjvXu4GgjmtlDWHgDLwgWSLSirgfUVh9XugZ1ijCV8D1TMbLIUZEpFFvmr/negTFGF3kZk7iD5",
-	"3Rf/KkdGInL3B6SNQi6MpGH5H82gwZli+Q1SYfg6nbL02gq7K5JTka3JD01H4BJGm0tUgNW56ZoJLYuV",
-	"WadrNtcAgIwVoHOJtNs9Hhy271wLDX18J7VlAWxm5CA6Q01hzuTcELzCJbyaLx3glllkw6kg+nVeocJv",
-	"/RBz2UgM/2IWhKv1TaBpIEjYswJ7ytPryAXawtOGOxQ8Y33yFaZ74auGq9rkMAcKjTBA5bLlLJvYM2wB",
-	"3zG3jObUHHoXjqDojMVG6hcKmz6HUAZ4yNZgnkjmkKsHTlZwZ9HNBJ/MAX4bDiiYnD4wq2/AYRyWo7Up",
-	"GklhH/haFlgjuYvMr9wDWjBqF8o+7I42ZEiYg1o5zEZOdxwF6koTMyUhibduIfPhihj9zIloENu2Yrrn",
-	"esHVshWjtbXQUUSA23AKIR7OzciVB19h7olfUgu8KJgunyipBcgB5V54iQVbNRfcZpF0aSyg7LMmLmYb",
-	"6GHBJ1zQ/Jl7hWJqoZJmEqkZQW6e7EVkJBfCrLOWdlchCs8O85lZkRNzaP0o++TCywb/5I40+cf/+T/9",
-	"lCO4oraF85LyxaUdoZwzdwiXM5SAoNK5PZtViuFO9CbGUT/xXbtEJZMOV9RoILPZQsNo2MfUUBZzkoTU",
-	"zPEwS+AXIjMa42iFBbYN7Wu8/RYbeX14X/McDo02mjystD1uQ7KY55JmlrJxQawh8MSJo3BlCjphkZEu",
-	"r4G+jqE580YsWK4YFLBHopKa4Y2t+RBOjSFJlmhgyJF5bFlwDUcQqDTLMLEC0VliIZeCFc8UueFsaagh",
-	"yzhQXWu5MXu+UKw4gZNDtLxmorpVFzDT2YbVuAL59mTJMwZMyiVzpVJptIiAcTyksNZe3tTam0CqnBRy",
-	"Ma8GW5ktVd7EdA7JJIFcHARhCUDgh/LoYQPl6fEiaqMo3Ej3w4YCKWYqF4WR/I2ecY6mAFTnYHuDMNvQ",
-	"vF92+pdqgM56zhwYwW09fW2PAheVecG19DN6FronINq3ugzPVJM0vuEiWvEgEHqGZaF9lpUE2JJzsM9x",
-	"bdGEJDQFsEuaXjOBRit43xPunI8KWqz6NXOEk0t2GBeKP6DMgdY2RM3Qm8iUE9bcSz5wwzwNNwdFBOtj",
-	"NlfETA0FNLkU52UWt3njmSJMaT4DqcIcdLyGdvoIcoEupH5NebxtVmurcm4FGrVSZlGC1bbM1mUFVWIr",
-	"Av3LHHg+M7LhcsrTabluZUtGPgkG+s7/0kj8QObGt432MuYIA4KyLnBuUiyEIl1zWa3PB/AGQT7OSkm+",
-	"VyG7J/NCpkwpQ9ZTWMONRpTLEMXZiUhlHiZt0LltzpmhjcrmeZJvr67ek/fvLq/wnsYCQPG9yk7SqZRg",
-	"QbArnUs4beiTLJPYROYz+I1w9LvfQUEZ1f/d70hVRbO8cb0KlS1gdV5WugIwWepKWdnfY4FHAQFbuCbd",
-	"sMpPQv7xf/zPhro/PWQlSd5UuCpx7kTAsA3GClOGW1KOCYpuOebjhsYx7QeQK+XoX1mqhxB3SrrAfGBX",
-	"oJxFVObHSlGD0UWD3jynq6HhRXB7JOETIQtGsgV60JjqRSQxI4Fg1xA/jHT9hbZC19JsM71hGbwD+4mW",
-	"VjwR1tRKkoxqimN11lzq1gIbytlYAzlDsxaAMTCLGIxlx5xhTPVgbUBGKVxzLNsokTvXge0IFCu0HgUS",
-	"NQSKKXONUp2vXByZWpumPXout9YcvsQc7WQDkChWQ8AYmddWSDEnYkjqDssEsIhX5OzjRwfuaW0ecFX4",
-	"jMmFJt3TAVHgRlMOA67ENn5W0gsjDigXX9eLBVeA2ZSamw8llFBRBsygrgfAsJY7SgqW8YKl2hEz7lSU",
-	"scxzuTQEnMbCDgpfAFXc7F5WyPkc6LUQ6PTpAdAIjtSDcLglNG1TTXJGFWYuDo2877IlyYyuoNCW3ymQ",
-	"uUgXL6chFsrFMEKkmz3fWH9JTeUiB8tCCiW74Y6FKenQoT9Ocgx3zB7QAhmrqKE62Q3BYnfmMMViCuok",
-	"y4aOOJvbjFntOGZQTUAFg5bLEElLK7voXXLJ6rIw2okGk0QvskjzEBdh5JMl5focczy5xj1lGdgGcZUN",
-	"O5hIiYRgZXesHws7SX9fHCOpzs6IPNYVZm5XdZyAi2+vwAcouQXk98IByXigfF+RyxLRl+7QRuSUzLhY",
-	"aBaRl/YvFZEvBv7vWJyBpKci8sr9ceq/OnuBf2HEp/0wNJykBBAAhYiOzHXR04IxkkHSb/fVl/bdL165",
-	"3npWfMpYTlfkhsKQRyuymJu5/q//+3Twvxnlz24eutnkuI7QFItMwkoZVfKGES0nzFyoPrkY69I8raew",
-	"TgtbvioLLoADFDu3x9di13Btw3VROTaM8ZqxuQqTu812fzEgaJB2HMueCryQdnO6IaGIhacUeMO0D8Y1",
-	"t7rnBwLQCmOJY4ZitFVkdygZxqxxxW5/idAOo3uJg+s2EqpYNPYPTByR2uV4TEoY4yHWV0t6LvCwhlkc",
-	"izUEeEVXKIuuzsMCENzeJWtXshjK3BAhS2QQ0FihIR9Pva+bp373O5zRpaYio0XmMyHRei2A8PXJV+Z4",
-	"2fgdb2uokKCAgRMOfNT9ql15v4R0fxT8o6f8zgRjFxyJnX/NJ54nQ0Ol1Zym7EQZRQXkaHDhyjFJbk6j",
-	"hPyejKhir150v/3+4vXJ5bcXZy9fda/ZKiI8I78ncacfd8jviR9K+V0sRjJb9XpQLbRg5Jp5swQ2eZKx",
-	"VJozOLceaF0m5VswvOVUsfRvKCMgbJNy6YxLv2rmhz65ksRs2ng1BBI2my+s89BPt/QFmbehua65lQU7",
-	"YeCFzmJh5KdehC7PAggoWg+UNpIo4F7BuQKqwIQuwaacV4ymYPTgY8AXmVGdTg0dwYA3ZIMWQQvXa4Z3",
-	"h4qS3qG6tJKLgqS5TK8jT2MoSelcg/gegAoIM4sRs1fSF+ez1IV6qIAIgQe0TSV35lKZZ27ZAQcA0spR",
-	"+DI/GQ7HPs5R6HwryDdyaM56kiQTGQs4Cn8jw3+ym9q/1NlXZjW5mPTfwAZf6oKLSVfBP6p/VfDZ+4KN",
-	"+ceuS2aPO7jRcafXi4VWtkWlC3NX+u9podhbobtFH8tR9r9huht31u5B3OlF5HQQkVcvjExjCLGe9i9G",
-	"qjvOJdWvXnTNo/0f5LLb65sb0+2daNXrkXgxGHzByBeDAflECmbE526P/GKIT2pGMp3RtP8DW3bVlJ69",
-	"fGX+jMyB7sETfYhL6/71p9FKs02D5Fnc6QU3Zoe5BE/j4nXxRvVisTTHcfhPJO7cnEbwRMPywx/sStoN",
-	"MCO9XMy6guemCUN6/xaZLTcNFSDHuj1C7XLTVPyNMvtFPsWCEGIOPKzSV39f0NytheJGQLEfzJjN8wSv",
-	"CC7wL3CSkHjago8gNINcbDgfVpTsk/e5Ibnw0UJjTiUWd6To3QQvgpI5MFgyL/gN1SyKRS7lfETNLcq5",
-	"uD7JIaBJFgiUv+TKCDHixFarDPzVkG8IIwUTRI6s1HXKYrEuVGPCTTf5/t3l3/7y1Z++fffuv/3t4rvv",
-	"3v3lqzd/+/bd5dVlMsQimBC5EgUxArIgr9+++WAIm5iwzTUvrdbnuTtYGq3kjI0BFkmqF2DrsTK2UaUk",
-	"sYk9ShLqMiEhlsQQCbtyqIG7xSubRIEUJF5W9TiV+f0//fL/BQAA//8=",
+	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/23m25cWQ7E36VDE1MFLkN",
+	"saQ67W4pfKGuqu4uuw6akmq3x+aOjSSREmGBCTYSFMX27oi5/K//G7/BPMDczP34TfwkE7nWykQmkABB",
+	"6lS9px3h3SXilMeV6/h9ldKZIm+9vmzKfvW/42F/khCqX6n8ZIcNP1kLB6sreqkfbdLzC1RmJG+ISDXc",
+	"V70pEQWGy0vBMnEByNsDDlho6KAEd1lMKCpQjYF3JwG5CRfa6DPxqSMWUwwzjliM9SPwTxOC0/82YZKT",
+	"JIEAsVORYAJ9Y2mDdFMoOSjy+dAmfGPFIC0XeGXJL/Ft+O/PkC2TxNFY6j+9W11IKfuM++OXqtXuz28E",
+	"EHTCO6ce1rp9i/+z8x7/gtu6RWseEzyowp5rfHYeqOyxbQldtC1qedh0EcLpxGP+Gic2ZgMumV4OaAT5",
+	"Hga6dyxXXCFHemRWBINUJnjvcMQ+ihXyXShrw+u70b5ugi341H6bVU7L5x+8VJ2tfTm5XHjBTnTULSO0",
+	"huReVgT3Nlbrdtprd2R24Aah8FafA6GgYiEUVcLKehlsxGivRlWwPC+wFgPrZm0SAQNAfwUyMjJQ+kiO",
+	"oiJbmVTUOQRUVAP5bhQoKVoyx2OJeRJUtQv2VqoYL0s+naHjVR9wmBKX4DEH6RU8K2f58nIG7YsNPuWX",
+	"cgpIJ3IseXLN5VSoEYsTXvIYi4YraeguaWvfka1nRZRJayiEKoNIUIbeetMqc4W4JfxoinKh55OQKHim",
+	"cswmEpNZnl/tpwmbCZ60IYnkUwDDSYLonD+ZhAM6IPTmVfwaZX+/MgUss24D0zBO0iTYNixba9mvhkve",
+	"ZPE44xVI1emgj3dHwPmm0/QIJ6xtV/Ur3u1Vs3u/tbpBnL0Hqo5I9SFlkj5D9fQ8OU/n4p18w9fKS4Ls",
+	"jyJmazg3ngOLR8wN3Jj/W8H5hTK22QD89ITJ6MH/0RLTiprW8H1Cna3ju3dCkeNgyAW3+PLhV+Lt68x3",
+	"qkW9/yrvBeV3Vlutsa/asM6cSWgTE/7C3VRTfne15LUScsMzRD8rkWUOah8hjlUBNRfDkA20OdMYgHgI",
+	"HHIsDvY7xmfHsiusd2xIb21ECdw1EAGD4NIRa3yWfZffRIiHWsXGohYs1MNnI3ZaYZY6RQCws0IZmG2y",
+	"vtOnb4N89sveAOpxsty97PArjk55x83m0A5LxFyvZ3eKsUbeIH3i+msDg6kfXrUYH18b9GMozS1zSOhN",
+	"F6XxvCzllcxXMoie2WMkQ2fg4+AYLMIFkLB2jR/KWVIWIMfW5Rtoxq/KJ7Xh0G5nnq0ChndBLfunGtjq",
+	"jryyy23DtV8b11RTbfBb/ydXZlGOzoJPr34bouvOcXAehOGsB/zGA7RjW3CN8I4KbIdFiwAjF4RBOo9/",
+	"Dmse+tBGjPwQHpoPddwM67x4dvjHgPwIys1eMZ7n4RiPFd4PDD32c6+dHFXDfNjMAuHOCd1+hB5urK36",
+	"uabvti6dlqXyfYcqCwWkeE2/AXByyVtDUMBswUvwYCGMEiRH8TJVF+vRWH6gaKbMS0h4EQmzlY7EgonL",
+	"UQkZ1An5FNTSVF7qtfasg4SyuvM++MX9dnwFzXDgmvuHfE/qj3cRn7s9ybgieBn8UUUmbpU0sfCuhFi4",
+	"IPiYN9eLIH3KS3GZF+uOAUYuV7rvjof3NjiPNb9+y0GCZC+pMjQwTkHU9pqruEHxZDEVNjb6bfOJX6O9",
+	"S7687FrTcP0+lvNlwTs3E1y/jw/PduGeN6fBxx3slRq/D1AccYm0mVaHwChSnfvH+2xcqR207TpMHz+V",
+	"sEdy0/u8PC/49CrIdmaoyxSmCR6bWqdyWWh9la1maSb8Wr9Kbc4lm3GZtOUPfsylNev7fBoSaKHKhrwY",
+	"y7UJtSILDaapYYcjpCQTjGeF4MlaD9i+bdqd9uOc3+AQb+rCJojWLZaliThtOJhsYOoethMpK6dFniyn",
+	"9eThbbqC7zkr8+nVJ/kjl8mWL5CbFHlzVlVn1M6MaT+HSsv7n8XNyvTmMfyp0Vpzoip4BCBxlKkJsAZy",
+	"VRywleVfzwemE99JxiVbtM0xwCiSr/zqMduYY4MoBGYIBejKmVjbVP/taIQ7KyK29jGoCkU4uIFQ372H",
+	"3aOcXN3+68fPNQyrcKtZDjwKfrLh1rpbL9Wth4vmU9DR4nwTHdO2dCJc+dHtztnZN3O+XnQEheCjGMHH",
+	"dauOKsOFDfT54XVqyNISVzWgi4ZcUju1dLWL4mIBr3s/E8po+weVy1Nt64V2yD+cffrI4KrN6WeDz9+/",
+	"Zq++PXg2HLF3pWLxNF+s4yrfRrEyvxQE67qGMnwjbA7Zh++0FoUpCdO8SLCqZiLWuUz6J65Biz6ZD4aC",
+	"gu9TKd6kahrGPTmpepOlEvlP8N4jbfmKYipkyS8FG8SpOrV/YoVPxGJQ6GKbkzekpTyW9DY+1+8yBKLm",
+	"3aCwcGmuDsxrwB9/wJYLHBpe0h3GJT2WprWOd2U4Yp+WsIcKvW6PPN3SfDEOI2JUPQqjYRzZHkLOSTUe",
+	"tpTE9iKs8MDT4R3nDC6lE5jOkulkODe5Qu/B3gPjzzcQKpzRMj0LeWLe51NetlUEAxJuRnfUsJAHnKmZ",
+	"yC4irfDytf7PmhfJ8NjRT1PFrsSitGUzEctyLJY2Lw1VC0MmWwvgSS6nwiS7HZt/2LehnxA+WaUQ6f2q",
+	"zBorZ23FO2lvf7EMyuUvkG9K+BdwRFetahKxbqbMgAC2xPiyGZOuCWzDFaEosXWldQy93MH9vdy627eB",
+	"/5BtVUZmFDbjfUC1m1nSWarKnVnF00fiwyYQojfuRtkIAAPYIo390lI+EFwHPeie+VzcCSWwAdT/PsjS",
+	"ZeojeJ1LJVWGGMPQnmkhKSJWQrIY/HFESE6X4B41gJdgWiA5ESBdEXnGAGjTyuVERGyRLkTEJoLPI8bl",
+	"pVZcte4lRRZ+JVLPbcnF41G/BEUydDS/INlMwV9Lq2nrJC1XKrRszhNRY58xc7WN8EXvhsovyn2zkqA9",
+	"4VVUJ4brEq1v3HuDHHCdT/t3u89vfNYb8TfVYw5HXJ/HYaVudYqk6mRapte8bCfzN9eJxIVNudRmqYem",
+	"blGVdmePAxuAVm0qWexOXMwGwN1nOPuGxz6xDLq9BpZ1hvZfLh+ff67dfLKbQG978Or6nFYnz1+xs1II",
+	"MKBeHbw63D9/xU6y5TyVy3kwC6+HSuDt08qE76kc9GcvQzyaQvDWufw//6tiYBwe+1xC9fmkyX7M+fQ4",
+	"0HpvZXhAny3t9HnvZINO6msfjQ4dsUaJ5rKeEZFa6XCrOQIyQJm2FU2aL8q6lVVviuihoPFxhuNf5lYK",
+	"YpWL+aunNvbe2Wc188UoZseWuRpsT7AwHgzPq3EIkB6Hy8nvC0QZTP8doldF5q0zOqrVzmksILV5nt54",
+	"hylPklS3iGen3vh/JSxsAdrJIldqX4mpMWK5d4RB0JPPodgZ/E0KBacvGCIm+HTGiIttLBG0oQKHODyI",
+	"4C2wzDJRQpQNUCS0fpzlK1FoMU/L7sXBcMTOlpeXyFwPDx6N5YQX+sMceGtjgkFC5NWVJS5mMYYLYza4",
+	"yHgZMfXzkhdieAx6KtyhVdWxjPNlKYo39nXw7IpnLjvxoHp3ZF8cNW5bQWlPIaYll5fLjBfDY9CEEWQQ",
+	"tWDvcfPGlZhUr4lYfJFxeSmqn45RlR7L0MNWXsUj9hZCkw3qu4hosGnqtAXgPgZupDm/cVfq4cGm9d7P",
+	"hqzZHr9NS3ILHXRgYYDhUKyETUKgAEOHa/CRbUrn+GsbWO9QUOhSV709uUFVoxr5b7cG3G++sN3xDyLM",
+	"X34jdkqGrxaGlrs7YrwiBiaOKyxm0Qri8AiIwIWAbQfWMWw7bSyfwl8j9p4MYXwt0YDr13pS1X31WKIp",
+	"MTxi8QRujrVggk+kC+SZEnwOFct670PxLoqQGqw0NA21jxJK42zDgKdeHyD6zfqOFPQc/d69aA9eS7Wc",
+	"UmSbDe0d6ytqc3BMJrc9RrjhEgfw50QshEy0Sgm1kzCgDvnrJtLXu7WI+wX2Wm3jRnivYiu1KYbAJIhD",
+	"MWwSkgbynEVdxPfO0+oWY42sz2LZFUPsb0DbTjd6FwUZWZ1uHbPLJs8tGtpAYT80Fhob1Jjsv9Kc6w1G",
+	"d4cLucX03kHmb3BfL29hjW/Zkg22urdwavpMB5Vv98L5P/+rtnT0D7+NxXNvFv5dD/Su7NOP7SfY7CKo",
+	"HS8hm/DTQsiTRfqGgrrttmDIeD2RDJ4/fceejw6cqDzAz56cvsPcnFILBdf/5X2+aItUBmAzsnRS8GLt",
+	"1YkHSgcQm2Er3sDO1NqfDNtu1aAkF2onsmQ9gQs9Sm3F/6YYx95oOm8/DqtWqxvm1lVeXLGp0Mvmdm1q",
+	"965Cigk1pNHC4wbNUIo5x4h5AfmNEyGkDVWpVE57ouFt43onBI6uQIdDauGMJ+p42tpTWtG5Fixflmwp",
+	"M6EU4+qKhA1i/WjTFIYjVeyiEK34zZ+WpUoTcVrkU6FUECgR2mX5K6rVlSqW6OHTOr2FBsHXWcLXFmTn",
+	"Cryj/+Lf1tEtc7nfHMbeTu9iKc/TuRaty1KoU1Fo8RRwfuN1SCtZSqYbX/nC5+Dft1hdkZeqgckbA/sU",
+	"6PWmhIX9ffXP//h3QMoePnhiR7SnRLlcOMPQ2X+42aTw6KkA9sQ6YFlgEB6hY1oYvQZZtEnCOWKrIeN2",
+	"kmPVp7cTZC3y805FWWciiItc5I1fo0/+AVIX3YFl1bbdwhLKE6ORe5L6ouXPXWd5P1dbJe3u1cvmCNX7",
+	"zdzwT5+NpfV42ISkaJnnX4W3zV2IbWPsNBsPxtDeThX4DaxXroNl5Y4ZL+2S3Blsw3ZwxLYrNAzhnvco",
+	"3jKhhyAWgWff3BqUYHtN9AiN6oZmaqJvLw5eWATnIZhW7hqKMb8Wbkgl4xKhJLxToID0fa18+Y8Oe9Yk",
+	"7ZAav1FvpD2qalJrAPkVXF+gvaxXUSEEEQrzuRiaIB70mRp+J+qi1QqBis1vWF1R7N+I7VMFazVnXf6Y",
+	"7ZTGLWVVT5US2OOWEhRhNs8TkWnhNCdFyyiXxDBo1C9JcPLg8cWqukqDLJZSNfTJ40onc9a8FJec4CAO",
+	"GpPxG9U+v/6e7qSOHkE4+VqEVNSgsLsv8dQ3U7ZWhBA4rAUzpRLOmdY4pC6KENMRVl7kMMimZAJpEdDP",
+	"O8+v8RCd5os1RBLDoIqL8AQ4Sj/PMqZSgIuyzdXnq1ou9KzjCjKhJJ4gHqH+PPwDYZC1pnqNkOqLNWAX",
+	"qjIYLsL106ezJS8uRRiqzZYXbKwR+RPcWZ/SfLFHLWmd1z+ZT3C5pgDPplOtDhnn/FLJ+25XX70tFRd+",
+	"o8QlWBiGhcbgNkkSWw+GTDpClUfADwKDDXdSyMhwsVJ+1jQTvAAoVerwWKKFMBx5rkdk/WRjPUT0ZXIB",
+	"j/cYzgIbxOYlMQM6W8ZZrDsSDyM2E3IqgEKRxTDM8TH7IYdSPKYExP0WGdcqDZfreMQ+wbBQ+aIeBUrK",
+	"1YsVAKPzhZDA1gIpFstCpddCixUlsov9gmrjsfhaPxgTm6x+jC9SEHU4okzM05JxjBKXasoKAZ/GsKor",
+	"MWHJXvCp+LdfPYmprtLFfr7Aid5f4NIm+Gy9xNZalzsXoaxsushKUcxVjfcyldc5YK9Bb1iZ75J57OUd",
+	"L9yvteUfd2jRHz2XAeCyXqbXQt6xp7HTXebQ75iTop9XTIqyAyeN9Cwk/tHDjhTvZsRSxRKPSa4NyMX1",
+	"O5gv1j0QXbl+zmrpZ+Z7c/rbTKh59MoJZ9C7DVljuDY20hamaEjLhz1lt1J3fzZutH4R3cY+2iV2fDdb",
+	"qgmcxG9QhX3+6uVBUKNt2361nRfcYaKYp6qd/XphrzsUkuyLEsX+JF/q0zW/EhJRKS1I9zENon8LEsCU",
+	"7JKXgCV/gpjhLmA4N7WxqWILXpDJz0v6+YhuRoIt0NSEkIaDUrB8JUUxlrwQ/Ili16lYue3H2n/6WF5Y",
+	"ZHJ4XBvRIklL94GBEmIs4xP7zU/6/edwho9Y/Cf9/uqi4XZ+q9/i/QyeXTBndNeZzMfSUUIBLkCV+kyX",
+	"NWI2RUWxNICpUkvTXmBfLsRcKwnXPEsT4IYYy8tCHwIyL4EUGvnz5kpk10L5mVHYeouItBftYcPdX+Ce",
+	"1/l8weXa3FD9iVcRWJ5Qg8w9tR+dO8Hwcm6Cv+H6mSj1Z+1LnL/h+gdeXKbS/gnE5XQr/Rt/t6gr5qLz",
+	"A9zx35Y5pH/BVfMHNgEo3D4VSdVK/ye469QgQns3Nn41rQGtxWmM+Ru/OEPfVtVr5we44x/yibmG/8Tn",
+	"9CJeZs7Eeb/APR9ff96LjKzGP3AiTk5P7CTgv/F3hK+A9ldTWfsR7jzP88zeof9g52JuUuxORQGJaa85",
+	"xM/plLfPhX53dotdh95PcNdPCKZvb7F/h6wtBzi7FUkQOZrd6P4RVrg5CIIIGxLGLGbLRWQdNmOJMMh5",
+	"wSZLLe9LFsNnMENa/zmHFaxlBzIBzw0EhxLFtVCkqFylMtEfhNYdjSWvIMixwVNeFKlQhvfkXRIfa8kL",
+	"C7V2R0WrHrMBp25f5MUYNFZzdRjVGeljyNZk3Gcsh7QgSUTzgxobOL586EDkgehKcpD5fLHQihPat9BD",
+	"Q8IXZoPvg8aI5pJR/PTXg5puNQbhE852EeK29i9nPI27xaB49OMK8wZ0w6f16OL34V+3/TYutOY3fyhy",
+	"pRhe9bAeAM4B0g8gU8kAO3Bz77ZNuXcU4A3oxugstDlZfj8eqd3tAJsgDeY8y4QqK++uXtW4nfXmSaGS",
+	"CXJxGoIoqDU2UanLHtlxldg0qXE9OQbAZ23bDhUkMCF6m1c47GGfloO120peAKvRF4RmPUp3v6jtg+MN",
+	"tFG7gSJfEnlkAI5YaWz2MMI/tCKog/uD3qS4y1eMe2fWAmHozVI/MkcNwLOiz/xGJObXY3v0mOtjabGs",
+	"VKk3x5VILAqLYJcgJ8xDrqSgcJDNvdN6uv5GMpYDc9ylYF1LmJ3hqFKMPAINvS54ttKWET3nq6e1mWg7",
+	"4lN5qRWfeeuo1dFuYJ1iS1IFvK/m+0cVWb7htIRl5TZ7LAelI7efqAi76v8IQty75h6QdlyrD1r0HKHK",
+	"dA71MAgo1pgdTnPTkOE7j57RspubD024VZrg1Gl7QtHdbFB9WYUqDTDI8aHlHKpwZSLWPHpsGAfRqYib",
+	"t8qRNeYw5ciaPw3X9MNWClI/MSn2Ay+ulouu/rLx8uDgufh7duClHLkdfeRE6qUSb7pn76NYwW4yFNda",
+	"y3OfCLtSl0rg5e+4EgmtvrZjHF8P28Oe3TlAlekdUXDiNuUSL18tF60fPZvli8+8FJu+yCeUcjnn01kq",
+	"BebykThVs3yhPxuuTKudJ+GeBkY2qu2TYHvbFlnbQeLs6S50bBMgMT48o0O7u/z3ff37vv59X9/Tvg7v",
+	"33ySiXmwOuHz96/ZH785+CNb4E0Gap+9Ba+BKArop1rZFDhkiwVLP1Us48WlGdxXL9g/fjeWqxkvYYVi",
+	"MOTnpbY/ZiJLjlgM71MxFaSbPLEqHePlAZFJ6muY0TCAEMZYpjIRN1gCL5dzUaRTpNwZUgE8QqYa0FY2",
+	"F0ppNQI8CsgTovhay6FZvmJzLteQ8DGMxhL8q9gyKsmL0bhQ1DJoEAZElyW4VlmM4xRT2lTVAxR6czbg",
+	"aizhM1yxi7SEbLFJviyZHqUhDCJUXUK7vTZRzi4vxIi9hxQkcVMqNuCmU+znZQ7V+5xl+jrFnkHl07sW",
+	"stZSqUoupyIeorW0LM038ZPxf/6P/xmEM0xa2A6hgGSlld5Vob8KfuVUmSkOGmE4ql3gDO3RrXoEq0Yf",
+	"wbM0wVwxO9WTNU4WG0BIHoaCDiFqZGQwEn9e6uW94AViEJhMN7t+zDoMFvx4ayVsIlSTSctnBVNqFjXs",
+	"F383HDM+AZBUzC0saY/AYuJZNtrAdRHtmQlvyRijjagHJVzQgDe0GczmeUtESmGFf9r/jFf233WzkSqL",
+	"/dx8+Y/n56cE1Qzut1HY05CWIcjws1lelEwt50DmRfNt3J0k1sIcpOswktmXz++YSW4QDjxj/aXopV3o",
+	"sxiafsTip3RJH5kQP9mncYvHcvDi4GAYufcsJV+Ws7xIfxGYWHroX7/Ii0maJELCxef+RZmX+xf5Uib4",
+	"6hf+1bkoZ3myr2/iWZav6AMv/bumubzI0mkJ1771r13mUsCrD2utLvN8H8S+furweb1LNstpfy6SlINW",
+	"AXe+1LLWGyFUKmI2eBkYmWueUp7L4OXBc+LapWLcvaO9wEBsBK4kVlhcR3ZFBo/MBjN3O31QwBFxVDmP",
+	"74JYiMIH1jH/myAa6ssSZ3MvHyGv8m7YiTway61Jinr5Qs9EBpla1XQZtmGHjRJOY1hgO5K42YVAOCrw",
+	"AYegfyckbtcP2xO1HVKUGvl4J6bnBI7vj4PXzFaysKgfCRSGbwObXStewq/cZed5yTPcrnQmwl3OfgLF",
+	"Sz+zb9JK/d07SbMslZcnSVJQsXi/gTIPhHMX6a2M411af5zmi/Vwi6o0GhG9w/S6ARwMqgf6Ndqb5rLk",
+	"07J/e2FYX9NT4UZj8i2e4fR+yFmXVYUpzsGKK7Yq9FqWd92hkAr0LrGtMtE12zzbphTAU7av+mtrDhau",
+	"fbfuP8KWr6hleJcKqPVzQ/1fNd5tNZcMxBPVYkCeCEuQyX23gfWK2VuI6Kt5pdv7M9HvENmt79GOIO9u",
+	"PFdmnWx6zpmy7qhytQSrtuPdozAYwGbAXJOzCi9syVUl5HuQcv0Xojmcw8vQvJR58P41qoD8gqnlBL7r",
+	"A/1HDODntBqjFXSKLpmJfAK1MHR2g3OQirFgK+oeLcWbIB45tIyv/V2OSdb6p1VeXIEqME8TmWq17Mv5",
+	"69BmD67ZnSSAuFmkuAk3txi3D5Ty5Muy0dD+m+mu2NIuhLizRXO2nJvFfyHI4feElgOy+/TPfNYPn9HC",
+	"uuO2QXKh3zg2cAurnDghObGF2QP5SjrEFuDSMsu8a4UPRwHEhC4Ja1m+8gtIT4TmRizT6i1StmwheGUu",
+	"icrrO67EXYkHmcv9El9bH00zainA5RRVFTyN3KiDKPv7Qoj9UtxAIuMuyCctu7SVTMvuSrzjiB1G7FnE",
+	"nrP//B//E/wGmM8K6Rdw5kHlY5GIIiInfyGWqjYfqSxfvQj6RxZVhrW6O5XBHDZeOvadqVxum/sderu2",
+	"o3sO4e1JWMoGNJSB3i5DKJKmJixlmWYsLVmq7vYMgHSBU1GoXHYPkNXtMFPCDhjlG8Ab7my8DFfWHdss",
+	"loLr3oyWyg250VIxdHPRnrrD48I9ftjfMXNKguAq+c3dHksmDFPyG4qSAb9RKdh/hTrfSnZvceSYpt61",
+	"2G8R+QM4VaEw3Rz9w43nABvAz+AX0cZ2XpAp4zAkKVIk9XrDnPcEEkzxHnBxKjpfy7uaFbOS2H/+f/8/",
+	"83Rr9nfMTP+opeLJeMKCSWJ7rv1aGedR3bvQ3Lt1GdPIT6sJ6dpJY/eUJ0UbymuleJsDOqhq1oyuyo5x",
+	"7eEOUJeafueooc42rps1/nJuqDXOxjRLodVr9LpyitSdR8a3UeGIuNldNGEq2ujvaDqQ9OLNWpKB8bVP",
+	"FIObjGC9s4MAop7tCZzV5zE8asrJdqpcfP4K9Hfe74Og0erv3VlfF7Ncbvws3EQa3x19OSQMqnF3RiSi",
+	"lWCa2r5K+1JyoWegFTZmgLFV8mxSNSQWNsB3MPg8lr047B/GDVrmQKRpHMbUwU8G8YD7Lshqfy6KFAKM",
+	"DbcqlulS0HZGROXDEfvocZ9uVlaq6Ma/qlyOPvPVBwxsb1EH3eHBPLEOS1P9Zn0cAANhqA7tK+IqJ394",
+	"7EgipCGtxiktsa+bgCOev/JqHfWfPcodejv2Ao2oS1jjjh94mC5mYu3l5lzeIh52Fy7EDrJdt8yk6tUR",
+	"W8orma8kpe4o5s1wVb4TWRegw3aZlpshP5ruxsqr1m/XvuaZkAkv4KlAtGc6FQvdMKjSJ/GRk50stF0g",
+	"xYpWJAEnJEusfh0eMyVKPYMYKZIMIbH6wYg2XG530p0uTx1BPdYcdoaslK0BPQKwtKCo+dtvEaXGzpaz",
+	"T1s2gV3rapYvwBr9BWiqOWxg63pYZEvHdMQC0LRc6/u0rix0t5elEeNe3MPAhfUY37vxLvbz8UQW78kH",
+	"IkNC5dTCbNJO3w2DbJMPw8efCCDwmI3pvwjJTcxOHm6Ub3fBsN3tazhBH0NHD7wXbNsBz1Nxh3zh9+2j",
+	"uK1G0XR6fD0qRU31dE6kVt3SsES/T6WAEupw2MINATm6phdcP7a/6kFwGPabJhCa9B2w1/aDSHphq3LI",
+	"Q5uvUC0wXjPPQBweUXKlF52CVN/lpLQRKpd82ThSBjOeXTC+4mv85C+iyIfGxwA+lbF0ydvrccljh+Aa",
+	"W+5mzRJxPTUCleoHyJvZBZy8v4F3Cz7t+iiakWnybLflatw7InVzQaa7gbBDy9/1Dnv1phCn8an8DRaS",
+	"ebT3SESCpqsW9SdIIh4ZIbAl5m9QarXk+32nLWOwnpQolRFPjrwAeXZrnNU72ALtS38n3EwH0/UWkK59",
+	"8sXC6/TE7SIR/Jc5OzRwjbE7ZHHERKaEs9vzixrI41ganYWGkRBHhyN2Yp/ik/xaBAUKjLproqBshlOi",
+	"JpTZWZiHHyngfgtM/LBBvhei/UQ/sb75jqOc/PkdgrffkX5OWQAtEuqBc0jvnKjjg16iWCpC+Q47HQ/b",
+	"nLfk7N7E7aAHPVWs5DdorsYlv/nMSxETbmZoek1QZ8KVeLizlVp6kRds8H0BBI4R4MSk8jJcnrDlaepG",
+	"BJurk8RHfx2QdamAR2zl9osniQ1S1cXS6GH0P5r3jdrENF+kIql07ZLfYPRxVZWwSy+2wQacZUBuhLko",
+	"1tg0TwJWtD5VC4F5NHYYhm6yF7dPPOyQtJXP2PabWaSan603di/1yIdCtFpRtdHd9lbT6UXItlehnBNi",
+	"V95CPDfMWXJrNWrDCRLVgZ+NSoDPxWwisnzFDobHxk9UP8P3HpdF+GtA4N90eujTQlXCq4SkM7MdHhDW",
+	"nVRCd5r1O+MdIBk79vpJtdM73GT2Bb6LLGIWfdyAzA8Nj7AjVa3cBPGqWmC72cC25GC4vWAhSUI7qH3P",
+	"98JPxW19K9xUEkffB7G9oSk2bxwdcWnQ213g6XLMOPzd6mJvrhZbCtxI7wqGfbAp5/ntGit4kaWiAP5E",
+	"xDMYHt9Ha61brw2c9mdstKU/qVCUO4hQ2v23h7dkp29EEbYOItDCBUW5G5GXYhztuLz3100CEn/jpvJ3",
+	"kfKcZCo31fpebr/qVr1PtKQM5g7TYjU3Mt0PPAEJeDbVGr8quSyPOwJWqcSQVv9l2q75w+HaZ8rozrZp",
+	"a2TUdlfpbTNvmAfVKaug1HsQVxlT8bCX3Lr7zY9N6JBU0NSvQUxhnpnYIKNwFSrBzO29udNrWZ/VjP9x",
+	"a9ImeJXWhl/nqoQC4iRftYAhV/BcgFeSX7A5v0J4B1zItqzgiUPTAkYVoIiupLY0ARACaLvjS1HC9095",
+	"UTbaEA9tZNlN19Gd8+87QlR//aNBX8MG8iRB+79WvUCNANjP+TID9hR8GkxWOPgJQBj06rRkA7Wc7HOl",
+	"xHwCWITaMqCa52p+hiOAB64iz4XgicmQrygCa/oCz6a6DSL5JDtSus3YY92Z+cqAgC14MtymCM3t9MZc",
+	"j1yVxL8Akp5GeofH3m1V+fKu5xPoGupGl7RrUS8LE8+trdMHMr+3dN/AHPYYarsbzvUDTYhHY3c7I2sn",
+	"xas19pYjfb+xZJxl8OcumaK/tFnxrmIT2vDKiyoJ/N7IC8AquR8Gg04h+4FfiTMEAGlxCvaRqMSNJW4W",
+	"WQ458LNCi6IWMYfA6DBm+INN7UASFQBalGpJQEc44olYlLMRe8unM2B/hXu1cDVl/BzhNye8nM7Gkkq0",
+	"MKBg2wlZ/fi+ScHldEbpfOZraXmMJbyLZYkfQNfsWFqoCSIXi5Hsy333BTobnZch4JN9oaHqZlORZk5x",
+	"2/8ey3iRiinkf3yXcXkVD9G7oCAEMr3SOsQM0rnQoUN9HrH3RCMpWPwvfyaTGBJgg1micDy8M0uqKZVw",
+	"+KkDcE6pfC5w6HGkZvxaMJlXpya+cxjp4a+GDVC3Oe4LBR2gXy9qQ6HYwIFhwD4PIzZBPh3SQxG2E4uo",
+	"+2sjtdUN0ZcANlJ1DtwKYuG8Wun6jYZT2tkAZsiA6Ge026GiF37H/PkqwVHf+eS2bbgN04JhAiSCgsNu",
+	"I53pQafGLpJmbxFjrbat8gva29VQJyKq2ChweTHD5XcUmh1IDiegWCRrqKTNE0W9put5lghV4iO3GgAD",
+	"axgahIoqsW0U7OS5dPmtAwE+xFTLpwsL6EWCCDoKCGq3HprJminx8xJgoEBu3W6FVNR2v4ZMxl6alm7r",
+	"b0nPykuefV7KVoZG3PDzBp+yesIK+9hDhXB0Y89EuVzs0lzlPPgYiTJbKKOVAI6849QVVt6eDY1Nc3L/",
+	"3FNFa0khkCiSyy51zehoejcCZuJyOsMaBDZIJYiF1BCzmPL4hhK7lc2k7/7YUeDtyY2WyHLbzv7R6YFR",
+	"HKOmevcoaVfu+vlovmq70neq7ZkQnO7GwVed4d2roFhK1X4kBgCW4IZANhc+KIVItPnqa7RwLPzH/2a+",
+	"Ujt8IGEEg2OGr79uVS3ugOCyOqw7agYcVOtGbjwaT0aaG8Si7J17YgTMHamktsme9on5uo66anUB/8gn",
+	"hAzqytmML7Y4wPzJD+T2w3U7gGi86Vt7YTbUNp0zbM0F0OyCI9xrzYzMiu+7TztYd08Cqlnv3blJT4Nw",
+	"cCj9sQeR+E8zAcDOvGILJ0i4BXJFKTwWbBM4QutKiocGwiFf37KVrYWudjaeqPaq2i20SsfdkdpGPJCw",
+	"o6/ZVdhf3hUdumWQT539x79X/R4cwOCb5bOwq+2hpLwxLzZPsTVESM1xJqgHSY/arNUCP7reKBHCai1E",
+	"gW6oxx+lzfTn7kg5dOe3z6/yRHJgmTpTaLOvvOZGQWHmqePKV6uLHhq1iey0ZeNWwrglHXfETigdtwO3",
+	"sjULY6tUzdtUwHZnO1Uy07mwU7Ksyd7vL/f16JuagW5Pmnn39hA2TsNONpU3wWT7NU5RLzSXBkTew6Sx",
+	"UUuR8SAg/yxQylMrrvv1BzkGk1QtMr5+KAllQ7j6iDFxvK5Ib0XEhFgzROQEHiqtR8KlpcJYpDCkFrD4",
+	"EMHNZ+7SBuR6Ye4bephUWuV5JHK6e8hBxxATJaGH1biUhGInQg8ReBkh+llc7BBPFTzRGkYHP3OZs0Rk",
+	"6XX9LCoNf0vj8G6ZJucw10PQ5ZIguYNMPG5R6jFhQAFvGLjAd0CrbmOBPLcMb00myMYSNlRzWvBsIRfv",
+	"c63uVobQXoW+K8ggYKjbo+Wstc6gDisJcjTqCeD1YJSaHpPeJorI6ub+pgtmL0FKS4BLN/Iytm2qyNfn",
+	"KCfVcjvLU4vOsOWZhEIfut0KWHzXnhFqrqc+qosi32aE5mGzZIOUQTRU2wtiAqvZQz87qRclPlrlikmY",
+	"fqIa5JTb1Kq016noN/x2ylSgv8QSu5Mc24bk1fMNQUGluVIxvrYwvVrp11KPVKfwfSyh0F2645zqke9+",
+	"bxT0OLZjiBG2Go+6DHYoaJsaq2MF9SkV8pSfCtKvht5XybXwsdawcIIofcZK2KUqyTWVv+PldNZS1A2G",
+	"Mjo8CGMov6i7NgOhhYXz+hbXSvU4cK0mCaHSvDw4gHMLEH+3iyy7ncJaq22TqdyV6Peh10huk35WOSNu",
+	"VQHyiMlnZkO2NcBCq2JLMGOlozDiPvLgmkti1/I7O1+96u9GYzmWf/gD6W+jP/yBnQnEVI094ROzQuyT",
+	"2m9Ol6Ox3K+IkmsSf5rPXZyWVvbkmvdqLJlPvOJoOugfqB4D4Cxzdyog4asiX5J5CS/LpUoTUYgEYWBo",
+	"lBwgH3qhm1pSQtFWE/OnTEUR6bcGSJxtyyB0IkWqWwcYOGqaL4SjNKDRD1EYw+J+mV4L6PuKr43yL8VN",
+	"OWI/GZ4ifEtFAG/jpwR1W52/erot9oF+aT1Vkr46Yic1B4Rh64bmgBIJPxzbRtON+qUVEziuisrxQUl3",
+	"vsmoNSo36Ktf98RYmyP2MdfvdOi3YnsOxljCkCp2JRbIAXhQqTIWvgwWo2XRdlbi3wcdN0/1DteKLDXz",
+	"KTsEGjPfAnOXo2eERboFGJEKvp4y7pvFAf6UuBmptUCSna0kvU51iyZrX80aqBmkyMG6iRsaQTwcsXMn",
+	"fKUbYHcbbUc/28LNTNLvtF+CDFd5LQrMkSxzlpZ2c5ruLoRfBw8CfcDZm/wXAelgHFNEcFMqaNPhgf4V",
+	"8mmxeYfPDmDLoLIOuxDeSRiByGCPbVEVIrR+pd8VNuVSb4MJKZAwejTTXq1w0+hECBFTY2tXuUUIaTAi",
+	"P2GxR+0awz4GVJM6C2yMLKyBYlb6zIh9kQmhfvv7h8MsO5sir3hxD5i/dHDFlp4CbpEkzTdr74OD4CeS",
+	"UTXZDyhoePoYKea2hATAZG3kBwg9IcuxdG+jDWyqr9mAekYP4bjToYYopZS6W4jEjoJMxhJ7tJSAIl77",
+	"Qhs6bT2M0RMW0gto/DnAYrpEzWGeJ8tMMCwI+4s+zP9iTvM4QihGTgnG+uz216DbthFwRk+vxBrJo/Ww",
+	"fDL13gY/E0uEj/UPOF7uzh3t3bbO3PmiSzRIMsML1ty6/vzeQjf1wE0D3jYIFGScr01bx7jtK88CPnWo",
+	"zYDm7mKx+X7cK1K0mwf92AdjNFLdvKvdwR4sfqcUvo7Kd3w0tm7wIWoxVBFgqt791U3PHFdIrmzO14i5",
+	"CJB75imbcIGei6wQPFlryQ+SgVK+9aMTYf2GSuC4wkrNd0G+3SoKUIecGAYXV3t0oAfd+11ECrSF6jUz",
+	"KEP07bP0cqZ1RxhySqf3qv7/jh1qRcnoJqAkD1slz52FI34IhyLc8df6B/FIcAlIYoPAgTo8xjicTRb3",
+	"InF0uCzhzEWN/Stg5W8JSzwGPMh9BQE+IFE66C7etFk23WHUgdryuK7W3VBCeorL6rHhMVpg1YkDejhg",
+	"MoESbgG8WhDcAUPkcwUhcktA3h7+4BPPAqDjCB3E64WJfFuHMQh0LcHBLNmglnsw2Z86aHCtmoJc7ehx",
+	"qIibyZjIpSAtvJl1vhNRbocbuwWmqFJcAfJcsFOTQpAXtq2kNI8eG2ywUYfQ6mf8LPRnXjv8mQG+DQf3",
+	"3vitCniOFfkq5DzsG4lrz7hsUAm00pkE2Xv0ezf0eRs0Hezt73g6u+Dp3H9zdwfUuTufdV8UknueXkbf",
+	"IrwG/cUkh/NrzkusbnlAjJJH78qjgZjsHFlA2XQahCI+YYs67DZJpqbISXjJTQFWv27glz/nq1DF5Iyr",
+	"j+LGtqtpps64Oi3EdZovVftNi2C3DvcnXCv90DmyagZnV+mCPYXfztJfwLLBYL4+ae2vqWIHoxZ+Trwl",
+	"fLqc8ysTbU/Cz0O93etwHqjBadLLsFqz+tToeJcelcA6hDKo6mNOl7fobu0IhLmn0XZGwuuU16rm9Pkz",
+	"vuEk1WsmsMEsmpcMnKQbAIqjKl3Ap3q4oyzpLqYjl4i1Yj3aTF2+mX48pHGFaL970R1+neTad0ukzQZc",
+	"eYuHU3S33zy7rNg9x3R3auueH9gt9XET67FXFduLvtigVQUlHBTLcrn20insNMy4Cgu6LYl9G4y+Jnt6",
+	"t3W3G9ss/Os9n4isrZBT36DFEYou0HhWLC2P2JuCX5QR+wgb62SxKPJrnkX0L23vnglZRuynXEbsPQQU",
+	"C/ZWbw7v0HE6sP1qckls+z6y1f29uFFdWlJ3QPuTlNZIUHelFfV5Q+vLfJeMpjMKGwYWB3iR9ldpYta0",
+	"CTE2DynD7lW5rQlZ8vlB1Lb1Er62nBf65Id3HDGHi83xm/hDi/HsVLkvAgjJtNxESzbgEkiuFeaVACpN",
+	"JtATZp00JZdaDmNm1fNXLw+O2XMT5Cdt3bhl0Aei7+l2LtfWmTdg7ZNjd3xD1hTCjh0294jFid6vMRss",
+	"CrHgBeD9xnAqmr0bRyzmtHv1v7WAitnApEGMpVnw+slVLvU9Wa5K/V+BGzsesQ/5NdTgZlm+Ijx1iHlc",
+	"sPj009k5e8oX6VM0PZ7+G+Uk/voU902M0VAh9TD9yx60WO84t5V70Z5pJBS0wcpeQbJihrmF1BZn4Coh",
+	"4wzcF4gJdIs9GsM59KnMCfRwcz9sDAI6H/CJ7CCta2uE3tC6Os75TVfZnkFoa6vaO3ISho2tUKcCQLAw",
+	"l3ZhLAelQ6/tnJ9Eqq1a6bTr7DbDUGS8C2W95DdHLs04+49/x9ZDtsxdMSSAau5AcNUIKM4fkBrhfqmx",
+	"7pAro5bwrm9qT3W/C8qM4q7y7r+yVPmmze4hxbss+e2asnEot9ClPFZSupv6TdXNBfm1PH70WxBvOSJx",
+	"c9pqS8aqkZu3Jox4SGR/VGBkbvKwHNnvZJnyokiFao3wUVinHXC8Nr9VB1snpGUWvu/IGB7Ep19aDt94",
+	"iGhNgCrJ2enJ+esfbRajWf3VEcfmS1UyxctUXax34B0fS5d4vDnl+kzRbdVNKsQFRPa5omZBgdTXxUze",
+	"lnvUJyPovsjAR+yEKp4S+5oqsMylWGGqjjQ3aaW+ysezIi9frL8K5vDGGIcaa3xt7ASMHZthTuVdXqoh",
+	"mHrqd9bwh2cN7+Vl3IZveywDhNtNKuNmuimmNlUZa2iETjP98jGkf4PkMhIxLgRkYcVgkz2lcYmpFIA+",
+	"xvVt2uyJCfMuyTEHH1bpWJrcEDQSyR7UD6JFSAJPq/1rU7LonSvmq0T3jz0ZS2g/CE9+yVOJ2Sf0ApSW",
+	"f4us6q2TnJYj9klOhS0DTSkhh2W5vBTF3x5RetR+CH2tbOnH/Zr8tXGk32OzH5EMfXclZjv68XBl94lk",
+	"s3xZZGurvHMXI6otS/C4yhSNbMLk4QFL0OLCpFllA6IOeZl1MR4eOP/34ExxHjdSA9PPXISSVIkmiBZc",
+	"BWS6pokD4EdYOjbZKZRZVVOvElsLb76T0NtH/T0Ub5zvbvO+rbKvPouLpUw+C65yGdYVYbCWYC/om0Bl",
+	"rO9vz0e3mq3ZPJdizS5zodiET69glK1GEogYB798NsuLkmV8IjI2ePPhh2HEljL9eQkEoxTkxxY8AXDO",
+	"fZsQ2myxYoMpV2I/lUpIlZbI0bNDUf+d891aCCvb2mubi3wPnLcE66tOaKxayiUuckCW7BhRw8wHyxMJ",
+	"cBN0NFwU4v65br/c5UrYZhdFuFrroATOiG7pBqpvwX5ZkNixfezYPoz9vZaXB4TAvRWbdyxOaFGV+K03",
+	"whBOVv27N/MDoIgbhlaArfphxDCn2CQvZ9swb76uLSGmlhPsrZkgc1xsRa75a4/1sWt1e3Mgbu0v7Cm3",
+	"R6xRevGyf+HFMaVcFUJRTebdbnxngl72qrjbtjTwFiUmvQhoN4hyGhLliA1vGw/SEkQ21qt74nz4gAS1",
+	"x/c6s722XoMANiiusRw8HM/A6KPDxJJLwfKVFMURktVZUgGLfBI5pEkuy4vgQIFkQadNuXgq9wmClpUF",
+	"nwIINeqC1XMeIOxixpW2cLFOY7Esx5IQOhyOOST4MHc41D4m0p4WTAqFyRTsbDnZx2/SgoEb3NZO1ixu",
+	"4sXGI/YOOYSqsn09u6tjigLAUEGti8JI7FhSSjNfiJBrGprbAT5DH3niERtFHuvLsUO7ZHZhrxxdWgnv",
+	"TBOCzEQujHnPNnYO/j20vRdzzVaMUz45iHU6wXp3+ImcOxpcPLft2Se34dty8viz4mxa6AFWQ8YG+TiO",
+	"DIHSnbU52F69Ndqisam1OOG2oJUJV87h19ArrlJMMyIrGJyp+UoqD8J9ANXI8TEEAa6xep8qioEWcxgO",
+	"A5Ocals/AYnWYJjpvYgma5R4bADA0vo5Qp6O2EUqeTa8h9V2Tu1uTlztWKkmoZrRGtdMbcu5wxe58q4h",
+	"XDpOq9f5Yt0F/FVhnCwCsNcqXxZThxqgBesf7UEHThFDYkfWwdKsjo8qXX7HAvR6BpLb1I4BqYR2ME3e",
+	"IQ/0xqeejWRXRCX+yhyIDjDi26A/uJts+fROCFGqxuu7gjt3E/2P/4puIqAUcIavU9WKZt54W0G37+QN",
+	"+YoQbWu8k0FvRmm9/dUwGFInrS7ViJ0quCDkhXssoNcwd0UHRQH2suLYqLF3egNQH2w2MJW9eDzZd664",
+	"MkHZYW9sznZIzsZC9AcfziLkhmxSiiLZaJ1KCEQJgjDtwsOQJnVUTA8r024rp2PNVdfC4GChK7dyWtXE",
+	"6NbQkvaYqNTy0dbavUtWegfYkvVO3R5a0ulAn1HsAysZsmju1/XnfOdx8CU9TlpbMezt0fvCmwztmT7N",
+	"rFlDSnhWxIWvVD8YUmZ4ge/gSmxs3k5X4lg2fYnsY+4BElmCZQTfFtmFHjoolhCLcnZUYSdVZcnoyGgq",
+	"WYiTIUNaqUGh47Sguaq+jN8bS/hgGJOK2hD0RNwhKtTxZjgouqdsJ9qS4BanQhFIfElLb0zD790hjekr",
+	"wtvZUdOKWKumFfma1jECkQSgd2ydfCfyjriZZkuVXosPJhyOPXng6Hgfte1E7qa1+Ys74AX0Fvq9JEBu",
+	"Ql8xy2PTodxO4FlZiWEGT99SRO5JuGHKS57ll0uHXhJTf6fgmZVlbqgp8wsWwz+x4zEbTNb0y09pon+4",
+	"yAu2yLjkBb5DDSP0/8JNRFHYJKYnkF/PY8SgGtSKIkjVgiw94ZSe8NJh0RzLVFWEj0eIY2pQVA1GsUej",
+	"CZwrmA895XIfzOQpFZ2XCl8dzD+uBqEFyA2uGX87JW2RvwgGBmp45kIC5in0/vEspmoCW2II+pLXl+Y8",
+	"B1pPW0nfmqVS2FsfiU/m8dwaDs+ru3rRXnOXLES+nPRlu04x/OWvSxhYs2p3Sx3Z5Eyp4AMrzMdd/B7U",
+	"jXbz1mwJc2dkEKcr2aRN1bRkEsGkWr/h0MkGrOg2SddCv7v5S5u7JPlc7NAd31VUOwaTay71GsklWVg+",
+	"30k1iphNQOmA4MUu0CsB/8baFoixmkBab9gE80S486YFT9Q9hYnMMfgR3x4KT9wTFdQG/mFbmt080Zx9",
+	"bj2vW4Jr9vVttTAEe9qRmaOmS4tnKjexcN+rlW7p1IJNYCI8XdP6wd1U8EDQ4dRkXG7uxpq8cRvR5rFy",
+	"j3PvOAwQOXd6rOyuuIXzygzFLq4XK9YewP1iv/U4LhgnJg32tHPI0pFqHTP35YiprcbNLbWs5Ngu/xD6",
+	"GhxGTlMb7qKGTFGP5CcyG+RufEWmy9v6i6qUPVPsWGrrAWPAhIKh7s52uIReFUGEXdck+y2Y+tvbG/X+",
+	"HzFzNDQtETZQM6EtRf1dEbFS272n+t9Dr8rUsUtyWa/odW1aRJFmK2Kv7TOIj0HtehcGyJF1Ut4eMl6P",
+	"9QaHYJsb8Z5KbgI2Ql9mx2cvAvU2VLxZsyW8kXuiHJ1/YIvPTbkmeIWp3JzuP/KKPGtNjqux5tMyvQaA",
+	"1UEi7B9HNQqS2tOjr8w5eofadB0hvypL811Nw2N22MgevQc1fEtfpV1EX52rsqlzuydYhzZbt9GCHkvS",
+	"mA2bkK9Z+i7LGUElOcYl2ewZXzOkSx+DBQNTDghVIPgGnMGRAI4M+Mn4LyFrTv+Aop7gzCf6SLgYS+/e",
+	"YcQu0+vqcNAr6kxfj00rFqLAL7ee+vaZjpVuXK3NbgCF1w6r9X4dX+1gNm6ZWMbX+bIcPVyCizN1fbQs",
+	"f6gfzxVbLcYeqlFtffzmfLIdFU3u9HmjEtV3UjBdpL9U6jYiKqOB5FQlhXxRFZJF3hyNJQYTtixwuUdJ",
+	"0npg1sTbcAeR01l7EQVrL7wmSKRt27Zi4qvSbW4pgboMvtq59NUbfLeQah2Wn01lczYhquCpMoKwpy3o",
+	"cHOQWGyO92/IGgxVDtVlak2MdEjMqgggqMF5Wm443Hw3Oca6R4u5kGWbmWtvgFBrvMqLq9cAKbBr4GqL",
+	"8J/6tCxVmgjK7A/XY1naN86uhUzyAlnpEdtFLPS5od9BUeJ8ES5sy/gkL8LQCu/1JYx7a210li8LAtlM",
+	"FXyingXq4C48US58nvoKWLPmfDpLpQh39QNe/Nvp7N0iSbrKtx6LB1S9803RqSydFLxYu3GlEhKmS34l",
+	"JHjId/swbh8gz29qdGaduLilZsMt7K5tUf0f+MCkdr0XPOliMQz2ADMKN5IVNpU2etWfQDK1zR3JLX1W",
+	"N76806QVS3mezvXxuSzBTRPOkqPrkKi9lExviF4FBw+t6VAJXnjwFrlKcb1L1xtqC41XyAyeljuo3FBb",
+	"5oxk5xDCzWwiLnIivIagPGUXfg3j6J7dLTpjJcwJeTyHhNIdFmHIDrUT6csza6B6DfR1k8BctC1z9zD3",
+	"z7uwStHcpL7Ua0qO21VTWNVv52qKKlrYVAI3Fbw6kca7q6WwXbp9LYXT/j5juF1Avzoc7xdFpZEpcl/h",
+	"/Hxz+DkQYq5UAmpwQ3m4v7i5u8e3aLKNmDsi6hFi5X69eWsVgBvo1+Z3c0EMyjzPQDVKpRJFqSJ6SItU",
+	"NYwctOCvqZjU692OtaQ0NHdTSuq/7G+lknSxmdIqtCBPDRtQG58wuDGX05lLPYsl3DiOWAURL0QRR24F",
+	"xNdfeNonOa+1/rm7TNS1+uoLbnPF6H2WigbT5natH93DZXdHuk3POkfpYdjcf5Gjax0/WqGj3wiz+6i4",
+	"SIl7rXTse7adhibOghiaNVOfQ3M+QFI94Cir8ggpnONGhVUMGj39jsZTHQ9k5FDyLFG3hxuDBDuhbuyY",
+	"zhY4xnlTxGwZdwK8eBMMARkLMNYwOKN7LTTswafuPQNO+994ieDjHaFUYxiqL4RZb68t/Fpo/XdiNQ+b",
+	"grtnkm63zcbSKTrGIrfcTfDRh7hivGnpVKtukBewDodj6Yc5iIgsdvwRceQAVKTKvqPM82FEks1xTcTR",
+	"WMZBb0UcsTjglIhhgDBka3Ngm41/osYS8ZmOwc+VL0u/35F5R6qqGJ9eckOLNAeZchWhXZnDpovG8gAn",
+	"iWcqmHzTGTl6n147oaMuYeUOal1iTUSWy0twVNRnxN01zVcQa4B+FaQfmbHxMLGHd5D9+PWGqBxkb5zw",
+	"RmZb1BK/+U0GqX7T3d0+s+O4Sk9sEQy7IdN+VUd4Z8zrJBDx6hAzeTDbM+rQiNwnjh2OkzlfI/i//lSF",
+	"a+bYnSFrlGeF4MlaW3z3mIy9XbAuFGxq7KIA8v/XGLbbvTt3HdA7ccJ5ravRf8nW+ce7rI0tY4I1Y+0g",
+	"mNbWDwzjtxAudBL36pFDD8THy2Ay0KCkC/IrIYcj9smIQEmhG5LRXJXMPML+jh0esMHhgaVrhWDh8EFi",
+	"lL+p2ewOWlK1iBu37Nh2vg5p99ytN1eHU8VChgYN+QAkKkyAB/UM+XuAdRq2j+4hKyzhJe9TYWx6B7xs",
+	"b8xDv0Z7FwUu9IAB/RY8ezO/CMUuPTRUqPMD7HZssV1jYAAgIXnEcr2TaIfCrRu3T8tEOttpiziJVGWx",
+	"nLbEWn/MV1ptszi7AoF0d0uZU5+tOd5uXFSeM725l6o0H+f4aZOacJkjUMEdknfA4PddLKdw8y19+6Hl",
+	"wstOXGJYpK2BrY1bcfO720MI/isd5XxXJz8OeLNvoRY529lbSu4ura3m3Zz/lTToQ20SGvEsVWUgLgC9",
+	"vcfK+2ZD7iswUJuvjobVQbJVfRU9QoTATHDP+o7wAdfrRLMSXW9w+IOXsydqeGsukzs5mDxlERkuS9Y8",
+	"qzxl0X44RnQ+LFCFh4YBgth7Odo6D6zHsPDv5mA7ZqW9t5O9ZONJ0KmTdRFi+y9ueBjWomRcqfRSGvCH",
+	"1E1G4jIxaPYeA3bwrTsGZ+oU2bWhCIn1M+BwLNKp+K4Q/Kpl13+SggHbI2HBTfS9R5hd5ETBbbExBLw+",
+	"XXwQXC0LQJeJ2XLhYNApkWVqLHnJYnhjzAa6afh6oIHiVQE8UCwrbaUWVyJhy4UWifriZZErxeI5Ly5T",
+	"GY+lw7mPr8MrwxF7VyqmpjmWuOhWVCzRLh/wMPIvlqkoxrK65TzF21heEK2gxLKWyG0snHDQk5BPfQs+",
+	"Z7Mc4V3H7q5E3dgrl18U6ZwX64rg+daszTsxLwMimF4eKNUdQu4nasQ+5iUr80uBpUB6AP2hvQMfiP/C",
+	"4P4XNykWT3sTvbkn+q7uXtxJD3DVNlv+Ayx3vMqqtR4xYP7NQJzNuGSHBwfHPs6HsxkilK4TUV9O1Y24",
+	"dL0aLUMESjVaDi/oozvWobUB9l0QVFQap2VOaEjg2R4jgkP3FUQR2mPWFg23IXqB9DUTXJXs8BjRH2BV",
+	"Q0qGlokRymR9Qpn37+CjKsmX0A8ZpDpy0J0AGCEQndw7oimto4a8IWwgvdhpiVJel9fdIJOxU7pCQhp+",
+	"gskdlCYIA9RjLquoDSsZhy1pQ857/BSA2u4/7KEh1Q7tzvj72Sy9KMMeckjtF+Iq4WvFOFP6TvCZqZCC",
+	"nCY8sIZ+0rezXLLv4QbV5j2Q3U9/gBtanla8XBbdz5/RLW1vWG74/tmy4/vlbFmo7ufP6Za2NyzFphfg",
+	"HS3Pr0QiN73hJ3NP8B11oBGckKpl7jecHkdm4p1ZsMPZutzemsh7WC2sEgD4NU9hoesO0AqMLPFZtTix",
+	"XNjePdou66BiZLa3jTqLXsMy4aOT8OmUv4JGqwUpWh8mUqPNP2umVD2eccVUqq24iRDSgBP1cve1bcET",
+	"dxB32obeG3bcit47dtyO/jt225LeO3bdlv5Ldt2a3lu22p5+iZO/LqOH2ryvIV+zA/QC0Z70lnB2NB0j",
+	"xdJWZzAFJJGpViu0AkG7uv8Z88lb1lsGZtvW/CdvpW/50vZt8Km2+Ld98bK1tc5+2PKl7ZvlU22LbPvi",
+	"tv3zyd81W762Y0t9qm+krV79OIdgh4OkkQoHm+eJYolY8KJsnpH2HgTSz01dgTkptzwZ3/b4Pni04CQj",
+	"SD0LbK213BcHJnXiwnovq4e1PqzPOrAb9Kt3SB7+/dj7f/TYu7/tmRflm7QQ0zDQir7MEnMdYxFZqkq3",
+	"6oCrqZAJlgnrp+mPUP3B2XI6FarF/EKaISi5pT2FbqNCzHMA9iStMkDL2fbak2wFgAXFUvQYcvOa0Did",
+	"81B+Ajvnl/uQVWCCoEes5JcqYnwKJR5IJZoIhVQKM15g8G5KBSBClkVqKJ6Zw/Dc6CNJmZYgwAUACKr8",
+	"otw3GJ/VYDVXbCdz+0cfln3FFQB3yTuDrnn2oh1D5EsNkYDcwWFa8wD21TrbHGTnl2dwH3ldAuvmM6Uk",
+	"AP02ODX5pcFsYWUesUQU6bVIjlj8L2kp5kApkGaCcbhT22dlyaczZEG1/iM9nACZKtjAzaocgjckwjzz",
+	"VaoEsBR0Ryu72fY8SDvdV3/OTccju6xa1jzGK3vg1DU2QmgFdyy6T/APnoUJ8mE12kXYna67cYn2WXiY",
+	"MazKY0berR3ShLdcjG3gWfpiy+z0qex3JuZ+wfnvKR0gPFuva+KAqeUE32+0t51yu38Nj/OZmcmaRzVV",
+	"i4yvGcwRjnbJL92jkYJKUJM31Uc4/pvOmWgv4fISfN0rXkg8QVN5ke9Fe1l6OSvhjuJqL9qb5lKKqb9R",
+	"q/E85zfhOoATVvIbRJwa6H/po2hYj9LefWpc10a3BZK6Pam6N3w0PGRSdUIytuvglFWSuhmviOgdoLI5",
+	"VeyiEFiRhTaGCVgpNuW64SzL9UzWk5ZumzTWKar4PKeMVBvElLncb3RF9T09i+AagvQyqEdTjDM3Rvxq",
+	"9OylHhv4738dUiDt8KCtFr497vWYkK8Fwt74x6OzbrZM9KK92C/Bq+Q3+zC29yqarQy4t1rujl0G7ajK",
+	"R/SOhgQFcAp763UAdXTDat1WIXvkkxKKTfJyFt5fX8E5ARO/a02n6fWt07c6pW8og+kWCUy98pc2SGCa",
+	"f2UPBTyu0hJkLhLPgRQGC6pD7rK0HB5jMWaPRKfOgrKwFkrUVPoWFz3ttnJ4S7VyOyldCWXcRAqMDzeF",
+	"Sj8Vm8qg4XFXWcNXI79d0R0UwjARn7V+EMw1Js2HzPCh3n75lZBONe1oy8Sj01r6EBuYVKTwWZuGtgM2",
+	"Kw3nUbcsWHymJVk62tOaxS+5DKVKnXw8gVJaZu5hgEk8WWvVJxP7CV+zCziuVM88bJoW+83IH7TgTOlx",
+	"fyNKnmYtbiGcGfAE8WU5E7JMp8A/ggfjz0uhyk16a10FpVAkvnrFFUuVWtZq3boxgW8WKWYm9vmCKvOF",
+	"YhMBub3TqViUWsR8++233+4fPtt/fnj+7PnRy2+PXn77z+TIoYZRSTZ8bN2/cVepDKwu8Pyb4gD9fuSc",
+	"xL2wP8mXsuLOWYhiniqV5nL/kkNjlwpcc/DYlBfF2rlHuSaP85m9aE8/FjRZnKcDm6m6yGYigzXJoQnU",
+	"TmjIMRPzRbmGIWt2rjc+X/WxEJsjDs9GK97KG/2I/n537B3ndwD7DSpgrvMrOL/C2EsKNcl+qUGfxYUo",
+	"oLivyRyk9xPMZHM0GZ+WSo+lQ9UQHlX/yG9kzVLvaRnaEfSnvKZU+9spKCeCZVRBgaG/qwcaK3r45hoy",
+	"b/0aFUE3/KaE7tKhlhT54k2+klgtIsKWuFfAE5YLyRL0Tw8UqLOVTlr9UQUJlMsp5KaNJdRF7iN+PV8s",
+	"ivyaZ8dumn1E3kkPOAjD0gO0Odzce0hDJrAQr8pCiRKyfyMmtI6lGzA8ZvFFKnlmG1RLR9cf0os0E6Ug",
+	"Wjoz0ghTFO3ZdmoBp98VHNkvbqJaV5LaHG9BrdqmqQUi7Hxa5kVHSN/s1TXw6U64MgxmhuMxpTS4VLHB",
+	"OzmdsYPRwbOXLyL2fZ6X7GD0/ODFN9FYnsImOxi9ePn85bfPnv8xYj/wLMslez764zcvXxwe/vGbFxE7",
+	"+3mpxTE9evDts28Pnh+8iNib/Bch2eGz4YidoWamNTw5lqCgsQutnKa5PGJYwqobc/j01UGkj/aVZIX+",
+	"OEqZZwcsQT2MLTI+FYpqKvDI0T0ZywoF5CK9EQmb5vJaFEAWPvguvzFeEVCbWCIWQibKxGK1tD0CcmEh",
+	"Eq2ForI+ls5LVmDJ4Jhp6TfEJfEYvHVb+JC+C25m6z8KrpIBri92ONzG/miGP/STx2zOS4gm+CmW2ZoN",
+	"dAPEDdc7DGnlxVwNt9PXaCfYnobkr7f9+jk3bDmD2ZG3cnLsat/DZASM/MMeppZ+Vp8z7VWLVRpsfmFN",
+	"JpAMYJFuNPgOd3I1fKF2tYpBaBGkDuopqE/EsclTToWiHV6yiShXAhIb6GYt5sKSUy/yL73xIGlnQLug",
+	"SWZjjPbuPX7ourkbUxExd+/gDLRiX7YZJ1XnlN5+1LcBqFAZVwDTJKRdgL00Uv+o2ybW582MaXhoOyOs",
+	"Rgcyh8FZYpPlWllS+t1KcYxJXFY4/pM0yxRL5SgcP9gy1I0vDcvZO1pQAScP1PHgp3u62DtmzhvL7rAs",
+	"zl0/GUzD/XvkbxcxiwO9q0O3WpS3LGArhGBTvkhLnrFMlB621QMUs21wlC5vsz+2naKGDzC0P34Sk1me",
+	"X4WE2wovwZoxF47hjFRiWggEANXbhLRnra3eS0x0o9s8SZW+nnwWXIXDqChPlSh0c8tlIQFymeUXF71i",
+	"qOYD3f4r//XwizN0+mMgjy94mmGqkyxTucyXKmv3V21smrgWEvSbjkNXsUToBVYQnGjFdgzsDMY3NBdc",
+	"KhJ8RpnpdQbTInprmhLyDVGvz1I5FcFhPBMlWd7YAr3j5ouSih5AMZhxBaPX4XzsGQ4PRV4g18i5eGsQ",
+	"k0Jcp/lSncFueXuzSAuhWlYQpkMVean3yr42KmmPqTLNMqbSS6mO2FKWKYb/d+//ssgCAxA6bPWd3vpy",
+	"RqkeAm7ta3Pi/d3U2LxbRpBp6Z3gYgknS5uVVOZmHzTFFN2zraBaotfmQxCyP58zhfmdrvvdFJQLaT2c",
+	"lMw5MNBdPM2WhQiDdzWz3kVR5EW70DO9x41TQZdK+1ndu3xZAmOEpORVQ7qYF1rhEWXEeJIUQhHmc5bl",
+	"K5EMEQwVkjxUycul2Z7EjrQ5u6yF2OHQhzGzfaDxollcR8zmjfIpFCwXYpG1JfgHKMKFWuRSiTZCfkpA",
+	"raboiUKdZWAiwocHz16wyboU6EbowTeqRymszUBUUkyF7toTxX48Pz+lUa3n/bApaW2NPm4G7YB8KpGI",
+	"JCTp6lqDcSl5u8PrhftCbz84o2uWaMf+fUMz2lLtoGUQLAndefdQxWoG/8Cotjktw+BOhyKlgNqDVy2N",
+	"PSqFJboG2YDTCsPFoYBzeIUX+25X+r5qA4yh6xEtffjfbU9iIw4D57DxL3foMmnJ7KQyUliokv0yz29x",
+	"9u5EKHrdRSaqLz5RLE0Q4odU1v00YTPBE8JkbteZdlFsWhSIjKuShr2rf5tForipvScwQ5wt6GAxohCV",
+	"8ZuSlUV6G/Uon8KK31LT4ess5zAuPElSTE4+dXYdfqw5fyBMa+oeeMlhNs3s0usZzsowAoELy1H/w5lh",
+	"Eiu+C/xfVS5Hn/nqg1CKXyJQHASI3oUnEi9ujpg5SHwon1LF+EQfrZ6bGZgQ4rYMfC1Hey5CIyLP8CEo",
+	"pYELwX6EFLrq/mpbuZvB67szSv6qsM2OfFHaWLqNPVETPjVNzywiR0L2ODD6eXbsLsnyy51dO9Tak4tS",
+	"FMGtiV6OhOk5wHQgzIGapYqlUpVclscGg2steKEQEguiTd9+q698OX9N8cIQjGr/pAZq6ncA0NivrZZn",
+	"8sEbS0ux228GN6m785d1mc31z6INfStruGra4cam4fba0DBz07atakqRqmnPt8bxq730VMvXgCdpwS/B",
+	"PUfbkLica5mYvOSGp2bbzoT0nBlXH8VNaZrUtOlnXJ2S1dp+0yLYo8P9CdfGEfQLlWQ2OLtKF+wp/HaW",
+	"/gKIzBU+uP01VexgFNQLzS3hU+ecXxki7CT8fJmXPGvRat/YgcfgaLVTtZTseJ8emcBCnIo0G1QfdLq9",
+	"RZdrRxQsABpxZzS8jnmtak6hP+s9To8zewD7/YtJvYqP2IqnYGBCik9JSpZRVrTFTkURghdZKgqSGKYq",
+	"ms8FKQrD47GMrVodH4EBTq9ZQZaCNjBFwp7d3ByzGHXu+KimHeUXiBgC1gi5wrw8kYWtLnXtMrwzmCrS",
+	"kFbtinblNxyxt3w6w8jpDJNoPR0NwgoJi8fLg4PnU30b/EvAV+KjsRzLvzL9NfZX9n1aCCpa++tY/nV/",
+	"fx/+X98Ra1n0BWIFScz+anm0UkVI6ElELApJ5FAnFOxSVLYZkdSBqwJyBKDkFNMtCPk0shD7RQXTlmCe",
+	"ZeTCECqA6eSlKFKeWXf9dMblpTgmZzgRs1ykmajXNqZlZAt0Ae/zGhqelbN8eYnh59hxeMXo9eTJNZdT",
+	"ofTwODPtjE2viX0nL/IW81qWhc3gqc/0dinz1hdOJrue21GHyXAGy6U7Lq6Hpba8QC9JFUvy6RKxBuLq",
+	"lBjRKdGidJc72X31xD1UkWtOUK9PHeKnn9LqBQ9uFZS8pb27QRNxmqnutEzGOuRDRTJUGWxLZFJpfqLK",
+	"mEa7As6utgn6DE6eoKN+OjP+kEqb0Xtb261IURgouW8NenzfeBUJNoA1LgIWRF+9ul6ub5rw5029/gxL",
+	"aTPqADnC8ovmeARsp7BeYtMHnQHQpyCQhBgfRy+/Wq27+L2OvmKgIqSsuuvmiYLQC+Zz6gdMpmAupyIU",
+	"/G/xJPuvbKlZ6B8v+mLjQBR3hFARggBLgTMz1WsoUznGjhoe5CQXancvkWoZvXg1U2L6l5hd5BghYBMM",
+	"Qmh9+dULjPU/f7YPDpwrsUbgT3CU7B3t4cMfLv7xv31bfPPDP/73n4vz1b9+OX3zzbv3p//8Ln/2nr/n",
+	"Z6t+mSLUwo5R3bg4PuclD59yetlStA6yvfWWVe5UpKWZhMBeuCz4VJyKIs2TH/NlQdKV8CifvYgCH8ty",
+	"G0OiqaUPXQmxsGs0DGtk65BefbMR5KhtQFrSOqA8mfsHVapw8+YXbICyLLLUgCUvLgVierCFtkOGW6sX",
+	"Bhms9skLTB7ZHjG8X/jcCSkMkuUig6IaLAm5Elotx+xuDKNrsT1RAnJ+4Zk7i6nXvAjdRyYtqJDr9acZ",
+	"wgmjUwW6YRMEwolhFDVuvKYQ7ksWuQKweW3aTFSeLUvB4llZLlTMvnx+b2OP00IkQpYpz0Chvij4JWAr",
+	"jiXcHVNpjdxfLCdZOjWhR6GwEFZbXLNc2S0HWRdaQVJsoIQwGCSULt1YE9vkzeh+BwWFZf4JZs449EEu",
+	"YkCVZZp5fJa7AdiYhD7na20ANgZWqy2O4qB21UgNnSq/ndAHRDui53mDPtEflUgfHmAEgBmEp2avvVPB",
+	"iAYcQ/1zHD2CzM4qIn1Pk2ayzyM75VE6o9YbryC/FsVM8GSbxhVLuc3tUKPS/4GOBE9vxbovrtrkTk+t",
+	"d/5EVPmh7mrs3tT9DDR3m/yeNLpL0mg14rsmjrrC7/ZgAF1y0sXyD6IcttItOrffAWL/40ml3ev9+0qt",
+	"Lav7v3qZ1pJ2ixbUskjLNTiLqFJE8EIUJ0vd2yCRTFVfOnALkcH90ahQxSJtfYTG81zRj6iQA1gatBsU",
+	"BfhsdWRoDQxBBFLyGE5zWfJpWRUW7X34dMZOTt+xUvB5I2F374TNl1mZ7lMxyT+cffq4r6dqH1Ka9HNa",
+	"gfnXfLIPRRNzLvmlIAVwLP/Lf2EnVel6msuxxMSYqkZS3Ey11q1F0UzwrJwh3EUuS70amZDJIk8lOOtF",
+	"olis35cX6S8ci/++gx4zck7rgUHvdDwayxMGZbfyMjKopRFVHIPLFmpvha0CBneIYi8ODkfsxA48Q54W",
+	"r1p8LAfcn8MrsY6C9eP1+RxgL4Ccxd7KBJ/OqiEZSySkpzo4Zz7YUia6s06d+HjPxm2fD6uGY7UiTdqK",
+	"K6tgUjfHUou68R4BQUDbL6Bve8eMmwcxYRXL9xdFjs736iXs5cFzVIPjz6Is1vsQTo/NzDvF7GOpFUQn",
+	"VfnC7T51F4clrh6LyUVMEYpqzSRimnGMNHBtoI8lDmsqWXyzX705PgIfigQyC9CzDYmcofyvqvuRzINn",
+	"GZvlWcIGsVaLY8yjHksu1+yaZymtlqHp42fEMJpD4TDGUeBlGEgxWaKTZXIpyiPG2WQ5vUKrma4pA/V5",
+	"AYVBbh45G0zWhnp/LLWI5midwg55daB/YHMofj12rKcnqiLEgsLlSV7O0G6f8zVktGOLUQm40H2B/B1o",
+	"pJ4GMIMna1yWZJJRhfYRm4hZKhOmtHrEM7qsLHSD/oR+jSFb4uVYglewTGHEFZsvp7MRo/w4zweJgwUL",
+	"irujDbgLqVBjGevxfq8bvw//G2NyEY7qE8WmfMGnabkeRsy59bOY81Sm8jLWFhwNe1rCRGsFYzXUo+O9",
+	"/bNQQr8d0esUZWtj+a5WXtA7DBvOTrJY5+QboaG0IuXZt1hg7O+T+turnlDLqjHBr8EcpqgSFUs5Yp+p",
+	"M2NpUnzRmnT21kDLBVj7QDkCgwp015huqxeOlhRV+bM77kmuv2XW+nk6d9Y6zJ8qeSkI8t20FarrqTI6",
+	"4SWHymDcD6V9Axs8P2BV94mDSIxlyxomVGlvwFHG2U+ASgIfX3AFbru6mNIz7Iz/kd/EVLHJUq31EVEW",
+	"Vb4PuFP4uvnhaZYKWY5lkirKtVaEdwJS222WGcHXHMP15oTTA6dkenGRykszpLQlaMmz+J/2X+Od++fr",
+	"hdhHuFClVVF4Mh6xE+om4Gm4QkULRbMxxxLBS2LdBgHvLPJMv2YfcI9iZxbWBHTCJYvfnvNL3GUwo2nB",
+	"8pWsvSXWIkR3L5cmYdC2xHSLMuxoc//w9txEA/XrzERxpspC65j0WcpD0reZ3F2qpz/G1WKq621YFd6P",
+	"lhtGco2ZQ98fQMnTcrJPABgGYC2JCOOQzhM109ZefoHItAYuA5afbjtu5ncX+x9zKfY/8HI6c1pr+/Nc",
+	"mxN2Z2lDZywrQIppvoBUT+qafvfpl/OInZ6cv/5Rb9k3b9+/PX9b7wGyx2MgtShVxNRyOjPYCEQuRCFw",
+	"G/a2ZCp0XQ/vsOoFdWCl7Tbyy6XeR1M1lqgMgM+W23kg5cNKusNnOI74Jr1pwYCA7s7E9Mq6j+EOMOZy",
+	"KcZa2ZMKAR0ipnLo8yqnPaZYwad6aG03IBdDd8KWngNgcyoVjaIePhjHsUQAJbNHqj6ZHYaJICtacyP2",
+	"E00YmuuYemy7QqtK2R2dA40T6jj77Dxf7GfiWmR24BL0pj57sW/tK4ZGjzp2FqK98fkr58YvX9690Z/a",
+	"Z2Q7WxXI5JiA5Ybz+G/jvTQZ7x2x8d5oNBrv/RrDk1pqq5LPF/j+d2ef2DevDg6ZjREpyv/TI4fIMbhJ",
+	"ochNoUZAtfKY+fDl/PWxodccS+ZWoVRPgKeUK3zxT3VYLa13+b4wD48LGq5NjepwzZOUnPQGR0q/PYYs",
+	"KjQtnv6rymUcNX/bh/DE3+Fl3eC4FDcl3g7rUasn3lN/wJtJq1qIKXmkYRlzmct0yjM2F0nKCQNBZmto",
+	"9Hu4TzczPv10ds5Go9FT/Wx8xOKzvChHAOOjWwl/vUkL+PdVSo7y+Jxfidjkav68xENWLxdouRm+VCKK",
+	"DglbGCotXkb2BQrh716CligTo0cq/BGdHPTdvKCn9BdSRL07trO64Jeg/vOCzwV6B1CLNluK/GQmFY3W",
+	"M+p/+vMjGHKn84TpAZlG6LNZI4CHojIJrPW1osL/EY5l0EyTvIRBqXsftOYcI3coDKmEf8JH6Y+IxR9P",
+	"PryNIXJKvh6u36eXFUIPkTDXdl5C46LVLpUXJZ9k4lhfMVQY+ERlQB5UR8HImWjGM8BBt2jqeIYxMzfw",
+	"cgqwwWJHDH8k3csli9MEt/QpL8qUZ5QupVgJ+YS4Ck6hm4PP379mr749eDZk4CAM7hV3X7j90U1acG0z",
+	"LKVaLhY5bHwreiLLGe+EAadc6uEB0wlUUMojiEuhytgdG+gB6gRQSaRH1mvaosgnmZhju7Anf/zm4I9D",
+	"ozssRLGPIx7DC5Se2wXLod2gvaKRSJV3CkcULedXL9g/fgenPKR3uZV8ALcGIaf4FFsQD0fsY67fSvdE",
+	"bJav4ME5zy7yYo5qAymZNzdHbMITlsrFEgsI2Iubm2YuNdPGlhYY+s04BNXppI+qQqArAVuhhe9cIMGY",
+	"fgmWkqFRZvO8BXhilBDKrClq8pGjmKd2mha8UIINeNUPA5y5L9SULyy7tC1zhFmOQMVg1o6Yi3KW6yGg",
+	"U5JlqXRNiWme5WC1GO1ukfFU7mvpq1cCTow5YPNrUeiXH7IP39VufX4Y4Y6fZrkyg1nVN8KK+hw4KGxd",
+	"n37l4MXhc7LRhiP2vVbCloss54ligxh8XFqdeqqHY18r73hUOAcusQjHN/uqLASf72uBewQUG/EQPoi/",
+	"4yGplWp+CaikoFFrZeNaHOEfM34Nk1Qp1NgUso1QAlSm0ouDb6oEEXCXG7lFr4XpSudiiLOjSsGTKlLv",
+	"4JFpFUzRZ0F71FJXZBdsAOOrf6J0T33CgCjjEJDXLwb5gvEQrQl/6hgaUy5Iw8MGkEGpG/TP705Zkq8k",
+	"jPywORKRAbZ1BuACrEC3+BbfjjHhMi0h4+QDl8sLPi0RZM5p3ZkorpEXlJTWvaO960PwOS+E5It072jv",
+	"+ehg9BzS/soZOHCf8kX6tOIy2QcuE8DYylUZpgXEVdcOC9FgRgE0WuA8tHkI6FiqXGBH7G2SluzEPop9",
+	"tlP6LrGBleoeKuasjuxW6MTqlqfvEjFf5KWQ0/U/ijVAKNLu/y5P1sZ1TMHf+lECiYkm96eJEJsny2mJ",
+	"ROAmLni090KrJmf0G1FGWN6AX8mpzXvQSBBVRw0rFyAaq8JVmLtnBwdt77P3PaVqGt2EF33u/44nJHzw",
+	"kcPNj3yRnLzY5jvPNz/0fV5M0iQREp94sfmJj3n5fb6U9IlvNz/gr4F38nskY9CPH/Zo4SnmzJ7n+Xt9",
+	"XuBzL/sMh1UzPmid2qTIvHj2bNs2fxZLRWP6rEeHz/P8A5dr40fTz73sMxckUr5Iy8uGgaDlHFavE+us",
+	"73otsPil3pF7JzV5sPfnaM/1Xu8d7dU2P3wkKJnAyGgXTyf2CJ7AyQg6oULFrpaYYfxAnsZu3OXa4jY6",
+	"+1gOrDYN21f/w/ms/jNN4qZE+1MqVhskmjajfHmmthZouv3Q/L1fo143v0mLXrdepYs+92mTagcx2lvs",
+	"UV7DryT3mmKu94d65eGc8xD7UiNe+MHYgfXT7m9Nnj6OQHxMmfYerP76tG4lz2pbv0Oe/Vua/AoJtqHU",
+	"5C5p0pAlP4jytqrRxcdcCljZtKFvsdk27rHmnoJs/cYxQoaTfqfnjW/7CN3/FCne4BHzxK/R3lvi+dv8",
+	"5Fvbyud9Ng0+9DEvP1Ax1N+aIHjUPfmDKG+tZDQ25famw96vf7Y7GWrk5oJYo1v0ESykU+B1AtMXHG+Z",
+	"gFCw1IagjbpE4LwKWehVPABs2bGMtVlPQV5tBRyTUzGjArSJmOZzIlyp2vlEkVtwGI1ljJQMo0+6BSMt",
+	"eMmL6P3+LnG+gnFEaHLEnr3QXXj+ykmncl/7xtGPKA3Qz70aRvZT79THvBQntp3OJ/Ub0bLOCxZDkVTs",
+	"PHnKIaDUbD1dgOYb73HEyvwScsh1Q927P4iS64H+F8yuuRJrzK35c8wGXK6pWpp8M5z81OgbPGZXYq1s",
+	"ctlYOj1EDxi6HzC8Vs64ZDR54EK0rhv24TvbPAchCtwFJk9mMKd24jdNRA/D5dAadQxFCgUgkpSsXKVT",
+	"kxCyMMSkGGDGd0bkvvM9uUaJjvXZhFku51h3DcHjkPcHg316EZ79eLL/7OUrzH6Eug7wFugNtdRa+EAJ",
+	"MZZxNdvfw016VrEUFfyTwE/CUsnmYp4XEJSGz2davaBxBOxnx500loPDA3CBVRFe40DE0M5FerksRFKx",
+	"cA6dgN5znC5y60MGgt5q8NnCMC5AX1ZFWpbahpAIoVyF9I4qh7BpmeDX4MKqNrlMGB9Luo0+V90G38Pc",
+	"kxHDUQIt05UaUE9sQ8FVuHMs/Upc46HEjwAXkFucDDN7YoQQ+GStvw2yRrH82CYlWA9P5Pi5Xxyb56Ho",
+	"BFIGxpIXgkMuBGS1cgCoX4sS3GDVYCgIgeodlhpYOaiTfnHwQs/4AjYxzN1MTK9EMpZZeiWAPpX8tki2",
+	"705AWmKCE3SA1RCiXxy8cP3U+IEhCoOKtQOeh+1p4NmfKHatD496vgmM4Jmgp404+UNMm57c1rjhHen5",
+	"BN+K+SlRPUkO3ly1yTwBHYI1qLuBjlgwZWlwXCe52aoF+EcVZh1B4sxY0sKcQi2KzHH0LqoEcf3sCEIv",
+	"GCGjSBRJLdjL9MGcMC5pk6SGCVALzYRyiCy18yVPJTp3qSWQY9DIAIVVOOfrscRzC5oDMSSZOwsNX42p",
+	"QJj5Q73XiwlEHfW+YZTbITUTK5LUTWdkuWy0SrEBUh+Am+IdMPmqGSbl049n9Kc6ZhBaqeQbHKRwQg1D",
+	"HoAvMB3V7ffrzwxoF/219qqR2OjfPZEbPJHf9LEaoB/niGb5uwPzwQ0LXMrmfOXuPrSmhaPpN60KiTxo",
+	"XrSsIk6qmwpPp6Io0wsym9sNhy8UsuMVckeuD2BVMu8NLTG94RGr2whtSv8Awd4iFi+WxXTGlfhUJKL4",
+	"DKCeqbx8n0qhRZ5WwccyhuBGyx2OZm7Nh+on1yRw2tKhfOtjxGjv2dq+6H1egmJvUqKevXDsCq2CZblW",
+	"dceykvW6i14qg74FNQ3KjEENh9LG9FUI3ILGjxpD1WL8vkPXIxM2zbhSoHkxraOQ+letnGNsTbUS4HRS",
+	"LM7gZQ2lm32C9qAeMWi1lJxxJJPnD3EE1QALkWGIU6Gq4MOdzTHlB8wOSuKtksVlMpZoTgCJT60nT9SI",
+	"nUCstHEpQkAJUAm6lSGtk5SmLpqmSG3SZH4jZ/lrb4f/Fo5zr8W/n+2/n+1/a2f7tLYl7+VkN9ke7Yf6",
+	"GbxHH+r//O7UYH9Z5CQ8TNDeMQDe1etDGHhswJW2iQGw1N5osqPmmGCsRRY6CaAGaM7XYJSDPasPhkxc",
+	"lCxflsdgq5XCWF74MmOwA1w4HpXOM6zM8+GIvQUsLmlTQ2pNf0IOrIgpLtMyVZjTasbLPVowqRrSfI/i",
+	"CjhksmbxX/TBxhOTeIKFJmTfm6EcxEnBV6m8HC2SCwjT4p9s8GxIP41GI3TMjaV5iri8EhbrwceEyoHJ",
+	"VYydjox+SRdatUKoOCqPEDelkIogPWRejmUM94XyJKsPjNjHvJpSZ+5d10oEdH6Jttq9I7FQJUzIEYLl",
+	"gFVdy06FV7n1cIb9S78hw4rgysdgx4/UYFtEZ2tDzB0AIS6gOscuAsjSJ28nLsyxBB8KknqXLBNcIasi",
+	"VZkPauCrsd5aWqM6kcyZlSlfLERyxObYdS7H8vDg4MDvpYoQlo5uYYfsh/Q7602qfKot01GKIqaiJUy5",
+	"4gpqVd0ys/jDp7O//PO70798OPmnv7z9eP753dsz8je7V7777+f6d73DlCjHpFJO+UINj6mw3gWwrGsz",
+	"AHFExVVeedIxVeLj5sKnK5Qi3OBP6g4qFVJQ3jS2XCDdIBCTwyl5Uu1ZmNpj8rRJyKLTix6q/PVTkNBd",
+	"pUCZZb/nZjttV4h/mzQtGCKDdbX36o8vXl4c8GfTbw7Fi8nBweEzPnn+Ypo4AF2lmONRsqUiVaUq9NSd",
+	"WvrwS7rw9TiLkDRJJYeRrY9PMJjqHDO1QCqVWr1J1SJXaRi4qJJ8x7DT9GT+/XgP7TQzpWisjfe8qW00",
+	"7veciN94ToSRHJ5Kwo0qoxfDzmpVRWjSqlrtkPTVT4OKaslhYxlikYQqBX3AJ1FX1ph0TcXY5o8djaXN",
+	"H0u8sOgkL2cs8L0YtzsknKW/wIN6hN8lYO+nDScAi/l0KpT6UmT6D3QpRCyuoOr1XyAFR3prgrMH3QXw",
+	"J3p20iRmg6qrfvUApPQPvSoPDA5kCN53LQpFsSijOQFN12gsTZ1ZvQrHBj+xdsddV4WooIUHRmNhiq+r",
+	"+jTr39GHrDpCWGvUHOtVRqAgNM7f4Yh9kiGadCgLdJuDep6JkqEePZb6mK+UaARuIdcCJBq8A5dT5VqA",
+	"H3u5Fo6g/MD/nq+3rwEBuKqJ45Jg3DKI2mEg9cXBc1cng8MaNfGtdLJHUFPe+xbN/ysZkb9ljWXHZEsn",
+	"7rVVzqWzOH5XLf4m0i297b6FIhHUF9CT0a4xfKaieM6yVF4hLAfFf9yzlA1shbCpQMWLLAaJFxPAfkQG",
+	"/FhOlggxA4HpSUXgmU7F0JSuOzEAUlJgtx87bpbCuIPAhYNKAJa6wqlGygDAdtnyp7GkdBttOFfRCKin",
+	"c/0OJwQeQEVhEYXMy5nrdkduc4QEGkuVcTUb6hcnRa5N8mPrAtFvMkcyOATSVodHI8KBuW/LjBxLzqFg",
+	"i7HqEYavPgSA7u7PsP4eKqi/4Syx65lwstTR06fgOBnRTaNpPn865cnTScGnV6IcqVIs9qLKaj/aq115",
+	"sOMJB/L3wqffC5++ttgCrlFzbgCSlMiUWM1EIe7gBPu36o93WCCAPtnQWTbPrxu5vgQA4/iVL3PDWCJz",
+	"Skd1blczwBmDc4REy5Ai4yi1nx0cjBh8y0lHhMPlDhMSwf9bNSqQkgiwMCkAlfk5iUOnpS8QxAiBeMB4",
+	"o4FILayUsVycr6XJWA4sXM6c4ACgi4YnR61VCZXqXBJ0UC7FkQN+wrJ8JYr9KUBBiRsvHdhLh1NsJbLM",
+	"G+EXhwcRK0WW2cpvnmW2eB87w9VYUlX6V38UvoEFe5tD8KK7FKV7B78hAN1fo71nKEtrlcw5AQp5Jsjf",
+	"lCnRoys/gATSN/eQxKcFAJmBuxhJQL4CxyRMMxFT7ZS79WsULr46qUkY5wOYU19lE+VSeDnRba4lEK8m",
+	"obeeUZwi9CdltDpJ6pt3ev1VXTvdOqeCm/YHUd5qxz5QAZnrN2ipI3N78XsJ2e8lZLaEbHcxsd1mOHE0",
+	"uHDdWE3Le+psjaBEOvfoSIL5E4VI0kJMEUsEqmUoowQ0VEqXyPIpz1AnGo3lR4CUlTnKiaMKkOuJYrFK",
+	"LyUvl4WI2eDHDyev989+PHn28hWg2DilFVFN/YzQOe+Fi9F3gWDEKo7YlVj7ThKQisgRMzQoubRGy/WI",
+	"nYxlyecLcCo7qMZfPr93RO/zY3+ObSoDcEl5Mjro2MbAv+l0m4g8Sy+lcAaewql9YulUiqI/A+wiHJlw",
+	"ENK0LX6OD+3Vrd+WaPqrFxtR7YN8Gu5ktbWEuA56taMPvH6AROLG4qVi+skK+MvMgFWFH21NpBXW2UqX",
+	"cejViyA1V4M/SdwwdwfYRdLWDnvDjvOm/wxmQXSeqX94+oc7SR2gkO6d5gzIe88XuPcj7FZHEcHn7/1f",
+	"9t51uW0cWxu+FZT+RHqHVmQn6YNcU7XdSfdM5u1OMo67u753OLUJk5CEbQrQEJAd7a6+jrmgubGvsBYA",
+	"ghQl62TZSfNXYokCQRBYx2c9a/iPf4aK6Qemy0iCnhTQV5M6sfDz5Y+HSq0/vAYLMZCNKsxBID2223cX",
+	"SkL6X8tXWX4YbLphIN4TD87nOoTvQZxjzG+ZI25dqoQGIUd8y06uSnDiEMLhsVDMrIWWhYrIv+ZSMxUh",
+	"X7/Mg4KDCNngbKtVqHwTt1zx65y5Atjy4lh0Cz6e6BMtTxA/d8uKgmdm6P9lhTy545meEDWjqQPu25AB",
+	"ZAKQ2Y4Iy9XPxf8YVU9jgcc0snoWw/lCFiTjajyHekmtSqQi0sIhFR05Q9a4pZpZiN789P7jf795/+u7",
+	"H99fvPnvy+/fvL38/vXVf1989/6X7x3cLaStNruXqYnMs141iX+9IJS8GJzFwhsokHTBPR6hMndISDpG",
+	"Ud81NkzNXoliMV6pf5GNG5g9zRP0IhvkMeOcvrIU8ops8Kg/X/7431dXP9aeLucjprnZNxcWLBtaGiUZ",
+	"8hn2zTWjBskkWtZHAsMmPEOvT352LRvAp7TV2c7pHDaaKg/oAC5DBDexaqqGnpZw9oICDqTqWwbluIP4",
+	"wLjBP4bGfDE4a/YZXBFNvXq+PIvu2JLuWXMFvUPBbiEMerCj8ZyckxEoOa5tQvJHiX5/Ul0x93Fjj9My",
+	"mP1MLUuOny9/PIc659q5NDMP4VH+GPb/UJDFJ4IeFNU3c0jg4KGsm7mePLf0umylHXPJ9LwQDvAG7PNO",
+	"ugWF7LTsCcSykGi2bx1hrLjSKWT3LQ8yjcVobvwG1z058s5rrZUP+ELGBGC2aOLl4LTM4ptv5wIoQcJG",
+	"Shmi3eVc42gLUrCZLCzrt+28aj4rmGICSKCBQ510v/32229PTs9OXpxenb0Yvvp2+Orb/9eMD2tSLL/Y",
+	"Jb0yc+k8JLmUuQFWH6pGWY0tP9wFO5/Zz+sEwhJcs2CH+j4quFWsDAsO41xP7s1ZGtNWn8jRiWVm2pM6",
+	"FoYDmho7HGFCQ/eCw3LIvjb3eT+ylz4qPMOaOqdngwF5C00WJNgcjikWGpq1NLEtWuJLoIldccAXgdh5",
+	"Xb9iG7rYJXH0CHyxu/LAVmVSywP7mfHAWkXV4pG/CDzySkNkS0m1kgh2WVIdlAl2XwPnCTDBOsXQJu/b",
+	"CAIm7w9kPRyWB9ZcQgVf1zQDrB+ETeLVC1upxtUH7AORQP8QMqU30Kit6hRBQZptGOEGGCKWaFawWy7n",
+	"qv41YPUhEpatokpsdp5e4+/XeE54waO6TGxKed4ZduRoxFP2XzSdModl70Qdv6gu2Wo9rIt0yshPwKdp",
+	"3nrUmU2kYO+A27Uz7PzplLx69YoMTgcD431N+OxKXmRZwRS8WYr/PTWuGvmJ5zm5zDpRJ4V8XucNXWhg",
+	"FoFNheQjHztrbi2VpjmQdA87L1+9HJyBx0c1+1DIWy5S8/n7v26Bmbfv5a0YSWxL3/p/rf/3BP0/K58Q",
+	"0BwKbi9GV7h7TvD8viR4D+DjdZd76/Wc49evyGkxz3Ool5ZTDm30XJs7IUma07liffLRNs/Dqmk1hP4g",
+	"UdmTrxwuIkkghaC8e0Q/ub9IApIuwRovy/CC1bpyRJKKjLIFzwWbch18CDlUKxtjUf1J3wivVX1L1igC",
+	"cFb962rd1GUpfGRXNZD9W7mspenSOq1fhNNaEa5qQ+kaHvcm6fqbHfbtNu6pEx+NvumuJuSxnNLKeWp2",
+	"TlP/DK172rqnzj3dxbipHr9tz4TbqhmcCGh022ABWROl0joX2/K6OT+znazVhM5YhKaPS4K7buJqnmvk",
+	"/BnN8zwW2JaXdJO675Fg6aCCngZcNzRK6JtJTBQJaOLKHslyFIvlMc/BinL1e/Ck5kX0ya9mrmbZy/6f",
+	"I8jHd115DjT5jcVOXX6jeo/fHkKYsCs5VrsjkZ4rgwco4S3Ltnaw4b3sLhxDwbipZRO0Rq742P/4rSNn",
+	"nWHHMjDahqGdYed56DRHHVi50Hn+9luYwWZy9m9Kig8468PzjxxGwJdwoaqo30VOf1EW1u7lgn8848z2",
+	"Mc8XtpP5YfzgqDObN5hiPxgHFe8zJM5J9fwl6JFiG4+c0YJlffKRaYhOLoUjMYKo1ocatxZzWO19XDm3",
+	"k2jYNo7WiqZWNH1uoukSFfyBI3NzpeX0BGXN6sAcxsOg0q/g06ntpGDBYZbdmWtFpjKb5ywiyzE6W65n",
+	"7EcwIqd0Qa5ZLADaxgXRd9L+WvX6JMnpNcsTR1ConAmMpSAJykiVEIuG4xaqL06AWy+KRQa8yalriQSz",
+	"5mLcAxRdkhVylsk7YSNxyM2fs9cTyVP2pvIlmL3XjNBrIFGURSyQv88MZCspFjOmzssq8AqrkpvqCtkL",
+	"y08gyKbWZHLgMgzFPWY2B94KFNhRTbSZmq06wDfn6IN8MmXCqL4yl8FzwUKYbWrRwVQIRnOUibTImGBZ",
+	"55+hAIcmgj5I5l7a5gi7YNnesBEXIEPalEubcnmyKRcUByCNjeyzWzaU8MEVq6V8KFVWyPr9MjFOzkPw",
+	"YWVaJirzMi7PEosViRYU+BFJHOst3iIBvSFKCjsuCLW377k8Cp7i5DwWwIkL9X3IjAvlc9hrqFRhdEk9",
+	"ETW/xnISaBCvEtINGG+hHZObDtwSqXiBpJjY1kbn3oDHtI+CbNMiyDU1527uUwCQwSnlWJvEWSXhj53I",
+	"adItW6V0yvPdJnW+kKROs/hWW8jvZaGwSn47DOIqsjlkW/I833YuRM41lDWTLiU5NbbxmOmQbMORlPpi",
+	"61HBGDYF7fVjcVGSzGHpdm38sJGJGels8BKv45pkPCvp4frEUbveMDbzbczmIrN0JW4UmMdcaJ6bjxcQ",
+	"EBHsk3bNfaNyHi6KfMMWYcVVLLrYVZlTF2/B1h+a57mt2oa+KLvZ6LjSe9noR6FPyypyqo0jPB1GtAcy",
+	"/KJNM8CVHd6YB95rcx8rF9yskpsjc5VFbhPDbWLYJYb3PolNKnwn2PL9WQPim2FhwTBSdPfJL6hLaV4w",
+	"mi1cOb4UDm6COlRqUjCrRLHpKSpXl0y2rcAVYpwFuwv1PH70SRPNsfBqETbc31GT2nzDwTTpgzocu4eU",
+	"HlPatamINhVxyFTEESJWrDjR3G7T3evVYYgtatNf23vfF5VnxRUHgMXjheWri/GLzOdTRtza2R4Sgo2l",
+	"5iDVkf+qjNL/RUJwaCu5g0/dxtLbWPrTjqWzAg7+kjyyn98jkJBeskkWHa5YfV1cuFn6lCFhPIVtTHil",
+	"gHqUoLDVCNvEgnEvtlHgLycK7AXMFpKncvJXSp7tis+9IFkd1tnVgjluXMedqmYHxwr5NpDTBnIqgZwd",
+	"9H/tFO5Xce6M8G2hVQ52tNqfoSlkroGg1KZKeqXRH4uwSSje49x4PTap4i60rJ7AVXvNSAFWXK9PknRe",
+	"FMa0ey0zVsFhIV28n4aHmNrr++SS0ewECuFdJrybpMERtg1vg0+ACDiKRfnhYsZqly1myBcM/XAXUyb0",
+	"FSumCmo0M+zXC0+WRBCRUppOZ0jLGws+FsAi6fhbq0O8zbDTraI5Ux9YoYx8TKo9Qr6n6QSLHTT9dEk1",
+	"e5uppMSGEU0/kcLYnY5YEKnjuy8HL/07CH7ZQ85BLJCIhe37nVUau1au39dFfVT3NC1YxvWPfMp1Z3j2",
+	"ajAYRB33Xm1d/ZuL/+9kMDjtRB32SbNC0PySjZjZUKhOaEkBYQ4QV7OcLvA5T15+fRr+ED61n1n7Kw1V",
+	"KldX9BNIjSrnAPICkA8FS7nCEIaQ2ty+83HCZ4r8JEVGF8jx0Ik680qXvgx+fTJzv/YkB1v71a1P3frU",
+	"T92nblCnO3jSx2J8U67GH/VRLLoedRaKIfw70HrYlt2JruUu7WG/vIr28iqtqmj6nlQgS3rnRLNPGuam",
+	"GuDSUajKHQmsK38zPyI5VZp0R7xQGgEQZvGYyLgY92yn2SUw3Jua9ldG9zDsBmtu4FaRizSfZ8xebo2T",
+	"OeuXz3wx0qwANlxQgiOa5469ZsGoGfhsMBgQLcnZ4NtvzVc/X72u6DeuexHJ+Q2zbAmQz8JW5PuFRNpw",
+	"SKNeeaRQyHYsB/4VtqGQLykUojZUGPcEQNTz39x/7+m0+lGOnFeELRi8N5gzKHU2mkf5Vhp1gdeLoJrF",
+	"t8JKZcbINUvllMXlE2N6HGVtCKLj2nKGWZdkCMIzwRYmmYX8uA6sdS2iZJOQtRxkNbE84iKzaDsuhSr7",
+	"dlfAee7RY7ExNs/4Q+ZiByCwP9reCwmhcTuFmI6Bi3MLhG09qo/cIuWeJFJuVxN0Vf/QpbgI1Am4ljiN",
+	"p3lrGyWItz79WOvKgtbyCdpYaxtrrcVad1PzWxOpeBtgZyaVMvpZUqkERChNJCoWcme8x0qoJultSJoS",
+	"0MFVB7AEocWOcVOyFDatRVJ3ipsiacrLwQA6vXtJFgvs0p7MqJ5g3HRUyGlilkvmsHaSJM8xpq0LbvvH",
+	"mb8j2x4S1gT89mtGTtFFHITt1/vkAkljLHJFBnQxWB6QWJMQ8UJJ2XjeQRcd5BEvc0Vn5+VAasVIfgB0",
+	"Sm/YArGN0ELeTOw6p+ImFslynDJxb5j77mFm8wiC9cJYX2aGWNI161qd3mtiIRXNYSysh+OiCWPAnovm",
+	"1WAwGBj/GH5Esyz4wfL6Pk+Lafnb36oB34uT06/LgK8NF2NPsadOcLOhxm2Bmy1w80HobfY0qHfDqDfw",
+	"3fi62ZLwhnSpcBeCUgtzkhoYuNcmI13ZWkNO0tzF5QVjcWihHALZjyaVt5c5jwhcbwVeK/AeAal+uNxV",
+	"GIp8binnbWeBvbyZxlTYFfukK6IrxIo4GzpoXoxhPdsXkHTBaEW4AaaQeuexSBxPPrgQXC8suUFJeJ/Y",
+	"rsYoGfrkJ1rccItDsT8miZW53/E852KcAEOO+/DjhM9m8KkT1lSTKS1usLVozRVDNh2/lGE3hFgEzhX0",
+	"Vw4APsLY6mRCFZAIyRHBnstlONSVL7346sQvkbtPLHhmjHJ482JsPJq1qoB8D46Be3yMDgtNU6xHZqSL",
+	"ai5ypJuRHa9Xxnxrz10JAe+L9HB9EB4T8BE0YHg5GJDX1Kj3j3rjHgyXLGX8FjgSZHqzqgdDbY/5fv32",
+	"7x8Zza64Ge+suV/DtsAMu7ItPqPFZzwxfMZFhu16rUzS8mjqrkRwHF7nHQH+saQBI5JURAWEzUp9aC5D",
+	"iQVfVDVf1KD3Imz9EMojBwAJlU6TpgnQmrEItEWpH82qIIWFeQtsz0qSC2/CfMbwiWOhGpyW3QDccFVV",
+	"9qWl2KYhDow2oM3r/ADQg0AA+o/tlrgHmNCYoXeCe2V+voJgMIausKlr+0uIYGxqwe6ZxN/ZwDxKLp+W",
+	"B7P1+Z9g2t6/oIOm70vbR44IFehINrtvF00lEKVOTamwOvXapuT2SvTvfliOnO/3Cq1ZgZVvrc36t+q2",
+	"XmG13Zk+YPY/2vhqr5334NXZLGdRDSbFoi5uEGW2VmJFh0w+HEZfP1wOYsewyiNIvzYh0SYkHiAhsZ9J",
+	"dI+jYmPTD5WXSKD+5J2rYHUn99wFX0RGZlJZ4qkN0xbQv0QxoftlU03wgoTUCL+JfOWlFIzcsTw/GcnC",
+	"jGsuv5af3JIOjaC9+Pj67VuSy5TmsZjRQkfws/+KCCWZnFIuQAZrkjOqNOQQgIxanRs3y9YaWgQTFeOc",
+	"keuCpjdMq4j8ay41U1Es7iZcMzWjKYtIKqdTs5oRefuB5FyzgubKSH0hxQnOJgQ7fZwXhTlLRmGUwxCu",
+	"YhEuF8VnJ7AkxPbUpsrppHuyHS5HwbOH9RWryYjXeNcn0YE6o4L2C7Zg6r9WFmtGHb+fIUshaCfq5NR/",
+	"cml+7tpRYy+tb198bftpvTzDTAW3Z+O7+QLtm+10kV2zNs3QphmeYprBS5KHzzI43fWISQYoskTRj5WW",
+	"+P8N0g6xqOUdSDdQltDwoPy/kxphH2lbJWpGMZL6ehGL8jeE5koSWRjb0syznFzZJMHP/d5MQywaiSHc",
+	"+h840fDamSRtnmFTZbBDnsEbfm3c4yHTDGm5mQ+fZfAC8Df7v12SCx6dsnVywf7ymMmFnQ3G4xQKlqex",
+	"9d+fYnIh9dvnkLWB7gTtllvwWvTAqYXdj8qRUwteh61qkemeo00ttCq2nlrY7kQfN7XgdPITSSmsk1MH",
+	"zSgcRkk/XEZhxwjKIwi9NqPQZhQeIqOwlx10n1MSstHuH5VpEpvmhEBkny6IlkQxbSuyXRFXvS76+XJZ",
+	"NEhBvyLnRMzz3FhdU3lbQ+BjLQLX2CIAyp1dHzHzwX6S8+PeJLu7ysyQgLGyWp1h56uvX74aDehZ+s0p",
+	"e3k9GJye0esXL9MduwBcKMXHAjoBt6VkrZz9UuUsbvMKs7AkdBW98BaCNmMzWkAn7RM14SO9jiy4vPZt",
+	"FhLQ5vyWkfLLJh5aCPY4yVbGcXr9WCRK00IDOh1rwJjI7F8FI2cvTyZyXpDkr3+dThNLZADAFdv7lozM",
+	"1xkfc63OCRULDWxuLFdAl/H1cDBIIpIM3H++dn8P8D8X371+k/QCQTswFq8Z9AQGtbSHAWcuobFIc5ne",
+	"YPup7kgWxAo8kpy9+voVUlOcvRwMkl6VkAEq4lyPS1hvUCwqFknOxFhP3o8+mk/fip+4mGtjoxvdkVgS",
+	"4MRvj+//Neczs9gJYUIXi4Dsg7mvgDPY3+iZCl5RRKRI2bDhjQQ/D3RPVBnVWfjGGfAvvSuBXkRIwSqr",
+	"6SgXzURgqshZRkUwJEb2ib7jxpTA38YCXsUahuo6jUclsf1+jWsTC/9GhkRIciextDCjCxVBBJJP57mm",
+	"gsm5KqcZkWQucj7lmmWv6Yxi2SL2iY9FMqWf3lCeL96xu7/Ja5XAmyNdIUlmPibwyx6MX7K4+cGbtfvH",
+	"dMKyec7FeHW++41/B7B1Hrf4bml/wgz8U64xALLTTtQZFTyjC1dNNwXSY19bR/W8gL9ta341F+GfejIv",
+	"VHC9nrPwzzuWieAD85jmfZtZH/GuxlAoheg6ayjqWDnYGXYGXw0GnahT22Gd4StftfgO2uoquwHC/Ru8",
+	"ifJJT8vHPAufcVA+3yB8trPgwc4qT3X2OxQ4ogDvDDtnZzDVpYNiF2xjG6+2q3Grt5CEFpLwBJmpAy3o",
+	"TqCzyN7UvlppmZWSfo1ttgtntTXGcAA0Y1wDTqvyo3phY3eZEroHlsS25Y6krHas2I5Y6WiNPqM7nclX",
+	"8lPX6aMbsxXr1eOPXOmaGPnD0DNXGvSVKw97cqXK+adXJ8LJhJ2E9ZHZnusG0Dakz/ZQtozPXwLjc7Yk",
+	"bLcTxDWZsk4Quz5YG3NAo7MXEkBvwd0cYCti4XETOOTD8Cqvl6yY/N7b8TgKbgJWqWVX/gyQFIc2o+7l",
+	"W8YDdC/ZcnPYhSuEQILdZEyY0sdNsKdGYD6R7vVCM/xBbxdb5i9M73/cjoS9WNLHzfFx945b5EWLvLDI",
+	"iz0lwJL+3ql93oq8oM10YvrubiJz5lQLkvnW0RURYZ9SNtM112dovCSQO0rThSJcYIw2eHSOSt32+yGu",
+	"ywOtjeQoyq5ltjDSyDeae+84K9eyWyIbNS98ez28yypZZ1l1kVYYiJhzRrqMppMwAH1dDT+TVdFnG/CV",
+	"ImW9ALoWC1yae7Oe64UlIkYOa54cMiD6WKHHMqB4+upFY0BRzPM8bEq3eUTxRTn7F5tEFF8E831RmeyL",
+	"WkRx8PWDRBQfBaGzjWps88Zt3viA+JyHD1I+QJ/ZWmZZRQ3d6pq6zfb6Rln6GcCdm0p+ZQFZuj5J7mRx",
+	"85oJzQrorgr1whMWZjifKUgUkhSuUkMCyq+WBQ+uWNOOleteFItACUJzOts5DzLM1lXlwqMpw1Rr+LzV",
+	"iZ+TqbxlseCaXFuebZd8Dab2TC0FZGVhfqDpDc4POvLZB1jO9ULFVw97StmnCJcGghp6wkOdb6QZ2hvV",
+	"Ox8i7/moKc/qRn/97jWZ8jzH8vOc6gnU7FqN+hNNJ1yY4xN1Ku9tfVh2BxXX5svafNlnkC9rVEK7qp8d",
+	"s2PBCM6lCvryyJGRZtF67s9YNGTDgtRXoIhkASmu/fNZbafRFaLv0bJPWyWeQrOpzT59WdkntbFY2yDj",
+	"VOaaGqPZV9XYEQSwuVZL1qgi3etFlUGgF6EJW/2Nj9/EYvkXe4euP4eo9SqvvKK22qh1G7Veilrvfu4f",
+	"LFIdfEW6vt4P3V6MBSvjjpagZAZ+X9XTBU+4ydH7H2ktptDRExlIk8qFxqm1A0AO3LiYXfAHY1ELa2Or",
+	"YwUz7J1jjWKDpwud7bh/SjcCOqVgo3EVC3PfdELFmGWr3dWRzHN5txTBR5d9JAtssDih2vf6iwWk1CMA",
+	"OLsrKihmWTQ7771DBLQfJ5a9wtMFlirj55Z7iN65UPLDerm4Lo8XxL1fU7RB3DaIu7ea+dm1yzuk48zC",
+	"LM4DRG2DsokNY7bnyzHbsv1TRfonJNBwZcLRCFyjp2px2LIAiZcSHDFRvfPqEJU0JSRVrSKLhY+chroG",
+	"GnbMVeKTqNCBdixllpyTJKXici5+FlRrJjKWQX1TLJqqSOzvzc8hq9Un713yVq9rvxVwNkph1rVSbgSx",
+	"7Z0DrGWe7zHjq/VFdOnN6lb9hRWapzQnUxditW8fspxiPqKpnhes6Aw7f6XU6KypzFj+bm6W1fz+h5Oz",
+	"Mk5rLiHuI6mNCum8ljKnwlsTZCqFnuSLTtRRrOC0HOr09JuvXwAfI26OzrBjNsSaFGZVTR6kRNa/u5bK",
+	"sY0DP9E4cFABGKizUursosxOMnknoJf4GrUG6II3VLNq0WnwSdB5kBjdewJDki6ESmQBIRPMkI0U0+dW",
+	"5MaCC/Lz1WujySrjYXGmRHwMLXIOeCEqSH0qgVbEqgj/FWY0vaZPSJdqMpVKk1eDQQ9mfMNmoAOtqEW0",
+	"4TnGeDwxZFimW0s8Ytfx4AKYNmKH1xfxQnVqLVdaAiITxDvXkUE0DJmtL0WNxb21qGRVKerLwSBaXW0K",
+	"rww8SLtv3PVGwEMOmAqzwmFZbFpIpQjN80rqwBYOlx/FAnaL78FeXxBjXpi7Ypd/C6hKaJ77E2ABqL0+",
+	"eVNxr2NRzsa+2IKREc9zlpXNLQtwH9QB9P8buzaPnGcNcAb/+G2bOspdalF//+fv0aY3YbWb/NM8aHB4",
+	"O8PO2eDsq5PTs5PB6dXpy+FgMBwM/l/H4pyaLxt85S7bXum7F9Yq/1b5P33l72VvkxVQfrmfObBH6aQf",
+	"497qybo619BRYOuayeooUdWYqJRIxiKskbT3V9+xkSzYzzotbRt1MdKswI8KRtinNJ8r4yhfm3OwbNnE",
+	"Ak0bcx85ZqBh9YQtyIjbIF+5KvKWFTmFPpNGkXGRyTtLWAEWxMioSlSzsVhAxPlsMBggHOvbbwkaTRVU",
+	"ExAl5PyGOaPE7JkRJHZ3zZwvCce2FvSeWtBw29R006CmwsotF174TXDh7krsyPn8Zatnq7S+31xtUv9L",
+	"SOovKym1rZZameNv0lJb15V6v2W/0tJYVHi7/aiPV116AO/jKPWlbqnaEtOnX2L6IEbnvWWm/jDdW2m6",
+	"G7rmECflSCCbBuW6IoNaPkqLtGmRNoi0OcTxPXaNqD/8XXSWjBINw4aOmZsX5cP1lkpKYwGIlJDl3w98",
+	"kGLJQ2vbRw3yrYu/nQWBtScXf3scGdtiVFqMyuEKDY8T2NsxnFdFpqwv6miI1sWisagjIkmIMYC/S3QB",
+	"sJ0FEAHLfgawkT2rQXZHaHzRtSB+WR4rdLRVyIiFv2pDRl9OyGhDUMP98aH1FSDr5MZad/EzcBNXmS7h",
+	"Grf+YesfLvmHu569B/EGMYdl03s2qVgaIc30QaubM8UioPGJ/GXXUuaMCosFoblijmfdXeGtDq4sRrVP",
+	"Xk+oGCPaqAqwLVuVlDMFyiCqK+Bacw8lzVdcV7Cx+7uiT6HKYR2udA1Y9OOMiyxn5JrRwvzGsifZp/K4",
+	"UDnX70d2b3eeEgr0yFK89UBbD/RgVRIHhJWO6XzMTlKZrYOTXghivAOL55CCVYlfnikCwxAYhnBBEvj7",
+	"rRG/yxUWXUdTE4uSpwbL81YXXAQ3iIhZPWB4Wy67AIxFLCplF+ckYynP0A2m7iZcZOxTZCR7KkU6Lwpz",
+	"SlE/QTNRALNKPSF3XPT65C9mArHARwSPGyGOuBK8IPJOWB5c42iDtz2lCygjUcBx53GcV3R8AtQLGQwR",
+	"IeARR+EZju5bZEkkp8GsZ7PKeavZdDXGESb+WmbsCXHIDPqDV99+Y9ZETRjTpaY5/YqMKeiPhfldJ6PF",
+	"zebK4IqOW1aYFhD4ZFlhSiEWiG1zelGwrZLb5opGib1LiHDbgCChRl6RWWFki17Eomx4AIe0IVJo8zcO",
+	"x9cc+lsltH7kSnuR1TLA1OXbkeN9YHNuEekL1HQb6/siYn3hG91QaPnz3Sy07iV74VlY9WJk3DNlaz1I",
+	"lxJNx1DuQtNUzgUQJ5iBI/8L7iYHv+1VSmu2E0Z/YXoP8+lYsUTvGC4vZUXjtGHENoxoCV22t0SCQ71T",
+	"BNFLgoJmh3A4zTChw2n+PqjDWd7gkRxOM4HP0uE0E39iDudHTTlauEozltu3a8SRdz3xD+d4Kgg5mSPT",
+	"ep+t9/lleJ9eou3jfZbi+4v1Pp38ar3Pz837LHV2631+Gd5n8Eb38D4DofWZeZ+721JPwfsMNU7rfbbe",
+	"p/M+t7ZEDuV9cnEyK2TKlDrRBU1vuBifjIzCPjFK5gHae7i7ELjLNt09LkiSFXL2Rt6JBH9NBGPGW4Mm",
+	"m8YTNH4x8p4aF9hdjbRqKjk3omdhvbkkoxoEe0I0vQGCOMGqbTbqv+85hrYKJ1sED420o9eMXOdU3CAM",
+	"p2Bh06tola+81LgECvjngmszvXfm6Y1vamkIauxv8Nmh2N/eig+4F67sS0LT7VG9VvuWOsOOex2dumR9",
+	"PWHpjXl+jcRHiun5zFxVfX/mTP0o7zpR5/3/7USdv/LxJGh/7LjecnbLciBuK9cfmU039nubl7ElZmk9",
+	"4SdLzFKqgZqADvXRqmu24iC9R+EcxYcuKzqcDojFnmUZzWe+dZg3EIxH9qFXKLlt3Or69m9d6y/Btear",
+	"5duOQnBlmcd9QvCgxR+HsuqO5T+vOqDNLvWSumrd6tatdrUhBzdrDlM8UoqBWya0LBYn7HarbmYzOmYZ",
+	"YeKW5XLGIiLYHVOaJLZ/NHC+QcNGNIYmfDwx3/MsarKKIFlrzCKamju9oRqMo2CwiCT/mlOhuV6Y/2tw",
+	"m43F5LOCYEX1/Y9KOjrjc2f+8xWUdOfhvX8o5NQ6weWHVzKx7i8wLIRttH1oQU3kjGg+Zf8LrjwXdvRV",
+	"KQ+3+qttOnvB97dt87VlKR0uzuFsuM3v+YGOG3kOLuB4EDkieKpa8+wLMc/sy3evNRThta9WxUvddaEl",
+	"VhPBv/HKJnu7xhC7sAkOL4BgCCQFC0izBeRC7kt5rBNGYMSFs3rKxltlnquqwG7bOt7WVqvbapVDvN/x",
+	"3vp81A49VvjCcVk+9uZwABLjbx/fvyMfzFVYJ2s3NqRHXTfZcwzTJ0Jq13cgY5ryXCWky7WKRcI+aVYI",
+	"ml+yESuYSJlKeoBcw74jQ1JmLWYU6OWdMBmQLi4J2EZ8Op0DrXCMgumOKzYkBbtlhSaUTLnS9IaBROr1",
+	"yff2rqTwt23oimYmPJrnOfYVt6RUxraqvhLPkFxmfCwXvbHYFCMfLq5e/5XcMDZTmCJRvSGhNluCVc71",
+	"RjaS3NJ8zkgXusIhvyUtZ2sH9qv3NoNsFOwJMYbm5mbwMN0cpHbwFfSXl74fzweDF+kNW8B/WD8Y31Nn",
+	"lu96BR5wnTSHDbO3PN+l7PkEdvSfltIs//itI2edYceWLMNs9KQz7Dw3u7YTdeBFQJJkLnwfBbj5Zlrh",
+	"b0qKDzjh49Yjb6GO2oLktiB5/4wKSGwoSLaawJwgbHACEmc7tVYVJltZrc/dDddBe9wkvUoaAqUDW1YN",
+	"h7Ba3/gl+CyMVzfddUIDesO5p2qt2daa9aw0S7vjM7Zm7UOQrjELlGWvSZ432q2e2saainJEErQdG09X",
+	"sr0tGYsNjEmygy0ZmOIrjEnSZEtuaUPGIjQinSF6EDNydwH7ENYkzbLAklxepeesmJW2pRnALVJn2Pnb",
+	"9yenA+ioaLOy/yPn5svO75+d1XmPHnGHqzU/W/NzX+XzgRaa0zxfWHd9b01UN0A3IcF2N2ywIn07+iF2",
+	"6rtPasfiECGABqndGHXZ3PXfXWr/vFoVPg732fIywKfFbBuRvAU0suHBH4WprJXRrYx+dNbsQ4rmbWID",
+	"GBMGpMEBHItGsMLPAtquu6ccehuekgRvn9i4W9eDCIgRLP7rKBb2v/XbJs72NrJYFnzMBc17Vhuw0Yil",
+	"1ouA72czqbh2FfOxcD94pogFNXCoqS9Lx7lm04jkEjqvklyigLHqx3dXMirBPgJXscCpIgwdmvT6Xrve",
+	"U+BLzwG3hMcn2FCooU4+FlAo3zsH1QfBfLyrK5FnxN/b1hP86po6zQXX5Usw74DxW5ZZFysWuRRjVpiH",
+	"n1Db5M/e4k7O8wxKI4zIS2/INcvlHRlUFiF8OA8QwdsjNsPtcLeGZEIVuWZM+J4WikNtRHDnpsHd799m",
+	"yTAWOCGuiDC/ILO5JhTzrpjgGBVyGhHq7+F+HSyMvddsrpV7PprexKKLX2BfwxlPb3rlQI5zwT9MQVPs",
+	"XEgYh/TMHTXLPZKF+cwsFFe2IWTBRkBCcM1SOlesOs5E5pmdRoQNGQV2DQlmyhWxY5z7nl1u09kKFnwO",
+	"Odek8hTw0mc6fBAzT8A54UzVPE2hkoaPKsOy6UxzllUmCzbPhZuV+caclmcKKWyJkHdm1GvevEmWTsAQ",
+	"inas+223tU0ymKV0myokbzB72ryKKaNq7vo1BxNxTBIAAmLQpdrvfpBAwbUwlmtuxhW5K4x5Ks5dKML+",
+	"Ta4Bz0SwV8jpydkLMqG3LBZQNITj2gooF7xIsSjFGq3mMsuja46V2bHlriNLmy4CPDoV0Gez4Jn9cS6x",
+	"kRT8tGdOLbW8IPC1OVtwnMwuk1MzD3HiV9zsLOxPbXYIBfF27wi51IhQZVmfXNo9jLPFxYGHnSAwPha/",
+	"0HwOu2RoJY950BWPSDZ4wpQWxSIWMIJ5a+gNQFNSLeVNn/wMd7FpzRUbv/FOsSgoV+WdzGuD0TNCx5QL",
+	"hM6Ra5pTsxxU2Q1CdXAoIzJjhZ3UDRfZMBZ3E3uFzSllGcsicj3XVlaVHca9eH5G6C0r6JgRNTHTsFLG",
+	"3vqZsk5QIP5hqfBwqso0UQ7QPDeDmJUp2JQihTGM0ScfJaFmQe3YdvJelAo2pprfWh5pP64ckYF9o+aQ",
+	"yEJPyKBPrvxK2CPmBiy1r5pP3VysYn62g9d02WAGHKYs7VHzjqE2byu5KpVcn29R1aWzYvZDtNxv3udS",
+	"r6nPfW15lKygHzlB38QHFRA/Gf3AS3UaxWJF1SqpETzpOwm/UIBcMdrR3Fg5aeYpmXrnUKQKygijM47x",
+	"CTBz5hJjsKF17TB0aJCDGK9C7qL7W6GtFSyu7tVe8qPUj1rtyj7NOM7uDdW2OdnXJ4OvTl4MOhGUN93X",
+	"E80R1H9/cXVydvbN16ed7WMzP0rd8ja11apPlrcpl82yFATirpL0SORNRhg3kTfh2YbG/xUZUPb+D2Sj",
+	"gjtjhce+tQ0/yrayYbUcPHptaqCItqlIha3f1jl8CXUOuVxR27BCvN1f2QDibW1J6VIlQy4fuo5hJ1Pr",
+	"6EAwOIfNzhtqoRbz1WK+LInTlmbJ3iCv5kpSXVChsG5y13pS47O5yA+WIKiyxDQzRsn64tJYNHFuZNaa",
+	"CQtJ/6UXiJjFalKIHdkP+viLS/z22rxoMzDevgtNnImv8IwIE1lZTto7J0nBcuNyfA/3epslpIvt9yuf",
+	"I//THUTox/yWiR6ZGuliw2pKzovUxXchveA/hBoPGMl+va8ddhW8t9YeaxTGwRIdud40uPP9VafhCWxt",
+	"si+s9lRXj+khK1Cf+yl8twBmv5XWGpnSGSQ5MXXDMwfYtVktP1CZP5O3rLBNKet57SGRIhaQ/wW/tWCK",
+	"FbcsswH/rmIYyi+fUVNMHUKyw15u04+9yIf7YiGg+TVJ/vL9Fak96zU8YuINSpeXSkCmZ+zSTiLpk/ci",
+	"X9jQorkqFjap7R+yWyZVBr2Adm/ok1sWGQCPj+lDm/Dm5eNC+VnORprIuY4g46PKAez04Bl3s3wv3Hz9",
+	"hfY1H0OAXdS2VpMAq28azhS5xpU/pkx6dEvO7N+mEzSyG4jjS1s6+jud+es9j/pmB7x8HDg7sei6A1A5",
+	"8RFpPOs9cAUbTg8ex4Yj+71fKMA2cDG2wiQ4d5YaE82yQTBFNMdsElNP2BSOtJtj7zyQBf5I4qm3h3dP",
+	"z9Qfy5oNVsuvyLnQdVmppSR+aQuKPrWRS/7pev1O1OFmgH/NWbEoI/a1ReyEUfuMjeg8150h9Pj1YSHb",
+	"/hch8Q8vQ1aLjr+vEBhP1u55EjKmWbJAD0izpQ8mYnYIbMsRSfyYl/IuiQDBMrNs3svYuOoxj2JRhsax",
+	"bw1YAhF6jObHZtf7P+0YwWfrouixqPiQUvyViuzvwSfmju/ghuhWrqR13Nw7az2yRpHwWOHxS3m3SXi8",
+	"1GKFvGt9sS/NF7OK9mCC0gHEVgvLj0wr9Hp4actYhAPIOYqwwyXxqGUQ+KpAaAFvmYDX+N7efyUw2k0w",
+	"6dmgk8NAZ3xkqzcc8A6AZ7EIYW3OskWsGQK/AuBvwUh3gFhIC+kjXPUiO17BptLYOZreMNcpy8PVAAtd",
+	"6jP2rznNzSPXV4rW2TPAiCOUDCw4rB+Lq/UgbAszpcrCCIkRK4s++dX5j7nUkEelGJLFX8XiDh7Qv6cJ",
+	"FoVao3SuFc8sXuV6jikY0GhWnSGO3MEHA1xr2eYMb4tT5UrjizFOJ4zVLeebSWZbrQF8UrnFHmIE+QQD",
+	"qICBJddMIV7RmAWK0Bxw5TS/owszHl4kR0E/uGmfvLOpaJ/DsaBv5zdriY8Go4aPvgN8xu3Y3fXkIdEz",
+	"G+FjJOBqXi/SnOECdqKO27md4dmr7eEybhGeJreJ37YtyrBF4Oypfz8ueS5baeB7gTjPjYRcrX2vAN0c",
+	"6FErvgP9a1SAHLmYwAplvKx+zX0TR98HOqkELPtCDKsxR0FhDQLPu6gOq5oVNGqvH4u3AtH/ZeB4WMFs",
+	"c6iOuYHoS6UTppkUloFYILsDaedGr0B1kEZ2Vadf8euxNH44VuucwyhGG5Ux0kAho9pvLI+tWitVXbWk",
+	"buGBsKwNK14aNOvQBnZqOtiorlD/Uu0qAezbalDIOG9Uy3bS4BbayXChNKMIazVXT5lS5sVAA8+KWkaP",
+	"029n+EEWYfmWjZRBpjPyRV2ng57RoID3MnPnwq2BLctRcurLrgq2bFuM2B0roJ+LIFTBa+fa5Uiri+7m",
+	"61ZGkTuW58bUqhR2WMsTX2IsKuU2iCo7t7aFreSohrTdqlXLrXT5MyJHZpsFzbyWL21A68Ivi/I9dpvg",
+	"u1jnslSo1dsT1vuBpzefj01SFretvo5VzJSXUafCvNwZmimp+ZTtAPc1i/U0bRcwmFu7pbVb9qXFMPuI",
+	"B/LgMNaKdaxWGywf5voee4ULLbe2Vux9rcGCZVhB2dXM1Ug6d95ybqDXSTOfQqqEAGCYWJjbc+WVgizg",
+	"vy6a2r2WejKsy3/7LRQoC3ZX+YUr7tB2cMfhsaSO8KHMkE4x2ZraMTO6DwZWC2UuxeoQKL5coQXJaiUY",
+	"9rJcpcxica82C/UTed9k31lrEsyV8js02CqlhQXzZaZajhnMTBbIgGW8/XyngjnYIp+TDrRbplq8EnWm",
+	"VLOC0/wXpIk6Peu/CjXh6WBZFbpzub0qvHS/fIra0D5WqxBbhbh/jSJupYPpRM2mJynVbCwLvq5r6IXF",
+	"06C/U8YtS+Q5dgv2Q4GDZf9cgKOxXL7YPY2NGj0bDEg6oQVNjQTrhVWNDX1Ia/eJiFlJWrBs44rHBqoO",
+	"AkwddUfe6kAzMBJ2SD0hd1z0+uRt7WkhBQuOn10YXhB5ZzWKr6GEEstrRqAan4vSO7ui4xNgHUfnMXKx",
+	"C14QnuHoTq1pScqGzqtivyv6MNuqSc2mr+2beVT9YhEUP1ClmTD3jzrQCx9QFSO5uR64ouO28LGV1k+4",
+	"TWcgLhabtor2R3mlvD5S7eMVHTfWPsJhhXacQRdk+BOiQq4Ecrte8QDfKCUUZy2qvi7rjozegIqlLWoa",
+	"axq6hW98GfCN2lvdvt/9KiG2tsLROFA8C51/I/OgigeKe7qUaDo2BhOhKeSFzRY0s4mq4QLzEfy2F3YW",
+	"ebmdcPoL0/tZT8cqhPRVhg2rWdNFbSVkWwnpezntYqcER3y/WkiQCzlV6hCeKI4DbmgpGCxdbB++rXql",
+	"sSjdUrKjV4r3fFSX1D72Z+ePmnk/CWeUC64mLCNjKbPQIwWuRaVap7R1Sr8op9QevP08UpQ6X7Q7avVS",
+	"64t+hr6ofXetI/rlOKL+OO7nhVrB9Rm6oLsZTE/G/7TTb53P1vmsOp/b2CMH9TzNHe+xYPz2NdciwULA",
+	"keAHMdIk6Q3xqpQWBbeunSY5owrxQjTVUNxhfnZOQISE1wLAlitCrxVghVDP4nfgedIxGcFnxFpAy84m",
+	"UfNrpQsuxmD6qKRXdsPZ3AhrZAWqWmHkfiOMZ6EptqMRdmU2RWuBfX4WGJzmpy0y/8jWlMZz5WQuHLPN",
+	"jSgv89bQFPr7gEyD/8gRSWAQ8/vEtQQz+0olxLIqIAjQNpuA8gInQ2NRClHSBcxdkU74Lct6LoppZKnq",
+	"k7fYHsEITSOzbHP3Ertu5qI0z3MjQEtZLdzgiPcsKWXM9ZaTzIkzoos5M8J1WYrHIhgmCnkZeRYt4erh",
+	"9w5o6GzOulUJFNzphBaIicQvFWFCFwuLb9zZrDSn+7M1KjVMvjUpW5OyYlLitthcuO1tSq7JXiTC4qsr",
+	"MLiGfEMf2mlxMzu4WMIINB86VHjk6PixV2IsAsR2WShEhCRuHNL1Q/bLsaFD4znG8O+4YrZfip1cLFbN",
+	"zj3ILJ+rcK7TuYLWVqtzJc7ybZDaQe6E3Js6wQlUkydQLH1f9oQsJU+MqEzmgmujmd9BRqhbvz+mgOCq",
+	"96OfsIeRvdQuVoRz9r+IfLEf5GCoBjqAnqVFwnTAeagSgC0ACqtcrySvIMw3TfV+ZmWxB2cfleV76JKW",
+	"EMs9BHXjyZTesOScJDdcY4laYtRngmmiNGUzXXoWKG1jcT3XrnMVkMYJdmcZnLp1lL69p9kWXL2TwiNN",
+	"E5dhMgqSSJEvYjGCB0yu54sk6GDEoUiRKJZbbrjKPaqD9vrkO6RQUu4xiZaxAJalPknSudJyCja/SlyH",
+	"IJ4B6WfYJChjIy6gsSEUd0xlNs+dyVFC+h1ZlmbT//7JrCPpYic6YlbVvC7z7/viu/mih7Q15srvzOO5",
+	"C6/nC9xjXlXZasvcbEddnlDbccfy76GDaYTSpTtevT6BAD40SkL5FgvfoU/g1dirNAvoKOwwDX7Xhvm5",
+	"R03N1TwLZwtdQxmK7kQdrj7afYPZNWy5gbuyM+yY99OJOsLVKXx3+X9PTgcDIPDDdTU2aifqLJ3tzrDz",
+	"PU0n9isnHKAyiaUQfrxjkIganva3oSDQbNrmBtvc4NPODdaicFskBJviaLOCpbBD7QmtEfTMZ6xQzKrx",
+	"5MP7j0FUDYd7fnuWRORuwtOJ7ZfmsQw2EAamSIl6YJ9oqmNhDQWVnBM94YrcsgJkrdJ0gT0f2SfL/JLm",
+	"HLoH1jlv4CbgOPbJR8bIL2fmd6h88d4qgiAaimV036CP9x0XmbzbLdqlfjltg111sXls5jLrEWwV7moz",
+	"jV9ObEyR7i+nEVEV+fTLWW8D4bgiXual2e5ICWseLnsom3AwWr8pIg3e4HLcHl2m7Gedmr+mNlZh/nQU",
+	"jedEczPwdcHoDZHm/n1yYd06u4bmKWxIr5wcV+4qM7mikHfWKOZK26pmK9jRwVH2KtvIU6HZb6307sW7",
+	"N73zcoYXI80KmCZXZb8BI5xj4S/6DrrDwlW+BwFi3RhNJ+jKjmieE9tZb8FooYwvPECf+NtvQz8ldMZ2",
+	"THD8YbIbYZWx3waeJxfdoktvnKPFYPW4OXKlBW/+ZyT/P7cyvlGL/HLW6pFWjxxJj+yjMFwtPWJyV+uN",
+	"S6ZkfsuQs5Bh/18kqUjnGtnIKXGDoUFrBBl1ZAmpCy245tqCGZXXNyLT/uqj+dHbrIzzGXv71lrHVSg2",
+	"6dq4VuRzLSWVUCxcPHBIXg5e9nwUCKKDEKrpZsz/UeWuqE+m1ydJzsRYTxLoBuD8aRDlY9Bgls97UA0s",
+	"2R+Z39/xTE8SEv7a+AaznApaxAKeT5GumjCmI/OxZhHRBaMZ/oHhQbcqNkgLfBDzPIehci4YLYgb6ZoW",
+	"USz0/JpFZMZnLCLXjEKKaJyzCBr4CJb3zh2fxi2XeZ3DonwSnH6ffCf1xKjbWFidBbd7pkiS8akxFKSA",
+	"3ttJNR5lTQquSMYKfmtJzbzvg7vJElgWbpfp4AozyjAWSTwfDF6kuBuMxQF/M4IfwyTtJ5/sZ/gK8MMk",
+	"WHK3ThCtXDHqyjFiYRdbCqYi1Ob++T1rhyMs0QXluVnF/2WFVKSbvPym/2oAewH+m/TOcVCrtUhyOvjL",
+	"Bbl48RX5aLYDefkN+US+/QpNojPyiZw+fwlf/5BTTb6jhfnobJD0yYVbX7fi8tachWp4vfEF1/c8vL9f",
+	"zSGtpSoh7A+nyd4CGOaCNAC4u4p07dfrihVsVxCbVDSWlFbGvsQhkWzWdpoamntgwJEr31ofaVMSri7Z",
+	"1Bx3NMfGQhYs65P3PulAfXjZXGCNzqVHiSCh6h4kIja8CrFkJLy1hLsYnktc0YYmyfc0nSSkS0ES4nbm",
+	"tvUJGNWWuvUcnlDx/2VoN8LjB+tovrVn7bmXHrhI0IfKixRraeKlkQ03e1ntdrSXxUtHxQrnxYy5be3i",
+	"CvY+lSB3LLpliJsLMjIyx4W6Ma6tXGAbX4iLUcM59xIvjIgb2e8Ygy1LEVAjnpdihdRfbteF48GQc5kO",
+	"3AqOn9Fok8rkI5LzGxaOE2Fjeyv3/IMB55yxxcxgZueXL8fsilIqUVHGdLB3tg+a3xMrxzceC5BpAf1P",
+	"n7wu00g8Y0LzlObEGr1eJkI1jLAHsRskpmDQMDVlHKVgX7k93Tsnxt9wBw5O264x+x8KOf0plBqPSybk",
+	"3m5p5cNJ6Qy//apkC7LSbT3nEByqzvDlN1vZ/JWlaKPvbfT9iUbfu7IgIy6A9s1CmVYZ7/tE6H9Ddq+1",
+	"oC0aRnEQA2XkkpPlQQRnCBneZCfM0RNuJ7uib44zm1u0UYs2qqGNtnPzt975yMhnNv0Mtv/yqQX7SBFK",
+	"/vbx/TvywVxVaz0GPmtpvyl6a3NpNqYKPQ/AgpyDcRSLLphKvxYcOsGCbQTtHHrGXqqRZPfNPScKPWGA",
+	"k1MbE8XuRH6gc2Oz0exEihwZnNHqx79dxNfDGQfGd4Jn9rgmL0zIXGTGBEyeV5EfmUTqa29CGnsfoEVw",
+	"GRnBdWZggFCRhH3SrBA0v2S2K4exrO3k0VuAoAJYj2w60wuC8Hq0g92vgcoab+xMi+1MOHhpO0rGUCpu",
+	"aqmdwLr+aclo+8dvHTkDXkagCIfZGMOr8zzcc1HnFikel5AZEflfLlIMj+Cm3Uzs/k1J8QGf48h8jvfI",
+	"e/PqcRNUJf8uYvuLiutuYHN9KIDtE5zLHyjP2R81JPyBFprTPF9Y8bob3CLqzOYNRtsPpdh2wVgnSqvS",
+	"d1iGKC2ytJS5BSNpzgCE2bW9ClUsrlkqp8x69hFhn1I20yUOdAU40iE23N26soggyueaDUSxqABZe+SG",
+	"sZklm3AeN0iYPvnJ5QEleOrB45BuCESMYpGUmDAoPypzjRHp9/sYmnCBKCOdT8gls7G2rnuoHpHC6s4G",
+	"Xz3EZ4YBuEqfIVLHq9bDAst0H3IUYlYL5phObGxhVDAG4+KMAOWSL+CrOy5Uz4bVfKSjMMosCPNDb7/M",
+	"PgnNAsChGRX8DA8h7pY0zZb2WEW2UzLGo4KuyhGZFTxlBPLAKiK3TGQQ78/MuKhyWUEypGDpwaNS+3hE",
+	"TeQdxNsq7UM1kSJlTuFjuFFLUjBoa3FuxqXGS2EUo4SpnHFry7iAtlk1SjKZzqdmNfFoKAA5izJ6Hdov",
+	"Zis0oXwDxDZE+qHffFaD/BpTJkCYhsThZrbWAisjlWE2gusShW2jbOWF2CLEd/VX0gxXhSxHtpEF0FeX",
+	"5ldg+eEtG8K8rkc+bl2YaSX6zC1bOSwWTAp6gNw5O4famRlbCv+HQWBED8P7q52GhgW+m/CcVV6WCuHs",
+	"XMBWdefCDHDu1tX9ROE+uM5lemPWE+OPNCPXkOnHNUXpWLbHBoSCpmOojjQbUN4x3LP4JAVT2iPrE38i",
+	"fhZc++6VITn8M0W6cwGHIeu5Y2C3PSytDVyyO0v3/oOU2uzrtwJAB7nmaMNzbc7q6RlIWzzlADsAxPuU",
+	"5ti5RZ0TaoaFsVxKg5IR/2R2pxQO79b9Tn7qOei7fSY4ZzbVY86Pf3Wbvq1KU5jqoyKQQkms+MKhzZhw",
+	"pzs5zzNSGAsChADMJis7umhJBnASL2qNvI0Q8zLJoeSnODHSzdmYpguSUU17jXB50vQseOSbkOt6XhgH",
+	"B5DrZCPg+nlZdjKh2p4kmptNuKi1fzE3cO/BbIO1iPfGKdrw+49SXyElf+Ler5t4w1sK+zCa+UFDoS4V",
+	"C2Jp/hdlO5ehbWZkXxecZ5Sa0E8dZEKZHKouNIIjWZ6d26cER4mMcjr2CyLFsgS5qvZYguNrHTxScWPl",
+	"HTRgsoqkojKh7ZJbC5XzmTl0gQxI5XTKsd80trx2plh2C0quhnSyvZzuTxzY/vkVd3gpjpZSAQUyOADp",
+	"YsHNxEhTDYth+btujH1ln2lL4D5O7ogu5FaI/apfGHW4uqKfQvR+A1J/JTR/qxwAGIutV9l6lV+cV3mJ",
+	"MRqnfZ4pQDlAKZX16w6RLHieUnEC5TTryHJys55Kk7uJzIOmg+8qHXSw3ruQcw38FOzTLJfGK9KTQs7H",
+	"E9tZPWe3LI8QWekf3WKafMN+gJO6jv4RQCrcz2tNeXokNd+qIXp8xrgQs7mtgheMZUHbnw+sMCZeQv7z",
+	"byLc1P3LMRYK1H+JPnlrvCE3OaOlcH5cIbEidKI7J9Q4OYUeWQ+HBmPhWsg74dbDKmo3NTAbZWE/cTkg",
+	"Ze4wpRlzTpsZpFuwdF4oMOvP0SkMFxoGxjo8UgZQayNZV6sXrZ2ztzTt0GAx28JKhuvMsDuR25HmAf3S",
+	"mOsAcgH+d/AufIoLewwL3wjIvqCU8bwryHOSAIxDfWDFdzkVN0kPAwgKe95j4SVxJXX2vuY9M5pOItsC",
+	"EpAHNNwGzxD5YDyZykzQ+AQL0s3Htm4r2yvCcwRrVJhbBXtamV1Jc6MHRTphimQFvVO46NCnX8q8MuGh",
+	"c3BKIws8gQiWb8YKOxQWsJYNq8z6zvO81hUaTRS3E/zs7Z2EDA+DLGLhn79qgfsR0DqDJ+xWfq0c5qi2",
+	"YWPh3iniDWWBlnUp8hp2YZ8kOZ9yc8e3ZjjlOGhAlJhPusrCB4u5wA1r2z8OS1vVzgsPQylJvHDirvUm",
+	"9L6eUui9+Y78iZy6IL6yZbxsCoXUaD38IIt37JNOerb9qOucnfhbJOck+cc/E3wVy6+oH4v3/hhGRPOp",
+	"xbylUmllbCTjNpAZLfRSr0bS0Jkx7Ce5K7m1+AkLJh/UInK3aTCMfp3YnucWu0qx1LZNWR7QXvirvCNT",
+	"4+shxYj1WN2SO83ql75GyGUlwENlN1cZH1LpEwgvZvJOqOdMaW5kCwCid86jNiKpX8vpbB6yKTxTxN0O",
+	"zybEHVBMBKcaJBf03XeGTcWeiQUYNE7GBxIzQhcAgj4Um8QrTfzDgv0B0EY/i8RVpqc0T+fgS70XCUTl",
+	"ukoaoWmZS6XS3/lFS1yoVfcqZY5c98n3ODTocp87tTEhtw5DhEBW3GOspLQiv+ocB1BQEEY/yKKUuX+P",
+	"HMIzYIcwz20WVTEN/ybGkDDuzmv7mFyKn5ieyCyxVpxxAwkXJxM5N1aUzwp3E67eYxvfD4VMmVJcjBOb",
+	"wBiaG8xnZCLnhSIfyZ9Bs8NnV3zKfuLCvP6EPCdfDSJQLHjlJfkzSYq5CC4KDcW/ww/Q6snptYSgRQER",
+	"HtxLfnrPFEngiksKWXWWA/eGIneyuCEpE5oVzxQOAiPYSwY+6Dml6YQLhsMbQwaQtN3Efg7j2jiyW8PK",
+	"VCo3AlOpclV3EKj84Npe307qz6T7kfyJXPbMg5fzPPcT+zO5JP/5d32q5+V9/ly75X/+7YdEdQmjfjcv",
+	"MiYgc/Off5NL246aEPeg/vs+MW+l+mb/9GfyMbKzKz8x94j8rPznl32/n1z/Z/++hu6jci+ZnyT2U3PK",
+	"cAecm1Ng9Li9bRQugCz8I/eDvbvW7h1au5b8GW3fvzfZvuf+9+Z2f/qz+81//l2zgZ45sQPBU3PaVpi6",
+	"pZ1Lswz2R2jmBhNHsWCMZnM2mtynv/drrlajw1N1SaIlb8c7QGjK8VAi+0zOHcVAbWLmk0RoO2c2czAF",
+	"+XHLrHBdkBtuvlPmCZltr8qVW6YV19u008LS3gdPZdYJ1+E//w7ku19o9BnxcUAa+kUpL+EKrOG5RqBJ",
+	"MkajDCxfs564z0A6d6F5e8GNRrex91hg8P2Zssk4WYRZucj5AHj1M5dNSRcRmQvMFUDDWZeg1VKbDeUl",
+	"tuOx8eYCuvjuPWDGpmu3Hna2Ny5b6JEb/dc7jwVFUx/TjA7IDzw1UEXhOVWS3rLnYZvRuk4QuC1jTLkA",
+	"hZDSkD6wtC24ZryizM3eQ13chRRd6QrDdqluPTPfpNwOfrxgdOAewEes+JJmLpHfOiQxgsHNBck/w8n0",
+	"8VzRqXGMy0JUVysysqIKXHGcPVeYRWEZ5EojIML5qpYhIt0JzUeEwuEwFsr/skL2IgeiB069W5Y/c3sP",
+	"9ScTmYpc1JzGYkYhug67nOtzkszcEf8zbhTynPzdz0ZLUp8GqsXgFogAUz5bVT4nZEUwozeRd5D7zBib",
+	"ma1xZ8Ry6Mhy5Q7Tps7Rmu70K3wjaxoxZ1A9KpS+7KK7LeeMVNo9ifeQjh8Mr1ikqyLjFmznbfwWWt9C",
+	"63f2dt2mtzHcivdGSajeDsB9s9Jf9aQ4h/VVL+q+otV07jlnhczmac1RDUPxVJHShyRU133KoSVE9Wq+",
+	"G3ihgB2BvkX/I6+NzyU+FHJcMKX+Jq8BiWUeC8p/4QOSpFSkLM/x716/dGnfem0KOiZ0daVg6tzcAWw1",
+	"W5amfBXYguRUZFYNOO6MGR0bASJuWS5nLCKC3TGlSc1fhkBhhMwZEz6emEu4jVsbv7WA3lCgn4Zg9lVI",
+	"NQKMQZ8kH2/4zGblr8CSMVMgEMp35g9XmnTx21gAjcSrwWAQkVe25/+Mjm3Q0zLhdh0+L6rwhyNMDmP5",
+	"5as3poFZHGNdw++XYoZRk16MyM7tCH5sjDL8AWksYLmNvAi3+5a0FJVFPBzT0Va3/UDHjUHZC9zMVZxT",
+	"VfC0fBVfBl9FmUOuv989OCxKrQhI0BMsvthPHc4bOTCszxNu06Dew9Uy+8jjtcwWpEtJ8rpSPDKls3OS",
+	"/PZ7EgsAQyuLSc3zXkRWF1tXYpnrCEZjAS5j6JJaVlG8qhsyjo4sy6hFnlrX2EWOy2puZFe9dl/1hl72",
+	"37CFMk6+mltUgF0GagF4SwXgpdcdC7g2qMXxMLWw3qaPhes3bGEr1qMmmoB+A6IvFrtD+lbg+RDVZQtX",
+	"pui27gjtKpk0lmrCLwKOwCqSZzvv0u5ZkMXBij4OdiuVuSyg6sfikfQ7B8f668np2eDrzSFXlYdpUVct",
+	"6urLR11VSgsP40WGh+gg6nI9Fesb/33QLbbMqlFFkg8/V9hZm1V7EiGC1fiTEGLNjTM1o3pyThBGDPUd",
+	"DERlq7Vbrf2FaO3y/LT6u9Xfrf7+jPU36ZbKEjRX74Aa3e7XQweDswxrSWhZcml0SSDuyn4Qr+0V2BYf",
+	"K2nrsCAVixdfnXhyOoiNJm7oBiJI6Opi+R575RxqzJAvBy9jEVY7umTuhCpCNZlK2yYR89kAdfVjdSlR",
+	"sIGxkWJDmVc4wfu661fLbV2LmLKc1naGqZW/NXfhqSWZqwqy2mQnFuXCOfUZ/DQoEV3RXea8+sTLc4SG",
+	"ZAkkxSG6Z8wjz2VhS5+HlpkuBA1g9VGYn1Y0Z6pS3usRAuVLWWkVwq9P4NeYDVFQz/Yjv2EuYw5lUbb4",
+	"MFD6wXqs1v8V5X8eC7pNxeDGpsn+YfQNWduqZ/JR88zlIVrPx+av02xqS7OWS75yNtL1a51d8vrnj1cn",
+	"33xz8t3BCr0aJFtL9tZmpJ9ORvoiy0IVbdVcydJwWEPjoVLPV3VvvSR4QBRz2b8AQFCOHtT6ZphflaNY",
+	"gBDvp5VTqzDx7AcGNoPlpgeR63rQr6ZmlSyM8YKp6wZzJynbF3OhNKPZsGLYRMFfXlhhQrsm78yljW3h",
+	"JgziHAVjZLlXg22fEEH7BKjFLh/hDS8SIHIgNDeWSGH0pGNDcIsIq7cy6wz6272LLsDIEFia54BNDLV5",
+	"77zkQrbEG2CAvRoMBtgjzvL+2bYMEHwJiXyPlWSu7o/POct8jIYDNVNig/YDa85zm9v90nK79Rd8uOSu",
+	"2evw0WsvTn9H5WHcwtX9bs4Gg5LY2arEO6p8+wAj484GL8trvMsoJFHzdOJ+1KXmOuiSLMZlgWavUo66",
+	"iVejNF0MEWF0zXJoZSpjsY2r0ydvzOwBaXafX4Ns6c2ODdnVr4nFGseGPLBfA89+EL9mtJ7vdf3ZwGnA",
+	"wT9DSbEiqBjupdoB6bSBwvwpWM74LlcLsq159HYyiaNlFGY1TIbEzVXznmf9TtSBnqTApBl1BDq4VVnZ",
+	"qbupG3u+2YuvOr+vhMZchKyuQxt7KUNCNu9i2XYQYg+NAxz3geOntlR+llciFgFhIIgpdwEIpXURsV49",
+	"lEgXZCpvK8Yr+kQokCDA6BcVEoj2wNprZaAWFkxXu3NVblXGHqsJIUVvIaFmhsN2HThwSfVXb+QfC4mF",
+	"XYerNijpew4qNY8ZBqqHdl4fM35zOGRkzYJeUaoAe6ZVF21e6b680o5KaoWxDYVmJ0aQnqQ2PNPIyfOr",
+	"RVo02IteWiLdxBJJReUHmBi4lvPxREexqFCFPqvT/wVpplrxojeyg1oz29wmFsk1VVwlFuiAKYymqkDf",
+	"kgAb+ZspVXuE2eLVfp0XxQmQiEyRDQ66gkHOy0Y9zk5ffv3ymxdfvfwa9UdVVZRi/yEiHX9pKPdclvrV",
+	"1/v3gDTxer7wRZ6NKjdwErwt8q85KxalMeLLy9aZIb5f5k9c8Ol86q4YyWJKdWfYyeTcnIuoM6Wf8IJy",
+	"XaPO1P1q4IMSlvTt9wfv6FBd3PVRkFp5bktBcuCuCWGd0vV8gVz61sSaQXV1uHmP1Fxhpbi1c3k+4+nN",
+	"A0TTEzNuQO/pBKWjv4V6b6onWPkNQVhr/jppt4om0o3Z2G3A3BSOhb3oqdS2Rh3M8tNicYUiAtZ9czvS",
+	"PZB5ug/w0yNbkG4C35t/V0ka81CIWWszim1GcY++AmYfBeS+jbWs/oyvsjf9Bb/fKwWBZvf2IdiXEjv0",
+	"0WXhpb3vExSHL5bF4cidtB3koX3SpykS7etvpWIrFff3xHErPbxg9E260Q9+CHDnpc0MQeSTOofbvLOc",
+	"syqg3RM6GTfc4itcB8xf4HerQZ8VSOAy+BNv+zZLQggjhGbthJaxnoEPXQnb+llWYgexWBPHDe6/FbIz",
+	"Fr5Z6wh4R/10ww4qap6mjGWq1yeb4RM9RnJTgOJGebxYbAlQXJfHK1utHwSg2LSLHlVHAmO+meIcGLag",
+	"ebMUrjdvvxN13I5ZH7+2V5UgxosXXyFJPfTz5qJ6jYtwf/jx5OLFVyeDs1ednfrRLp3GFqjYKtCnBlRs",
+	"FtSHxivWVegRYIvND7YTenHacKAthtEOvh2CMRYAYSQBgrFJZjTiGL2OjPz/qxjGqrAzl4EY3Rq1SKqg",
+	"xVjsjVp0r6CKSYzFelAi2Q2TGIu9QYlN76SFJu6g/LYEKK44uS1O8QvDKa56z4eAKy4pnN+qQvz4uEUR",
+	"Cy+1MpRZKzAovXMCKEdSAzkiagUxUns4KmRN/XTFgcGKq30rrMhF+OQPikQ8jANzfDxi80FocSZPFJa4",
+	"4nU9HXTiCpt+JUixLho/N5iibWAs5nne65Of5C20ky0lNnSKtWuBETbbpRB7JrEKujBos9IQmXrSmMIH",
+	"kH87Rm62jss8hZjLwXAozTbwOohhqwFapOG9SMND6J0V5vJsXqQTqtjJhCvIhazrAmin435juwBoaIyi",
+	"tDFDhZ6ohOC/pOsCBNDv2HL1YogFKXpd8zBbsWOX4Bw7odGxcfn9mK57xynQ0A+gq0JOpzMgbID2x9iZ",
+	"ujvwFPSKnEbkdDAw//tq0DsnyR0Xmbz7yQ4ZJkfwGwLH39z3vcgX/kFx0goIiJSmeq7Ie/MJy4xA/0B5",
+	"hn3vUHxXf0QyCfNjn4wPtGAa8hhBEsLNggrCpjO9IPZNDGORAAe/G/C1uUVCBhFJ/BtIoBNZZMezC2iX",
+	"0/gB0AIX+CygabtVZ24kDLPYwQCoVTBK7rhtWqQllJW6RzXjwbPaBwPXh+tY5FRkD09LbHGUbjX+avfr",
+	"PUjKX/G9Ap2XeesRKTfluePequ8trH6AzYXt5rlehazEUTuhxvJ4SS70i7OOj4Bwodn4KHDI+hqtj7r4",
+	"Xe5EQIuIPCwishTkS0v9qOhHL/vD6sbD0/c2bbVKiablpql+aPupNSDQY5F8eP+xuVrTBn2SHlGMAbOh",
+	"sbpzrrSRdaWroYjtfwrF8VyYyypNvp2TArMxF+KfVb8qRNvD2FN5awUlQJjck2CzWwhnm2dFjrPzCpHP",
+	"kPzjn4kdoWQ47JNfqs9vvlAsv0VGnxhas6J3lEU2apSR7jVbSJwDLxwfAIFRIEaBTdJpOrFPN5bmloGr",
+	"tPx4SCoEHswocIpcu1fCRSNfkdEBYU8arkqWpUrTIuC8L92pwGUL+tahCu0uOVA2ooaBOSyKSPN5xrKQ",
+	"p/BlVD6feyMWzlA2I2qoOXs5GES2ZY91CYO3ZqkWORIt9ksYQywsBVRQyDYKHhmbQrm1Q1UZC/sdGEWu",
+	"sazPXtlefE2L3MiXtXqaTbG6X7me4DFw87U4NW7JozKuNBcpAjfKAuTVd/ElGr1KKcarAeL7qlsN2sGe",
+	"r3wAi/yr0zyuligj7eIIeN6jeoYPrVaudCy8mYHmUOHM790pq+A4NEVady/5XscKtpvpdWFPf0qLAlH6",
+	"zm68lreMDGw3ijqBWTA9qBYCocPFeGjMbly5QPaBnW9ki4fa7EzI6YyaD+W2eJwQR7Av4Z7wd2d4etr/",
+	"+lUUwDtPB5vBVH6PyjEG/doQg2b6rO/kpw1BML9v16+iYZXtO3iIeMpGycVyKlumEzeUDW2wpQ22NNno",
+	"4a45bKwltLcfEhBTN6hXV3ZaQ7lEx4CdV568hHTNwXNaOcCgZBbx0USoOQpi8RFJprQYc1Fh4cJfB4X8",
+	"Vxw/hZB+BaIjbRjiPuzNOUJvXPdMnmHAxVhw3ty0S6I0XRAtx8woSofZAS23EtFTbcppP3QCu4muDIGs",
+	"laVcAveEBa0RKZfYtfJ8LbPaksuiacVj0ThvC+vxarn++uEF1p/B85XFYi/oDy71EhtZLNYhf1yDLDKC",
+	"jkmBKVJuZiWnzopUD1/F66BBh7BCPv/OWG4jgkBcaXrsa3kcrl3WI9gZLWjpCwMt7WoX3A9ZKtgtx4sP",
+	"bgW8ttzXlAh2V3qemMOW8yL1m9g26nWxqzG/ZYIkbmpJyVkdCwiTnw0GxKMPVC8iqZyBG7kCZGQ7+3Ot",
+	"XPp+iHV976HbRhIF/NhmEjVnE+NFCVf/x6qZ6znPsyv5f5JYEDLK6VhFJONTo/eg1fgd4+OJjoilJVAR",
+	"SYKlMdqUC80KQfN3gJKFvuKVPhpJZGvZM0Z4pkg3oWlqSZCNRjZ6WEuSjOl8bP7oRSS4woGFcVw14bMZ",
+	"F2M7+X/Nac714kNOxUfIJyXnbnESIJz7OdTtr6GLNzwXXmem5XOCakJnUMNyRxVJ5xrc8ghfc8LVJZsa",
+	"5ZeQbuJ+4qbWK29qNnEwh9sK3tlvGV5UTcpKu3KotdF0odwnPWN4mac3V7ntd28QGHflM1VOphmEXX5f",
+	"p5j13zSwAfpArkrljA2xeSdcEQUsVBzIz0OTVCU913c+oEev3fkf/+xXYlYRdtZ5//HK/HYzckFwBxKC",
+	"GUxjK4GZ8lrOOMuIml+fuIDTmGlc1Axjg57LsLLcEFgd+iCNDwJDKAlMsZxRG3H2S98nF3Cardl1N6G6",
+	"8r0NepGCjZixTxn4D0AMFsUCg68YUNJ0HPmgaxEy5mCwVnGRsj55J7W5IXfk9ewTnsxYBLfoYlNYLm5C",
+	"6WWnoqXt3a8WChru2JijpukEe453ATBZ/RW0VzWr0DsnyTUtzKl2gHqS2Li6D/XVgn92vwp2FzZ9dw3R",
+	"4X1VO0+YXyz3K8r5DSPUBvGfqSGhxHb5MU6GbwIk5J1NcSsLIW1qFRQsTE7TGxWta6WwolsQ6SJMKxwM",
+	"wniWatNvLa6IEe23zO6/VE4dLjU3SkcTpz2cJ4g65jwcGSWGHWcucqYUSWiRTvgt+wiXGB2H7fWLOYvI",
+	"3YSnE2KvwF23IthqtrGfQXn7CgaMTs2hsbeHw9nMs+n1oBnUTn2jEG5j26QqxKwpoHu5thOSL53374KK",
+	"DPMssbBLk0X+KpzvdoHXiyzDmnJrmjxmNeDSdnDYxNJw6ny3HWrMPRfaR215Xlue99TK80LZeciCvELO",
+	"jfbfBOd1N5E5I/YHlvztEv9KekMwsbzQUGF8LlFmUQQEsTQIJZ5FpeOBcjaVQs2n0J3eBoV8ypqLk1kh",
+	"U6MLdEHTGy7GEdwOubucnM6wCyF+6KxEFVqrgikzW3WO8T+MbHIFoClMSwPkqk/eakzgU1DM1HaHdxpD",
+	"jgD2xdCSmMg7Y0OS3GxUTCTYJeLLKKjGou1KGAqU6vdXdFzlVXUABDe2TaAtZSV3AlHZt7hD/uydFGx9",
+	"mcRBUExugqvYRPz8gzZxr2k6YSevpdCFzDfrFwc/cb/4Pdqp09yLTcQp/uid1D9ZG7IFWT0YyKrcHKG0",
+	"dB8/FMZqNcFH0Aa1KlFD+JAFwoLbZT8PLkuUt32gAPh6UfYCzfC31hd0YqPs7grfVmR1KUAD8Qo/M96b",
+	"k7DwfVW2kq7SPM+txEYvxyWWeBEog17J/unl8jMvjfvkNf7S+Jf2t963rLhdXQ+VBUfdpwGcI/fMqh17",
+	"P3rD3MQWzxTRfMrABQ8dtz751fmz1f1CJizPYnHNRrJgRhY7tBT50TyCr8nTkjAOvqb7IbjQiC6Bz50z",
+	"7EtG0D9xgTZ2534JsvuqdIY890pQQ7JMvVJ6DpVd4fC4Vo2gU2pePMtHkdE07mdc46VWTWGnPoQeO/fY",
+	"Ppj5kFcQMH2cL2xTmK2QGhviBmU0dtcggo/lI7NfqFiQjM30pEbgXdvYDY1qe7BdFht1W0CjwIVIpGA1",
+	"76lrtWhin/A1IuaS3srSyO0YVeRssZd6PaDTFC7sSnxINtjcbbIPZZ7x2KU191gDtXNcAjxSmGvri7W+",
+	"2OHgIW6X1RR2KLKfqS1sj409NssN7lOZD9FlFsGz3gLoUuJHK/01LasSv+eCzrUVgmJOVH2+mtP5j0DY",
+	"bOaEZGV98k66CtYFasC1SmRoK9RnACiglZYUEB69m0gVuK6yKN1H9cy/jqgyaC8WxoKokq6520SNVe+O",
+	"kZxcZNkKBRWL1aDRHRVUBai+zuM8QI1pSRJWf3OPqt34er2WjjoljPIDK34WXHeGZ/1X22q76j5t44St",
+	"bnpicUIRyuuSu2snN3gnVfT8GqJBD6SQAGrwajCoRP6a1Y2tXghEo63b8KQCsbhPD3n4Q7pIc1RbcHW6",
+	"Ugomkc8/YWmBYkKXXAHovKJvXi1BMNdhJs88p/V5hoSCfpEFgXbqgtqUGpGjEROgYyxtgvFruZuF6r/r",
+	"jxB02H2HhSUK4fmD3pJyqnijh1ROsWhklnkM5aQeVzuV0zB33k1Z/R7d+8ts0PTLQf/s1Rao//rSfYfR",
+	"3eN6eFYhvs3UKifPxrei5VPUatFWi+6nRV2tXU3JHF+XPlAtgNNGtAbwb9Si5RLYkwZZMUSZyREZI4OB",
+	"2QLQibsM1zrKSw/jCLHwqMmSmrCqwWyiurNkqSn3VyMbYbv3VyKfKbJ7N0VxZHj2kv+5AUgbMpW1bd0C",
+	"s78IYDbIrkBYlTCJfVOAW8jr37yltwutZOC53UstGYjojEOOJBYTCqA10qXbScfe+gbWDx2xWkVyuSP3",
+	"4/5xqaPwPi6/QDJxacNyI7S1qE+K+rEWD99TxlRYIBvBV++X7rd8/s8JrVf7L9e5gQTAoWwi2IXJzcaD",
+	"k8nVUuJsT2qmA5zE48KLAltiRWaxPJgt1KiFGlmo0WGlwgHAR/dxwy47d2v61pcWzUOxwXpIVIUH1gm7",
+	"co4lG6wlgIXwbUTKChMfqsXQbhUd45vGkYutqFyACuqouJGSyPXAxswDZtdci56rOwltXRXPWFM08uXR",
+	"Um6PpBkIVZbRq6ojdhHwren3B3VpUQI8nL25kU/roZoPDy8JEaUyBYI9SlKqaS7H86Xi1tQsiNCSXOdU",
+	"3CgHOPF1dxXECVkNOHH0zA500oDa2KCnwmeL2nCP/6i5MXiFPzIx1pPO8PSs/yrCj37lmfnkZeRJ6T+a",
+	"d38fk/iMs5SpD6z4zgwCabMdJH1lY7QojzY/9URRHl4uHjk75TXDI2ao6mVeq7JTpAuojzuuJ1gf5soO",
+	"ei5vBSVqYZnBBomrNVmqiCSBUAMCp4pQ2iiNtaI4bO881k9ep7e5rHuE/yPms7xm3j6nVRptbV7ry8pr",
+	"laLuyLmtUtpjfsvtzntyXBgzVw1PUNaglSVgSxkxy2BTy4LF4p40GNklCxaL+9Ngu3gAsdg4QvSAWbDd",
+	"7fwnkgmbBuKwDYk8wWyYP9hHzIiF92wQB0siZnWeLOyeDlQ6pVm9XZLMl+7Hwh1jL63cmJFjzQ/nRmxB",
+	"Sj3OgYPsnXzbQwA8QgKuNH7WhVqn5TO1ibg2EVdLxB1KIB0mGXfflVWjqrNPosw/eHOyrKFnoquS54Vj",
+	"8VW986p0UpoutsyaYXvDfbNmS40MYtGMbdhZZB8gL3cg8+oQ8dOzbcOlLmv3kd5hfcjZgIw0uaZFQyz1",
+	"9Kix1EfWK20ar03jHT6N9wCG8r4u/HMr5neP4u6o4dbnBe2sSHci7yoG9DNl034kpwsi50btwy9AXCE3",
+	"l0xvemvr/Nxc3uFd1iQAw/tWtF0sugobIgJZl2Mn8SWD+G6jgwcKGrr7NOvEkmvnQZXiUm6xtraPn100",
+	"Kuyj2ROd4TcvPbDp5TfkE/n2K6ImjOlO1IFd4xTpt1/ZD1wa8pttdV/TDmsziW0m8anxSjo5azOIT11L",
+	"Pf/N/meXAgv3rGurK/zDNwSUY7GJ4N3GGTEOTViIcRVMkysyo4XjPPGjDsnb0Ql4DqTkJwm0lFFH/Vg0",
+	"x7JXaTOykTIzs90b+NIQ9S7jZYcJe++tgh4+8F09aEuBb2eUtd7DU4t4u9NpZePDxb+PZozfBxf38mgV",
+	"RtyL5L0R4veoiZJR8iEhiSUx5hoiq2ZY4Xv3U/QoYuF63lv6Dewyel3QkJIzCjonRMBSiWScqVRa9f5I",
+	"sES/fI/qNFQnuQbzXszFFZ+yn7iYawiUeV6pqOMor7Hvp2J6Pguu7QxPt+aequ6t1pdofYknh0qsSM7j",
+	"eA6lSjgS81RAcb8r8RTqjVisVhwNtDYAaHHZm5JR31Ed5lTpWLiPiZJkRAvyJ3I6iIjrQYUjlvOnWcYy",
+	"4hiOda+ZpyoW2xJVkbU8VbFIyjlsQ1R1RJpfclHz9Y6l+NTT0Hx4Z2vefaR3YCTaP9+w63lRdJqU2g48",
+	"U/7JW56pVmP+QXmmqirl6Hrz8VmmggXYiGTKq7kNkPpB75nEfGT+rUsuwPA3WvN1RiqyMSHVMlThYEj+",
+	"PbTFHwHF75fncRD8pRO7DXp/+Si0AP4vBsAftsU6FnY/EPC/BdJk+6xJ0Dpme1YqiGjHomWl2jvA9ehY",
+	"fBnKtTYp8aSSEuUZPQoCf0lZhXbdFoRU/vexOB4f1T5n8Lhw+MCSWNv3LjiaLRq+RcMHaPiDyYUjslIF",
+	"felWJRzD4/0YpFTLU90Hbh+tyQ2ifZUEDwwRX8U0iFk7fCyCgLDvikfSeVEwATvhc2S9OpSxtGMwNKfX",
+	"srikxk5+CSm9evxzRfpv0P+6kv87a8z/vYo6d7K4ec2EZsV6mP7REoWPq7taxH2LuD8k4v4hbOIdfe7n",
+	"fKbV899mE6rY7w8JtK8fvs1+9cHMa10kVyk+Frb52VIrbgIJPJcMbTjWGAMxGvyZIrAGscDu4Vd2CJhA",
+	"0luHrHGXYn7UeOd4W64IhelB5/BYTKUyCi9lwEIYzEJkeO8qKaR7CIiJQsvRjKU8Q1IYSuaC/2vOYsFF",
+	"xj7Z6aVSoGJNF1vmKA+rXDeKOS95WhtgUqOHSGy69/eo+c1RgVp50RmevTKWpdLFPLUJz85PjKp5gcGO",
+	"a1mwskM95QUZ0/mYGXNUXdbszdoeWocZ2laVV3Z9C/lpE5hPqRWqkWXrdQLVhFqpizr4qerkPXOgj6aY",
+	"16RYq69CWd0DWrJZUTvl7BvYrczBbk+YFovK9dv08VmrwSw2aUsVtlOu1YniNue6TlE9TsrVGxfb8aUt",
+	"ia025foFcaYtK6WHU0f7p2Wr6ug3PtO75Gr9o65N1ZaPXa9xMx4UiFPrKtE95bPzMOrUzNEWmd4HJhmp",
+	"JXpjceBM7+6Oz4NnfFfsg8pGAmvBbYg28/sECdiOKec2Sw/XvICNLc+lzPGKkMbW8QyoyvWzMr+Ihf2J",
+	"299NkaJDJ5z3EAXHTTyX9tQqqpxl06nNPLeZ5woP2yPZX9HT9OHvy343rdfqpkzGOjxesW3dUnWe2TEX",
+	"en11lt07JJVCzadrVA3pailzUApcKFZoFdkfmb2sbArCxj9WVvf6dkTJIxcpOW1pm/rtap6vip4AL/Kh",
+	"MgC79a86ZBv+LdpYWfiHdSXNRrFAkJfAyQFBIFZ0hp254Droc2Xb7e+asd+lz1Ub629j/UdqOlIXsU8t",
+	"on+ApvmH1k73FEGpDVTWUkkUVA7vFY8njeH4WFwcKN7jQfoPF49vO/JvpE0euQZq6878wbZvu/N/WRH5",
+	"JXH31CLweL0M9+5+BVP39/JvDsFuXDC1vzDeq+vJ3iCmB66yeqL9/9fE3at7p423P714+5Fs4HX9TzaK",
+	"dDQF00lTLD0W2wfTRV3IhT+0IfVw3ENH0nc82I9UvrWucXTtwLdR9DaKHkbRH1LaPGbQfG0svCZbNigD",
+	"w+k8RilYba57tV2BiO79gpWskqsXR+9ad6gKrwMYag8YFMZIL9RwVUK9p0eN8z6yamrLs9ryrIM2RHni",
+	"weRD9bh+umXPh+q8fTeRqvT539dKlWuuQLSG4WsEsUqW+bg2QHHo2PxPxSLJ1zW0Tkgmmdq4O8qWbs/h",
+	"49dtJ+4/SifuJV/9y2XSaXt0N73zh2LiWKHaFM2ZOpkVPGUn1wWjN3uy5W/gE8EtCdySwC1DlYF1lAl8",
+	"+x3MJyHdgeVTPifJP/6ZkIJN5S1TALyZEprnvUYeZaMQnCQONBI+ZWmh1tha5SgWyYf3H6/IZssFGj/p",
+	"k+9pOrGP01XM+EUfzbUf/IMgBqjnOJjtbMyvcS0iQkk6V1pOjf7hrHimSDdxn1xxVrzNEuiqQtgnbhvx",
+	"8NK5RJXVMwrLLIX7YWUUKFqmJOe35QXwxMEAoVaMfDLCjFqlXyt/j9MNtZ4tmcZxrQ/smyxjfXR3JAti",
+	"favK++6f9YPp9s5d+fW11JOwA05Zl11fI/NuM0kogYNgroDhE9I1UhlXG9YpmdJizIX7Av/qRbgb4GnN",
+	"SiKJNewmMhdcV/mnbIfm4JWaa4gZsE+u7qTbb3KEg6VyxiK8xgzpHET3ZOGDIVW3xmkY99xdnIBV8SO/",
+	"YfZIoX2M+RQz8Fa+fcWvP4cN5k+inGus2rxlQstigROXIzK19c9N78Nc835kK6Tf0SlrQAtEqyLMOxaT",
+	"Wxljvq6dO/U4sYJgR8M94e/O8PRl/1UtLFB+d1b5ZjAw31U39+rYA+tEHdzAneGL6i28NWK/D4e9r+mr",
+	"m9pp/6w66CDqLL1n40xRWLiNgx1NL8y+y4cId2xk05VT2cSSC+gQlzSbInSkHUuFe6o2pPGHDWk4pGhp",
+	"0y1vmZp5t1vEYoWd8gDM3fds/2pwICLXCxfCRnsLAWmgFYeW1UzpWOAgI14oHSFCDSwUzgr1zI3dvV6g",
+	"4SHolEUkpYqdcKGYUFzzW+Z+Z67gWS8CY0RYrjMUfuoZDOItmbUD+at41jsH5cgFobGAuZuHqKtGMxrp",
+	"1kfr2eGcKO1XEXdKFloBn4wxQ70gSsisMApPLwgXSjOaDQNzICKJkVLmX7R0Im/aRMY8QgKa1zJjQF5e",
+	"sQbr1hPYRcsavPlBOFMEQiIsFvBWninCM/dIb3iRYDsSmhvbpzDGirJmSWUXmF/c8BnaJckVvWEJxHLQ",
+	"gMT3fe4NEjT7NQH6nleDwYBQb4mwDPsiStifNLdxImeTN6gbDBgkPSJoUcg7nB281KYAUZPVUunLuFvA",
+	"Z2+b5YuO86x8a0cL8+xsEkxdnKdB0LcBnS8hoLOnLr8/RIMjPFhQJvARzZ1sAEbT8dvMx15OBwOSQcwh",
+	"1eYqwjNVDcaAUI4FzfNen3yPTmlGpnOlyTUjFH4kRySBBzT3SSqBdBtmGFZwSBmIW5hfBjB2KghNfYOq",
+	"VGbMXJBObONb+50iTOhiETUEJAi3nrzFDvpesiDpN/d6uzkb03RBMqppr8EHjkWTE+w7Zvlglw9Cgda4",
+	"cD7C1OhMWB6HdQSdxALPfrU7T0XVo48FM4+xGlWpbNMtd49ydnnBaLYgE6rqoMtqgZqQBO6xs8t+RceP",
+	"5KbjPjcHdKUTvJ0zax7lAR3Y+26/Th21WfnWhX0AF1bj4d3faTUjPP8NTuQObDYUiWxQH63oOVLnsGku",
+	"izVDdTfVNRxoRZ3OmrCChQrh5Tlkjx9asxi5e2kevILM31xHkCUVcfj+JjA/J+2faEuTBm4b2vZVfyLA",
+	"etxA1pYEFnzqgdBbCJ+Hg69eGcm1rr5Ta5pOmGo2h7uBHdwL28VWwPmajgOrGPPD8f/P3t8suZFj+YL4",
+	"q8D4/4+JrPKgGJGSKothvYiS8kN9U5kqRWTVvVOeVg66gyQ6nADLAQbFzkyzXo3N+vaiN72e/di8wZ03",
+	"6ScZwzkAHO50MkgG40NKT0szBUl3fON8n98RB0rF26XeWOxLnMg2qRdtOU1iLyzL/VCuPglah1VvlG65",
+	"2RMhT+R8iFzFgfmC0adePmphtYYsOlDyvciyg+lgE8bB48uTLWJAiBjwiSfv4z2Rh5HXDbLdDROZLNR9",
+	"VdyeyiWhBDshiuV5oGQjfLxp5y/w+xumKc9dOEYYJcK1qsRbxgKM2djs2ywJ7BkQQmH7qwRgkO6LwQuM",
+	"HlhyxXp9knD1vuBmgYfEqIBJLDI2k7pqe0Gb8hwfJBmMcZPODtIpzM0QL2cJhxzLagO9PjlSlEAte/Oc",
+	"3DFKYKOF5F6jBErAmfAoPC7QjFu0HwXXfy7962dRx58bF7Xr4wT6L6ONAQanUFIm9NSb8TX56v8kP3bw",
+	"lz+HwQLuuG8PDLBPaTb7fjEbQdLDxeuTFy9OB5297CVrd7JFs2nRbJ4aQ7SE3lLl+2GND+Cgr0xju3N+",
+	"PSYSaOpNcFtVgh57x3JCb/1o5Trb7gXnRgXY4AAX60y70Q3u2bMR1OtkKYlI+J2t6Q3IXeaPJke3njLF",
+	"yFguilg0jLt0sXv6bD7kjGZXfMbeijd05dv+s3fRxyJpJPUeUad0p+/nQY/FVhe6fRQ2bC8XeixGMlsZ",
+	"1YhPBChrR+DOOznDwx3/pD3h9+2VXhNk9vNNV8lB647+zNzRte09hivasSr44i+W7m611aPlFQlWnYtO",
+	"GFAOHxheiRzrLqc8nZKcOUusA6aZL4oUYGHDx3ulc9V7Bbi+vQg5KFBCxkIt0qkbWXfdCU3db2BwQ4pn",
+	"3u9tMo2TC6PlARLIHaKxt9m1PkX9q0TfuZv+9TDOADwbBI5G5ey2HoEnBbWzgeQ9mFtgO1azOUlVyrcZ",
+	"qjmgqvcFUHFBxos8JwugMMMqTAVXLgIlayqvGCBV7IRRce5KDtfyucKQoV41KkbRG5bZdbI0tInsRqFL",
+	"BDJw1snU4VSqhJ44IpU61Dy02QZ09nI3W82DmWOO5nSoyrTNMiyelJYst3Epm+JS7sAMnPibSzzD6Ldo",
+	"NK98DxC5RnvWBZ/NrKCJtWAJnUkbWOepEjgOfLvr2Qb5CorOxsK5VA1vSM6bSs1iJmVElCzrzGpLoRVJ",
+	"qRBSQ9okWXLR20ADncy42Vz+nR3so5rJLYf8QNNrcnEyON2dqrnh42Ra63JrXX461mU8RIR6ghCQqe88",
+	"7dlEqtzVbaBXpTF5L+CWKnEiXYwF5yLNFxmzelMSJIULI8VJ2SuxxYFusR1AxSlxEyxtul0kdhHYQ3sb",
+	"jIfbCNZ3XOly3docmgYy+MCJM5557IOJUrLd1ib5Odgk8+BK7kLeqhe9ibz9zLebHS/l2AXT2bRSR2zA",
+	"oIi4GwpENaO4gp1HsCVRWqbXEVlOec4wsss+VJrelBfNuCbXjM0xjrjsQWme52Qqc8iqgBZJl4pVgG9C",
+	"ffonkYJMoQcIHW4GuOBZMiQQ/CgLMufpNerK0DJ43Rqsn5CT6ce0zRBaMPgZ6mNqaR8jXQ8BsqZYQ6E9",
+	"Gz3nAhYPkC6RnxwuXd6rEfB7a/ercMRWwXxadr+7ik0bcLPt2QgEISMkFUwvCsEymyBnD34CIV3m/jWD",
+	"7QdGqp3yhLddmG+YvsNteSA865LhN9ttgi1r0atb9GpAr977ItcFhP0tE52ypKHDYTtJZcbUNqUJOTjq",
+	"LwHuk2eMriUIwleEC5K4r17LjL3Nkr615wAKGNqLYtE9NXzXcG7vNlC9W8xI1a4iYuZJC9PaBoMSuaM9",
+	"yTRcMyiRd9X5giqJiGa4MrwgcimGZQwr6IYzuiIjRowGTrgoa/Ze0ckJYHxm0AYm6mIrPMPWfRaEtPGy",
+	"IMYdEgP6LtiXRzVsVc/Ya5lnJ4XMc5YRpRnLS+fQ6w+Xnaij9Mq817FBV7ubwa7opLWAtRawJ2sBqxC0",
+	"OsQlUuadTPZVan6IHaysk7ezKeuKTrwVKxalGQtuq/kj6BY/OlPaNkvXljC5kHy1hq46oXtgG9cV5oju",
+	"bN6q8u7WxvVZ2Lhqm7ojAWsIuasRMGfpatRUr4Is0FIgeqZsNBnpUkwYXU9mjyrxFJg1at7t3QHM6hum",
+	"7yZWPZSO6vW/9dWss6FWR211VKujHiSh3KVuUpOSuk0/heL2tkyCzR8v0ZqpprmcLJjXQCFPwDWLqQ9h",
+	"FINXSgEjyWml5+5tlwl5S6ADDKYxyiEW61ppD7H7krEsZgkZyzyXS4Wp/gm0ZOh9MjRE6YTMcypoQbqJ",
+	"mjKmAfswpxqkLV0wmr2HT70hSfSUp9eCKWUnjW++gbGsEmvcQ3XoPBaEJDkXLHzAvJTxmfkshSon78Lb",
+	"urIgYpHnYPSrPMlmc73qnZvxYqOkm4woZKXoxQgRGzkiN44YnZl/qZigzJhOqRAshymEbXapJjmjLuOT",
+	"gBSa+VhfH6gnlTpRDHwWaE1Ym1c48foywULUVqo+bzttC151w2VerzRVwbLGWME+sSHH6FnJ8EhY88EE",
+	"1IGC6CkVZBCBfaCc/I+Ca7uJpr0E313ZrwEwCw8Nnhmube6v40qX5gyBuJ1wdZFqfoNR1i5gEW5NsWB3",
+	"MShAH49rUagsV2fY4SKddqLye6AhUwYq63AAcYRLnulpZ3j2a9SpHBLz++mL0y+jTkgpDLH54hW5rBoo",
+	"/Ffk65xq8idakDPykZw+f0G4WTV/gzvDzogWu5suKkvb5oi2Nownb8NQlgg4EeFd5Yc9LRnqObWkajPv",
+	"v2RakSpRk8IGdxuxnrnySVBhJGWkS/Mc6Dfmq/SGRIp8RVxP9nG0+pIZvWbgHgd1uBHfseT2Vat4RFiu",
+	"WBWCEdmLQxIMEBiDOHDovVakw1JECxm8H+KKnVeFlKjHTfy/DXYw6gT72RmOaa7YYTTTtuK9co+AqV9l",
+	"jzvmKdZPQUumWzJ9h1R+e5cIBIU7Slcj2up4VHu76RlpqMWMUZoWWrnYIK+rGVKaytkMgoogMMlQ7ZJG",
+	"d4NpLKdYMCwWairnUN8OkOzgxd6QlNIZKEZWLIvIq8Gr05OrV+QiX8y4WMz8z2fw8xeDF+RSUw7G71hc",
+	"Gl2LnL4iE9rw6hXU6XMNfAkNlP1+MOcexMLTsOdY+PfxiavFiMEj5CMZ9AevXmI7L79w4+dzRszoyGU6",
+	"ZdkiN+wlIhd//OOZfeJPjM5i8dcvP35xGg7gwmhWIJOWcikoE+Ujr1HnIq9ffHzZfwFcx0jPVleZm/Gp",
+	"fiyubJ5TqLrMqFL2qxXpprQYwbaZVgf9sy+/eEXy0XMu/tf/Uy4ctROPxaA/+OMfXpZPmGVXbtnh/T+6",
+	"H3tE8xlkT1l1jXRRTYOSRhW1z4yLxqKLIn1ECjN+lhk15xU4gGc0JwgD3TsnRgHFeVrNU5GFwtzb+WKU",
+	"czU1YkHQMup920KJLQGveVTW0SBqTpYaJAR6WbxTpWKziELLgINSONyfcqBc8Ik6VCp5ZoGoYdMN3boC",
+	"MQQri1kYc7v3wESurOwDO2b2FjrWXTSW9Lc+ms/KR3MAq9/iqbnFSdNMiLZ5Tw60IT2U+6R2rW5xpDhd",
+	"uPWktJ6UuidlfzvJXf0pG7Livy5z4kvwV5vrDvnvEVGMZd4uQmxOVHZuC0A7CEo0gXAVi1I2z0g3NM0M",
+	"CajyyRDNKR6IdkYz5g3XNrEgKs0uNqEzFkYo49oiV/ou6IRyhAXxSfcVcxAEHC4YFMeUws6tTy5cBL/R",
+	"G8BAdLes+buSsENT5h/AkvxYtLMt29Cmxx8vPf7IRmo5Z4LOed/dgo1hKhD/m8l0AcVtqCLJN1/ZGsuu",
+	"jRWd5UlEUiluGCiMWpJ/vvzh+xIh6pqtVBUTyWLffc8Y1qHR8pqJc5IacSGzwEo3NOeAp1QGIi/pKiqb",
+	"lUtBEnNJ1jVHyIrqgv6b9jYEvfwwZ+Jizv9ZPeW8DDvIN3YHNpEeeOz9W79TdxDcDhHZ9hTWKmKaOe8s",
+	"XRTgtvzbT+Hpb5qZOYPmdAU3AAZLU91w9M05WD/15sRuPfWpbRGlBMWKG1ZAtt1owXMN3D4io5VmZCwL",
+	"/IOqwNzSTWxXz29O8X70oliY2xOeBPihfgkwlkLpQoqJPd0epWw5ZYLdWHwfvyCZZOo8FpjfVNlqcw9O",
+	"4E4lJM05pEWW9woqeNoiUlyTEU2vIffh7fjEHO4TON02qGDCNBi3PGwZAZRJTLjEYP9UzgF20iYg3OVK",
+	"/g+zPw94Jd15aK/kwVfyf1y8++7AK4lH4NYAKQyX8c+7UKmcjwparBoydICNbAp4ioWPeBJSnNAinfKb",
+	"sP3NGC/14KdYJEtZXL9mQmMpVl4tlWp+JCn8iijzpUfVAR7acnrWH2teiIV9o+KW7Z2TxMi8c7Pspquw",
+	"H/8DJEKnUyKAsFQHV4vfqjTmLjfXvcgvHIzIP9YEmu+QCZ1yY9/MYaUlxvfU1qB5ALCUiunF/IrP2Dsu",
+	"Fpq54K9iIYIv37PiR8E1xkINiCzITBas0rIZ5ZizPOshBUNRnLCPNNX5CoRzJnSJdaanbIXNAfT/Dwut",
+	"eMbeFzJlSnExsePg6sIeFagHgCuvJeqGhwQg/eAvwNNJZ7Ile0aLorBxfOlCE5ZNwPgWbFlnCPFznYb1",
+	"sp5vH2b0hpnmOlGncSc7wwHg39d3vzN8GXXCA3wUxDS/5m1UUuvufqJRSaJkRQFf9Sd3dz0Pn/e27uMZ",
+	"33wp2goYJdZ7Ldl0CUgZ2uWGZTCqq/i9DZKSdIUkQe9RhaHIIuR96GYdRGSc04lCwmw4yyXTGmE5ShJO",
+	"LN9Hhl0Ousu1Qxxxxe1LH6e1IfpGMOPVKKTgJh2xVEJ6mdtgtPH1zkmaM1pYzl8wYEgKZRHfs2PdTXAi",
+	"KN+AyEA3CC2AfWvWzwKJYOIuowIE9UMMg3dgT8fA0aycOOQ1FfaziRmwDoRh2QXyvOgIfOoUAm/X+dTp",
+	"4CkxqmPZHoqtoBDluWttna2t866cDwnO0TnfoaB6ZQPOdAlhUj5YdsJ0VCPDAgAmcijBiFnH67xi7zRl",
+	"G0DTpBpFm/SiiCTIbQGoPqrh1h8cbhPsQZu73EQoHzhQJiDQewTJlAe7jY/5LOJjZHgtd6KXDVExAb28",
+	"NXc5EFdL4gdJCVHphrd4O2OQjJtsYUZq9sLc3inLdxFMH853s6P81MbZtHE2Ps7mAPnnWOnKc7oyl/FE",
+	"s2J2RPB02yyBZjfY0Bs00wuPfbDZfPoem75ixewJGVDtqEi2YOSLAcnoShE6hroi4kZyUE+tvvk9eNbM",
+	"Z6bf0JXqDL8Y7KwfBrNvTZmtKfNpmjIrtz+gaO8r329Q6koaUIoqFSr1IFBRPonBXtIkFluVqO2Uywht",
+	"wc1tlalNNO2B1amQl+yjUFUPeKtTfQ461aFEq3b9NxGt/TIPAnLSpArdSQZ6KGWocrma1aH6mrcqUasS",
+	"gUp0tMt4J+XoHwtZx3KYFywNc+82xM9W/CTJ+x8ubQQttKiSiFyzuSZUY1RrnrGCzKmenttETgB/2OC9",
+	"+7NpYrN6BD+/Kcf54CrSbsQBhtni3LYqzJPFiIGrSrrl5ewFdAiO70YVBn4tBQFo6fnP8E9DFeaDSMqb",
+	"r7776uqrkKiUHdwPecFiC3cmLw9SDARWAis7VMuftIVBnlhhkLvfsn1P4J/xltTZfHl9nmdcgQBxknPB",
+	"TowiuX8YVdlLEEu1/aaXtyoA4q8JEj9eNV/5hjFbKhCLXcjAa1uL0vQLbT7DwgmuWQBFhAtVuBgwboH/",
+	"zemazRe1t2Ohpaa5OgdI2xm0QUfSlohXixH87NsP3iVakgEZsbEsGNH0Y59cENh5MYGCRq46Ej58axbk",
+	"Rnp2yTQSMzuE77iAUsJHI273JDTVx/sogUKNI9mk5VUOURs41AYO3Zl9XEJ2uiNU1fPVLensEcS2LT4x",
+	"RzMdE+OCKE31QpEkK+hYJ5AqZjM80oXScmZ94I5oGbLMM8z/8nQzEYvZiBU+qaTMWmEfte0KHyHd04ic",
+	"ReQL8l//9n9FZELnJ+OCMegCs8YKEKqjWCynVMM3CCVuiZMixUIQhKNCdqP5jKFv7oQkbsxvs2QYlsgK",
+	"5uKJr3fvBS9FhIYVSAlUSyZlMgxO3LfmytYw/5JPNnMrrMiIARQhanp9HKYUmqYaR0nsJ0xbobpsvlsZ",
+	"pX8HV2TJFeudl12ZcV4zNlfQ4nyFUQ2k614EB+YJSUY8z7mYXGRZAXi8z0mipnw+D74rA5+xgGHZoA5m",
+	"/0wRWynGdG2bJc/dl8S1Sig2S7qQXefSiaa2LmDvHIB+iQ01FsjfT0iiaA7BYspwP0AzDtwR+A2m8aWr",
+	"1zJjwagtdjBxQdpmfMGouzgLfJWMaZ4rTCysA1u7mbhne+fBmTKNLhRGdld9x3jGwiPm83xwZuzjnCNb",
+	"f0N108Dr90hN5fzEHPR/BQkHY//gREGN23yhzGjKUwfZk1yv0KnbLdOhFcaXK2fV6Z2j9kF98AtXpXgE",
+	"QM2ulGN5oBUTUJUSIiHNB/Mlqm+KLAszFYETzRYMZmgeoGnK5q5GJJ8Iw0/N6RdsaZvGEwH+aGi6q5iG",
+	"BDSArhMWQ8MeY9xPcDApTLEqU7Ehll1pl3jGBccQSTkmMwmgbgn0mBxurnpUP35JsLYFcEed6jnrDDtn",
+	"g7NXJ6dnJ1+cdqKOQF7R+bBQU8LHZC6V4sC4otYi1lrEPh+L2N2kqQN894Csw5TGArqGBZdxzpAhhAnt",
+	"kXfql9/1tsEUUggKgHQdTEQaEid6bQ2mjmKBBC97Y6sY1DhQVJLqiCSg52KJKSMbrjFa05wjQf2gqnof",
+	"F1AFCfg3NF8wGDXJqVkKXBHgKcGkz4nmTMViVDB6TaQAERNRTMfgXneJW4IWhVwqG+muDMPqXnz/ptcn",
+	"b0IdG+O+cjbWRC70WqS7qzbvgIua4yM2soHvuNL2IP32wBztKfu6kDPPUE5PBoah2J+uZPADRI3hObJY",
+	"j6abn/ZjMQ8cYuGtdDsHV1i9q42q+ByiKv7hrvatTKMkE2tM4+c/OzPnnBaBiVM9/zm3tifzYyEXRh5/",
+	"/rP9w3zHxXyhT/xJrRGYGvchZy9OfA0dJ6JnRsXhaA6dUz0las6MkgNwu665EhF6zjXNyZ97/U7U4aZV",
+	"804Z/OnswnXxbtcr/DY7e2HW51bi9J1fmM6OT39wq4ZG683IHGYlYF2xJFmXEt+oUb/VYsYyMmcFWQiu",
+	"bTqtYFCcQPWC9GDICyZyHIvE9W1a9UbNBDDwLCs239afSgAJB63l5RAAjcJaErC4PhfsmYLBRkTIAssk",
+	"cHCQUbEiGZvraTVImcPKJb0+AE1PnNppW7Lny6P0QEUGOCTVByJSgveYFp+pc8J1LGh2Q0XqU43hFVcr",
+	"xxm1qglcAZQW0QUVigK6c5+81R5BPBYFO5kXPMUyD+a4mg8Q9TijxYQLowQi+k9ifuJicmmOFUtQySPu",
+	"fbNWvQrkoBsVNGtn56qt0+wEFqD7YvDC6JMXpaUIrxAUWK9XXbdDBBuNB0Mx1xu/B/MIV6EnLxaJv9hJ",
+	"5cVgGcNHDvcNBLrpe1ro8Ha4s/dUAysab1KrULYK5ROq75BlhIqQhWjpreieBJRktC49eAK0n+r5M89+",
+	"fY6q1gnYD9U9oWMYcgR4ryU1x27RbIl6nCrz5gBYrUtJ8rpihpvR+Xkskp9/TRBHAhqeEZrnvSiwz3FB",
+	"xos8r9jpvK2z0WDnFNhk6An1NVupiCyEWnBUie0YwVvha88FzdXVUleNtIJfEZoV+/FiMPgivWYr+INZ",
+	"EI314kKON1YYYL+sX1BaT70n8TxwNNzVLWx3Ea1xwfgfBw1jXsh/Yak2l2Yu81zubk6sjP0xvMObvMG1",
+	"vWu9wK0X+M5QuU1kVt3RUhmwi6+PxC0OCx6ux/yssbF94v1aJvU5M6lHiV1q2VXLrlp2dWd2dbxQc7U5",
+	"1rxSilSOtaVIw4BgWRS8nCutSHeDs6cX2WgWIRGIdVlwzRRgzb7oIdWcALSBi3RCTpJYCjgEV1FyjiB6",
+	"GM1kjTkYs4SxQfh0YDCr0ltfifRsMKiHViyp8uTWjOZs8MJHy2Q8Q4MZ+whoKoj0XQsVPzw8vg2Kb4Pi",
+	"7x4Uv38cfGNq6UVN6OAupIpljVdyT/ftNzaK+ummod7O3dvE0zbxtKx5tfPlCx2W0V3SQ+AOrF9cc+Ih",
+	"TgVKq7w3T7mgSidABPiEhscpj19rwzlqvrZYyDGhqInZGlrdBIbi/G2KsS1ZJknPKHJSVH1QsXhP9VRZ",
+	"v5tRYGkADRy2P/SgiugxsgDApBsG3thYGAyMsdG2tXjVajhNNRjHxk38aZVEBFNQMJ7GNGcpXWIhgzWd",
+	"zVWvjDAd9MkbPh6zgoGsATDoldUaYmA0JYnNgklghs99ZCYQVACtBTZrnpvJG3yM6yhQkYPATBtTCyuy",
+	"pCuiZe+cGOWfJIoJmPxSCgRxzKXSicuTsR4wavVSGIsfSvfFYNA7b4qQJTbjpowvBbDlXIoJhIa7eFUz",
+	"BsVE1rNDAxhiiNQtDRQWLOV5rYtzXKZRTsW16V+zQtD8A3Nrm7gDwp1eZUZDBWGzuV4RpQsuJtCIda2y",
+	"mqxcAW9W9pwnz6txrCktilU1mhUr4R5ND4dLeQyZb1d9+wSIxe/XVO+//dyR886wY88ljEZPO8OOO5ud",
+	"qAMmEIwm+sPJ4PTk9CVEBsB7NMuCd9Y37Dkr5mUTpmN8Albhzyenf+j4AJ9/WH77066q/z8rKd7jWrR6",
+	"f6v3f3Z6/3taaE7zfOV47sEC/q0VMRGKPzTrWhm/wuQbeDj5UGfKsWjmyuSOTNklhtZ4cMFcGkOf/Chy",
+	"fm2WCV+LvP2VO6h7YM1h+sxwPWWpIo9Uc7AgFeh5aAWGZNag3qblnEGakKuOs3+GUe/cs2jIAXHvc0VS",
+	"Oedgn2DLCLNh7HOwQZiAhMFN81Vg25jKPFM200cWwJEx5wVrbp03pSZF65lJ0U5pQZDZkAxNL7aETuR6",
+	"9qk2genfLlw1l6j+fDmz0hSGL5zbJBafUVQwDElyOTlWXLDZxc0ZQM3dcQ0m+DDPppQ9nCQElYMI2qIa",
+	"RKLm/J3zSn7OtunaDlHw81k4NkzMrqIZJ9xEakby/uLq9bckpaLnRx8MXJMZzwSfTDX58ep15OLEVtDQ",
+	"2WAwMBrD2eCPfwzD20yzfrQQ51UVKDeJnQUbLxT4W1ZNIqdptlu5U+e+2lx97hhvhquMTfWOLJohtvxD",
+	"ymYH5hU5Aa0imG1PN9ov4PvxEsRb2aqVrR7Up3Ist8kGCJBNnpRGN0Q1Kz10R3Trsb7IzAI+YyvYeZ9F",
+	"wPptom8VFeNoVDME+amjOzwtr8ZVbUmq6926NJ6iS6OO1XA0F0d5EIxEJJVeB685hxTyer482OnWhLpY",
+	"2KsVxMBvQJtIqSBK8zw3ukHBaHag/+QIt+0h/SkHQb+0fpbWz1LzsxxCEY7md1lsAXXZCwiriUlD7Wuu",
+	"UfeLBUK99LZBZlkxwNCcOStSJjSdBB1jvEUCJtjEPRGLLqh4p4NBz0GKuOYcyFYIwbWhta6vqGtGiCQ0",
+	"Fqax5VTmJV7XcDuaVx2YohndKxYhvBeuiNJ0pYiSZCE0z2GRFSkoV7UesFOum8Ufm6d0D6Bgj6NCcvXe",
+	"HwQXM2rzCL+TK5rrVWmTf7mfUtiiiLXKY4sipo8lmW5UJMeMBfnKd8SRvL1Y/ph/NLQXKXR3XDA+meqI",
+	"aClzyEdlH+cs45r1KpEEDUypTPm0yunGDNSyCr+PwO7aIkEROUX74yAWPq9a9c5JgiOEtzzr6ZNE048f",
+	"qJlvEiFPVUxHFUO+ph9JYV0dQVH/qu29bAZbsQHkEVj80Y9ti5j1MAIx4LdG+rdmeSnsIjmK4xoOIg+h",
+	"7hlbki9eBZnj8DzP7gu5MshO/Zqxw1nUEUGUcD87wxcv+y+jDldX9CNcuCrT+hrP4572y2CObTJrm8z6",
+	"FJNZyZhZKlFmst4TCykRlI7NRzZUxQ1VCjdNFUGWkQdlstBL0Ta8JV9RydL+3SrWBiTUAjMGdHMtpcYi",
+	"FCAyAZplzHKx7FBQooD2tEWb1kmzW5vHwBQKWd8O8EJXTce4BRn6LECGaMPO3hFxaBP1DQGH9nYJHeoJ",
+	"8skraJOpuD0gtcNN+/69QncSOB8kzcWtResCepKlHvz2HMv340UvCH5DmKH1A9/gyEFJ4VgOnLtdjIf0",
+	"3VQYZzOjDDap9di0HpvQY7PXBT6Kq2Y/rLufdgiT9aAGqIBgckwAHA7v0NznpxhtAoLzDMsWMhZB0xEi",
+	"kKG9w3zwJqpen3y4zdGz0TxkE0g2ErfoOKFxx2Pn96Rh3MH48ygUs3VMtI6JY0e1HSwzbVRqajCq9+aW",
+	"QMxUh+lYcTmsw4DaLAUHuFjCgJKuraegYuEj/xHN08JYRt57E4Xk98oa52uwnbxWhCMWCM5ZwnbOaMY2",
+	"eTzOKxiTtrgEz8CP4HqYUz1VsYAEtEp5F6fgIXKmDyuHKg66DvrpUQ+CkcSi4nwJsDbr+l60AXezYj4L",
+	"CnAAEF/oRbEYqHeHznxUzwTOYnsIdgUMtTOEz2bU/1hQobledYZne7rX1w5x67RonRZPzWlRoczH9lrU",
+	"kbpHLsv9XhgN+JlfDgblnFSV3aznvEWE0XTaDEe9gRH5/BpZmJcgi6hLhVccEtPx99XyXVM+mTKFY4qF",
+	"hbpRkoxpQX5PTiPialV7C6EiNMtY5mKkuO7ZoTqMcV+PSllU6VhYxlP6pRnUezDMj2fro0beYBbOptYN",
+	"CQXnuPSVllwYgByPbQ6PTdmmiiTzYGlU//s+/pSQ7vcuuRz49KC3ifnFopJnnjKolQY4c+acHMDYKo6h",
+	"u/Ms9ahMq7K+0PkubKxkV6cDozXf9k6NxUWdheD6PfC+4enZy/7LX386nOv96TEyui1zfOsw5Nb1NLwR",
+	"quEmtxy15ah346jKEF2a13jQfTPWx4wHCGZq71OASCPHZMJ0BAWLoApBLCoM0tVrchBzDSEDweNr4QKO",
+	"cgGyi6dcPnIAbji1AXGW7coxVOhkM7MaZCqXkHY7o2KFk0BuhfMxckAdsFNpuoIZmgNQ4VEbCx1sNdPt",
+	"GIRwOE/6/CMQQpbzGFEIYf97VTkqr04bhPBZBCHYekDa049DscR2pvy7xiKgB1ZVR+htTt7otTUrBUGW",
+	"vUFKq1hUq+I1oorsFgWxKcLBwnSSKYWcDwRMOMjaFYsXgxcAoGD6cWV7rO5zeDDE4QauB0qNraygW/s2",
+	"MOJJBUZUbeT7kY0dAiR+qDfv71eEBgVDA0pDNMRm1gQh0iQHGQ1+kyAUNdxEWwq9VvJJiqDM03YVfrcw",
+	"jDtcyYeMwaiKDc2qqt+1NgqjjcJwURh3oRZPKBqjUoYiLPnkQi72cA9GPp5DsVhkJYInZKs22WYjUlcY",
+	"q8CRJV4TjipCOA4lsdZe2CoW1ku8Elurq8dV+Uh3OeXpFNVeTL8FA6urFY+P9c590Yp6W152cnBWHgYK",
+	"SAtKdFj/r0vBpFVVjIO68mgDVovRv7BUO0O5rRFo1juELPOOwKDQoMcjA3NaxXkKeKb1ccql6O3gBzUM",
+	"YFdHaE3QvA/cqCOJd/fouMQt6wy/eLnuxLS/hSbeF4OH82I+Eq9s42/a+Js7M9ofLZrmkSTzgxT656lU",
+	"+gRquGdyCXemUb43p58pzWdQZykF7JsxmdHrWs1aRwVK7Ez7g5HavQ2gVASMgu/aNUN6DRCA3kJAhaP7",
+	"3aUsrknKhGYFgB56cOgCkDT+3/8giunFHJOMFwJxP6NYyBtWmKtHRqtqPagZ01OZRUQutOIZI/NCpgzi",
+	"JCNihlNwZ5AoS0iqstgtmBB4Yb4w+0lumMhk8cw+QWBJFXC/E6oUm40AZl1PC7mYAHvmBTb5zBea7EXm",
+	"T5EZFuUZ0JLa2B5fDhhdn5ZJ2eXh4oYJLYsVVEOOiJKNu4Jpx+KGFVguS0uweJyRN/JfmbDArhCio7RM",
+	"r5lfta9oOkUoUYX7Rs5ewJeGhUMBZjnGQdsBAeQnwb4UoGfbfpVpkmvg/WijmUrFsA2bbILW9PLd2GVI",
+	"V2cZsN+yzpb54YfxO0bVomDf0xlL+uT7EtgVifYwFuDqBjeCP2ymxQnlAqEq7YohFMjpAP5r7NF7CIyG",
+	"GosdihI3K6lb6hKH9qXN2YhVv8HdFFtzD//kqcJ98971HjcwYNwr6KfV+Y7Iir6yJNjCACN1X6uVu0+F",
+	"3MfQAg/kgHer1ftQKuuhZRNJ8vOvSSzup2zi3w29+Lub1zGKKMbCVlEkxy6iWPJDVAA3lsHfrudVMDmq",
+	"usAdyit6uvvotYCzgi65mHxgN9xe5defUH3FVotrtbjHzaLYRLPVA+lzdyolfARmtr36cFk6dlja2MJK",
+	"xLHYXBhqDz7eVKw4FrtUK2557m+Z5z52aeOW+7bct+W+98B9SbdkTcctfrydK83oNTvx491gXf2r4Uau",
+	"9A9kBRpiOZKLyRT8ZqaRJnseIC3mMmNZaFgMTK4+ZYM46utUdhejgVZNrkkqhVrMGGCbY1pHxuZ6SrqK",
+	"MZerYu72O3rNLnE+Sa/BtmaBdmV6TaQgU7CfooELDJeG8WPzYMIDFHQzYVnY+ZZBIVXDpa3JtN3sSZW3",
+	"YMTCW7WtH5TrSuGYBlOhA25Xt5sjue7tFpq7h7nPomHWsycfwNwXbOqDGPvC/lpT38PC0cJfXDGyBKqD",
+	"Lpw1+ol35vO0+NlJPP/ZZ1j/utXxZYkRgpT79G4bJOCSEJIJ06aDD/h7QrqJXApWGD5pa6m62xbFAn97",
+	"myUhweZZb4jqSllzdLQiiTKHQKQsKREQS9Jt6TZU6TKahhe0eUF0QdNrcGhBFl/gxirdWt7V1SdvNQTM",
+	"WlzaSg58kP3XEGJrUyaIJfaA/QuFXW1Uhm9LkFo6+RayuZ+LxDQRizBnPnwxWOTwkWr8xsVOhBbYk5E8",
+	"Xeoltuu4WlmxLIh6jgWta0R3JNj2lD3d+EM3wA3UvQABvg05bHlSHfgplOALf8qfMhfa7ekPjuwck209",
+	"Bxp+nBS9+570IRmAdUiVkoNFZAx5WE7hwOw/sB+adQg48VvzEqQ4J0+W9dwpYW9tnm0CXwMn8svzwPl7",
+	"9e73St9DNtnm7n0+uXuhEN4UY3F3rnc/zOVn7g7wIZDE5aw3puQ10XubWBaLMjevKbWu1yevzTe1WEQf",
+	"MGefhmrHQLirD0S2MHKp65wTrhtk9meKbHVibA4cf6uDsPaCnWCMoGUzPqTQxcZ3XT3jemw+1jN27ytr",
+	"hKrVpbJ6S2npw+h3V3i9+2LwoveJMMK9UyTXiO3TS5lsPuJl7mR5VdoMyieXQRnQseMR7x3TK6t9r9O5",
+	"J3qnzaiCoYdvc2HN3rU7cbz8zCPQg4e1lwRiYms4aQ0nu+Zq3gtd+hRMKdE6Un+lRtq65YDwrN+JOtw8",
+	"PKd62vF1wwIJt1MPndg1BONt9sWrzq+bjR0+1AitxRbszvliy0GWiakheDja/dNVmuMXhIs0X0C+SMWz",
+	"aVMpe+AQTRCOvMkiYpMtu0DwzWJY6HIb5fT+h8urXj8WrXD9OQjXtzNisgcf3ju99e6suIZ8GD06dHx9",
+	"So+SvLqf4NAGXd0PjOGnFrP1ySIgBkmz966MHduS5l3tvxlXTZlH68KmeUEEU7D6VRdOLLwPhzS6cN65",
+	"tn4Dbhw/19aVs4nXuSV6RHeOG0Lr0mldOgGpe+punTK67FNkQa7gS5k0pGUTA2qCdrId/OBedchOEDaA",
+	"inbAdfxjVk0eA5MBgaN1OO2rE8fiM/A4NSD418/KwwP678U6q0e/LRfTgts/sXIxokrYn7RWVzLS34BC",
+	"V05299A7T20+c52tnGerr21jOo+jq5W8udXTfst6WpBV8+moaM9/DkjQ/oF3JTM9IO4OgpJi0cbdtXF3",
+	"u8Xd3UELevS4OxlyiTbs7kmF3ZVU7MGj7ipdf1JBd4Ee9Rgxd3ehBQ8bcxfIh23MXRtzt2vM3X0QpU8k",
+	"5O6WF+r3aqsJYmtEXLnGmwLiwOywFuFWN91vj3BrpdjPw5h/K9d7iAC343kCnkyA28FOg0fg0m2AWxvg",
+	"9rkEuN232nP/9qrnfK7V85/nU6rYr0/XP3KYSHP7W+/NvLe5X5TiE4FlLsSJLUDhUXss7qgNbwhAUl0V",
+	"UD19pgisbUO0QyxcuMOVba+MdiBbgh3c0yg5tbJRKxvdQ5SEO2RPPFqicnPaYIk2WOLpiAkfrLS7jXNQ",
+	"ICnAH7Cyz2cmUDzxqItHkyq2BHVUT4iySpNHDyxPiJMsdg/SXyPuTzbo4yGt47eGjPjVakNHtnDgx4kc",
+	"8WJKGzjy2w7wX+ewD8JbHza4pMpbf+ZzfUjEiV+hrQEn5WpVHPFcE6pjgdZ6WNw28qSNPNkn8uRwzfLR",
+	"I1B0wG3aAJQnhvv0SBxgxyiVmuJ3q1T/KQnmsdhspbLFFfz0YYAanwwMpiJzysz9hbncgfA8bLhLKdS2",
+	"0S5ttMvuCFNPQAaOfpuWnttArpr2ZjPKlRHr74xv9RDayCcAan7kWKhtlrvGah/ljTsgKetJY6Lv66+K",
+	"xT3a6FpU9Vujch4PWb0yhNZS99u21K0Ryc/EMofvy/Cob6taBXjBms0284vPxTWDfYYvwbwbFcH7VP8+",
+	"CXThGqls9b9W/9tZ/6tTk1bd21/d26rF1SjYRgWuxgTuT5VTmurFXTCiNuo57+QN1CUnNNX8xvpWiJYk",
+	"wT4TLOQKRV9HOSM0z+VSkW4hlwrrxqeLomBCE3z+PBb/9Z//jo+xLCL/9W//TigR8kTOLcl3jiLsaSHQ",
+	"Q2Qe/c//IAUbLxTLMCUkxFG2o+kNDa/4BasYxrEZqPnvF5IVdKzJL0QwlqmL+byQNzQnvxAKf7KM/EKU",
+	"GeUvZCkF+YXkUpkP7OMcKrH/EotfTqr//TKEf4b2X/df8Nn+if9UPuBfZqA4LvffL7Ae9q///HcS/lf5",
+	"xn/4BZal/Lf8w/xteqjP2LVS9nXXHvwa1loJHyTrfe7RA2xNZZz/sbmH8hvfneuq0uW/hz2YXb9jD//2",
+	"702T8j3AiTrOHP6tuQd3WPfv4T83rtK/BasUixNyQWbyxhIAJnRCunDV4BhH1bMWlQdDFm5wPUMHZnNF",
+	"Erjf2RuqWRIL4lFHieYzEFadn5WKLCLLKc8ZSaARoKjwHpay5nkOFTwxUPoE3s/YmC5yHZmWFdNQUdpG",
+	"ZzuBmaipnMPT/2q4Zob2G9frPF+ogAzd0JxnXK/MY6qPC4FEq+udykiCQMq1a4MuYSlSBic4glMmCzgK",
+	"vbqjHMZqhGF2w0TVdw0CcK3m6XEyoi6RcTx4bC/7SGfzHAIVHO/qmCUyksQeBapx+Difh052ciplo2Ru",
+	"t8gnOLUBxG0A8cGCvZHBvNCupVf9lbu8FZH94MhfTT8GJpD7ECYvzGUz4iTR9CMpKE4nDNnBwt2afgRh",
+	"ckQVAxu5UXRn84VmqvK0lprmKhYbQ3sSTT9+oGZUCZktlDbiIgu7d7G2wBMg/MZKlLEI34VgKGuCiUDu",
+	"hG9okU75jWFqYP4o2YWLJyIpLYoVWTFoexALJ66WbUeE5kracKulJJaOKkKzDIOsgIEMQbVTizQ1LLaH",
+	"ta3NbsUCioDjwrh5PVN2piIjc1akTGg6YSiqs5U5OCLrE+fDMG8KtqzoOGi8MaqNYfnmIImJYV3H4kFB",
+	"5skV/eh0vEdlRH5POsPOqz+8eDke0LP0y1P2YjQYnJ7R0Rcv0mxP/hRMrU1MafnKU0TxBJqBhmOP4XlP",
+	"LOWuHuKDnLGeV9hpGgE9z5jSZMwL9EUIwrOILETOlIpFcikL3QdvYAJUVJHE/JNEJDG01fyLqgbI5lEt",
+	"zNRI/zxLQrIJQ6h4Pc8JrVJSGxeK8aCo0pjFYtmh/tGA8rTu0HXC7Nbmgf2ga/xuBx/oVdMhbh2hn4Uj",
+	"lDbs7A60dyeXZo32hh7NvTMFgD+EWQLdeqw9iuKloJ71KpkEsSiF4yk1srGRZad+2vckZQZR6HeSMu81",
+	"4Pz72lq0QeVPKqjcK95ue/YUjjbEgl+UghdEZKJKv37gycUGSSGlwkoKI0whOdBNfreL8UBe8XXG2cwo",
+	"g01qfeKtTxx84odc4EfwbRvtZrENdS+IyfH2q2asPWC9gVlIsGXdLBSLwC7kc9qCLuRSlN2Ubc3QqRF5",
+	"W5KQS7Qn9fqx+LDNTreNx7vskHWSaBPnouP4O44nBdyTYnIHi9GjENoWxO3oQs9vTxeyJG6NUgeU7lCT",
+	"VMHGC5GdFIwqKU5SmeGV2VKxjBJ8h+A7xLwzJMvpisykYCsykUyREU2v0WCWLpSWM1aQbtx5Q2d0wjII",
+	"gCyoUFzHnSgWcecD04tCsIwsxEKxLO70+taoRLgiuuCzmc0GAC/FyBB2/o8FI3QmLVl2butYCClOnOeh",
+	"YawqIilV7IQLxcwQ+A3DzOIyWAZ6NkMwz8MQqIiFhGWgOVFTWWiS0xHLSffNu296kRtiRKgmM6k0eTkg",
+	"3legzskop+La0HCxyHOMAxXs3Kp+84JBAAfXt0+P3Dq7WNw2PZiVmV6wu+FCl7M4Gwxices8+iTh6sKO",
+	"KXGxBYatkTHNFWtmR5fUcOIfCsOgu5WJoJXPbEJGpCAKHpTmQfXMTln1NjtNPsATH6Cp1zJjj+o0MWtt",
+	"dKV333Sa2MScFtpMt4DtzPB+lAFy6xdmdwdLfRl+kw6W1l/ygGwKz0QjgwjY04d1mrWJVwUkYivHKh0n",
+	"e7k/GqinQ8EoGM2ImtI5iNoTpiPvzAbqJ3Us0CFSpX2CFoVcKsJ15BLXRitUKqwjhbjX1twosfB+FKDQ",
+	"u/lRGo0awcJt8oLUyUPrBdlKPR86IazOw/ZLBlu/YU+bTv9G3RtNG7Uvoazf9+2E8me+JdUKU2bqna5R",
+	"voNIzjdM310ue7Aco7Xbtym/qIHPtXbV1q5q7apHkIPWr/f+2swOttN6xZKmsW8wpg4hf2rGNaB4WZXZ",
+	"SCd17dKoiqDDl89XhSdUFskl05gGX/nREiFlxbO1wXW5DoL64KsRS6X57PYoFmCb7Z2TNGcUEmm4IcJg",
+	"n9vUMMTWp9PAvFqzE8TCTBanjVGPt+no4OHV9NrIg5rMGBUQvn+rmrzZdnsE0nqo7XYnXVcs8jzqlNvZ",
+	"GcJePwk995E5Rmsgbg3Ex6q0ce+at5k4FxMMptlZ657D3WbihuVyXospf2YT7hWGiIPhT2rn/IogqruQ",
+	"S8JoOoUcqFhALpO1Kkc2yB8DbswvaJaliuBoIY1pSbjuRQSqZUX2trmIHPD1iYVjfD7nV50TwZZM6YoW",
+	"HgZFTvlkan4vgyMrSj0Es0NwJDRuFHibhBlVkruitbStiCTZgrk/YZxJZFhrMA7DcyopUK7Nrws5S57b",
+	"D1cyAXboXrU/2k9XMomFWXHMKsjoyts/KklgxCeBdblI84XiN6x3aODlB9iW1tiw5lTEhTmenWHHDt/T",
+	"SSO3uoBra67EP2yi+7K1IjxBx6AstN8k5bNEeWHpW4X8A0HcMV5SoRSunqdSAfLBJqtBIm9YYSSS1zRP",
+	"Fzkcx3dMT2UGUn9OR7L406LIGPr3NM+JYppA8MKSN3iHwKXUbEJ4jWOxGoJ6uhaE+kAbLph9hKhyMq3p",
+	"YBe68MkZAtL1nXZ30h+Q9UtprgFo+02K+7qaaBvqb9AQ735zjqAgbqQUnWFnRtMpF8xRit31v8ar9nCa",
+	"3wE3vVX5WpXvaDFBhxGXCs1oYPoWu38j03/vgyMVxJFAxMc7qAAAXH+Aaof/QbOC0/wdLa4X8wSDR8BW",
+	"hsULFNvgVMAW1QZp4L0tMPDkpYH6QBtohH2klQZaR8Ka/DBfPxs7XPHwAm2UI742NxHriJ9X7PIbbi53",
+	"nMvwMLjGXX+FbdI9GspjoaZyiUZ1rAyiIqIkoWShmFFOruH2s0xVbrppdslyMOBU5Zpm47jnqCK7lWKg",
+	"IHR3onEEQahCMDvDs5dRp3HBO8PTQdRZKPam+gKCoy0Uwy/+RBXL3juS7X+8nMr5h3LK1ui+s2BVW6lH",
+	"sasfQDlb6aqVro4mXR1Eev9WE6+iKi3+aV3cQuvNRmnrW7kkuXSZ8hgeC4hbQ5I45K03dKWAPn8x2Em0",
+	"ujXv7emLVdVhNpAGhOhsRapWpKqLVP+on4xdBaoy5+0Wcapfv5rUgjtp6a6xdcOg78ryf1L6glQsynRx",
+	"CITHLLQeoncKuSRSnDt5rHwP/Vwkk4iwBCh628Wn20DwHlVWClexM3zxck8EvEcyC+1Jm1qhpRVajia0",
+	"HELcNhmEpnTObk0Lc0j14O+WYt3Fj5H0PsI+gc9vs6Qpy6t7akhkLfMI0TI2Z0UFHUTErB41NHFDIlQJ",
+	"Mwedn5OMpTzDUH3qOuEiYx9BZU2lcBjNSLEBW8DQ1pHUU7Lkotcnl2YAscApQpYBABTZleAFkUsxLFH4",
+	"IFBtRleQ66Uw8slhHFzRyQnMJ4MmIgxRwFZ4hq27cgdaoiMNntygJL/VbLY5WwoG/uhpUjYO7IO5+GRE",
+	"i07UUXplfuv4dJzdCO8VneDEWiy5FkvuCeZGlZQqIMxvsSTBloAsm2u+TpYPyX3aNzOJUEOUyLwwBESv",
+	"YtH1mUpwSyFiKYj2hY8QwGX+5FmyIVpoE2X6jivt6VKbmFSnbw+ciwSC5R7pRwEvbmHYPos8pXBHdyRa",
+	"/n43E61b85B4FsI+GRr3TNl6PqRLiaaTCKtupHIhsFI65irZN7gbHLzb26Gm3iZi9A3Td5CRHsoW5rW/",
+	"9aWscJzWAtZawGx20v6SSHCpD8pCcpQAO9skslzRiQvjtmUNSRer4SlJxrQ4J4oxkrz/8YpAaxa/kdtq",
+	"dKbxpAk/JBZetSS7a5amua0qZSzWsUOOoVLGAhZioy5ZI30W1GpKMR7U/qoIE7rgDDTkAkQ9aNdu/mih",
+	"sSKdzZ1SRIKOeYgiaS74Y6qQ1UP01cc5yzjUvIf9HOdSFiWwxoeFmgY6ZkbFBHPrWiWzVTI/fSVT07BS",
+	"naEju+mV5o0nqlAepkXC1Fv98ZPSH+HYtorjZ1HImFb8DxsIUYOuCIToZ00n20oDJ+ZIYdBDxgBBK3JR",
+	"D+BKG5Lkb+aE/pTY+mhYAmYCgG5aG10mA5A6TXJGFVQHjYUt5NiFuru+gI1pJyLJ335KgswVcrGmgRoB",
+	"al0I4xm5i/55kGj1BDRPZEOtytmqnFbl3EkuuYOWeUUnDu4CDv6WClv/fPnD9+S9ecoXPqQTsDF55C+j",
+	"UClaYk6oRa4JNS+PyzgPI7t4dSCJShefRRpWgaYaUrWkR6D2YaUiFyZB5zK9VlgRQNNJ34xyqir1uUqg",
+	"jqBv0k2eOynquRejnodyVG8YC1oWS59TPY0ga5xmJ1LkHgGkmzznYLt/jiQW20GLfg8Mb4uS6cQiLEtO",
+	"bmi+QFJrG7Oa7VTmGaIYj8FJTxLNlE6CYsEBxIYZZuYqP7pKkBhfDDtrXt+MD6o0XVmlOxYbdPpmxM8S",
+	"TN5aGKtF5PFbWeDmOBvlbjzAKOKr21GaN7EBOKqHMYJDgnBOYJl/v6Zn/+3njpx3hp0CYw1gNHraGXbw",
+	"xHWiDux/Z9hZ0kJwMYF+d+Mk/6ykeI9jfdhgne0srI3NaWNz7sz/3tNCc5rnK8s2DlDSb485HDqiCMlX",
+	"yALAgOiuUlTL8agCNAEqEsuAzMaiysQs4pO5YyvSpVbPBwyj0aqkk+a2bAJKMuo71NvCqo8OT9+8A0zX",
+	"IfEDAVHn1tZZRb30hSNn8obtR0AxoPHhKOiGCJeq4dETyfu0PLY0sqWRnxbMPYri5spEBK4KwRDp8uQd",
+	"Zt38eFJQvQPCvS/s0TV/GZnOlrDNZLqYMaFdNUKReSgiHG+j32kn4PoqapwbwWa0+loUY69vyy+CdSOs",
+	"agvR4gOj5ZwOBsQj+FQFYHi1F8XCh5PTVOcruNdM6B3B4hsx72Nxd7D4176KgF8YYGy+usCMKs0KklFN",
+	"h7UtcZV/Y2HfyzK0+yCDMSwnhJjvbXNxQQXcJ+Tmei3znKU2P8CVhcbZuKLPGkds+c+l+Wif0PRjJ+pA",
+	"9Yjhq/7Zyz2YEKxDiyjfOrQezKG1VubkyhGCTcTf0YwGBnAgYHxJe3aGiS/L5h4LJt5V243FPuV2G03O",
+	"boU2e8/gnrcetCbq9+BeNOQ9+3nS3BVpgduepHfMbc9uVK1yZ5uo2q1Rla7HHTHdt9EHcEsdKA49nGvK",
+	"3pnNNdosU2l9VK2Pyvuo9hI1apfygdDZbylwOdxo54vF/kjsZDMQuxtHLLocvOjuB5fOjBlsHpsdIdlV",
+	"icmO5TJrinRKBREyFrkUE1bgm1xvw20vCdutaO1NGO1+OUtkdrBGQpbednz2bTTSmRwPJZNHQZrZA4Z9",
+	"s3J477rhQ9L71ljZGiuPB7l+HNV0IbhWJ3J8MmNULYrbwNW/Ao6ApkMkWmjqERktMpJSTXM5WbAhec+Z",
+	"4SDdr2g6jcgb+a9MRORP8mMvIt8xMdFT0n3H85wDzYli8VaY576WUkfknfmuF5G/Mj6ZatL9pqCziLw3",
+	"5yUi/43nclLQWS8if5H5YsZI9ztu2iDf0DyXoheRi4JR0r38x4IWLBbYJn6yTQPZv+Lm3XdcLAz5/lYu",
+	"CvDDmwV5pkgypqmWBVgcp3JJZlSAKm44itGDnqlYjKgCu6omXXyanPZcGjrXhKu+mTEsk5BkzD+yjNgH",
+	"u759Qxt7Q99HLOa4cpSMzLsyzxTJ2JyJTLmYcowJUxJaT6W4YQUaMtEZBltKIKxCTwu5mEwJjQVyOfu4",
+	"ORNoocvIcsoKhuPFlPAuJTdMZFAKWlOeP4PofKTOpu1YlI0AjD4VmmvOVERYf9K3I5djcnpGIAYB08zN",
+	"STAr7GwcZv1CIwcsJIR9RCXqPqw3Tmi08osHdt2cKt1DswUYwGORmAfNLf0eLOHXjM0tl16hocQZl8Gk",
+	"Dky2Wzdy986dId2/HgscwHIqleXNhmtQLpRZtvUm0GlQyDkeFUVyNtYwHbnQOBvg6VdTzBIDxHM06iso",
+	"HRAuBQYWwktDklxe87l1s17Ra5bgAofL5jLOYGdlzsplnDn1HKdjTUlgfCZ0JG8YxrngkM3WeAsRlhRo",
+	"mGlEzL6bc7mhGIEPu05+tHuT+OjrYVB40Fwl8wTuXBeyUdbX1RqVzm0Xb3iRgJeA0BzqNZilUgxCmKj2",
+	"oiDOsGsmazeS66mR/fBcmH1Gk7zq9clf7S7ZlTY9wkLHwgrD3sZh3oUKvXa1u4u5uYMvB4PBAQHjZvLq",
+	"h/E7pMK/FcNXIDCGd9esCTCJ3f3TZv388j2wicwd7b1sZOUdD8Hz4YC2QeifhZkt2GFDsMMNLkW2H5FZ",
+	"j4mVv3YLU0f+vMWffGARc5LzG2a5f6MHuCnpEJi61+ddje4EEw3T1WuoUGaUW1Xta15ws1zEPdis575f",
+	"FOnUCFobS5Ghs+YvMOjHrbkdzNhI6pdvSv/nRTpj5FIzlu9O03BKv0lvZ5vv90m4R2/cpXPk7C+WMG3Q",
+	"P6uXeY2eHegeDYlW3a3ZIJ1XPZ2x2OzqrBOxrU7N2wmV4QpugVrP5hqhe2CpzTKMfWQ2x3Zb+exzkM9u",
+	"/FW8nXo13PB16rXVDXobvWhydB4q0zyUn9NdoWazt2cOrZOzdXJaJ+ceAkPjlTummzNIYPAq+GZv5s56",
+	"TSzqig36GsMkL2tfvTUp63aZAt0BBxOKQz1996nAPBhpav1xrT/uiMkDx1KGlmw0lfL6hN0woU/AgLQ1",
+	"uAqeC31v4D0x70VYkYFrMuZFaYYieEmcO2uO+xFZj0As0GAuxyT5Kw7lK9MDGO+bVR/7mNqk9NSbMTLX",
+	"/Qv49V7firHcRdw3a+pXs2Xo20MJ/fnTdl/d4XdnYhNn97/Xz33FqpnSPB/RFL98q9kM+V1mPv78/7c8",
+	"qz+S2er/93xR5L9uNh5cmkFiDI6FDbfZ3RbWLWgcTkzS35ud2im9zb4FJrGLWm1fueIzpjSdzfd+85JP",
+	"BNWLgrk374mV15dnJ37+3/97U3BZyvgNy84JeNTBY41yEOGKFEwXnGX92lkLeo/Q42exE9Ri5Bt/psiP",
+	"H76z9oNauooFu4OceYBZCV8kXee55OoCfgbLOcQo9Wy8Ggpq3GGqQM33WCg+EVimJy2YRv8p/g0Vy6Zy",
+	"KdARDz5289poRZJCaqqZ20B4PBmiH5LrfiwS5gllQthsrleAXzCCiduBj7CiBzolkdZDhlWG6a1SMZtv",
+	"lFMNkmOyKPLEewCSqdZzhZ7k+WKU89R5b80Up1LBBHKujLQ6lgXRUzMhVtywgnTNhQFOgflyV4aNa9WL",
+	"CMsVq8S+mU69r9tfZjJiuVwSCwxI7Hm1wSTYBxjpFEQ9aIntYFH+OSsCitMsNm/jR3gU7BNPKKMKADBt",
+	"NplaidSd8K8+vO9EnfJEOLBMRwh/ijqLIu8MO7Cjw+fPWTHv2176qZw9h5V4PpNqd8eDXZ1HEdwr12IT",
+	"e4bcuerVt9eyeiNbN0fr5jhcwrl0pJZQw1ksvRV6RzGnQorWxZxDc8Eq5UeCO6AiIvOMKRD2lSbdMD3L",
+	"OT16sdiS4FXN5wKGIYtqHPedFAD1G4xrcSLFvlUw7ZI9sFPE8cW9cPfDQ9j6Rj4L34glUrW9PYZ29/zn",
+	"pVOTfkWqlzPNmvSEmXRJHRVh3cczZiznIP7mcnLuMbtmsoC4PKclcCxkRKiIBdXaiNOECzIGrggBMlMG",
+	"saRlaOrZYOANJ0uqvNXWNHM2eOF/yzhAhcWCfeRK7y+KvoF2DxZFx9s9PNuPAfYNZ/wML0V1+b+XRC3S",
+	"aWXpO62dM38KcgnuHaGNt/Qg2STabF1cu3tygbjtTudNxpTnXEwuuUgZyBpw+7TFPkUN1d08ZR4CFDsB",
+	"cfEIyXdOkowrM1MUVrCGv/3mA6NKigRvXaghLgrBjB5O5Hjcj8VFHTMvHHkEGnSJQCgF1Oy4BRp12+X9",
+	"hunDb+4D+Wc9N99QoKN6bFo3bWvVtW7awwlLjfsfbEI9FEy1ZhW4DVXVp7HGIvT83oJ9GtpHEtK11qnQ",
+	"bBch8AYaE2ug8r1zTLww1MrlD5AXg0GfXC0AlY3QKtWVIhbdwDapiwXrYU6qWie/0Q7ENCpNmEvKIdfW",
+	"SlNmXc3azA4wrcFGHEecuT+4UK+PecRQsGg9fbDQPYh569huHdv3gRx6NHlzm1L4vKREpYnsLkykudgT",
+	"YAWUCuSQUEjDywgTNyyXc19MuMZRytHV0hS9eglJe0umdMWgZq1yKPnyydT8vg1uKRY1c5xMIZ7IfVSa",
+	"6oVCAx0r/fPkohRyqyThLsJuYMN74+f/GzTmbXXD4I7gT6jXdH7a19xnV3d1PLPfHp2+p5NGDIMLuBnm",
+	"PpSHv7XzfRZ2PrqZvB3d2hcSdpDLVvdD2iEia6VIlyqSYEe1g570rFkiwXualKyggejbmNDMEHgwI4w1",
+	"K0iiSoE7DBFwifz94AnUI8Y0z13W9Qpk97PBYEC0jMXZ4I9/ND/9ePV63YnODzAtfmiY9iEk+5j+brcc",
+	"nWHnbHD26uT09ORscDUYDOH//31v9zTO8ZHEcOz8A2iRTTTzW4cZEehVS1YwMqMZI3MmMgu/3bqnW/f0",
+	"ge5pJjJLx2xlE0/F4KoRSjSfWaSrexXT3deOvm4rnvWDYFupbVTG4o9ktiJc2zAg6mdr5WwbUA8txSKo",
+	"2lw1njiL8LHMvW6ST97s6we6wWKQlRNpTb+t6deafv3d9H5Wp9Y+tAF45xjYkuwEtZ4PoFnHkEoPG/Qm",
+	"Ufadzy7y22JFB8QYWjAi5DIiyynVgBMEjjnQQy0dpWRcMDUlhTljRI5LK8WwLBlmsfeB3vocAfMDBlry",
+	"jHQTl5XAoRKXYMt8BcF2LOuTt1rFgtEi56zwxwWrYVl5N5eTPvmOahe8qTzph2ovWF9/SbkmIzblYJuO",
+	"CFWxGIPfrpy2W4fjiMSr4wjET4OOR61Y2ShWfuISXkCS70mSw3j0Exsyey86+TdMMFsFA4N3MUi+GltP",
+	"urWI+V41ol6TwiHTGtqiYnFDc47x6cmkoCl7zwous2/lolAJ6ToAsLMXERkQECK5JkaJFynrDclCaJ6j",
+	"RRYFS6vaxiKlBWhsgEOmXIqFAtC9AhMYLFysWnJtjcByoUkuFRJnJHNGRIXV5VLEIlsU6N2DsZI5DBbH",
+	"BQ7BPDPCK0z2mXLjJF29lPZbBWNxhU96B9DA9cyDRzUJ1DetM3zx5b5mAJzGB7vKD2Qy3SE8HZ5A2xAe",
+	"NB/AMi/YDZcLBfkMZkdVS7FbQ8DhbOKtUgvmCGs1/+FOvEIW1ycpE5rdG9KY6YLYLiJDdhsrTq3BjSUZ",
+	"m9NCz5jQb7OEzBc2dyhoDgVPqmNRPmsae1Few+AHX94PIjl754RW2wK0TFdvCqp1ly8jjxqb6ZT1oQZE",
+	"FhiKilK4ffV0QDKW8hnNiWVk4fwgDMW00Tv3sANBk83k/jKdsmyRczHZku0ki+vXMJVHTngqd60z7Lz6",
+	"w4uX4wE9S788ZS9Gg8HpGR198SLNOlEnpyNZAKT28MVZ/+xl1JnRdMoFw+9efQnfWWi1lyf0I1dkxvPc",
+	"zP+GFVNGM3zy9MuoUyyE/XA66L+MOorpxRy/+XJ3fPFyDVtAtpYDPFVAtoBqhbQ/ILOb6H9JR5o5wF2w",
+	"2UIyv6WEVXNFqq0ZSw6nzd9p88FeePOnJyQQQRGQBojQC4jKLeBu26kshEd4+tCCu20gnA+dy1RyvX3S",
+	"mcLD2kY5fB7ZTOGW7kwWaxd/A1l0oG+b8pgu5VjbDKLhmpBqC9cY0qpcSG4gl24rYBMLsAahgjlhOrSj",
+	"gMyZ2LSlIcQLJ31yUekaINKV5nluiwwYSh0LI9DMQSbmKBG75CcjqPaGUP8aUT/8g1p6z1vYAcS7+aSq",
+	"WPisqvoi7JBihXK5IdHmYZob5rFyLx0iF9vUqzvIxQ+SfRUsE2awVGfeJmQ9tYSso4hfW7KxKvfGOehA",
+	"xirvY9cKUJFP+g6h56p6bVgtooloHCAMfcP0ne7VQznJA+mg2YpX3czWRd66yF121CG3fE2aeKCKfXUF",
+	"bGPlvqrFCeUNMsAi8k04mFUbXImDGfYlF9qhzIUGM1vfLxa1RsqM77CRrhOMPInrYbYX1HgpW63SuFjY",
+	"128F2dxOzjDA+2iSwlFMZ1hP7xYj2R/O+n84yEhWNZH9cfAAJrKHp+htilSbInW8WnxHMruZxlm6KLhe",
+	"AWUZMVqw4mKhp53h336CHEXIfUe6Uz3f38mU5i43XmnqTGnJjF4bGi+STogUNnz+/PTsD/1Bf9A/HX45",
+	"+HIA9MmOfE3ylNdGkDTSi5qz1HzbD0qbLKBQ07q4yhX5Yc7Exfu3JJPpAjVaWzOwWAjrp4IBG7VutOC5",
+	"JuNCzgjXffIeYOkikhrRCUq2Ggk1Fom5eMnz5O34xIiKJ0BdMfGJm6W2AH8FG7OCidT8ZTgey1zTxCHZ",
+	"ZYRqkjzPZKoSJP12RiCo0VQ3zOoihYprZuipzJgi3Ss6QTtmL1yT2mMNLb2e0gK4I8VnFWFCQ9RBc5Nr",
+	"zzeuObPYljILQEwrTSKMHtSdYzSdDsmMalZwmuNII9sA1WwiMc1tUtCMxcL+jDZb+2FCFxP7wdovzLs5",
+	"VYop3BLzhSsCZ+O85Bgz57gAGyz2/lpm7G0GNTew6xV+gs7xT+jZfmv6NSIDFVksEuqX+w2ULFR9GMPb",
+	"LOmTy3K84EfL6YjlKgKzAlavlOk1zspHpb2zg4qF/V7TSeWEvHWL3LgLdKJQPIG+7LQrm3AOC6NISoti",
+	"ZbqceVRFKPUEPYa7b9rcsOHepWqIGBWrsj815fMTMM9kpGAzruFDlhXM7E/lcMGrvPmgYuXIMWd5RjI2",
+	"5gIov50ihOAYKmiGnmCVSbBlq4TM6NysqBvPaEVmMlvkLOw4aLyp8/cFT8E3yiHixpdqHrEcXMpyrS0j",
+	"3HK03TbPxLwelFzz64HFoKXQNNWqodnmrbYVV0lX0494InpWNLUkj+RcmMbn83xVqzcNlj1E1zQjAf89",
+	"lNkEBGZV2X5X2XV9DB/YeAEbTJUU9qCjdY+uyHJqFl2wFZlII9bT9BoMdn4UpBt33tAZpL5yQXRBheI6",
+	"7kQk7nxgFmRlIRaKZXEnPDIN3TYM7s8LqRGq1E8bzaAoTJGu+zoiqZxzvIJG2LcbgSFibosiYo6aimLh",
+	"gly11DRXPdxQIyNHZMxYBNVxIUSWKyyRCbtQucM4tMYFpdkJBKEVbA4FOaWFJC3vmj3TwM8wbxiMuJX1",
+	"gXebeEigtjxTIDwAK5zysVaRPQxLxq4zuipBu0sDT1nEHAvCzoJe35RBDdhe052CgCuFRlYsEloOCIu9",
+	"Gt0PaSEvwp4LRjK5DLn/V/5H84PmM9bUI12hqZgVs/AWA8sQN5KnADsxNqsc3ujKexvIn+dy1SKy9Zp7",
+	"QY09GxodlMLFwrK1yqDBONaq9K0PxYK9I0uZyjkZLVYKRI6gnb/4AkK3zqTClrpqypiOyDyHWvMjWkRE",
+	"L0YsIv1+v2d5idmcdIESVBRSuIzPmFBAsuFKYHgNCw+rY3i2w22iBWLUDm2nQTdiMRuZe1ywG64gk2d9",
+	"4cc5nZhb7EcU+crEyAIwzeejZoWgeSnE+WuBIPtRSb4g2siO/gR/jQUWLlYRmRc8ZWRUMHqNTc8LOeY5",
+	"65MLi/8NEhXKKc9s5d1ywAhJPQbih8X44Wog0txCWWMFLAsXSLag5gcWfxxWuwdejwGg8D1QMbPJUpAp",
+	"FVnkr/o/gDJFFWYQkbmrF+C++Bc5MuKauz8gChVyYcQgywFoBg3OFMtvkArD1+mUpddWEl+RnIpsTbhp",
+	"OgKXMNpconauzk3XTGhZrMw6XbO5BnRmLE+dS6Td7vHgsH3nWmjo4zupLQtgMyOk0RmqMXMm54bgFS4b",
+	"13zp0MDMIhs2CqG58woVfuuHmMtGYvhXsyBcrW8CTQMpx54V2FOeXkcuChieNtyh4Bnrk68wFw1fNSzf",
+	"Zq45xGrEKCqXLWfZxJ5hi0aPiW80p+bQu1gJRWcsFsCaselziLOAh2yBaOTuAKs9cIKMO4tuJvhkDtjg",
+	"cEDBHvaBWWUIDuOwHK3NH0kK+8DXssACzl1kfuUeUCME4ELZh93RhvQNc1Arh9koEY6jQNFrYqYkJPGm",
+	"N2Q+XBGjPDr5EQLvVkz3XC+4WractbbmQ4rwdBtOIQTruRm52uUrTIzxS2pRIQXT5RMltQA5oNwLL7Fg",
+	"q+aC2xSXLo0F1KTWxAWUAz0s+IQLmj9zr1DMe1TSTCI1I8jNk72IjORCmHXW0u4qhAjaYT4zK3JiDq0f",
+	"ZZ9ceNngn9yRJv/1f/5PP+UIrqht4bykfHFp5CjnzB385gwlICjDbs9mlWK4E72JcdRPfNcuUcmkwxU1",
+	"6tFsttAwGvYxNZTFnCQhNXM8zBL4hciMOjtaYfVvQ/sab78Fbl4f3tc8h0OjaTrFlbbHbUgW81zSzFI2",
+	"Loi1Up44cRSuTEEnLDLS5TXQ1zE0Z96IBcsVg+r6SFRSM7yxtW3CqTEkyRINjIcyjy0LruEIApVmGWZ9",
+	"IHRMLORSsOKZIjecLQ01ZBkHqmvNSmbPF4oVJ3ByiJbXTFS36gJmOtuwGlcg354secaASblMs1QqjeYa",
+	"sNyHFNYa85taexNIlZNCLubVSDCzpcrbv84h0yWQi4MIMQHlAaB2e9hAeXq8iNooCjfS/bChQIqZykVh",
+	"JH+jZ5yjnQJ1TdjeIAY49D2Unf61Gj20ntAHFnpb7F/bo8BFZV5wLf2MnoW+EwhFri7DM9UkjW+4iFY8",
+	"CIQe1MaALLOsJMCWnIPxkGsLdSShKcCE0vSaCbSowfuecOd8VNBi1a/ZSpxcssO4UPwBZQ60tiFqht5+",
+	"p5yw5l7yUSXmabg5KCJYB7i5ImZqKKDJpTgvU8zNG88UYUrzGUgV5qDjNbTTRwQO9G/1a8rjbbNaW5Vz",
+	"K9ColTKLEqy2ZbYuZakS+BHoX+bA85mRDZdTnk7LdStbMvJJMNAf/C+NxA9kbnzbaC9jjhglKOsC5ybF",
+	"QijSNZfVOqQADBHk46yU5HsVsnsyL2TKlDJkPYU13GjhuQwhpp2IVCaJ0gad2ybEGdqobBIq+fbq6j15",
+	"/8PlFd7TWABiv1fZSTqVEiwIdqVzCacNHaZlhp3IPLyAEY5+9zuodqP6v/sdqapoljeul8iy1bXOyzJc",
+	"gHRLXZ0t+3ss8CggmgzXpBuWIErIf/0f/7OhKFEPWUmSN1XVSpyvEwB2g7HClOGWlGOCimCO+bihccxJ",
+	"AlhNOfoXluohBMWSLjAf2BWotRGVybtS1DB+0do4z+lqaHgR3B5J+ETIgpFsge49pnoRScxIIBI3BDcj",
+	"XX+hrdC1NNtMb1gG78B+ohkYT4S1A5Mko5riWJ2pmbq1wIZyNtZAztDmBkgRzMIZY000Z7VTPVgbkFEK",
+	"15w1kTVJ5M6vYTsCxQqtR4FEDVFsylyjVOcrF+Sm1qZpj55L/DWHLzFHO9mAcoqlGjCA57UVUsyJGJK6",
+	"NzUBoOQVOfv40SGPWpsHXBU+Y3KhSfd0QBT4+JQDqCuBl5+V9MKIA8oF//ViwRUASqXm5kN9J1SUAdCo",
+	"69E5rOWOkoJlvGCpdsSMOxVlLPNcLg0Bp7Gwg8IXQBU3u5cVcj4Hei0EeqR6gIKCI/UIIW4JTdtUk5xR",
+	"hWmVQyPvu1ROMqMrqALmdwpkLtLFy2mIhXIBlhCGZ883FodSU7nIwbKQQj1xuGNhvjx06I+THMMdswe0",
+	"QMYqapBTdkOwEp85TLGYgjrJsqEjzuY2Y8o9jhlUE1DBoOUyftPSyi66vlwmvSyMdqLBJNGLLAw+BG0Y",
+	"+WRJuT7HBFSucU9ZBrZBXGXDDiZSIiFY2R3rx8JO0t8Xx0iqszMij/XTmdtVHSeA9tsr8AHqgQH5vXAo",
+	"Nx7F35cLs0T0pTu0ETklMy4WmkXkpf1LReSLgf87Fmcg6amIvHJ/nPqvzl7gXxiOaj8MDScp0Q1AIaIj",
+	"c130tGCMZJCR3H31pX33i1eut54VnzKW0xW5oTDk0Yos5mau/+v/Ph38b0b5s5uHPkA5rsNHxSKTsFJG",
+	"lbxhRMsJMxeqTy7GujRP6yms08LW1sqCC+DQzs7t8bXAOlzbWGJUjg1jvGZsrsLMc7PdXwwIGqQdx7Kn",
+	"Ai+k3ZxuSChi4SkF3jDtI4XNre75gQDuw1jimKFSbhV2HuqZMWtcsdtfwsfD6F7i4LqNhCoWjf0DE0cP",
+	"hxyPSYmxPMTib0nPRUXWAJVjsQZPr+gKZdHVeVidgtu7ZO1KFuCZGyJkiQyiLSs05OOp90X91O9+hzO6",
+	"1FRktMh8miZarwUQvj75yhwvG1zkbQ0VEhQwcMKBj7pftas9mJDuj4J/9JTfmWDsgiOx86/5rPhkaKi0",
+	"mtOUnSijqIAcDf5lOSbJzWmUkN+TEVXs1Yvut+8uXp9cfntx9vJV95qtIsIz8nsSd/pxh/ye+KGU38Vi",
+	"JLNVrwelTAtGrpk3S2CTJxlLpTmDc+se1yVigEXqW04VS/+OMgJiSimXa7n0q2Z+6JMrScymjVdDIGGz",
+	"+cJ6Nv10S1+QeRua65pbWbATBi7yLBZGfupF6I8tgICi9UBpI4kCKBecK6AKTOgSCct5xWgKRg8+BvCT",
+	"GdXp1NARjMZDNmjhvXC9Znh3qCjpHapLK7koSJrL9DryNIaSlM41iO8B4oEwsxgxeyV95UBLXajHMYgQ",
+	"FUHbPHdnLpV55pYdQAog5x2FL/OT4XDs4xyFzreCfCOH5qwnSTKRsYCj8Hcy/Ce7qf1LnX1lVpOLSf8N",
+	"bPClLriYdBX8o/pXBZ+9L9iYf+y6TPu4gxsdd3q9WGhlW1S6MHel/54Wir0Vulv0sVZm/xumu3Fn7R7E",
+	"nV5ETgcRefXCyDSGEOtp/2KkuuNcUv3qRdc82v9eLru9vrkx3d6JVr0eiReDwReMfDEYkJ9JwYz43O2R",
+	"Xw3xSc1IpjOa9r9ny66a0rOXr8yfkTnQPXiiD0Fz3b/9NFpptmmQPIs7veDG7DCX4GlcvC7eqF4sluY4",
+	"Dv+JxJ2b0wieaFh++INdSbsBZqSXi1lX8Nw0YUjv3yOz5aahAuRYt0eoXW6air9RZr/Iz7EghJgDD6v0",
+	"1T8WNHdrobgRUOwHM2bzPMErggv8K5wkJJ62GiUIzSAXG86H5S775H1uSC58tLidU4mVJyl6N8GLoGQO",
+	"DJbMC35DNYtikUs5H1Fzi3Iurk9yiLaSBaL4L7kyQow4saU0A381JEPCSMEEkSMrdZ2yWKwL1ZgN1E3e",
+	"/XD5979+9advf/jhv/394rvvfvjrV2/+/u0Pl1eXyRArdEJYTRQEMMiCvH775oMhbGLCNhfktFqf5+5g",
+	"abSSMzYGQCmpXoCtx8rYRpWSxGYdKUmoS9OEQBdDJOzKoQbuFq9sEgVSkHhZ1eNUgg/89Ov/FwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -25,6 +25,7 @@ import (
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/quotes"
+	"mos/internal/sales/refundreasons"
 	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
 	"mos/internal/scheduling/downtime"
@@ -58,6 +59,7 @@ type Server struct {
 	*companies.CompaniesHandler
 	*tiers.CustomerTiersHandler
 	*taxrates.TaxRatesHandler
+	*refundreasons.RefundReasonsHandler
 	*paymentterms.PaymentTermsHandler
 	*customers.CustomersHandler
 	*quotes.QuotesHandler
@@ -164,6 +166,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// Sales and purchasing master data.
 	customerTiers := tiers.NewService(cfg.Pool)
 	taxRates := taxrates.NewService(cfg.Pool)
+	refundReasons := refundreasons.NewService(cfg.Pool)
 	customerRecords := customers.NewService(cfg.Pool, customFields, taxRates)
 	vendorRecords := vendors.NewService(cfg.Pool)
 
@@ -268,6 +271,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		CustomFieldsHandler:      customfields.NewHandler(customFields),
 		CustomerTiersHandler:     tiers.NewHandler(customerTiers),
 		TaxRatesHandler:          taxrates.NewHandler(taxRates),
+		RefundReasonsHandler:     refundreasons.NewHandler(refundReasons),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
 		QuotesHandler:            quotes.NewHandler(quoteRecords, spec),

@@ -1,0 +1,1 @@
+DROP TABLE refund_reason_codes;
