@@ -243,6 +243,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord("", `{"name":"State","rate":6.5}`),
 			}}
 		}},
+		{name: "refund reason codes", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createRefundReason(t, te, client.RefundReasonCodeWrite{Name: "Damaged", Code: ptr("DMG")})
+			return versioned{Table: "refund_reason_codes", ID: id, Get: refundReasonPath(id), Writes: []versionedWrite{
+				putRecord("", `{"name":"Damaged in transit","code":"DMG"}`),
+			}}
+		}},
 		{name: "quote fee lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			quote := quoteForLines(t, te, "")
 			id := createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Freight", Amount: num("10")})

@@ -511,6 +511,20 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: taxRatesPath, Body: `{"name":"State","rate":6}`}},
 			}
 		}},
+		{name: "refund reason codes", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createRefundReason(t, a, client.RefundReasonCodeWrite{Name: "Damaged", Code: ptr("DMG")})
+			return isolated{
+				ID: id, Get: refundReasonPath(id),
+				Put: &isoCall{Body: `{"name":"Taken over"}`},
+				Lists: []isoList{
+					{Path: refundReasonsListPath, Body: `{}`},
+					{Path: refundReasonsListPath, Body: fmt.Sprintf(`{"ids":[%q],"isArchived":false}`, id)},
+					{Path: refundReasonsListPath, Body: `{"name":"Damaged"}`},
+				},
+				// Names and codes are unique per tenant: B may use A's.
+				Own: []isoCall{{Method: http.MethodPost, Path: refundReasonsPath, Body: `{"name":"Damaged","code":"DMG"}`}},
+			}
+		}},
 		{name: "quote fee lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			quote, bQuote := quoteForLines(t, a, ""), quoteForLines(t, b, "")
 			id := createFeeLine(t, a, quote, client.QuoteFeeLineItemWrite{Name: "Freight", Amount: num("10")})

@@ -142,6 +142,10 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Tier ' || ` + sqlWord("tier", "i") + ` || 
 	{"tax_rates", `INSERT INTO tax_rates (tenant_id, id, name, rate, description, is_archived, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Tax ' || ` + sqlWord("tax", "i") + ` || ' ' || i, (i % 2000) / 20.0, 'About tax ' || i,
        i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// One refund reason code in ten archived; a code on every other one.
+	{"refund_reason_codes", `INSERT INTO refund_reason_codes (tenant_id, id, name, code, description, is_archived, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Reason ' || ` + sqlWord("reason", "i") + ` || ' ' || i, CASE WHEN i % 2 = 0 THEN 'R' || i END,
+       'About reason ' || i, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	{"payment_terms", `INSERT INTO payment_terms (tenant_id, id, name, net_days, deleted, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Net ' || ` + sqlWord("terms", "i") + ` || ' ' || i, i % 90, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// A customer code on four in five, an external reference on one in four.

@@ -291,6 +291,9 @@ var indexedLists = map[string]indexedList{
 		"createdFrom": at(listRows).Format(time.DateOnly),
 		"createdTo":   rowsEpoch.Format(time.DateOnly),
 	}},
+	"/api/refund-reason-codes/list": {tables: []string{"refund_reason_codes"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "isArchived": true, "name": word("reason", 4243),
+	}},
 	"/api/tax-rates/list": {tables: []string{"tax_rates"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("tax", 4243),
 	}},

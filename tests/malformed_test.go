@@ -56,6 +56,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	trackingField := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Walk", DataType: client.TrackingFieldDataTypeNumber})
 	tracking := createTracking(t, te, item, routingOperation, client.TrackingPhaseSetup, client.RoutingTrackingWrite{TrackingFieldId: trackingField})
 	taxRate := createTaxRate(t, te, client.TaxRateWrite{Name: "Walk tax", Rate: num("5")})
+	refundReason := createRefundReason(t, te, client.RefundReasonCodeWrite{Name: "Walk reason", Code: ptr("WALK")})
 	quote := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
 	quoteLine := addLine(t, te, quote, fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
 	lineRouting := getLine(t, te, quote, quoteLine).RoutingID
@@ -101,6 +102,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"webhooks/{webhookId}":                 webhook,
 		"deliveries/{webhookDeliveryId}":       delivery,
 		"tax-rates/{id}":                       taxRate,
+		"refund-reason-codes/{id}":             refundReason,
 		"operations/{id}":                      operation,
 		"operation/{id}":                       operation,
 		"input-items/{inputItemId}":            createRoutingInputItem(t, te, item, inputOf(createItem(t, te, newItem("WALK-INPUT")), "1")),

@@ -362,6 +362,7 @@ func statementRows() []statementRow {
 		{name: "payment terms and tiers", arrange: arrangeTermsAndTiers},
 		{name: "customers", arrange: arrangeCustomers},
 		{name: "tax rates", arrange: arrangeTaxRates},
+		{name: "refund reason codes", arrange: arrangeRefundReasons},
 		{name: "quotes", arrange: arrangeQuotes},
 		{name: "quote part lines", arrange: arrangeQuotePartLines},
 		{name: "quote fee, tax and discount lines", arrange: arrangeQuoteDocumentLines},
@@ -786,6 +787,20 @@ func arrangeTaxRates(t *testing.T, small, large *tenantEnv) []readCase {
 	return []readCase{
 		listRead("listTaxRates", taxRatesListPath, taxRatesListPath, `{}`),
 		getRead("getTaxRate", taxRatePath(s[0]), taxRatePath(l[0])),
+	}
+}
+
+// arrangeRefundReasons: refund reason codes, which read nothing from other rows.
+func arrangeRefundReasons(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		return arrangeEach(size, func(i, _ int) string {
+			return createRefundReason(t, te, client.RefundReasonCodeWrite{Name: fmt.Sprintf("Reason %02d", i), Code: ptr(fmt.Sprintf("R%02d", i))})
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listRead("listRefundReasonCodes", refundReasonsListPath, refundReasonsListPath, `{}`),
+		getRead("getRefundReasonCode", refundReasonPath(s[0]), refundReasonPath(l[0])),
 	}
 }
 
