@@ -6596,6 +6596,55 @@ type ShiftEquipmentWrite struct {
 	Wednesday bool `json:"wednesday"`
 }
 
+// ShippingMethod A shipping method of the tenant (read shape).
+type ShippingMethod struct {
+	// Carrier The carrier that moves the goods (UPS); null when none.
+	Carrier    *string      `json:"carrier"`
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Description What the shipping method is; null when none.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsArchived True for an archived shipping method, whose name is free.
+	IsArchived  bool         `json:"isArchived"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's non-archived shipping methods (case-insensitive).
+	Name string `json:"name"`
+}
+
+// ShippingMethodFilter Filter of the shipping-method list; every member narrows the result (AND).
+type ShippingMethodFilter struct {
+	// Ids Only these shipping method ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IsArchived Only archived (true) or only non-archived (false) shipping methods; omitted includes both.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// ShippingMethodWrite Create and full-update body of a shipping method. Members not listed here are ignored when sent.
+type ShippingMethodWrite struct {
+	// Carrier The carrier (UPS). Trimmed; at most 200 characters; null, omitted or blank: none.
+	Carrier *string `json:"carrier,omitempty"`
+
+	// Description Trimmed; at most 200 characters; null, omitted or blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// IsArchived True archives the shipping method (it frees its name); false when omitted.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among the tenant's non-archived shipping methods (case-insensitive).
+	Name string `json:"name"`
+}
+
 // SortDirection Sort direction of a list.
 type SortDirection string
 
@@ -11384,6 +11433,70 @@ type GetShapeCodeParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreateShippingMethodParams defines parameters for CreateShippingMethod.
+type CreateShippingMethodParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListShippingMethodsParams defines parameters for ListShippingMethods.
+type ListShippingMethodsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetShippingMethodParams defines parameters for GetShippingMethod.
+type GetShippingMethodParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateShippingMethodParams defines parameters for UpdateShippingMethod.
+type UpdateShippingMethodParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateTagParams defines parameters for CreateTag.
 type CreateTagParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -12364,6 +12477,15 @@ type CreateShapeCodeJSONRequestBody = TagCreate
 
 // ListShapeCodesJSONRequestBody defines body for ListShapeCodes for application/json ContentType.
 type ListShapeCodesJSONRequestBody = TagFilter
+
+// CreateShippingMethodJSONRequestBody defines body for CreateShippingMethod for application/json ContentType.
+type CreateShippingMethodJSONRequestBody = ShippingMethodWrite
+
+// ListShippingMethodsJSONRequestBody defines body for ListShippingMethods for application/json ContentType.
+type ListShippingMethodsJSONRequestBody = ShippingMethodFilter
+
+// UpdateShippingMethodJSONRequestBody defines body for UpdateShippingMethod for application/json ContentType.
+type UpdateShippingMethodJSONRequestBody = ShippingMethodWrite
 
 // CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
 type CreateTagJSONRequestBody = TagCreate
@@ -13475,6 +13597,18 @@ type ServerInterface interface {
 	// GetShapeCode Get a shape code
 	// (GET /api/shape-codes/{id})
 	GetShapeCode(ctx echo.Context, id Id, params GetShapeCodeParams) error
+	// CreateShippingMethod Create a shipping method
+	// (POST /api/shipping-methods)
+	CreateShippingMethod(ctx echo.Context, params CreateShippingMethodParams) error
+	// ListShippingMethods List shipping methods
+	// (POST /api/shipping-methods/list)
+	ListShippingMethods(ctx echo.Context, params ListShippingMethodsParams) error
+	// GetShippingMethod Get a shipping method
+	// (GET /api/shipping-methods/{id})
+	GetShippingMethod(ctx echo.Context, id Id, params GetShippingMethodParams) error
+	// UpdateShippingMethod Update a shipping method
+	// (PUT /api/shipping-methods/{id})
+	UpdateShippingMethod(ctx echo.Context, id Id, params UpdateShippingMethodParams) error
 	// CreateTag Create a tag
 	// (POST /api/tags)
 	CreateTag(ctx echo.Context, params CreateTagParams) error
@@ -23463,6 +23597,146 @@ func (w *ServerInterfaceWrapper) GetShapeCode(ctx echo.Context) error {
 	return err
 }
 
+// CreateShippingMethod converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateShippingMethod(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateShippingMethodParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateShippingMethod(ctx, params)
+	return err
+}
+
+// ListShippingMethods converts echo context to params.
+func (w *ServerInterfaceWrapper) ListShippingMethods(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListShippingMethodsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListShippingMethods(ctx, params)
+	return err
+}
+
+// GetShippingMethod converts echo context to params.
+func (w *ServerInterfaceWrapper) GetShippingMethod(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetShippingMethodParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetShippingMethod(ctx, id, params)
+	return err
+}
+
+// UpdateShippingMethod converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateShippingMethod(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateShippingMethodParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateShippingMethod(ctx, id, params)
+	return err
+}
+
 // CreateTag converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateTag(ctx echo.Context) error {
 	var err error
@@ -24627,6 +24901,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/refund-reason-codes/:id", wrapper.GetRefundReasonCode, options.OperationMiddlewares["getRefundReasonCode"]...)
 	router.PUT(options.BaseURL+"/api/refund-reason-codes/:id", wrapper.UpdateRefundReasonCode, options.OperationMiddlewares["updateRefundReasonCode"]...)
 	router.POST(options.BaseURL+"/api/refund-reason-codes/list", wrapper.ListRefundReasonCodes, options.OperationMiddlewares["listRefundReasonCodes"]...)
+	router.POST(options.BaseURL+"/api/shipping-methods", wrapper.CreateShippingMethod, options.OperationMiddlewares["createShippingMethod"]...)
+	router.GET(options.BaseURL+"/api/shipping-methods/:id", wrapper.GetShippingMethod, options.OperationMiddlewares["getShippingMethod"]...)
+	router.PUT(options.BaseURL+"/api/shipping-methods/:id", wrapper.UpdateShippingMethod, options.OperationMiddlewares["updateShippingMethod"]...)
+	router.POST(options.BaseURL+"/api/shipping-methods/list", wrapper.ListShippingMethods, options.OperationMiddlewares["listShippingMethods"]...)
 	router.POST(options.BaseURL+"/api/customers", wrapper.CreateCustomer, options.OperationMiddlewares["createCustomer"]...)
 	router.DELETE(options.BaseURL+"/api/customers/:customerId", wrapper.DeleteCustomer, options.OperationMiddlewares["deleteCustomer"]...)
 	router.GET(options.BaseURL+"/api/customers/:customerId", wrapper.GetCustomer, options.OperationMiddlewares["getCustomer"]...)
@@ -66913,6 +67191,653 @@ func (response GetShapeCode503ApplicationProblemPlusJSONResponse) VisitGetShapeC
 	return err
 }
 
+type CreateShippingMethodRequestObject struct {
+	Params CreateShippingMethodParams
+	Body   *CreateShippingMethodJSONRequestBody
+}
+
+type CreateShippingMethodResponseObject interface {
+	VisitCreateShippingMethodResponse(w http.ResponseWriter) error
+}
+
+type CreateShippingMethod200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateShippingMethod200JSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod400ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod401ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod403ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod409ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod413ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod415ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod422ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod429ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShippingMethod503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShippingMethod503ApplicationProblemPlusJSONResponse) VisitCreateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShippingMethodsRequestObject struct {
+	Params ListShippingMethodsParams
+	Body   *ListShippingMethodsJSONRequestBody
+}
+
+type ListShippingMethodsResponseObject interface {
+	VisitListShippingMethodsResponse(w http.ResponseWriter) error
+}
+
+type ListShippingMethods200JSONResponse []ShippingMethod
+
+func (response ListShippingMethods200JSONResponse) VisitListShippingMethodsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShippingMethods400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListShippingMethods400ApplicationProblemPlusJSONResponse) VisitListShippingMethodsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShippingMethods401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListShippingMethods401ApplicationProblemPlusJSONResponse) VisitListShippingMethodsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShippingMethods403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListShippingMethods403ApplicationProblemPlusJSONResponse) VisitListShippingMethodsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShippingMethods413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListShippingMethods413ApplicationProblemPlusJSONResponse) VisitListShippingMethodsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShippingMethods415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListShippingMethods415ApplicationProblemPlusJSONResponse) VisitListShippingMethodsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShippingMethods429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListShippingMethods429ApplicationProblemPlusJSONResponse) VisitListShippingMethodsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShippingMethods503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListShippingMethods503ApplicationProblemPlusJSONResponse) VisitListShippingMethodsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShippingMethodRequestObject struct {
+	Id     Id `json:"id"`
+	Params GetShippingMethodParams
+}
+
+type GetShippingMethodResponseObject interface {
+	VisitGetShippingMethodResponse(w http.ResponseWriter) error
+}
+
+type GetShippingMethod200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetShippingMethod200JSONResponse struct {
+	Body    ShippingMethod
+	Headers GetShippingMethod200ResponseHeaders
+}
+
+func (response GetShippingMethod200JSONResponse) VisitGetShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShippingMethod304Response = RecordNotModifiedResponse
+
+func (response GetShippingMethod304Response) VisitGetShippingMethodResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetShippingMethod400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetShippingMethod400ApplicationProblemPlusJSONResponse) VisitGetShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShippingMethod401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetShippingMethod401ApplicationProblemPlusJSONResponse) VisitGetShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShippingMethod403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetShippingMethod403ApplicationProblemPlusJSONResponse) VisitGetShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShippingMethod404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetShippingMethod404ApplicationProblemPlusJSONResponse) VisitGetShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShippingMethod429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetShippingMethod429ApplicationProblemPlusJSONResponse) VisitGetShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShippingMethod503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetShippingMethod503ApplicationProblemPlusJSONResponse) VisitGetShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethodRequestObject struct {
+	Id     Id `json:"id"`
+	Params UpdateShippingMethodParams
+	Body   *UpdateShippingMethodJSONRequestBody
+}
+
+type UpdateShippingMethodResponseObject interface {
+	VisitUpdateShippingMethodResponse(w http.ResponseWriter) error
+}
+
+type UpdateShippingMethod200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateShippingMethod200JSONResponse struct {
+	Body    ShippingMethod
+	Headers UpdateShippingMethod200ResponseHeaders
+}
+
+func (response UpdateShippingMethod200JSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod400ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod401ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod403ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod404ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod412ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod413ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod415ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod429ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateShippingMethod503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateShippingMethod503ApplicationProblemPlusJSONResponse) VisitUpdateShippingMethodResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateTagRequestObject struct {
 	Params CreateTagParams
 	Body   *CreateTagJSONRequestBody
@@ -72655,6 +73580,18 @@ type StrictServerInterface interface {
 	// GetShapeCode Get a shape code
 	// (GET /api/shape-codes/{id})
 	GetShapeCode(ctx context.Context, request GetShapeCodeRequestObject) (GetShapeCodeResponseObject, error)
+	// CreateShippingMethod Create a shipping method
+	// (POST /api/shipping-methods)
+	CreateShippingMethod(ctx context.Context, request CreateShippingMethodRequestObject) (CreateShippingMethodResponseObject, error)
+	// ListShippingMethods List shipping methods
+	// (POST /api/shipping-methods/list)
+	ListShippingMethods(ctx context.Context, request ListShippingMethodsRequestObject) (ListShippingMethodsResponseObject, error)
+	// GetShippingMethod Get a shipping method
+	// (GET /api/shipping-methods/{id})
+	GetShippingMethod(ctx context.Context, request GetShippingMethodRequestObject) (GetShippingMethodResponseObject, error)
+	// UpdateShippingMethod Update a shipping method
+	// (PUT /api/shipping-methods/{id})
+	UpdateShippingMethod(ctx context.Context, request UpdateShippingMethodRequestObject) (UpdateShippingMethodResponseObject, error)
 	// CreateTag Create a tag
 	// (POST /api/tags)
 	CreateTag(ctx context.Context, request CreateTagRequestObject) (CreateTagResponseObject, error)
@@ -83109,6 +84046,180 @@ func (sh *strictHandler) GetShapeCode(ctx echo.Context, id Id, params GetShapeCo
 	return nil
 }
 
+// CreateShippingMethod operation middleware
+func (sh *strictHandler) CreateShippingMethod(ctx echo.Context, params CreateShippingMethodParams) error {
+	var request CreateShippingMethodRequestObject
+
+	request.Params = params
+
+	var body CreateShippingMethodJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateShippingMethod(ctx.Request().Context(), request.(CreateShippingMethodRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateShippingMethod")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateShippingMethodResponseObject); ok {
+		return validResponse.VisitCreateShippingMethodResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListShippingMethods operation middleware
+func (sh *strictHandler) ListShippingMethods(ctx echo.Context, params ListShippingMethodsParams) error {
+	var request ListShippingMethodsRequestObject
+
+	request.Params = params
+
+	var body ListShippingMethodsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListShippingMethods(ctx.Request().Context(), request.(ListShippingMethodsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListShippingMethods")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListShippingMethodsResponseObject); ok {
+		return validResponse.VisitListShippingMethodsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetShippingMethod operation middleware
+func (sh *strictHandler) GetShippingMethod(ctx echo.Context, id Id, params GetShippingMethodParams) error {
+	var request GetShippingMethodRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetShippingMethod(ctx.Request().Context(), request.(GetShippingMethodRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetShippingMethod")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetShippingMethodResponseObject); ok {
+		return validResponse.VisitGetShippingMethodResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateShippingMethod operation middleware
+func (sh *strictHandler) UpdateShippingMethod(ctx echo.Context, id Id, params UpdateShippingMethodParams) error {
+	var request UpdateShippingMethodRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateShippingMethodJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateShippingMethod(ctx.Request().Context(), request.(UpdateShippingMethodRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateShippingMethod")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateShippingMethodResponseObject); ok {
+		return validResponse.VisitUpdateShippingMethodResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateTag operation middleware
 func (sh *strictHandler) CreateTag(ctx echo.Context, params CreateTagParams) error {
 	var request CreateTagRequestObject
@@ -84794,1276 +85905,1286 @@ var swaggerSpec = []string{
 	"16rv6F/B0bEx78zsLty5Of0rLXO5imYfBbgsFrNItRmowgEDVqVdNoKpaclnM5eI3IhLo+VCCv5XI+zB",
 	"Y8NXb+7QD75qd0ObcMjkwvpilTeeJN4q1h5/x253cKK15dW2sI1Tm25dl0zWefXaPm30BQpXQQpLzlpY",
 	"x09y+46HVbu/+03cNNGSanPSO0c7/+PPJ7v//ce/HX75u52Nl3Vo4s1DXt52uO7W0boPcvsfB647k49W",
-	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/23m25cWQ7E36VDE1MFLkN",
-	"saQ67W4pfKGuqu4uuw6akmq3x+aOjSSREmGBCTYSFMX27oi5/K//G7/BPMDczP34TfwkE7nWykQmkABB",
-	"6lS9px3h3SXilMeV6/h9ldKZIm+9vmzKfvW/42F/khCqX6n8ZIcNP1kLB6sreqkfbdLzC1RmJG+ISDXc",
-	"V70pEQWGy0vBMnEByNsDDlho6KAEd1lMKCpQjYF3JwG5CRfa6DPxqSMWUwwzjliM9SPwTxOC0/82YZKT",
-	"JIEAsVORYAJ9Y2mDdFMoOSjy+dAmfGPFIC0XeGXJL/Ft+O/PkC2TxNFY6j+9W11IKfuM++OXqtXuz28E",
-	"EHTCO6ce1rp9i/+z8x7/gtu6RWseEzyowp5rfHYeqOyxbQldtC1qedh0EcLpxGP+Gic2ZgMumV4OaAT5",
-	"Hga6dyxXXCFHemRWBINUJnjvcMQ+ihXyXShrw+u70b5ugi341H6bVU7L5x+8VJ2tfTm5XHjBTnTULSO0",
-	"huReVgT3Nlbrdtprd2R24Aah8FafA6GgYiEUVcLKehlsxGivRlWwPC+wFgPrZm0SAQNAfwUyMjJQ+kiO",
-	"oiJbmVTUOQRUVAP5bhQoKVoyx2OJeRJUtQv2VqoYL0s+naHjVR9wmBKX4DEH6RU8K2f58nIG7YsNPuWX",
-	"cgpIJ3IseXLN5VSoEYsTXvIYi4YraeguaWvfka1nRZRJayiEKoNIUIbeetMqc4W4JfxoinKh55OQKHim",
-	"cswmEpNZnl/tpwmbCZ60IYnkUwDDSYLonD+ZhAM6IPTmVfwaZX+/MgUss24D0zBO0iTYNixba9mvhkve",
-	"ZPE44xVI1emgj3dHwPmm0/QIJ6xtV/Ur3u1Vs3u/tbpBnL0Hqo5I9SFlkj5D9fQ8OU/n4p18w9fKS4Ls",
-	"jyJmazg3ngOLR8wN3Jj/W8H5hTK22QD89ITJ6MH/0RLTiprW8H1Cna3ju3dCkeNgyAW3+PLhV+Lt68x3",
-	"qkW9/yrvBeV3Vlutsa/asM6cSWgTE/7C3VRTfne15LUScsMzRD8rkWUOah8hjlUBNRfDkA20OdMYgHgI",
-	"HHIsDvY7xmfHsiusd2xIb21ECdw1EAGD4NIRa3yWfZffRIiHWsXGohYs1MNnI3ZaYZY6RQCws0IZmG2y",
-	"vtOnb4N89sveAOpxsty97PArjk55x83m0A5LxFyvZ3eKsUbeIH3i+msDg6kfXrUYH18b9GMozS1zSOhN",
-	"F6XxvCzllcxXMoie2WMkQ2fg4+AYLMIFkLB2jR/KWVIWIMfW5Rtoxq/KJ7Xh0G5nnq0ChndBLfunGtjq",
-	"jryyy23DtV8b11RTbfBb/ydXZlGOzoJPr34bouvOcXAehOGsB/zGA7RjW3CN8I4KbIdFiwAjF4RBOo9/",
-	"Dmse+tBGjPwQHpoPddwM67x4dvjHgPwIys1eMZ7n4RiPFd4PDD32c6+dHFXDfNjMAuHOCd1+hB5urK36",
-	"uabvti6dlqXyfYcqCwWkeE2/AXByyVtDUMBswUvwYCGMEiRH8TJVF+vRWH6gaKbMS0h4EQmzlY7EgonL",
-	"UQkZ1An5FNTSVF7qtfasg4SyuvM++MX9dnwFzXDgmvuHfE/qj3cRn7s9ybgieBn8UUUmbpU0sfCuhFi4",
-	"IPiYN9eLIH3KS3GZF+uOAUYuV7rvjof3NjiPNb9+y0GCZC+pMjQwTkHU9pqruEHxZDEVNjb6bfOJX6O9",
-	"S7687FrTcP0+lvNlwTs3E1y/jw/PduGeN6fBxx3slRq/D1AccYm0mVaHwChSnfvH+2xcqR207TpMHz+V",
-	"sEdy0/u8PC/49CrIdmaoyxSmCR6bWqdyWWh9la1maSb8Wr9Kbc4lm3GZtOUPfsylNev7fBoSaKHKhrwY",
-	"y7UJtSILDaapYYcjpCQTjGeF4MlaD9i+bdqd9uOc3+AQb+rCJojWLZaliThtOJhsYOoethMpK6dFniyn",
-	"9eThbbqC7zkr8+nVJ/kjl8mWL5CbFHlzVlVn1M6MaT+HSsv7n8XNyvTmMfyp0Vpzoip4BCBxlKkJsAZy",
-	"VRywleVfzwemE99JxiVbtM0xwCiSr/zqMduYY4MoBGYIBejKmVjbVP/taIQ7KyK29jGoCkU4uIFQ372H",
-	"3aOcXN3+68fPNQyrcKtZDjwKfrLh1rpbL9Wth4vmU9DR4nwTHdO2dCJc+dHtztnZN3O+XnQEheCjGMHH",
-	"dauOKsOFDfT54XVqyNISVzWgi4ZcUju1dLWL4mIBr3s/E8po+weVy1Nt64V2yD+cffrI4KrN6WeDz9+/",
-	"Zq++PXg2HLF3pWLxNF+s4yrfRrEyvxQE67qGMnwjbA7Zh++0FoUpCdO8SLCqZiLWuUz6J65Biz6ZD4aC",
-	"gu9TKd6kahrGPTmpepOlEvlP8N4jbfmKYipkyS8FG8SpOrV/YoVPxGJQ6GKbkzekpTyW9DY+1+8yBKLm",
-	"3aCwcGmuDsxrwB9/wJYLHBpe0h3GJT2WprWOd2U4Yp+WsIcKvW6PPN3SfDEOI2JUPQqjYRzZHkLOSTUe",
-	"tpTE9iKs8MDT4R3nDC6lE5jOkulkODe5Qu/B3gPjzzcQKpzRMj0LeWLe51NetlUEAxJuRnfUsJAHnKmZ",
-	"yC4irfDytf7PmhfJ8NjRT1PFrsSitGUzEctyLJY2Lw1VC0MmWwvgSS6nwiS7HZt/2LehnxA+WaUQ6f2q",
-	"zBorZ23FO2lvf7EMyuUvkG9K+BdwRFetahKxbqbMgAC2xPiyGZOuCWzDFaEosXWldQy93MH9vdy627eB",
-	"/5BtVUZmFDbjfUC1m1nSWarKnVnF00fiwyYQojfuRtkIAAPYIo390lI+EFwHPeie+VzcCSWwAdT/PsjS",
-	"ZeojeJ1LJVWGGMPQnmkhKSJWQrIY/HFESE6X4B41gJdgWiA5ESBdEXnGAGjTyuVERGyRLkTEJoLPI8bl",
-	"pVZcte4lRRZ+JVLPbcnF41G/BEUydDS/INlMwV9Lq2nrJC1XKrRszhNRY58xc7WN8EXvhsovyn2zkqA9",
-	"4VVUJ4brEq1v3HuDHHCdT/t3u89vfNYb8TfVYw5HXJ/HYaVudYqk6mRapte8bCfzN9eJxIVNudRmqYem",
-	"blGVdmePAxuAVm0qWexOXMwGwN1nOPuGxz6xDLq9BpZ1hvZfLh+ff67dfLKbQG978Or6nFYnz1+xs1II",
-	"MKBeHbw63D9/xU6y5TyVy3kwC6+HSuDt08qE76kc9GcvQzyaQvDWufw//6tiYBwe+1xC9fmkyX7M+fQ4",
-	"0HpvZXhAny3t9HnvZINO6msfjQ4dsUaJ5rKeEZFa6XCrOQIyQJm2FU2aL8q6lVVviuihoPFxhuNf5lYK",
-	"YpWL+aunNvbe2Wc188UoZseWuRpsT7AwHgzPq3EIkB6Hy8nvC0QZTP8doldF5q0zOqrVzmksILV5nt54",
-	"hylPklS3iGen3vh/JSxsAdrJIldqX4mpMWK5d4RB0JPPodgZ/E0KBacvGCIm+HTGiIttLBG0oQKHODyI",
-	"4C2wzDJRQpQNUCS0fpzlK1FoMU/L7sXBcMTOlpeXyFwPDx6N5YQX+sMceGtjgkFC5NWVJS5mMYYLYza4",
-	"yHgZMfXzkhdieAx6KtyhVdWxjPNlKYo39nXw7IpnLjvxoHp3ZF8cNW5bQWlPIaYll5fLjBfDY9CEEWQQ",
-	"tWDvcfPGlZhUr4lYfJFxeSmqn45RlR7L0MNWXsUj9hZCkw3qu4hosGnqtAXgPgZupDm/cVfq4cGm9d7P",
-	"hqzZHr9NS3ILHXRgYYDhUKyETUKgAEOHa/CRbUrn+GsbWO9QUOhSV709uUFVoxr5b7cG3G++sN3xDyLM",
-	"X34jdkqGrxaGlrs7YrwiBiaOKyxm0Qri8AiIwIWAbQfWMWw7bSyfwl8j9p4MYXwt0YDr13pS1X31WKIp",
-	"MTxi8QRujrVggk+kC+SZEnwOFct670PxLoqQGqw0NA21jxJK42zDgKdeHyD6zfqOFPQc/d69aA9eS7Wc",
-	"UmSbDe0d6ytqc3BMJrc9RrjhEgfw50QshEy0Sgm1kzCgDvnrJtLXu7WI+wX2Wm3jRnivYiu1KYbAJIhD",
-	"MWwSkgbynEVdxPfO0+oWY42sz2LZFUPsb0DbTjd6FwUZWZ1uHbPLJs8tGtpAYT80Fhob1Jjsv9Kc6w1G",
-	"d4cLucX03kHmb3BfL29hjW/Zkg22urdwavpMB5Vv98L5P/+rtnT0D7+NxXNvFv5dD/Su7NOP7SfY7CKo",
-	"HS8hm/DTQsiTRfqGgrrttmDIeD2RDJ4/fceejw6cqDzAz56cvsPcnFILBdf/5X2+aItUBmAzsnRS8GLt",
-	"1YkHSgcQm2Er3sDO1NqfDNtu1aAkF2onsmQ9gQs9Sm3F/6YYx95oOm8/DqtWqxvm1lVeXLGp0Mvmdm1q",
-	"965Cigk1pNHC4wbNUIo5x4h5AfmNEyGkDVWpVE57ouFt43onBI6uQIdDauGMJ+p42tpTWtG5Fixflmwp",
-	"M6EU4+qKhA1i/WjTFIYjVeyiEK34zZ+WpUoTcVrkU6FUECgR2mX5K6rVlSqW6OHTOr2FBsHXWcLXFmTn",
-	"Cryj/+Lf1tEtc7nfHMbeTu9iKc/TuRaty1KoU1Fo8RRwfuN1SCtZSqYbX/nC5+Dft1hdkZeqgckbA/sU",
-	"6PWmhIX9ffXP//h3QMoePnhiR7SnRLlcOMPQ2X+42aTw6KkA9sQ6YFlgEB6hY1oYvQZZtEnCOWKrIeN2",
-	"kmPVp7cTZC3y805FWWciiItc5I1fo0/+AVIX3YFl1bbdwhLKE6ORe5L6ouXPXWd5P1dbJe3u1cvmCNX7",
-	"zdzwT5+NpfV42ISkaJnnX4W3zV2IbWPsNBsPxtDeThX4DaxXroNl5Y4ZL+2S3Blsw3ZwxLYrNAzhnvco",
-	"3jKhhyAWgWff3BqUYHtN9AiN6oZmaqJvLw5eWATnIZhW7hqKMb8Wbkgl4xKhJLxToID0fa18+Y8Oe9Yk",
-	"7ZAav1FvpD2qalJrAPkVXF+gvaxXUSEEEQrzuRiaIB70mRp+J+qi1QqBis1vWF1R7N+I7VMFazVnXf6Y",
-	"7ZTGLWVVT5US2OOWEhRhNs8TkWnhNCdFyyiXxDBo1C9JcPLg8cWqukqDLJZSNfTJ40onc9a8FJec4CAO",
-	"GpPxG9U+v/6e7qSOHkE4+VqEVNSgsLsv8dQ3U7ZWhBA4rAUzpRLOmdY4pC6KENMRVl7kMMimZAJpEdDP",
-	"O8+v8RCd5os1RBLDoIqL8AQ4Sj/PMqZSgIuyzdXnq1ou9KzjCjKhJJ4gHqH+PPwDYZC1pnqNkOqLNWAX",
-	"qjIYLsL106ezJS8uRRiqzZYXbKwR+RPcWZ/SfLFHLWmd1z+ZT3C5pgDPplOtDhnn/FLJ+25XX70tFRd+",
-	"o8QlWBiGhcbgNkkSWw+GTDpClUfADwKDDXdSyMhwsVJ+1jQTvAAoVerwWKKFMBx5rkdk/WRjPUT0ZXIB",
-	"j/cYzgIbxOYlMQM6W8ZZrDsSDyM2E3IqgEKRxTDM8TH7IYdSPKYExP0WGdcqDZfreMQ+wbBQ+aIeBUrK",
-	"1YsVAKPzhZDA1gIpFstCpddCixUlsov9gmrjsfhaPxgTm6x+jC9SEHU4okzM05JxjBKXasoKAZ/GsKor",
-	"MWHJXvCp+LdfPYmprtLFfr7Aid5f4NIm+Gy9xNZalzsXoaxsushKUcxVjfcyldc5YK9Bb1iZ75J57OUd",
-	"L9yvteUfd2jRHz2XAeCyXqbXQt6xp7HTXebQ75iTop9XTIqyAyeN9Cwk/tHDjhTvZsRSxRKPSa4NyMX1",
-	"O5gv1j0QXbl+zmrpZ+Z7c/rbTKh59MoJZ9C7DVljuDY20hamaEjLhz1lt1J3fzZutH4R3cY+2iV2fDdb",
-	"qgmcxG9QhX3+6uVBUKNt2361nRfcYaKYp6qd/XphrzsUkuyLEsX+JF/q0zW/EhJRKS1I9zENon8LEsCU",
-	"7JKXgCV/gpjhLmA4N7WxqWILXpDJz0v6+YhuRoIt0NSEkIaDUrB8JUUxlrwQ/Ili16lYue3H2n/6WF5Y",
-	"ZHJ4XBvRIklL94GBEmIs4xP7zU/6/edwho9Y/Cf9/uqi4XZ+q9/i/QyeXTBndNeZzMfSUUIBLkCV+kyX",
-	"NWI2RUWxNICpUkvTXmBfLsRcKwnXPEsT4IYYy8tCHwIyL4EUGvnz5kpk10L5mVHYeouItBftYcPdX+Ce",
-	"1/l8weXa3FD9iVcRWJ5Qg8w9tR+dO8Hwcm6Cv+H6mSj1Z+1LnL/h+gdeXKbS/gnE5XQr/Rt/t6gr5qLz",
-	"A9zx35Y5pH/BVfMHNgEo3D4VSdVK/ye469QgQns3Nn41rQGtxWmM+Ru/OEPfVtVr5we44x/yibmG/8Tn",
-	"9CJeZs7Eeb/APR9ff96LjKzGP3AiTk5P7CTgv/F3hK+A9ldTWfsR7jzP88zeof9g52JuUuxORQGJaa85",
-	"xM/plLfPhX53dotdh95PcNdPCKZvb7F/h6wtBzi7FUkQOZrd6P4RVrg5CIIIGxLGLGbLRWQdNmOJMMh5",
-	"wSZLLe9LFsNnMENa/zmHFaxlBzIBzw0EhxLFtVCkqFylMtEfhNYdjSWvIMixwVNeFKlQhvfkXRIfa8kL",
-	"C7V2R0WrHrMBp25f5MUYNFZzdRjVGeljyNZk3Gcsh7QgSUTzgxobOL586EDkgehKcpD5fLHQihPat9BD",
-	"Q8IXZoPvg8aI5pJR/PTXg5puNQbhE852EeK29i9nPI27xaB49OMK8wZ0w6f16OL34V+3/TYutOY3fyhy",
-	"pRhe9bAeAM4B0g8gU8kAO3Bz77ZNuXcU4A3oxugstDlZfj8eqd3tAJsgDeY8y4QqK++uXtW4nfXmSaGS",
-	"CXJxGoIoqDU2UanLHtlxldg0qXE9OQbAZ23bDhUkMCF6m1c47GGfloO120peAKvRF4RmPUp3v6jtg+MN",
-	"tFG7gSJfEnlkAI5YaWz2MMI/tCKog/uD3qS4y1eMe2fWAmHozVI/MkcNwLOiz/xGJObXY3v0mOtjabGs",
-	"VKk3x5VILAqLYJcgJ8xDrqSgcJDNvdN6uv5GMpYDc9ylYF1LmJ3hqFKMPAINvS54ttKWET3nq6e1mWg7",
-	"4lN5qRWfeeuo1dFuYJ1iS1IFvK/m+0cVWb7htIRl5TZ7LAelI7efqAi76v8IQty75h6QdlyrD1r0HKHK",
-	"dA71MAgo1pgdTnPTkOE7j57RspubD024VZrg1Gl7QtHdbFB9WYUqDTDI8aHlHKpwZSLWPHpsGAfRqYib",
-	"t8qRNeYw5ciaPw3X9MNWClI/MSn2Ay+ulouu/rLx8uDgufh7duClHLkdfeRE6qUSb7pn76NYwW4yFNda",
-	"y3OfCLtSl0rg5e+4EgmtvrZjHF8P28Oe3TlAlekdUXDiNuUSL18tF60fPZvli8+8FJu+yCeUcjnn01kq",
-	"BebykThVs3yhPxuuTKudJ+GeBkY2qu2TYHvbFlnbQeLs6S50bBMgMT48o0O7u/z3ff37vv59X9/Tvg7v",
-	"33ySiXmwOuHz96/ZH785+CNb4E0Gap+9Ba+BKArop1rZFDhkiwVLP1Us48WlGdxXL9g/fjeWqxkvYYVi",
-	"MOTnpbY/ZiJLjlgM71MxFaSbPLEqHePlAZFJ6muY0TCAEMZYpjIRN1gCL5dzUaRTpNwZUgE8QqYa0FY2",
-	"F0ppNQI8CsgTovhay6FZvmJzLteQ8DGMxhL8q9gyKsmL0bhQ1DJoEAZElyW4VlmM4xRT2lTVAxR6czbg",
-	"aizhM1yxi7SEbLFJviyZHqUhDCJUXUK7vTZRzi4vxIi9hxQkcVMqNuCmU+znZQ7V+5xl+jrFnkHl07sW",
-	"stZSqUoupyIeorW0LM038ZPxf/6P/xmEM0xa2A6hgGSlld5Vob8KfuVUmSkOGmE4ql3gDO3RrXoEq0Yf",
-	"wbM0wVwxO9WTNU4WG0BIHoaCDiFqZGQwEn9e6uW94AViEJhMN7t+zDoMFvx4ayVsIlSTSctnBVNqFjXs",
-	"F383HDM+AZBUzC0saY/AYuJZNtrAdRHtmQlvyRijjagHJVzQgDe0GczmeUtESmGFf9r/jFf233WzkSqL",
-	"/dx8+Y/n56cE1Qzut1HY05CWIcjws1lelEwt50DmRfNt3J0k1sIcpOswktmXz++YSW4QDjxj/aXopV3o",
-	"sxiafsTip3RJH5kQP9mncYvHcvDi4GAYufcsJV+Ws7xIfxGYWHroX7/Ii0maJELCxef+RZmX+xf5Uib4",
-	"6hf+1bkoZ3myr2/iWZav6AMv/bumubzI0mkJ1771r13mUsCrD2utLvN8H8S+furweb1LNstpfy6SlINW",
-	"AXe+1LLWGyFUKmI2eBkYmWueUp7L4OXBc+LapWLcvaO9wEBsBK4kVlhcR3ZFBo/MBjN3O31QwBFxVDmP",
-	"74JYiMIH1jH/myAa6ssSZ3MvHyGv8m7YiTway61Jinr5Qs9EBpla1XQZtmGHjRJOY1hgO5K42YVAOCrw",
-	"AYegfyckbtcP2xO1HVKUGvl4J6bnBI7vj4PXzFaysKgfCRSGbwObXStewq/cZed5yTPcrnQmwl3OfgLF",
-	"Sz+zb9JK/d07SbMslZcnSVJQsXi/gTIPhHMX6a2M411af5zmi/Vwi6o0GhG9w/S6ARwMqgf6Ndqb5rLk",
-	"07J/e2FYX9NT4UZj8i2e4fR+yFmXVYUpzsGKK7Yq9FqWd92hkAr0LrGtMtE12zzbphTAU7av+mtrDhau",
-	"fbfuP8KWr6hleJcKqPVzQ/1fNd5tNZcMxBPVYkCeCEuQyX23gfWK2VuI6Kt5pdv7M9HvENmt79GOIO9u",
-	"PFdmnWx6zpmy7qhytQSrtuPdozAYwGbAXJOzCi9syVUl5HuQcv0Xojmcw8vQvJR58P41qoD8gqnlBL7r",
-	"A/1HDODntBqjFXSKLpmJfAK1MHR2g3OQirFgK+oeLcWbIB45tIyv/V2OSdb6p1VeXIEqME8TmWq17Mv5",
-	"69BmD67ZnSSAuFmkuAk3txi3D5Ty5Muy0dD+m+mu2NIuhLizRXO2nJvFfyHI4feElgOy+/TPfNYPn9HC",
-	"uuO2QXKh3zg2cAurnDghObGF2QP5SjrEFuDSMsu8a4UPRwHEhC4Ja1m+8gtIT4TmRizT6i1StmwheGUu",
-	"icrrO67EXYkHmcv9El9bH00zainA5RRVFTyN3KiDKPv7Qoj9UtxAIuMuyCctu7SVTMvuSrzjiB1G7FnE",
-	"nrP//B//E/wGmM8K6Rdw5kHlY5GIIiInfyGWqjYfqSxfvQj6RxZVhrW6O5XBHDZeOvadqVxum/sderu2",
-	"o3sO4e1JWMoGNJSB3i5DKJKmJixlmWYsLVmq7vYMgHSBU1GoXHYPkNXtMFPCDhjlG8Ab7my8DFfWHdss",
-	"loLr3oyWyg250VIxdHPRnrrD48I9ftjfMXNKguAq+c3dHksmDFPyG4qSAb9RKdh/hTrfSnZvceSYpt61",
-	"2G8R+QM4VaEw3Rz9w43nABvAz+AX0cZ2XpAp4zAkKVIk9XrDnPcEEkzxHnBxKjpfy7uaFbOS2H/+f/8/",
-	"83Rr9nfMTP+opeLJeMKCSWJ7rv1aGedR3bvQ3Lt1GdPIT6sJ6dpJY/eUJ0UbymuleJsDOqhq1oyuyo5x",
-	"7eEOUJeafueooc42rps1/nJuqDXOxjRLodVr9LpyitSdR8a3UeGIuNldNGEq2ujvaDqQ9OLNWpKB8bVP",
-	"FIObjGC9s4MAop7tCZzV5zE8asrJdqpcfP4K9Hfe74Og0erv3VlfF7Ncbvws3EQa3x19OSQMqnF3RiSi",
-	"lWCa2r5K+1JyoWegFTZmgLFV8mxSNSQWNsB3MPg8lr047B/GDVrmQKRpHMbUwU8G8YD7Lshqfy6KFAKM",
-	"DbcqlulS0HZGROXDEfvocZ9uVlaq6Ma/qlyOPvPVBwxsb1EH3eHBPLEOS1P9Zn0cAANhqA7tK+IqJ394",
-	"7EgipCGtxiktsa+bgCOev/JqHfWfPcodejv2Ao2oS1jjjh94mC5mYu3l5lzeIh52Fy7EDrJdt8yk6tUR",
-	"W8orma8kpe4o5s1wVb4TWRegw3aZlpshP5ruxsqr1m/XvuaZkAkv4KlAtGc6FQvdMKjSJ/GRk50stF0g",
-	"xYpWJAEnJEusfh0eMyVKPYMYKZIMIbH6wYg2XG530p0uTx1BPdYcdoaslK0BPQKwtKCo+dtvEaXGzpaz",
-	"T1s2gV3rapYvwBr9BWiqOWxg63pYZEvHdMQC0LRc6/u0rix0t5elEeNe3MPAhfUY37vxLvbz8UQW78kH",
-	"IkNC5dTCbNJO3w2DbJMPw8efCCDwmI3pvwjJTcxOHm6Ub3fBsN3tazhBH0NHD7wXbNsBz1Nxh3zh9+2j",
-	"uK1G0XR6fD0qRU31dE6kVt3SsES/T6WAEupw2MINATm6phdcP7a/6kFwGPabJhCa9B2w1/aDSHphq3LI",
-	"Q5uvUC0wXjPPQBweUXKlF52CVN/lpLQRKpd82ThSBjOeXTC+4mv85C+iyIfGxwA+lbF0ydvrccljh+Aa",
-	"W+5mzRJxPTUCleoHyJvZBZy8v4F3Cz7t+iiakWnybLflatw7InVzQaa7gbBDy9/1Dnv1phCn8an8DRaS",
-	"ebT3SESCpqsW9SdIIh4ZIbAl5m9QarXk+32nLWOwnpQolRFPjrwAeXZrnNU72ALtS38n3EwH0/UWkK59",
-	"8sXC6/TE7SIR/Jc5OzRwjbE7ZHHERKaEs9vzixrI41ganYWGkRBHhyN2Yp/ik/xaBAUKjLproqBshlOi",
-	"JpTZWZiHHyngfgtM/LBBvhei/UQ/sb75jqOc/PkdgrffkX5OWQAtEuqBc0jvnKjjg16iWCpC+Q47HQ/b",
-	"nLfk7N7E7aAHPVWs5DdorsYlv/nMSxETbmZoek1QZ8KVeLizlVp6kRds8H0BBI4R4MSk8jJcnrDlaepG",
-	"BJurk8RHfx2QdamAR2zl9osniQ1S1cXS6GH0P5r3jdrENF+kIql07ZLfYPRxVZWwSy+2wQacZUBuhLko",
-	"1tg0TwJWtD5VC4F5NHYYhm6yF7dPPOyQtJXP2PabWaSan603di/1yIdCtFpRtdHd9lbT6UXItlehnBNi",
-	"V95CPDfMWXJrNWrDCRLVgZ+NSoDPxWwisnzFDobHxk9UP8P3HpdF+GtA4N90eujTQlXCq4SkM7MdHhDW",
-	"nVRCd5r1O+MdIBk79vpJtdM73GT2Bb6LLGIWfdyAzA8Nj7AjVa3cBPGqWmC72cC25GC4vWAhSUI7qH3P",
-	"98JPxW19K9xUEkffB7G9oSk2bxwdcWnQ213g6XLMOPzd6mJvrhZbCtxI7wqGfbAp5/ntGit4kaWiAP5E",
-	"xDMYHt9Ha61brw2c9mdstKU/qVCUO4hQ2v23h7dkp29EEbYOItDCBUW5G5GXYhztuLz3100CEn/jpvJ3",
-	"kfKcZCo31fpebr/qVr1PtKQM5g7TYjU3Mt0PPAEJeDbVGr8quSyPOwJWqcSQVv9l2q75w+HaZ8rozrZp",
-	"a2TUdlfpbTNvmAfVKaug1HsQVxlT8bCX3Lr7zY9N6JBU0NSvQUxhnpnYIKNwFSrBzO29udNrWZ/VjP9x",
-	"a9ImeJXWhl/nqoQC4iRftYAhV/BcgFeSX7A5v0J4B1zItqzgiUPTAkYVoIiupLY0ARACaLvjS1HC9095",
-	"UTbaEA9tZNlN19Gd8+87QlR//aNBX8MG8iRB+79WvUCNANjP+TID9hR8GkxWOPgJQBj06rRkA7Wc7HOl",
-	"xHwCWITaMqCa52p+hiOAB64iz4XgicmQrygCa/oCz6a6DSL5JDtSus3YY92Z+cqAgC14MtymCM3t9MZc",
-	"j1yVxL8Akp5GeofH3m1V+fKu5xPoGupGl7RrUS8LE8+trdMHMr+3dN/AHPYYarsbzvUDTYhHY3c7I2sn",
-	"xas19pYjfb+xZJxl8OcumaK/tFnxrmIT2vDKiyoJ/N7IC8AquR8Gg04h+4FfiTMEAGlxCvaRqMSNJW4W",
-	"WQ458LNCi6IWMYfA6DBm+INN7UASFQBalGpJQEc44olYlLMRe8unM2B/hXu1cDVl/BzhNye8nM7Gkkq0",
-	"MKBg2wlZ/fi+ScHldEbpfOZraXmMJbyLZYkfQNfsWFqoCSIXi5Hsy333BTobnZch4JN9oaHqZlORZk5x",
-	"2/8ey3iRiinkf3yXcXkVD9G7oCAEMr3SOsQM0rnQoUN9HrH3RCMpWPwvfyaTGBJgg1micDy8M0uqKZVw",
-	"+KkDcE6pfC5w6HGkZvxaMJlXpya+cxjp4a+GDVC3Oe4LBR2gXy9qQ6HYwIFhwD4PIzZBPh3SQxG2E4uo",
-	"+2sjtdUN0ZcANlJ1DtwKYuG8Wun6jYZT2tkAZsiA6Ge026GiF37H/PkqwVHf+eS2bbgN04JhAiSCgsNu",
-	"I53pQafGLpJmbxFjrbat8gva29VQJyKq2ChweTHD5XcUmh1IDiegWCRrqKTNE0W9put5lghV4iO3GgAD",
-	"axgahIoqsW0U7OS5dPmtAwE+xFTLpwsL6EWCCDoKCGq3HprJminx8xJgoEBu3W6FVNR2v4ZMxl6alm7r",
-	"b0nPykuefV7KVoZG3PDzBp+yesIK+9hDhXB0Y89EuVzs0lzlPPgYiTJbKKOVAI6849QVVt6eDY1Nc3L/",
-	"3FNFa0khkCiSyy51zehoejcCZuJyOsMaBDZIJYiF1BCzmPL4hhK7lc2k7/7YUeDtyY2WyHLbzv7R6YFR",
-	"HKOmevcoaVfu+vlovmq70neq7ZkQnO7GwVed4d2roFhK1X4kBgCW4IZANhc+KIVItPnqa7RwLPzH/2a+",
-	"Ujt8IGEEg2OGr79uVS3ugOCyOqw7agYcVOtGbjwaT0aaG8Si7J17YgTMHamktsme9on5uo66anUB/8gn",
-	"hAzqytmML7Y4wPzJD+T2w3U7gGi86Vt7YTbUNp0zbM0F0OyCI9xrzYzMiu+7TztYd08Cqlnv3blJT4Nw",
-	"cCj9sQeR+E8zAcDOvGILJ0i4BXJFKTwWbBM4QutKiocGwiFf37KVrYWudjaeqPaq2i20SsfdkdpGPJCw",
-	"o6/ZVdhf3hUdumWQT539x79X/R4cwOCb5bOwq+2hpLwxLzZPsTVESM1xJqgHSY/arNUCP7reKBHCai1E",
-	"gW6oxx+lzfTn7kg5dOe3z6/yRHJgmTpTaLOvvOZGQWHmqePKV6uLHhq1iey0ZeNWwrglHXfETigdtwO3",
-	"sjULY6tUzdtUwHZnO1Uy07mwU7Ksyd7vL/f16JuagW5Pmnn39hA2TsNONpU3wWT7NU5RLzSXBkTew6Sx",
-	"UUuR8SAg/yxQylMrrvv1BzkGk1QtMr5+KAllQ7j6iDFxvK5Ib0XEhFgzROQEHiqtR8KlpcJYpDCkFrD4",
-	"EMHNZ+7SBuR6Ye4bephUWuV5JHK6e8hBxxATJaGH1biUhGInQg8ReBkh+llc7BBPFTzRGkYHP3OZs0Rk",
-	"6XX9LCoNf0vj8G6ZJucw10PQ5ZIguYNMPG5R6jFhQAFvGLjAd0CrbmOBPLcMb00myMYSNlRzWvBsIRfv",
-	"c63uVobQXoW+K8ggYKjbo+Wstc6gDisJcjTqCeD1YJSaHpPeJorI6ub+pgtmL0FKS4BLN/Iytm2qyNfn",
-	"KCfVcjvLU4vOsOWZhEIfut0KWHzXnhFqrqc+qosi32aE5mGzZIOUQTRU2wtiAqvZQz87qRclPlrlikmY",
-	"fqIa5JTb1Kq016noN/x2ylSgv8QSu5Mc24bk1fMNQUGluVIxvrYwvVrp11KPVKfwfSyh0F2645zqke9+",
-	"bxT0OLZjiBG2Go+6DHYoaJsaq2MF9SkV8pSfCtKvht5XybXwsdawcIIofcZK2KUqyTWVv+PldNZS1A2G",
-	"Mjo8CGMov6i7NgOhhYXz+hbXSvU4cK0mCaHSvDw4gHMLEH+3iyy7ncJaq22TqdyV6Peh10huk35WOSNu",
-	"VQHyiMlnZkO2NcBCq2JLMGOlozDiPvLgmkti1/I7O1+96u9GYzmWf/gD6W+jP/yBnQnEVI094ROzQuyT",
-	"2m9Ol6Ox3K+IkmsSf5rPXZyWVvbkmvdqLJlPvOJoOugfqB4D4Cxzdyog4asiX5J5CS/LpUoTUYgEYWBo",
-	"lBwgH3qhm1pSQtFWE/OnTEUR6bcGSJxtyyB0IkWqWwcYOGqaL4SjNKDRD1EYw+J+mV4L6PuKr43yL8VN",
-	"OWI/GZ4ifEtFAG/jpwR1W52/erot9oF+aT1Vkr46Yic1B4Rh64bmgBIJPxzbRtON+qUVEziuisrxQUl3",
-	"vsmoNSo36Ktf98RYmyP2MdfvdOi3YnsOxljCkCp2JRbIAXhQqTIWvgwWo2XRdlbi3wcdN0/1DteKLDXz",
-	"KTsEGjPfAnOXo2eERboFGJEKvp4y7pvFAf6UuBmptUCSna0kvU51iyZrX80aqBmkyMG6iRsaQTwcsXMn",
-	"fKUbYHcbbUc/28LNTNLvtF+CDFd5LQrMkSxzlpZ2c5ruLoRfBw8CfcDZm/wXAelgHFNEcFMqaNPhgf4V",
-	"8mmxeYfPDmDLoLIOuxDeSRiByGCPbVEVIrR+pd8VNuVSb4MJKZAwejTTXq1w0+hECBFTY2tXuUUIaTAi",
-	"P2GxR+0awz4GVJM6C2yMLKyBYlb6zIh9kQmhfvv7h8MsO5sir3hxD5i/dHDFlp4CbpEkzTdr74OD4CeS",
-	"UTXZDyhoePoYKea2hATAZG3kBwg9IcuxdG+jDWyqr9mAekYP4bjToYYopZS6W4jEjoJMxhJ7tJSAIl77",
-	"Qhs6bT2M0RMW0gto/DnAYrpEzWGeJ8tMMCwI+4s+zP9iTvM4QihGTgnG+uz216DbthFwRk+vxBrJo/Ww",
-	"fDL13gY/E0uEj/UPOF7uzh3t3bbO3PmiSzRIMsML1ty6/vzeQjf1wE0D3jYIFGScr01bx7jtK88CPnWo",
-	"zYDm7mKx+X7cK1K0mwf92AdjNFLdvKvdwR4sfqcUvo7Kd3w0tm7wIWoxVBFgqt791U3PHFdIrmzO14i5",
-	"CJB75imbcIGei6wQPFlryQ+SgVK+9aMTYf2GSuC4wkrNd0G+3SoKUIecGAYXV3t0oAfd+11ECrSF6jUz",
-	"KEP07bP0cqZ1RxhySqf3qv7/jh1qRcnoJqAkD1slz52FI34IhyLc8df6B/FIcAlIYoPAgTo8xjicTRb3",
-	"InF0uCzhzEWN/Stg5W8JSzwGPMh9BQE+IFE66C7etFk23WHUgdryuK7W3VBCeorL6rHhMVpg1YkDejhg",
-	"MoESbgG8WhDcAUPkcwUhcktA3h7+4BPPAqDjCB3E64WJfFuHMQh0LcHBLNmglnsw2Z86aHCtmoJc7ehx",
-	"qIibyZjIpSAtvJl1vhNRbocbuwWmqFJcAfJcsFOTQpAXtq2kNI8eG2ywUYfQ6mf8LPRnXjv8mQG+DQf3",
-	"3vitCniOFfkq5DzsG4lrz7hsUAm00pkE2Xv0ezf0eRs0Hezt73g6u+Dp3H9zdwfUuTufdV8UknueXkbf",
-	"IrwG/cUkh/NrzkusbnlAjJJH78qjgZjsHFlA2XQahCI+YYs67DZJpqbISXjJTQFWv27glz/nq1DF5Iyr",
-	"j+LGtqtpps64Oi3EdZovVftNi2C3DvcnXCv90DmyagZnV+mCPYXfztJfwLLBYL4+ae2vqWIHoxZ+Trwl",
-	"fLqc8ysTbU/Cz0O93etwHqjBadLLsFqz+tToeJcelcA6hDKo6mNOl7fobu0IhLmn0XZGwuuU16rm9Pkz",
-	"vuEk1WsmsMEsmpcMnKQbAIqjKl3Ap3q4oyzpLqYjl4i1Yj3aTF2+mX48pHGFaL970R1+neTad0ukzQZc",
-	"eYuHU3S33zy7rNg9x3R3auueH9gt9XET67FXFduLvtigVQUlHBTLcrn20insNMy4Cgu6LYl9G4y+Jnt6",
-	"t3W3G9ss/Os9n4isrZBT36DFEYou0HhWLC2P2JuCX5QR+wgb62SxKPJrnkX0L23vnglZRuynXEbsPQQU",
-	"C/ZWbw7v0HE6sP1qckls+z6y1f29uFFdWlJ3QPuTlNZIUHelFfV5Q+vLfJeMpjMKGwYWB3iR9ldpYta0",
-	"CTE2DynD7lW5rQlZ8vlB1Lb1Er62nBf65Id3HDGHi83xm/hDi/HsVLkvAgjJtNxESzbgEkiuFeaVACpN",
-	"JtATZp00JZdaDmNm1fNXLw+O2XMT5Cdt3bhl0Aei7+l2LtfWmTdg7ZNjd3xD1hTCjh0294jFid6vMRss",
-	"CrHgBeD9xnAqmr0bRyzmtHv1v7WAitnApEGMpVnw+slVLvU9Wa5K/V+BGzsesQ/5NdTgZlm+Ijx1iHlc",
-	"sPj009k5e8oX6VM0PZ7+G+Uk/voU902M0VAh9TD9yx60WO84t5V70Z5pJBS0wcpeQbJihrmF1BZn4Coh",
-	"4wzcF4gJdIs9GsM59KnMCfRwcz9sDAI6H/CJ7CCta2uE3tC6Os75TVfZnkFoa6vaO3ISho2tUKcCQLAw",
-	"l3ZhLAelQ6/tnJ9Eqq1a6bTr7DbDUGS8C2W95DdHLs04+49/x9ZDtsxdMSSAau5AcNUIKM4fkBrhfqmx",
-	"7pAro5bwrm9qT3W/C8qM4q7y7r+yVPmmze4hxbss+e2asnEot9ClPFZSupv6TdXNBfm1PH70WxBvOSJx",
-	"c9pqS8aqkZu3Jox4SGR/VGBkbvKwHNnvZJnyokiFao3wUVinHXC8Nr9VB1snpGUWvu/IGB7Ep19aDt94",
-	"iGhNgCrJ2enJ+esfbRajWf3VEcfmS1UyxctUXax34B0fS5d4vDnl+kzRbdVNKsQFRPa5omZBgdTXxUze",
-	"lnvUJyPovsjAR+yEKp4S+5oqsMylWGGqjjQ3aaW+ysezIi9frL8K5vDGGIcaa3xt7ASMHZthTuVdXqoh",
-	"mHrqd9bwh2cN7+Vl3IZveywDhNtNKuNmuimmNlUZa2iETjP98jGkf4PkMhIxLgRkYcVgkz2lcYmpFIA+",
-	"xvVt2uyJCfMuyTEHH1bpWJrcEDQSyR7UD6JFSAJPq/1rU7LonSvmq0T3jz0ZS2g/CE9+yVOJ2Sf0ApSW",
-	"f4us6q2TnJYj9klOhS0DTSkhh2W5vBTF3x5RetR+CH2tbOnH/Zr8tXGk32OzH5EMfXclZjv68XBl94lk",
-	"s3xZZGurvHMXI6otS/C4yhSNbMLk4QFL0OLCpFllA6IOeZl1MR4eOP/34ExxHjdSA9PPXISSVIkmiBZc",
-	"BWS6pokD4EdYOjbZKZRZVVOvElsLb76T0NtH/T0Ub5zvbvO+rbKvPouLpUw+C65yGdYVYbCWYC/om0Bl",
-	"rO9vz0e3mq3ZPJdizS5zodiET69glK1GEogYB798NsuLkmV8IjI2ePPhh2HEljL9eQkEoxTkxxY8AXDO",
-	"fZsQ2myxYoMpV2I/lUpIlZbI0bNDUf+d891aCCvb2mubi3wPnLcE66tOaKxayiUuckCW7BhRw8wHyxMJ",
-	"cBN0NFwU4v65br/c5UrYZhdFuFrroATOiG7pBqpvwX5ZkNixfezYPoz9vZaXB4TAvRWbdyxOaFGV+K03",
-	"whBOVv27N/MDoIgbhlaArfphxDCn2CQvZ9swb76uLSGmlhPsrZkgc1xsRa75a4/1sWt1e3Mgbu0v7Cm3",
-	"R6xRevGyf+HFMaVcFUJRTebdbnxngl72qrjbtjTwFiUmvQhoN4hyGhLliA1vGw/SEkQ21qt74nz4gAS1",
-	"x/c6s722XoMANiiusRw8HM/A6KPDxJJLwfKVFMURktVZUgGLfBI5pEkuy4vgQIFkQadNuXgq9wmClpUF",
-	"nwIINeqC1XMeIOxixpW2cLFOY7Esx5IQOhyOOST4MHc41D4m0p4WTAqFyRTsbDnZx2/SgoEb3NZO1ixu",
-	"4sXGI/YOOYSqsn09u6tjigLAUEGti8JI7FhSSjNfiJBrGprbAT5DH3niERtFHuvLsUO7ZHZhrxxdWgnv",
-	"TBOCzEQujHnPNnYO/j20vRdzzVaMUz45iHU6wXp3+ImcOxpcPLft2Se34dty8viz4mxa6AFWQ8YG+TiO",
-	"DIHSnbU52F69Ndqisam1OOG2oJUJV87h19ArrlJMMyIrGJyp+UoqD8J9ANXI8TEEAa6xep8qioEWcxgO",
-	"A5Ocals/AYnWYJjpvYgma5R4bADA0vo5Qp6O2EUqeTa8h9V2Tu1uTlztWKkmoZrRGtdMbcu5wxe58q4h",
-	"XDpOq9f5Yt0F/FVhnCwCsNcqXxZThxqgBesf7UEHThFDYkfWwdKsjo8qXX7HAvR6BpLb1I4BqYR2ME3e",
-	"IQ/0xqeejWRXRCX+yhyIDjDi26A/uJts+fROCFGqxuu7gjt3E/2P/4puIqAUcIavU9WKZt54W0G37+QN",
-	"+YoQbWu8k0FvRmm9/dUwGFInrS7ViJ0quCDkhXssoNcwd0UHRQH2suLYqLF3egNQH2w2MJW9eDzZd664",
-	"MkHZYW9sznZIzsZC9AcfziLkhmxSiiLZaJ1KCEQJgjDtwsOQJnVUTA8r024rp2PNVdfC4GChK7dyWtXE",
-	"6NbQkvaYqNTy0dbavUtWegfYkvVO3R5a0ulAn1HsAysZsmju1/XnfOdx8CU9TlpbMezt0fvCmwztmT7N",
-	"rFlDSnhWxIWvVD8YUmZ4ge/gSmxs3k5X4lg2fYnsY+4BElmCZQTfFtmFHjoolhCLcnZUYSdVZcnoyGgq",
-	"WYiTIUNaqUGh47Sguaq+jN8bS/hgGJOK2hD0RNwhKtTxZjgouqdsJ9qS4BanQhFIfElLb0zD790hjekr",
-	"wtvZUdOKWKumFfma1jECkQSgd2ydfCfyjriZZkuVXosPJhyOPXng6Hgfte1E7qa1+Ys74AX0Fvq9JEBu",
-	"Ql8xy2PTodxO4FlZiWEGT99SRO5JuGHKS57ll0uHXhJTf6fgmZVlbqgp8wsWwz+x4zEbTNb0y09pon+4",
-	"yAu2yLjkBb5DDSP0/8JNRFHYJKYnkF/PY8SgGtSKIkjVgiw94ZSe8NJh0RzLVFWEj0eIY2pQVA1GsUej",
-	"CZwrmA895XIfzOQpFZ2XCl8dzD+uBqEFyA2uGX87JW2RvwgGBmp45kIC5in0/vEspmoCW2II+pLXl+Y8",
-	"B1pPW0nfmqVS2FsfiU/m8dwaDs+ru3rRXnOXLES+nPRlu04x/OWvSxhYs2p3Sx3Z5Eyp4AMrzMdd/B7U",
-	"jXbz1mwJc2dkEKcr2aRN1bRkEsGkWr/h0MkGrOg2SddCv7v5S5u7JPlc7NAd31VUOwaTay71GsklWVg+",
-	"30k1iphNQOmA4MUu0CsB/8baFoixmkBab9gE80S486YFT9Q9hYnMMfgR3x4KT9wTFdQG/mFbmt080Zx9",
-	"bj2vW4Jr9vVttTAEe9qRmaOmS4tnKjexcN+rlW7p1IJNYCI8XdP6wd1U8EDQ4dRkXG7uxpq8cRvR5rFy",
-	"j3PvOAwQOXd6rOyuuIXzygzFLq4XK9YewP1iv/U4LhgnJg32tHPI0pFqHTP35YiprcbNLbWs5Ngu/xD6",
-	"GhxGTlMb7qKGTFGP5CcyG+RufEWmy9v6i6qUPVPsWGrrAWPAhIKh7s52uIReFUGEXdck+y2Y+tvbG/X+",
-	"HzFzNDQtETZQM6EtRf1dEbFS272n+t9Dr8rUsUtyWa/odW1aRJFmK2Kv7TOIj0HtehcGyJF1Ut4eMl6P",
-	"9QaHYJsb8Z5KbgI2Ql9mx2cvAvU2VLxZsyW8kXuiHJ1/YIvPTbkmeIWp3JzuP/KKPGtNjqux5tMyvQaA",
-	"1UEi7B9HNQqS2tOjr8w5eofadB0hvypL811Nw2N22MgevQc1fEtfpV1EX52rsqlzuydYhzZbt9GCHkvS",
-	"mA2bkK9Z+i7LGUElOcYl2ewZXzOkSx+DBQNTDghVIPgGnMGRAI4M+Mn4LyFrTv+Aop7gzCf6SLgYS+/e",
-	"YcQu0+vqcNAr6kxfj00rFqLAL7ee+vaZjpVuXK3NbgCF1w6r9X4dX+1gNm6ZWMbX+bIcPVyCizN1fbQs",
-	"f6gfzxVbLcYeqlFtffzmfLIdFU3u9HmjEtV3UjBdpL9U6jYiKqOB5FQlhXxRFZJF3hyNJQYTtixwuUdJ",
-	"0npg1sTbcAeR01l7EQVrL7wmSKRt27Zi4qvSbW4pgboMvtq59NUbfLeQah2Wn01lczYhquCpMoKwpy3o",
-	"cHOQWGyO92/IGgxVDtVlak2MdEjMqgggqMF5Wm443Hw3Oca6R4u5kGWbmWtvgFBrvMqLq9cAKbBr4GqL",
-	"8J/6tCxVmgjK7A/XY1naN86uhUzyAlnpEdtFLPS5od9BUeJ8ES5sy/gkL8LQCu/1JYx7a210li8LAtlM",
-	"FXyingXq4C48US58nvoKWLPmfDpLpQh39QNe/Nvp7N0iSbrKtx6LB1S9803RqSydFLxYu3GlEhKmS34l",
-	"JHjId/swbh8gz29qdGaduLilZsMt7K5tUf0f+MCkdr0XPOliMQz2ADMKN5IVNpU2etWfQDK1zR3JLX1W",
-	"N76806QVS3mezvXxuSzBTRPOkqPrkKi9lExviF4FBw+t6VAJXnjwFrlKcb1L1xtqC41XyAyeljuo3FBb",
-	"5oxk5xDCzWwiLnIivIagPGUXfg3j6J7dLTpjJcwJeTyHhNIdFmHIDrUT6csza6B6DfR1k8BctC1z9zD3",
-	"z7uwStHcpL7Ua0qO21VTWNVv52qKKlrYVAI3Fbw6kca7q6WwXbp9LYXT/j5juF1Avzoc7xdFpZEpcl/h",
-	"/Hxz+DkQYq5UAmpwQ3m4v7i5u8e3aLKNmDsi6hFi5X69eWsVgBvo1+Z3c0EMyjzPQDVKpRJFqSJ6SItU",
-	"NYwctOCvqZjU692OtaQ0NHdTSuq/7G+lknSxmdIqtCBPDRtQG58wuDGX05lLPYsl3DiOWAURL0QRR24F",
-	"xNdfeNonOa+1/rm7TNS1+uoLbnPF6H2WigbT5natH93DZXdHuk3POkfpYdjcf5Gjax0/WqGj3wiz+6i4",
-	"SIl7rXTse7adhibOghiaNVOfQ3M+QFI94Cir8ggpnONGhVUMGj39jsZTHQ9k5FDyLFG3hxuDBDuhbuyY",
-	"zhY4xnlTxGwZdwK8eBMMARkLMNYwOKN7LTTswafuPQNO+994ieDjHaFUYxiqL4RZb68t/Fpo/XdiNQ+b",
-	"grtnkm63zcbSKTrGIrfcTfDRh7hivGnpVKtukBewDodj6Yc5iIgsdvwRceQAVKTKvqPM82FEks1xTcTR",
-	"WMZBb0UcsTjglIhhgDBka3Ngm41/osYS8ZmOwc+VL0u/35F5R6qqGJ9eckOLNAeZchWhXZnDpovG8gAn",
-	"iWcqmHzTGTl6n147oaMuYeUOal1iTUSWy0twVNRnxN01zVcQa4B+FaQfmbHxMLGHd5D9+PWGqBxkb5zw",
-	"RmZb1BK/+U0GqX7T3d0+s+O4Sk9sEQy7IdN+VUd4Z8zrJBDx6hAzeTDbM+rQiNwnjh2OkzlfI/i//lSF",
-	"a+bYnSFrlGeF4MlaW3z3mIy9XbAuFGxq7KIA8v/XGLbbvTt3HdA7ccJ5ravRf8nW+ce7rI0tY4I1Y+0g",
-	"mNbWDwzjtxAudBL36pFDD8THy2Ay0KCkC/IrIYcj9smIQEmhG5LRXJXMPML+jh0esMHhgaVrhWDh8EFi",
-	"lL+p2ewOWlK1iBu37Nh2vg5p99ytN1eHU8VChgYN+QAkKkyAB/UM+XuAdRq2j+4hKyzhJe9TYWx6B7xs",
-	"b8xDv0Z7FwUu9IAB/RY8ezO/CMUuPTRUqPMD7HZssV1jYAAgIXnEcr2TaIfCrRu3T8tEOttpiziJVGWx",
-	"nLbEWn/MV1ptszi7AoF0d0uZU5+tOd5uXFSeM725l6o0H+f4aZOacJkjUMEdknfA4PddLKdw8y19+6Hl",
-	"wstOXGJYpK2BrY1bcfO720MI/isd5XxXJz8OeLNvoRY529lbSu4ura3m3Zz/lTToQ20SGvEsVWUgLgC9",
-	"vcfK+2ZD7iswUJuvjobVQbJVfRU9QoTATHDP+o7wAdfrRLMSXW9w+IOXsydqeGsukzs5mDxlERkuS9Y8",
-	"qzxl0X44RnQ+LFCFh4YBgth7Odo6D6zHsPDv5mA7ZqW9t5O9ZONJ0KmTdRFi+y9ueBjWomRcqfRSGvCH",
-	"1E1G4jIxaPYeA3bwrTsGZ+oU2bWhCIn1M+BwLNKp+K4Q/Kpl13+SggHbI2HBTfS9R5hd5ETBbbExBLw+",
-	"XXwQXC0LQJeJ2XLhYNApkWVqLHnJYnhjzAa6afh6oIHiVQE8UCwrbaUWVyJhy4UWifriZZErxeI5Ly5T",
-	"GY+lw7mPr8MrwxF7VyqmpjmWuOhWVCzRLh/wMPIvlqkoxrK65TzF21heEK2gxLKWyG0snHDQk5BPfQs+",
-	"Z7Mc4V3H7q5E3dgrl18U6ZwX64rg+daszTsxLwMimF4eKNUdQu4nasQ+5iUr80uBpUB6AP2hvQMfiP/C",
-	"4P4XNykWT3sTvbkn+q7uXtxJD3DVNlv+Ayx3vMqqtR4xYP7NQJzNuGSHBwfHPs6HsxkilK4TUV9O1Y24",
-	"dL0aLUMESjVaDi/oozvWobUB9l0QVFQap2VOaEjg2R4jgkP3FUQR2mPWFg23IXqB9DUTXJXs8BjRH2BV",
-	"Q0qGlokRymR9Qpn37+CjKsmX0A8ZpDpy0J0AGCEQndw7oimto4a8IWwgvdhpiVJel9fdIJOxU7pCQhp+",
-	"gskdlCYIA9RjLquoDSsZhy1pQ857/BSA2u4/7KEh1Q7tzvj72Sy9KMMeckjtF+Iq4WvFOFP6TvCZqZCC",
-	"nCY8sIZ+0rezXLLv4QbV5j2Q3U9/gBtanla8XBbdz5/RLW1vWG74/tmy4/vlbFmo7ufP6Za2NyzFphfg",
-	"HS3Pr0QiN73hJ3NP8B11oBGckKpl7jecHkdm4p1ZsMPZutzemsh7WC2sEgD4NU9hoesO0AqMLPFZtTix",
-	"XNjePdou66BiZLa3jTqLXsMy4aOT8OmUv4JGqwUpWh8mUqPNP2umVD2eccVUqq24iRDSgBP1cve1bcET",
-	"dxB32obeG3bcit47dtyO/jt225LeO3bdlv5Ldt2a3lu22p5+iZO/LqOH2ryvIV+zA/QC0Z70lnB2NB0j",
-	"xdJWZzAFJJGpViu0AkG7uv8Z88lb1lsGZtvW/CdvpW/50vZt8Km2+Ld98bK1tc5+2PKl7ZvlU22LbPvi",
-	"tv3zyd81W762Y0t9qm+krV79OIdgh4OkkQoHm+eJYolY8KJsnpH2HgTSz01dgTkptzwZ3/b4Pni04CQj",
-	"SD0LbK213BcHJnXiwnovq4e1PqzPOrAb9Kt3SB7+/dj7f/TYu7/tmRflm7QQ0zDQir7MEnMdYxFZqkq3",
-	"6oCrqZAJlgnrp+mPUP3B2XI6FarF/EKaISi5pT2FbqNCzHMA9iStMkDL2fbak2wFgAXFUvQYcvOa0Did",
-	"81B+Ajvnl/uQVWCCoEes5JcqYnwKJR5IJZoIhVQKM15g8G5KBSBClkVqKJ6Zw/Dc6CNJmZYgwAUACKr8",
-	"otw3GJ/VYDVXbCdz+0cfln3FFQB3yTuDrnn2oh1D5EsNkYDcwWFa8wD21TrbHGTnl2dwH3ldAuvmM6Uk",
-	"AP02ODX5pcFsYWUesUQU6bVIjlj8L2kp5kApkGaCcbhT22dlyaczZEG1/iM9nACZKtjAzaocgjckwjzz",
-	"VaoEsBR0Ryu72fY8SDvdV3/OTccju6xa1jzGK3vg1DU2QmgFdyy6T/APnoUJ8mE12kXYna67cYn2WXiY",
-	"MazKY0berR3ShLdcjG3gWfpiy+z0qex3JuZ+wfnvKR0gPFuva+KAqeUE32+0t51yu38Nj/OZmcmaRzVV",
-	"i4yvGcwRjnbJL92jkYJKUJM31Uc4/pvOmWgv4fISfN0rXkg8QVN5ke9Fe1l6OSvhjuJqL9qb5lKKqb9R",
-	"q/E85zfhOoATVvIbRJwa6H/po2hYj9LefWpc10a3BZK6Pam6N3w0PGRSdUIytuvglFWSuhmviOgdoLI5",
-	"VeyiEFiRhTaGCVgpNuW64SzL9UzWk5ZumzTWKar4PKeMVBvElLncb3RF9T09i+AagvQyqEdTjDM3Rvxq",
-	"9OylHhv4738dUiDt8KCtFr497vWYkK8Fwt74x6OzbrZM9KK92C/Bq+Q3+zC29yqarQy4t1rujl0G7ajK",
-	"R/SOhgQFcAp763UAdXTDat1WIXvkkxKKTfJyFt5fX8E5ARO/a02n6fWt07c6pW8og+kWCUy98pc2SGCa",
-	"f2UPBTyu0hJkLhLPgRQGC6pD7rK0HB5jMWaPRKfOgrKwFkrUVPoWFz3ttnJ4S7VyOyldCWXcRAqMDzeF",
-	"Sj8Vm8qg4XFXWcNXI79d0R0UwjARn7V+EMw1Js2HzPCh3n75lZBONe1oy8Sj01r6EBuYVKTwWZuGtgM2",
-	"Kw3nUbcsWHymJVk62tOaxS+5DKVKnXw8gVJaZu5hgEk8WWvVJxP7CV+zCziuVM88bJoW+83IH7TgTOlx",
-	"fyNKnmYtbiGcGfAE8WU5E7JMp8A/ggfjz0uhyk16a10FpVAkvnrFFUuVWtZq3boxgW8WKWYm9vmCKvOF",
-	"YhMBub3TqViUWsR8++233+4fPtt/fnj+7PnRy2+PXn77z+TIoYZRSTZ8bN2/cVepDKwu8Pyb4gD9fuSc",
-	"xL2wP8mXsuLOWYhiniqV5nL/kkNjlwpcc/DYlBfF2rlHuSaP85m9aE8/FjRZnKcDm6m6yGYigzXJoQnU",
-	"TmjIMRPzRbmGIWt2rjc+X/WxEJsjDs9GK97KG/2I/n537B3ndwD7DSpgrvMrOL/C2EsKNcl+qUGfxYUo",
-	"oLivyRyk9xPMZHM0GZ+WSo+lQ9UQHlX/yG9kzVLvaRnaEfSnvKZU+9spKCeCZVRBgaG/qwcaK3r45hoy",
-	"b/0aFUE3/KaE7tKhlhT54k2+klgtIsKWuFfAE5YLyRL0Tw8UqLOVTlr9UQUJlMsp5KaNJdRF7iN+PV8s",
-	"ivyaZ8dumn1E3kkPOAjD0gO0Odzce0hDJrAQr8pCiRKyfyMmtI6lGzA8ZvFFKnlmG1RLR9cf0os0E6Ug",
-	"Wjoz0ghTFO3ZdmoBp98VHNkvbqJaV5LaHG9BrdqmqQUi7Hxa5kVHSN/s1TXw6U64MgxmhuMxpTS4VLHB",
-	"OzmdsYPRwbOXLyL2fZ6X7GD0/ODFN9FYnsImOxi9ePn85bfPnv8xYj/wLMslez764zcvXxwe/vGbFxE7",
-	"+3mpxTE9evDts28Pnh+8iNib/Bch2eGz4YidoWamNTw5lqCgsQutnKa5PGJYwqobc/j01UGkj/aVZIX+",
-	"OEqZZwcsQT2MLTI+FYpqKvDI0T0ZywoF5CK9EQmb5vJaFEAWPvguvzFeEVCbWCIWQibKxGK1tD0CcmEh",
-	"Eq2ForI+ls5LVmDJ4Jhp6TfEJfEYvHVb+JC+C25m6z8KrpIBri92ONzG/miGP/STx2zOS4gm+CmW2ZoN",
-	"dAPEDdc7DGnlxVwNt9PXaCfYnobkr7f9+jk3bDmD2ZG3cnLsat/DZASM/MMeppZ+Vp8z7VWLVRpsfmFN",
-	"JpAMYJFuNPgOd3I1fKF2tYpBaBGkDuopqE/EsclTToWiHV6yiShXAhIb6GYt5sKSUy/yL73xIGlnQLug",
-	"SWZjjPbuPX7ourkbUxExd+/gDLRiX7YZJ1XnlN5+1LcBqFAZVwDTJKRdgL00Uv+o2ybW582MaXhoOyOs",
-	"Rgcyh8FZYpPlWllS+t1KcYxJXFY4/pM0yxRL5SgcP9gy1I0vDcvZO1pQAScP1PHgp3u62DtmzhvL7rAs",
-	"zl0/GUzD/XvkbxcxiwO9q0O3WpS3LGArhGBTvkhLnrFMlB621QMUs21wlC5vsz+2naKGDzC0P34Sk1me",
-	"X4WE2wovwZoxF47hjFRiWggEANXbhLRnra3eS0x0o9s8SZW+nnwWXIXDqChPlSh0c8tlIQFymeUXF71i",
-	"qOYD3f4r//XwizN0+mMgjy94mmGqkyxTucyXKmv3V21smrgWEvSbjkNXsUToBVYQnGjFdgzsDMY3NBdc",
-	"KhJ8RpnpdQbTInprmhLyDVGvz1I5FcFhPBMlWd7YAr3j5ouSih5AMZhxBaPX4XzsGQ4PRV4g18i5eGsQ",
-	"k0Jcp/lSncFueXuzSAuhWlYQpkMVean3yr42KmmPqTLNMqbSS6mO2FKWKYb/d+//ssgCAxA6bPWd3vpy",
-	"RqkeAm7ta3Pi/d3U2LxbRpBp6Z3gYgknS5uVVOZmHzTFFN2zraBaotfmQxCyP58zhfmdrvvdFJQLaT2c",
-	"lMw5MNBdPM2WhQiDdzWz3kVR5EW70DO9x41TQZdK+1ndu3xZAmOEpORVQ7qYF1rhEWXEeJIUQhHmc5bl",
-	"K5EMEQwVkjxUycul2Z7EjrQ5u6yF2OHQhzGzfaDxollcR8zmjfIpFCwXYpG1JfgHKMKFWuRSiTZCfkpA",
-	"raboiUKdZWAiwocHz16wyboU6EbowTeqRymszUBUUkyF7toTxX48Pz+lUa3n/bApaW2NPm4G7YB8KpGI",
-	"JCTp6lqDcSl5u8PrhftCbz84o2uWaMf+fUMz2lLtoGUQLAndefdQxWoG/8Cotjktw+BOhyKlgNqDVy2N",
-	"PSqFJboG2YDTCsPFoYBzeIUX+25X+r5qA4yh6xEtffjfbU9iIw4D57DxL3foMmnJ7KQyUliokv0yz29x",
-	"9u5EKHrdRSaqLz5RLE0Q4odU1v00YTPBE8JkbteZdlFsWhSIjKuShr2rf5tForipvScwQ5wt6GAxohCV",
-	"8ZuSlUV6G/Uon8KK31LT4ess5zAuPElSTE4+dXYdfqw5fyBMa+oeeMlhNs3s0usZzsowAoELy1H/w5lh",
-	"Eiu+C/xfVS5Hn/nqg1CKXyJQHASI3oUnEi9ujpg5SHwon1LF+EQfrZ6bGZgQ4rYMfC1Hey5CIyLP8CEo",
-	"pYELwX6EFLrq/mpbuZvB67szSv6qsM2OfFHaWLqNPVETPjVNzywiR0L2ODD6eXbsLsnyy51dO9Tak4tS",
-	"FMGtiV6OhOk5wHQgzIGapYqlUpVclscGg2steKEQEguiTd9+q698OX9N8cIQjGr/pAZq6ncA0NivrZZn",
-	"8sEbS0ux228GN6m785d1mc31z6INfStruGra4cam4fba0DBz07atakqRqmnPt8bxq730VMvXgCdpwS/B",
-	"PUfbkLica5mYvOSGp2bbzoT0nBlXH8VNaZrUtOlnXJ2S1dp+0yLYo8P9CdfGEfQLlWQ2OLtKF+wp/HaW",
-	"/gKIzBU+uP01VexgFNQLzS3hU+ecXxki7CT8fJmXPGvRat/YgcfgaLVTtZTseJ8emcBCnIo0G1QfdLq9",
-	"RZdrRxQsABpxZzS8jnmtak6hP+s9To8zewD7/YtJvYqP2IqnYGBCik9JSpZRVrTFTkURghdZKgqSGKYq",
-	"ms8FKQrD47GMrVodH4EBTq9ZQZaCNjBFwp7d3ByzGHXu+KimHeUXiBgC1gi5wrw8kYWtLnXtMrwzmCrS",
-	"kFbtinblNxyxt3w6w8jpDJNoPR0NwgoJi8fLg4PnU30b/EvAV+KjsRzLvzL9NfZX9n1aCCpa++tY/nV/",
-	"fx/+X98Ra1n0BWIFScz+anm0UkVI6ElELApJ5FAnFOxSVLYZkdSBqwJyBKDkFNMtCPk0shD7RQXTlmCe",
-	"ZeTCECqA6eSlKFKeWXf9dMblpTgmZzgRs1ykmajXNqZlZAt0Ae/zGhqelbN8eYnh59hxeMXo9eTJNZdT",
-	"ofTwODPtjE2viX0nL/IW81qWhc3gqc/0dinz1hdOJrue21GHyXAGy6U7Lq6Hpba8QC9JFUvy6RKxBuLq",
-	"lBjRKdGidJc72X31xD1UkWtOUK9PHeKnn9LqBQ9uFZS8pb27QRNxmqnutEzGOuRDRTJUGWxLZFJpfqLK",
-	"mEa7As6utgn6DE6eoKN+OjP+kEqb0Xtb261IURgouW8NenzfeBUJNoA1LgIWRF+9ul6ub5rw5029/gxL",
-	"aTPqADnC8ovmeARsp7BeYtMHnQHQpyCQhBgfRy+/Wq27+L2OvmKgIqSsuuvmiYLQC+Zz6gdMpmAupyIU",
-	"/G/xJPuvbKlZ6B8v+mLjQBR3hFARggBLgTMz1WsoUznGjhoe5CQXancvkWoZvXg1U2L6l5hd5BghYBMM",
-	"Qmh9+dULjPU/f7YPDpwrsUbgT3CU7B3t4cMfLv7xv31bfPPDP/73n4vz1b9+OX3zzbv3p//8Ln/2nr/n",
-	"Z6t+mSLUwo5R3bg4PuclD59yetlStA6yvfWWVe5UpKWZhMBeuCz4VJyKIs2TH/NlQdKV8CifvYgCH8ty",
-	"G0OiqaUPXQmxsGs0DGtk65BefbMR5KhtQFrSOqA8mfsHVapw8+YXbICyLLLUgCUvLgVierCFtkOGW6sX",
-	"Bhms9skLTB7ZHjG8X/jcCSkMkuUig6IaLAm5Elotx+xuDKNrsT1RAnJ+4Zk7i6nXvAjdRyYtqJDr9acZ",
-	"wgmjUwW6YRMEwolhFDVuvKYQ7ksWuQKweW3aTFSeLUvB4llZLlTMvnx+b2OP00IkQpYpz0Chvij4JWAr",
-	"jiXcHVNpjdxfLCdZOjWhR6GwEFZbXLNc2S0HWRdaQVJsoIQwGCSULt1YE9vkzeh+BwWFZf4JZs449EEu",
-	"YkCVZZp5fJa7AdiYhD7na20ANgZWqy2O4qB21UgNnSq/ndAHRDui53mDPtEflUgfHmAEgBmEp2avvVPB",
-	"iAYcQ/1zHD2CzM4qIn1Pk2ayzyM75VE6o9YbryC/FsVM8GSbxhVLuc3tUKPS/4GOBE9vxbovrtrkTk+t",
-	"d/5EVPmh7mrs3tT9DDR3m/yeNLpL0mg14rsmjrrC7/ZgAF1y0sXyD6IcttItOrffAWL/40ml3ev9+0qt",
-	"Lav7v3qZ1pJ2ixbUskjLNTiLqFJE8EIUJ0vd2yCRTFVfOnALkcH90ahQxSJtfYTG81zRj6iQA1gatBsU",
-	"BfhsdWRoDQxBBFLyGE5zWfJpWRUW7X34dMZOTt+xUvB5I2F374TNl1mZ7lMxyT+cffq4r6dqH1Ka9HNa",
-	"gfnXfLIPRRNzLvmlIAVwLP/Lf2EnVel6msuxxMSYqkZS3Ey11q1F0UzwrJwh3EUuS70amZDJIk8lOOtF",
-	"olis35cX6S8ci/++gx4zck7rgUHvdDwayxMGZbfyMjKopRFVHIPLFmpvha0CBneIYi8ODkfsxA48Q54W",
-	"r1p8LAfcn8MrsY6C9eP1+RxgL4Ccxd7KBJ/OqiEZSySkpzo4Zz7YUia6s06d+HjPxm2fD6uGY7UiTdqK",
-	"K6tgUjfHUou68R4BQUDbL6Bve8eMmwcxYRXL9xdFjs736iXs5cFzVIPjz6Is1vsQTo/NzDvF7GOpFUQn",
-	"VfnC7T51F4clrh6LyUVMEYpqzSRimnGMNHBtoI8lDmsqWXyzX705PgIfigQyC9CzDYmcofyvqvuRzINn",
-	"GZvlWcIGsVaLY8yjHksu1+yaZymtlqHp42fEMJpD4TDGUeBlGEgxWaKTZXIpyiPG2WQ5vUKrma4pA/V5",
-	"AYVBbh45G0zWhnp/LLWI5midwg55daB/YHMofj12rKcnqiLEgsLlSV7O0G6f8zVktGOLUQm40H2B/B1o",
-	"pJ4GMIMna1yWZJJRhfYRm4hZKhOmtHrEM7qsLHSD/oR+jSFb4uVYglewTGHEFZsvp7MRo/w4zweJgwUL",
-	"irujDbgLqVBjGevxfq8bvw//G2NyEY7qE8WmfMGnabkeRsy59bOY81Sm8jLWFhwNe1rCRGsFYzXUo+O9",
-	"/bNQQr8d0esUZWtj+a5WXtA7DBvOTrJY5+QboaG0IuXZt1hg7O+T+turnlDLqjHBr8EcpqgSFUs5Yp+p",
-	"M2NpUnzRmnT21kDLBVj7QDkCgwp015huqxeOlhRV+bM77kmuv2XW+nk6d9Y6zJ8qeSkI8t20FarrqTI6",
-	"4SWHymDcD6V9Axs8P2BV94mDSIxlyxomVGlvwFHG2U+ASgIfX3AFbru6mNIz7Iz/kd/EVLHJUq31EVEW",
-	"Vb4PuFP4uvnhaZYKWY5lkirKtVaEdwJS222WGcHXHMP15oTTA6dkenGRykszpLQlaMmz+J/2X+Od++fr",
-	"hdhHuFClVVF4Mh6xE+om4Gm4QkULRbMxxxLBS2LdBgHvLPJMv2YfcI9iZxbWBHTCJYvfnvNL3GUwo2nB",
-	"8pWsvSXWIkR3L5cmYdC2xHSLMuxoc//w9txEA/XrzERxpspC65j0WcpD0reZ3F2qpz/G1WKq621YFd6P",
-	"lhtGco2ZQ98fQMnTcrJPABgGYC2JCOOQzhM109ZefoHItAYuA5afbjtu5ncX+x9zKfY/8HI6c1pr+/Nc",
-	"mxN2Z2lDZywrQIppvoBUT+qafvfpl/OInZ6cv/5Rb9k3b9+/PX9b7wGyx2MgtShVxNRyOjPYCEQuRCFw",
-	"G/a2ZCp0XQ/vsOoFdWCl7Tbyy6XeR1M1lqgMgM+W23kg5cNKusNnOI74Jr1pwYCA7s7E9Mq6j+EOMOZy",
-	"KcZa2ZMKAR0ipnLo8yqnPaZYwad6aG03IBdDd8KWngNgcyoVjaIePhjHsUQAJbNHqj6ZHYaJICtacyP2",
-	"E00YmuuYemy7QqtK2R2dA40T6jj77Dxf7GfiWmR24BL0pj57sW/tK4ZGjzp2FqK98fkr58YvX9690Z/a",
-	"Z2Q7WxXI5JiA5Ybz+G/jvTQZ7x2x8d5oNBrv/RrDk1pqq5LPF/j+d2ef2DevDg6ZjREpyv/TI4fIMbhJ",
-	"ochNoUZAtfKY+fDl/PWxodccS+ZWoVRPgKeUK3zxT3VYLa13+b4wD48LGq5NjepwzZOUnPQGR0q/PYYs",
-	"KjQtnv6rymUcNX/bh/DE3+Fl3eC4FDcl3g7rUasn3lN/wJtJq1qIKXmkYRlzmct0yjM2F0nKCQNBZmto",
-	"9Hu4TzczPv10ds5Go9FT/Wx8xOKzvChHAOOjWwl/vUkL+PdVSo7y+Jxfidjkav68xENWLxdouRm+VCKK",
-	"DglbGCotXkb2BQrh716CligTo0cq/BGdHPTdvKCn9BdSRL07trO64Jeg/vOCzwV6B1CLNluK/GQmFY3W",
-	"M+p/+vMjGHKn84TpAZlG6LNZI4CHojIJrPW1osL/EY5l0EyTvIRBqXsftOYcI3coDKmEf8JH6Y+IxR9P",
-	"PryNIXJKvh6u36eXFUIPkTDXdl5C46LVLpUXJZ9k4lhfMVQY+ERlQB5UR8HImWjGM8BBt2jqeIYxMzfw",
-	"cgqwwWJHDH8k3csli9MEt/QpL8qUZ5QupVgJ+YS4Ck6hm4PP379mr749eDZk4CAM7hV3X7j90U1acG0z",
-	"LKVaLhY5bHwreiLLGe+EAadc6uEB0wlUUMojiEuhytgdG+gB6gRQSaRH1mvaosgnmZhju7Anf/zm4I9D",
-	"ozssRLGPIx7DC5Se2wXLod2gvaKRSJV3CkcULedXL9g/fgenPKR3uZV8ALcGIaf4FFsQD0fsY67fSvdE",
-	"bJav4ME5zy7yYo5qAymZNzdHbMITlsrFEgsI2Iubm2YuNdPGlhYY+s04BNXppI+qQqArAVuhhe9cIMGY",
-	"fgmWkqFRZvO8BXhilBDKrClq8pGjmKd2mha8UIINeNUPA5y5L9SULyy7tC1zhFmOQMVg1o6Yi3KW6yGg",
-	"U5JlqXRNiWme5WC1GO1ukfFU7mvpq1cCTow5YPNrUeiXH7IP39VufX4Y4Y6fZrkyg1nVN8KK+hw4KGxd",
-	"n37l4MXhc7LRhiP2vVbCloss54ligxh8XFqdeqqHY18r73hUOAcusQjHN/uqLASf72uBewQUG/EQPoi/",
-	"4yGplWp+CaikoFFrZeNaHOEfM34Nk1Qp1NgUso1QAlSm0ouDb6oEEXCXG7lFr4XpSudiiLOjSsGTKlLv",
-	"4JFpFUzRZ0F71FJXZBdsAOOrf6J0T33CgCjjEJDXLwb5gvEQrQl/6hgaUy5Iw8MGkEGpG/TP705Zkq8k",
-	"jPywORKRAbZ1BuACrEC3+BbfjjHhMi0h4+QDl8sLPi0RZM5p3ZkorpEXlJTWvaO960PwOS+E5It072jv",
-	"+ehg9BzS/soZOHCf8kX6tOIy2QcuE8DYylUZpgXEVdcOC9FgRgE0WuA8tHkI6FiqXGBH7G2SluzEPop9",
-	"tlP6LrGBleoeKuasjuxW6MTqlqfvEjFf5KWQ0/U/ijVAKNLu/y5P1sZ1TMHf+lECiYkm96eJEJsny2mJ",
-	"ROAmLni090KrJmf0G1FGWN6AX8mpzXvQSBBVRw0rFyAaq8JVmLtnBwdt77P3PaVqGt2EF33u/44nJHzw",
-	"kcPNj3yRnLzY5jvPNz/0fV5M0iQREp94sfmJj3n5fb6U9IlvNz/gr4F38nskY9CPH/Zo4SnmzJ7n+Xt9",
-	"XuBzL/sMh1UzPmid2qTIvHj2bNs2fxZLRWP6rEeHz/P8A5dr40fTz73sMxckUr5Iy8uGgaDlHFavE+us",
-	"73otsPil3pF7JzV5sPfnaM/1Xu8d7dU2P3wkKJnAyGgXTyf2CJ7AyQg6oULFrpaYYfxAnsZu3OXa4jY6",
-	"+1gOrDYN21f/w/ms/jNN4qZE+1MqVhskmjajfHmmthZouv3Q/L1fo143v0mLXrdepYs+92mTagcx2lvs",
-	"UV7DryT3mmKu94d65eGc8xD7UiNe+MHYgfXT7m9Nnj6OQHxMmfYerP76tG4lz2pbv0Oe/Vua/AoJtqHU",
-	"5C5p0pAlP4jytqrRxcdcCljZtKFvsdk27rHmnoJs/cYxQoaTfqfnjW/7CN3/FCne4BHzxK/R3lvi+dv8",
-	"5Fvbyud9Ng0+9DEvP1Ax1N+aIHjUPfmDKG+tZDQ25famw96vf7Y7GWrk5oJYo1v0ESykU+B1AtMXHG+Z",
-	"gFCw1IagjbpE4LwKWehVPABs2bGMtVlPQV5tBRyTUzGjArSJmOZzIlyp2vlEkVtwGI1ljJQMo0+6BSMt",
-	"eMmL6P3+LnG+gnFEaHLEnr3QXXj+ykmncl/7xtGPKA3Qz70aRvZT79THvBQntp3OJ/Ub0bLOCxZDkVTs",
-	"PHnKIaDUbD1dgOYb73HEyvwScsh1Q927P4iS64H+F8yuuRJrzK35c8wGXK6pWpp8M5z81OgbPGZXYq1s",
-	"ctlYOj1EDxi6HzC8Vs64ZDR54EK0rhv24TvbPAchCtwFJk9mMKd24jdNRA/D5dAadQxFCgUgkpSsXKVT",
-	"kxCyMMSkGGDGd0bkvvM9uUaJjvXZhFku51h3DcHjkPcHg316EZ79eLL/7OUrzH6Eug7wFugNtdRa+EAJ",
-	"MZZxNdvfw016VrEUFfyTwE/CUsnmYp4XEJSGz2davaBxBOxnx500loPDA3CBVRFe40DE0M5FerksRFKx",
-	"cA6dgN5znC5y60MGgt5q8NnCMC5AX1ZFWpbahpAIoVyF9I4qh7BpmeDX4MKqNrlMGB9Luo0+V90G38Pc",
-	"kxHDUQIt05UaUE9sQ8FVuHMs/Upc46HEjwAXkFucDDN7YoQQ+GStvw2yRrH82CYlWA9P5Pi5Xxyb56Ho",
-	"BFIGxpIXgkMuBGS1cgCoX4sS3GDVYCgIgeodlhpYOaiTfnHwQs/4AjYxzN1MTK9EMpZZeiWAPpX8tki2",
-	"705AWmKCE3SA1RCiXxy8cP3U+IEhCoOKtQOeh+1p4NmfKHatD496vgmM4Jmgp404+UNMm57c1rjhHen5",
-	"BN+K+SlRPUkO3ly1yTwBHYI1qLuBjlgwZWlwXCe52aoF+EcVZh1B4sxY0sKcQi2KzHH0LqoEcf3sCEIv",
-	"GCGjSBRJLdjL9MGcMC5pk6SGCVALzYRyiCy18yVPJTp3qSWQY9DIAIVVOOfrscRzC5oDMSSZOwsNX42p",
-	"QJj5Q73XiwlEHfW+YZTbITUTK5LUTWdkuWy0SrEBUh+Am+IdMPmqGSbl049n9Kc6ZhBaqeQbHKRwQg1D",
-	"HoAvMB3V7ffrzwxoF/219qqR2OjfPZEbPJHf9LEaoB/niGb5uwPzwQ0LXMrmfOXuPrSmhaPpN60KiTxo",
-	"XrSsIk6qmwpPp6Io0wsym9sNhy8UsuMVckeuD2BVMu8NLTG94RGr2whtSv8Awd4iFi+WxXTGlfhUJKL4",
-	"DKCeqbx8n0qhRZ5WwccyhuBGyx2OZm7Nh+on1yRw2tKhfOtjxGjv2dq+6H1egmJvUqKevXDsCq2CZblW",
-	"dceykvW6i14qg74FNQ3KjEENh9LG9FUI3ILGjxpD1WL8vkPXIxM2zbhSoHkxraOQ+letnGNsTbUS4HRS",
-	"LM7gZQ2lm32C9qAeMWi1lJxxJJPnD3EE1QALkWGIU6Gq4MOdzTHlB8wOSuKtksVlMpZoTgCJT60nT9SI",
-	"nUCstHEpQkAJUAm6lSGtk5SmLpqmSG3SZH4jZ/lrb4f/Fo5zr8W/n+2/n+1/a2f7tLYl7+VkN9ke7Yf6",
-	"GbxHH+r//O7UYH9Z5CQ8TNDeMQDe1etDGHhswJW2iQGw1N5osqPmmGCsRRY6CaAGaM7XYJSDPasPhkxc",
-	"lCxflsdgq5XCWF74MmOwA1w4HpXOM6zM8+GIvQUsLmlTQ2pNf0IOrIgpLtMyVZjTasbLPVowqRrSfI/i",
-	"CjhksmbxX/TBxhOTeIKFJmTfm6EcxEnBV6m8HC2SCwjT4p9s8GxIP41GI3TMjaV5iri8EhbrwceEyoHJ",
-	"VYydjox+SRdatUKoOCqPEDelkIogPWRejmUM94XyJKsPjNjHvJpSZ+5d10oEdH6Jttq9I7FQJUzIEYLl",
-	"gFVdy06FV7n1cIb9S78hw4rgysdgx4/UYFtEZ2tDzB0AIS6gOscuAsjSJ28nLsyxBB8KknqXLBNcIasi",
-	"VZkPauCrsd5aWqM6kcyZlSlfLERyxObYdS7H8vDg4MDvpYoQlo5uYYfsh/Q7602qfKot01GKIqaiJUy5",
-	"4gpqVd0ys/jDp7O//PO70798OPmnv7z9eP753dsz8je7V7777+f6d73DlCjHpFJO+UINj6mw3gWwrGsz",
-	"AHFExVVeedIxVeLj5sKnK5Qi3OBP6g4qFVJQ3jS2XCDdIBCTwyl5Uu1ZmNpj8rRJyKLTix6q/PVTkNBd",
-	"pUCZZb/nZjttV4h/mzQtGCKDdbX36o8vXl4c8GfTbw7Fi8nBweEzPnn+Ypo4AF2lmONRsqUiVaUq9NSd",
-	"WvrwS7rw9TiLkDRJJYeRrY9PMJjqHDO1QCqVWr1J1SJXaRi4qJJ8x7DT9GT+/XgP7TQzpWisjfe8qW00",
-	"7veciN94ToSRHJ5Kwo0qoxfDzmpVRWjSqlrtkPTVT4OKaslhYxlikYQqBX3AJ1FX1ph0TcXY5o8djaXN",
-	"H0u8sOgkL2cs8L0YtzsknKW/wIN6hN8lYO+nDScAi/l0KpT6UmT6D3QpRCyuoOr1XyAFR3prgrMH3QXw",
-	"J3p20iRmg6qrfvUApPQPvSoPDA5kCN53LQpFsSijOQFN12gsTZ1ZvQrHBj+xdsddV4WooIUHRmNhiq+r",
-	"+jTr39GHrDpCWGvUHOtVRqAgNM7f4Yh9kiGadCgLdJuDep6JkqEePZb6mK+UaARuIdcCJBq8A5dT5VqA",
-	"H3u5Fo6g/MD/nq+3rwEBuKqJ45Jg3DKI2mEg9cXBc1cng8MaNfGtdLJHUFPe+xbN/ysZkb9ljWXHZEsn",
-	"7rVVzqWzOH5XLf4m0i297b6FIhHUF9CT0a4xfKaieM6yVF4hLAfFf9yzlA1shbCpQMWLLAaJFxPAfkQG",
-	"/FhOlggxA4HpSUXgmU7F0JSuOzEAUlJgtx87bpbCuIPAhYNKAJa6wqlGygDAdtnyp7GkdBttOFfRCKin",
-	"c/0OJwQeQEVhEYXMy5nrdkduc4QEGkuVcTUb6hcnRa5N8mPrAtFvMkcyOATSVodHI8KBuW/LjBxLzqFg",
-	"i7HqEYavPgSA7u7PsP4eKqi/4Syx65lwstTR06fgOBnRTaNpPn865cnTScGnV6IcqVIs9qLKaj/aq115",
-	"sOMJB/L3wqffC5++ttgCrlFzbgCSlMiUWM1EIe7gBPu36o93WCCAPtnQWTbPrxu5vgQA4/iVL3PDWCJz",
-	"Skd1blczwBmDc4REy5Ai4yi1nx0cjBh8y0lHhMPlDhMSwf9bNSqQkgiwMCkAlfk5iUOnpS8QxAiBeMB4",
-	"o4FILayUsVycr6XJWA4sXM6c4ACgi4YnR61VCZXqXBJ0UC7FkQN+wrJ8JYr9KUBBiRsvHdhLh1NsJbLM",
-	"G+EXhwcRK0WW2cpvnmW2eB87w9VYUlX6V38UvoEFe5tD8KK7FKV7B78hAN1fo71nKEtrlcw5AQp5Jsjf",
-	"lCnRoys/gATSN/eQxKcFAJmBuxhJQL4CxyRMMxFT7ZS79WsULr46qUkY5wOYU19lE+VSeDnRba4lEK8m",
-	"obeeUZwi9CdltDpJ6pt3ev1VXTvdOqeCm/YHUd5qxz5QAZnrN2ipI3N78XsJ2e8lZLaEbHcxsd1mOHE0",
-	"uHDdWE3Le+psjaBEOvfoSIL5E4VI0kJMEUsEqmUoowQ0VEqXyPIpz1AnGo3lR4CUlTnKiaMKkOuJYrFK",
-	"LyUvl4WI2eDHDyev989+PHn28hWg2DilFVFN/YzQOe+Fi9F3gWDEKo7YlVj7ThKQisgRMzQoubRGy/WI",
-	"nYxlyecLcCo7qMZfPr93RO/zY3+ObSoDcEl5Mjro2MbAv+l0m4g8Sy+lcAaewql9YulUiqI/A+wiHJlw",
-	"ENK0LX6OD+3Vrd+WaPqrFxtR7YN8Gu5ktbWEuA56taMPvH6AROLG4qVi+skK+MvMgFWFH21NpBXW2UqX",
-	"cejViyA1V4M/SdwwdwfYRdLWDnvDjvOm/wxmQXSeqX94+oc7SR2gkO6d5gzIe88XuPcj7FZHEcHn7/1f",
-	"9t51uW0cWxu+FZT+RHqHVmQn6YNcU7XdSfdM5u1OMo67u753OLUJk5CEbQrQEJAd7a6+jrmgubGvsBYA",
-	"ghQl62TZSfNXYokCQRBYx2c9a/iPf4aK6Qemy0iCnhTQV5M6sfDz5Y+HSq0/vAYLMZCNKsxBID2223cX",
-	"SkL6X8tXWX4YbLphIN4TD87nOoTvQZxjzG+ZI25dqoQGIUd8y06uSnDiEMLhsVDMrIWWhYrIv+ZSMxUh",
-	"X7/Mg4KDCNngbKtVqHwTt1zx65y5Atjy4lh0Cz6e6BMtTxA/d8uKgmdm6P9lhTy545meEDWjqQPu25AB",
-	"ZAKQ2Y4Iy9XPxf8YVU9jgcc0snoWw/lCFiTjajyHekmtSqQi0sIhFR05Q9a4pZpZiN789P7jf795/+u7",
-	"H99fvPnvy+/fvL38/vXVf1989/6X7x3cLaStNruXqYnMs141iX+9IJS8GJzFwhsokHTBPR6hMndISDpG",
-	"Ud81NkzNXoliMV6pf5GNG5g9zRP0IhvkMeOcvrIU8ops8Kg/X/7431dXP9aeLucjprnZNxcWLBtaGiUZ",
-	"8hn2zTWjBskkWtZHAsMmPEOvT352LRvAp7TV2c7pHDaaKg/oAC5DBDexaqqGnpZw9oICDqTqWwbluIP4",
-	"wLjBP4bGfDE4a/YZXBFNvXq+PIvu2JLuWXMFvUPBbiEMerCj8ZyckxEoOa5tQvJHiX5/Ul0x93Fjj9My",
-	"mP1MLUuOny9/PIc659q5NDMP4VH+GPb/UJDFJ4IeFNU3c0jg4KGsm7mePLf0umylHXPJ9LwQDvAG7PNO",
-	"ugWF7LTsCcSykGi2bx1hrLjSKWT3LQ8yjcVobvwG1z058s5rrZUP+ELGBGC2aOLl4LTM4ptv5wIoQcJG",
-	"Shmi3eVc42gLUrCZLCzrt+28aj4rmGICSKCBQ510v/32229PTs9OXpxenb0Yvvp2+Orb/9eMD2tSLL/Y",
-	"Jb0yc+k8JLmUuQFWH6pGWY0tP9wFO5/Zz+sEwhJcs2CH+j4quFWsDAsO41xP7s1ZGtNWn8jRiWVm2pM6",
-	"FoYDmho7HGFCQ/eCw3LIvjb3eT+ylz4qPMOaOqdngwF5C00WJNgcjikWGpq1NLEtWuJLoIldccAXgdh5",
-	"Xb9iG7rYJXH0CHyxu/LAVmVSywP7mfHAWkXV4pG/CDzySkNkS0m1kgh2WVIdlAl2XwPnCTDBOsXQJu/b",
-	"CAIm7w9kPRyWB9ZcQgVf1zQDrB+ETeLVC1upxtUH7AORQP8QMqU30Kit6hRBQZptGOEGGCKWaFawWy7n",
-	"qv41YPUhEpatokpsdp5e4+/XeE54waO6TGxKed4ZduRoxFP2XzSdModl70Qdv6gu2Wo9rIt0yshPwKdp",
-	"3nrUmU2kYO+A27Uz7PzplLx69YoMTgcD431N+OxKXmRZwRS8WYr/PTWuGvmJ5zm5zDpRJ4V8XucNXWhg",
-	"FoFNheQjHztrbi2VpjmQdA87L1+9HJyBx0c1+1DIWy5S8/n7v26Bmbfv5a0YSWxL3/p/rf/3BP0/K58Q",
-	"0BwKbi9GV7h7TvD8viR4D+DjdZd76/Wc49evyGkxz3Ool5ZTDm30XJs7IUma07liffLRNs/Dqmk1hP4g",
-	"UdmTrxwuIkkghaC8e0Q/ub9IApIuwRovy/CC1bpyRJKKjLIFzwWbch18CDlUKxtjUf1J3wivVX1L1igC",
-	"cFb962rd1GUpfGRXNZD9W7mspenSOq1fhNNaEa5qQ+kaHvcm6fqbHfbtNu6pEx+NvumuJuSxnNLKeWp2",
-	"TlP/DK172rqnzj3dxbipHr9tz4TbqhmcCGh022ABWROl0joX2/K6OT+znazVhM5YhKaPS4K7buJqnmvk",
-	"/BnN8zwW2JaXdJO675Fg6aCCngZcNzRK6JtJTBQJaOLKHslyFIvlMc/BinL1e/Ck5kX0ya9mrmbZy/6f",
-	"I8jHd115DjT5jcVOXX6jeo/fHkKYsCs5VrsjkZ4rgwco4S3Ltnaw4b3sLhxDwbipZRO0Rq742P/4rSNn",
-	"nWHHMjDahqGdYed56DRHHVi50Hn+9luYwWZy9m9Kig8468PzjxxGwJdwoaqo30VOf1EW1u7lgn8848z2",
-	"Mc8XtpP5YfzgqDObN5hiPxgHFe8zJM5J9fwl6JFiG4+c0YJlffKRaYhOLoUjMYKo1ocatxZzWO19XDm3",
-	"k2jYNo7WiqZWNH1uoukSFfyBI3NzpeX0BGXN6sAcxsOg0q/g06ntpGDBYZbdmWtFpjKb5ywiyzE6W65n",
-	"7EcwIqd0Qa5ZLADaxgXRd9L+WvX6JMnpNcsTR1ConAmMpSAJykiVEIuG4xaqL06AWy+KRQa8yalriQSz",
-	"5mLcAxRdkhVylsk7YSNxyM2fs9cTyVP2pvIlmL3XjNBrIFGURSyQv88MZCspFjOmzssq8AqrkpvqCtkL",
-	"y08gyKbWZHLgMgzFPWY2B94KFNhRTbSZmq06wDfn6IN8MmXCqL4yl8FzwUKYbWrRwVQIRnOUibTImGBZ",
-	"55+hAIcmgj5I5l7a5gi7YNnesBEXIEPalEubcnmyKRcUByCNjeyzWzaU8MEVq6V8KFVWyPr9MjFOzkPw",
-	"YWVaJirzMi7PEosViRYU+BFJHOst3iIBvSFKCjsuCLW377k8Cp7i5DwWwIkL9X3IjAvlc9hrqFRhdEk9",
-	"ETW/xnISaBCvEtINGG+hHZObDtwSqXiBpJjY1kbn3oDHtI+CbNMiyDU1527uUwCQwSnlWJvEWSXhj53I",
-	"adItW6V0yvPdJnW+kKROs/hWW8jvZaGwSn47DOIqsjlkW/I833YuRM41lDWTLiU5NbbxmOmQbMORlPpi",
-	"61HBGDYF7fVjcVGSzGHpdm38sJGJGels8BKv45pkPCvp4frEUbveMDbzbczmIrN0JW4UmMdcaJ6bjxcQ",
-	"EBHsk3bNfaNyHi6KfMMWYcVVLLrYVZlTF2/B1h+a57mt2oa+KLvZ6LjSe9noR6FPyypyqo0jPB1GtAcy",
-	"/KJNM8CVHd6YB95rcx8rF9yskpsjc5VFbhPDbWLYJYb3PolNKnwn2PL9WQPim2FhwTBSdPfJL6hLaV4w",
-	"mi1cOb4UDm6COlRqUjCrRLHpKSpXl0y2rcAVYpwFuwv1PH70SRPNsfBqETbc31GT2nzDwTTpgzocu4eU",
-	"HlPatamINhVxyFTEESJWrDjR3G7T3evVYYgtatNf23vfF5VnxRUHgMXjheWri/GLzOdTRtza2R4Sgo2l",
-	"5iDVkf+qjNL/RUJwaCu5g0/dxtLbWPrTjqWzAg7+kjyyn98jkJBeskkWHa5YfV1cuFn6lCFhPIVtTHil",
-	"gHqUoLDVCNvEgnEvtlHgLycK7AXMFpKncvJXSp7tis+9IFkd1tnVgjluXMedqmYHxwr5NpDTBnIqgZwd",
-	"9H/tFO5Xce6M8G2hVQ52tNqfoSlkroGg1KZKeqXRH4uwSSje49x4PTap4i60rJ7AVXvNSAFWXK9PknRe",
-	"FMa0ey0zVsFhIV28n4aHmNrr++SS0ewECuFdJrybpMERtg1vg0+ACDiKRfnhYsZqly1myBcM/XAXUyb0",
-	"FSumCmo0M+zXC0+WRBCRUppOZ0jLGws+FsAi6fhbq0O8zbDTraI5Ux9YoYx8TKo9Qr6n6QSLHTT9dEk1",
-	"e5uppMSGEU0/kcLYnY5YEKnjuy8HL/07CH7ZQ85BLJCIhe37nVUau1au39dFfVT3NC1YxvWPfMp1Z3j2",
-	"ajAYRB33Xm1d/ZuL/+9kMDjtRB32SbNC0PySjZjZUKhOaEkBYQ4QV7OcLvA5T15+fRr+ED61n1n7Kw1V",
-	"KldX9BNIjSrnAPICkA8FS7nCEIaQ2ty+83HCZ4r8JEVGF8jx0Ik680qXvgx+fTJzv/YkB1v71a1P3frU",
-	"T92nblCnO3jSx2J8U67GH/VRLLoedRaKIfw70HrYlt2JruUu7WG/vIr28iqtqmj6nlQgS3rnRLNPGuam",
-	"GuDSUajKHQmsK38zPyI5VZp0R7xQGgEQZvGYyLgY92yn2SUw3Jua9ldG9zDsBmtu4FaRizSfZ8xebo2T",
-	"OeuXz3wx0qwANlxQgiOa5469ZsGoGfhsMBgQLcnZ4NtvzVc/X72u6DeuexHJ+Q2zbAmQz8JW5PuFRNpw",
-	"SKNeeaRQyHYsB/4VtqGQLykUojZUGPcEQNTz39x/7+m0+lGOnFeELRi8N5gzKHU2mkf5Vhp1gdeLoJrF",
-	"t8JKZcbINUvllMXlE2N6HGVtCKLj2nKGWZdkCMIzwRYmmYX8uA6sdS2iZJOQtRxkNbE84iKzaDsuhSr7",
-	"dlfAee7RY7ExNs/4Q+ZiByCwP9reCwmhcTuFmI6Bi3MLhG09qo/cIuWeJFJuVxN0Vf/QpbgI1Am4ljiN",
-	"p3lrGyWItz79WOvKgtbyCdpYaxtrrcVad1PzWxOpeBtgZyaVMvpZUqkERChNJCoWcme8x0qoJultSJoS",
-	"0MFVB7AEocWOcVOyFDatRVJ3ipsiacrLwQA6vXtJFgvs0p7MqJ5g3HRUyGlilkvmsHaSJM8xpq0LbvvH",
-	"mb8j2x4S1gT89mtGTtFFHITt1/vkAkljLHJFBnQxWB6QWJMQ8UJJ2XjeQRcd5BEvc0Vn5+VAasVIfgB0",
-	"Sm/YArGN0ELeTOw6p+ImFslynDJxb5j77mFm8wiC9cJYX2aGWNI161qd3mtiIRXNYSysh+OiCWPAnovm",
-	"1WAwGBj/GH5Esyz4wfL6Pk+Lafnb36oB34uT06/LgK8NF2NPsadOcLOhxm2Bmy1w80HobfY0qHfDqDfw",
-	"3fi62ZLwhnSpcBeCUgtzkhoYuNcmI13ZWkNO0tzF5QVjcWihHALZjyaVt5c5jwhcbwVeK/AeAal+uNxV",
-	"GIp8binnbWeBvbyZxlTYFfukK6IrxIo4GzpoXoxhPdsXkHTBaEW4AaaQeuexSBxPPrgQXC8suUFJeJ/Y",
-	"rsYoGfrkJ1rccItDsT8miZW53/E852KcAEOO+/DjhM9m8KkT1lSTKS1usLVozRVDNh2/lGE3hFgEzhX0",
-	"Vw4APsLY6mRCFZAIyRHBnstlONSVL7346sQvkbtPLHhmjHJ482JsPJq1qoB8D46Be3yMDgtNU6xHZqSL",
-	"ai5ypJuRHa9Xxnxrz10JAe+L9HB9EB4T8BE0YHg5GJDX1Kj3j3rjHgyXLGX8FjgSZHqzqgdDbY/5fv32",
-	"7x8Zza64Ge+suV/DtsAMu7ItPqPFZzwxfMZFhu16rUzS8mjqrkRwHF7nHQH+saQBI5JURAWEzUp9aC5D",
-	"iQVfVDVf1KD3Imz9EMojBwAJlU6TpgnQmrEItEWpH82qIIWFeQtsz0qSC2/CfMbwiWOhGpyW3QDccFVV",
-	"9qWl2KYhDow2oM3r/ADQg0AA+o/tlrgHmNCYoXeCe2V+voJgMIausKlr+0uIYGxqwe6ZxN/ZwDxKLp+W",
-	"B7P1+Z9g2t6/oIOm70vbR44IFehINrtvF00lEKVOTamwOvXapuT2SvTvfliOnO/3Cq1ZgZVvrc36t+q2",
-	"XmG13Zk+YPY/2vhqr5334NXZLGdRDSbFoi5uEGW2VmJFh0w+HEZfP1wOYsewyiNIvzYh0SYkHiAhsZ9J",
-	"dI+jYmPTD5WXSKD+5J2rYHUn99wFX0RGZlJZ4qkN0xbQv0QxoftlU03wgoTUCL+JfOWlFIzcsTw/GcnC",
-	"jGsuv5af3JIOjaC9+Pj67VuSy5TmsZjRQkfws/+KCCWZnFIuQAZrkjOqNOQQgIxanRs3y9YaWgQTFeOc",
-	"keuCpjdMq4j8ay41U1Es7iZcMzWjKYtIKqdTs5oRefuB5FyzgubKSH0hxQnOJgQ7fZwXhTlLRmGUwxCu",
-	"YhEuF8VnJ7AkxPbUpsrppHuyHS5HwbOH9RWryYjXeNcn0YE6o4L2C7Zg6r9WFmtGHb+fIUshaCfq5NR/",
-	"cml+7tpRYy+tb198bftpvTzDTAW3Z+O7+QLtm+10kV2zNs3QphmeYprBS5KHzzI43fWISQYoskTRj5WW",
-	"+P8N0g6xqOUdSDdQltDwoPy/kxphH2lbJWpGMZL6ehGL8jeE5koSWRjb0syznFzZJMHP/d5MQywaiSHc",
-	"+h840fDamSRtnmFTZbBDnsEbfm3c4yHTDGm5mQ+fZfAC8Df7v12SCx6dsnVywf7ymMmFnQ3G4xQKlqex",
-	"9d+fYnIh9dvnkLWB7gTtllvwWvTAqYXdj8qRUwteh61qkemeo00ttCq2nlrY7kQfN7XgdPITSSmsk1MH",
-	"zSgcRkk/XEZhxwjKIwi9NqPQZhQeIqOwlx10n1MSstHuH5VpEpvmhEBkny6IlkQxbSuyXRFXvS76+XJZ",
-	"NEhBvyLnRMzz3FhdU3lbQ+BjLQLX2CIAyp1dHzHzwX6S8+PeJLu7ysyQgLGyWp1h56uvX74aDehZ+s0p",
-	"e3k9GJye0esXL9MduwBcKMXHAjoBt6VkrZz9UuUsbvMKs7AkdBW98BaCNmMzWkAn7RM14SO9jiy4vPZt",
-	"FhLQ5vyWkfLLJh5aCPY4yVbGcXr9WCRK00IDOh1rwJjI7F8FI2cvTyZyXpDkr3+dThNLZADAFdv7lozM",
-	"1xkfc63OCRULDWxuLFdAl/H1cDBIIpIM3H++dn8P8D8X371+k/QCQTswFq8Z9AQGtbSHAWcuobFIc5ne",
-	"YPup7kgWxAo8kpy9+voVUlOcvRwMkl6VkAEq4lyPS1hvUCwqFknOxFhP3o8+mk/fip+4mGtjoxvdkVgS",
-	"4MRvj+//Neczs9gJYUIXi4Dsg7mvgDPY3+iZCl5RRKRI2bDhjQQ/D3RPVBnVWfjGGfAvvSuBXkRIwSqr",
-	"6SgXzURgqshZRkUwJEb2ib7jxpTA38YCXsUahuo6jUclsf1+jWsTC/9GhkRIciextDCjCxVBBJJP57mm",
-	"gsm5KqcZkWQucj7lmmWv6Yxi2SL2iY9FMqWf3lCeL96xu7/Ja5XAmyNdIUlmPibwyx6MX7K4+cGbtfvH",
-	"dMKyec7FeHW++41/B7B1Hrf4bml/wgz8U64xALLTTtQZFTyjC1dNNwXSY19bR/W8gL9ta341F+GfejIv",
-	"VHC9nrPwzzuWieAD85jmfZtZH/GuxlAoheg6ayjqWDnYGXYGXw0GnahT22Gd4StftfgO2uoquwHC/Ru8",
-	"ifJJT8vHPAufcVA+3yB8trPgwc4qT3X2OxQ4ogDvDDtnZzDVpYNiF2xjG6+2q3Grt5CEFpLwBJmpAy3o",
-	"TqCzyN7UvlppmZWSfo1ttgtntTXGcAA0Y1wDTqvyo3phY3eZEroHlsS25Y6krHas2I5Y6WiNPqM7nclX",
-	"8lPX6aMbsxXr1eOPXOmaGPnD0DNXGvSVKw97cqXK+adXJ8LJhJ2E9ZHZnusG0Dakz/ZQtozPXwLjc7Yk",
-	"bLcTxDWZsk4Quz5YG3NAo7MXEkBvwd0cYCti4XETOOTD8Cqvl6yY/N7b8TgKbgJWqWVX/gyQFIc2o+7l",
-	"W8YDdC/ZcnPYhSuEQILdZEyY0sdNsKdGYD6R7vVCM/xBbxdb5i9M73/cjoS9WNLHzfFx945b5EWLvLDI",
-	"iz0lwJL+3ql93oq8oM10YvrubiJz5lQLkvnW0RURYZ9SNtM112dovCSQO0rThSJcYIw2eHSOSt32+yGu",
-	"ywOtjeQoyq5ltjDSyDeae+84K9eyWyIbNS98ez28yypZZ1l1kVYYiJhzRrqMppMwAH1dDT+TVdFnG/CV",
-	"ImW9ALoWC1yae7Oe64UlIkYOa54cMiD6WKHHMqB4+upFY0BRzPM8bEq3eUTxRTn7F5tEFF8E831RmeyL",
-	"WkRx8PWDRBQfBaGzjWps88Zt3viA+JyHD1I+QJ/ZWmZZRQ3d6pq6zfb6Rln6GcCdm0p+ZQFZuj5J7mRx",
-	"85oJzQrorgr1whMWZjifKUgUkhSuUkMCyq+WBQ+uWNOOleteFItACUJzOts5DzLM1lXlwqMpw1Rr+LzV",
-	"iZ+TqbxlseCaXFuebZd8Dab2TC0FZGVhfqDpDc4POvLZB1jO9ULFVw97StmnCJcGghp6wkOdb6QZ2hvV",
-	"Ox8i7/moKc/qRn/97jWZ8jzH8vOc6gnU7FqN+hNNJ1yY4xN1Ku9tfVh2BxXX5svafNlnkC9rVEK7qp8d",
-	"s2PBCM6lCvryyJGRZtF67s9YNGTDgtRXoIhkASmu/fNZbafRFaLv0bJPWyWeQrOpzT59WdkntbFY2yDj",
-	"VOaaGqPZV9XYEQSwuVZL1qgi3etFlUGgF6EJW/2Nj9/EYvkXe4euP4eo9SqvvKK22qh1G7Veilrvfu4f",
-	"LFIdfEW6vt4P3V6MBSvjjpagZAZ+X9XTBU+4ydH7H2ktptDRExlIk8qFxqm1A0AO3LiYXfAHY1ELa2Or",
-	"YwUz7J1jjWKDpwud7bh/SjcCOqVgo3EVC3PfdELFmGWr3dWRzHN5txTBR5d9JAtssDih2vf6iwWk1CMA",
-	"OLsrKihmWTQ7771DBLQfJ5a9wtMFlirj55Z7iN65UPLDerm4Lo8XxL1fU7RB3DaIu7ea+dm1yzuk48zC",
-	"LM4DRG2DsokNY7bnyzHbsv1TRfonJNBwZcLRCFyjp2px2LIAiZcSHDFRvfPqEJU0JSRVrSKLhY+chroG",
-	"GnbMVeKTqNCBdixllpyTJKXici5+FlRrJjKWQX1TLJqqSOzvzc8hq9Un713yVq9rvxVwNkph1rVSbgSx",
-	"7Z0DrGWe7zHjq/VFdOnN6lb9hRWapzQnUxditW8fspxiPqKpnhes6Aw7f6XU6KypzFj+bm6W1fz+h5Oz",
-	"Mk5rLiHuI6mNCum8ljKnwlsTZCqFnuSLTtRRrOC0HOr09JuvXwAfI26OzrBjNsSaFGZVTR6kRNa/u5bK",
-	"sY0DP9E4cFABGKizUursosxOMnknoJf4GrUG6II3VLNq0WnwSdB5kBjdewJDki6ESmQBIRPMkI0U0+dW",
-	"5MaCC/Lz1WujySrjYXGmRHwMLXIOeCEqSH0qgVbEqgj/FWY0vaZPSJdqMpVKk1eDQQ9mfMNmoAOtqEW0",
-	"4TnGeDwxZFimW0s8Ytfx4AKYNmKH1xfxQnVqLVdaAiITxDvXkUE0DJmtL0WNxb21qGRVKerLwSBaXW0K",
-	"rww8SLtv3PVGwEMOmAqzwmFZbFpIpQjN80rqwBYOlx/FAnaL78FeXxBjXpi7Ypd/C6hKaJ77E2ABqL0+",
-	"eVNxr2NRzsa+2IKREc9zlpXNLQtwH9QB9P8buzaPnGcNcAb/+G2bOspdalF//+fv0aY3YbWb/NM8aHB4",
-	"O8PO2eDsq5PTs5PB6dXpy+FgMBwM/l/H4pyaLxt85S7bXum7F9Yq/1b5P33l72VvkxVQfrmfObBH6aQf",
-	"497qybo619BRYOuayeooUdWYqJRIxiKskbT3V9+xkSzYzzotbRt1MdKswI8KRtinNJ8r4yhfm3OwbNnE",
-	"Ak0bcx85ZqBh9YQtyIjbIF+5KvKWFTmFPpNGkXGRyTtLWAEWxMioSlSzsVhAxPlsMBggHOvbbwkaTRVU",
-	"ExAl5PyGOaPE7JkRJHZ3zZwvCce2FvSeWtBw29R006CmwsotF174TXDh7krsyPn8Zatnq7S+31xtUv9L",
-	"SOovKym1rZZameNv0lJb15V6v2W/0tJYVHi7/aiPV116AO/jKPWlbqnaEtOnX2L6IEbnvWWm/jDdW2m6",
-	"G7rmECflSCCbBuW6IoNaPkqLtGmRNoi0OcTxPXaNqD/8XXSWjBINw4aOmZsX5cP1lkpKYwGIlJDl3w98",
-	"kGLJQ2vbRw3yrYu/nQWBtScXf3scGdtiVFqMyuEKDY8T2NsxnFdFpqwv6miI1sWisagjIkmIMYC/S3QB",
-	"sJ0FEAHLfgawkT2rQXZHaHzRtSB+WR4rdLRVyIiFv2pDRl9OyGhDUMP98aH1FSDr5MZad/EzcBNXmS7h",
-	"Grf+YesfLvmHu569B/EGMYdl03s2qVgaIc30QaubM8UioPGJ/GXXUuaMCosFoblijmfdXeGtDq4sRrVP",
-	"Xk+oGCPaqAqwLVuVlDMFyiCqK+Bacw8lzVdcV7Cx+7uiT6HKYR2udA1Y9OOMiyxn5JrRwvzGsifZp/K4",
-	"UDnX70d2b3eeEgr0yFK89UBbD/RgVRIHhJWO6XzMTlKZrYOTXghivAOL55CCVYlfnikCwxAYhnBBEvj7",
-	"rRG/yxUWXUdTE4uSpwbL81YXXAQ3iIhZPWB4Wy67AIxFLCplF+ckYynP0A2m7iZcZOxTZCR7KkU6Lwpz",
-	"SlE/QTNRALNKPSF3XPT65C9mArHARwSPGyGOuBK8IPJOWB5c42iDtz2lCygjUcBx53GcV3R8AtQLGQwR",
-	"IeARR+EZju5bZEkkp8GsZ7PKeavZdDXGESb+WmbsCXHIDPqDV99+Y9ZETRjTpaY5/YqMKeiPhfldJ6PF",
-	"zebK4IqOW1aYFhD4ZFlhSiEWiG1zelGwrZLb5opGib1LiHDbgCChRl6RWWFki17Eomx4AIe0IVJo8zcO",
-	"x9cc+lsltH7kSnuR1TLA1OXbkeN9YHNuEekL1HQb6/siYn3hG91QaPnz3Sy07iV74VlY9WJk3DNlaz1I",
-	"lxJNx1DuQtNUzgUQJ5iBI/8L7iYHv+1VSmu2E0Z/YXoP8+lYsUTvGC4vZUXjtGHENoxoCV22t0SCQ71T",
-	"BNFLgoJmh3A4zTChw2n+PqjDWd7gkRxOM4HP0uE0E39iDudHTTlauEozltu3a8SRdz3xD+d4Kgg5mSPT",
-	"ep+t9/lleJ9eou3jfZbi+4v1Pp38ar3Pz837LHV2631+Gd5n8Eb38D4DofWZeZ+721JPwfsMNU7rfbbe",
-	"p/M+t7ZEDuV9cnEyK2TKlDrRBU1vuBifjIzCPjFK5gHae7i7ELjLNt09LkiSFXL2Rt6JBH9NBGPGW4Mm",
-	"m8YTNH4x8p4aF9hdjbRqKjk3omdhvbkkoxoEe0I0vQGCOMGqbTbqv+85hrYKJ1sED420o9eMXOdU3CAM",
-	"p2Bh06tola+81LgECvjngmszvXfm6Y1vamkIauxv8Nmh2N/eig+4F67sS0LT7VG9VvuWOsOOex2dumR9",
-	"PWHpjXl+jcRHiun5zFxVfX/mTP0o7zpR5/3/7USdv/LxJGh/7LjecnbLciBuK9cfmU039nubl7ElZmk9",
-	"4SdLzFKqgZqADvXRqmu24iC9R+EcxYcuKzqcDojFnmUZzWe+dZg3EIxH9qFXKLlt3Or69m9d6y/Btear",
-	"5duOQnBlmcd9QvCgxR+HsuqO5T+vOqDNLvWSumrd6tatdrUhBzdrDlM8UoqBWya0LBYn7HarbmYzOmYZ",
-	"YeKW5XLGIiLYHVOaJLZ/NHC+QcNGNIYmfDwx3/MsarKKIFlrzCKamju9oRqMo2CwiCT/mlOhuV6Y/2tw",
-	"m43F5LOCYEX1/Y9KOjrjc2f+8xWUdOfhvX8o5NQ6weWHVzKx7i8wLIRttH1oQU3kjGg+Zf8LrjwXdvRV",
-	"KQ+3+qttOnvB97dt87VlKR0uzuFsuM3v+YGOG3kOLuB4EDkieKpa8+wLMc/sy3evNRThta9WxUvddaEl",
-	"VhPBv/HKJnu7xhC7sAkOL4BgCCQFC0izBeRC7kt5rBNGYMSFs3rKxltlnquqwG7bOt7WVqvbapVDvN/x",
-	"3vp81A49VvjCcVk+9uZwABLjbx/fvyMfzFVYJ2s3NqRHXTfZcwzTJ0Jq13cgY5ryXCWky7WKRcI+aVYI",
-	"ml+yESuYSJlKeoBcw74jQ1JmLWYU6OWdMBmQLi4J2EZ8Op0DrXCMgumOKzYkBbtlhSaUTLnS9IaBROr1",
-	"yff2rqTwt23oimYmPJrnOfYVt6RUxraqvhLPkFxmfCwXvbHYFCMfLq5e/5XcMDZTmCJRvSGhNluCVc71",
-	"RjaS3NJ8zkgXusIhvyUtZ2sH9qv3NoNsFOwJMYbm5mbwMN0cpHbwFfSXl74fzweDF+kNW8B/WD8Y31Nn",
-	"lu96BR5wnTSHDbO3PN+l7PkEdvSfltIs//itI2edYceWLMNs9KQz7Dw3u7YTdeBFQJJkLnwfBbj5Zlrh",
-	"b0qKDzjh49Yjb6GO2oLktiB5/4wKSGwoSLaawJwgbHACEmc7tVYVJltZrc/dDddBe9wkvUoaAqUDW1YN",
-	"h7Ba3/gl+CyMVzfddUIDesO5p2qt2daa9aw0S7vjM7Zm7UOQrjELlGWvSZ432q2e2saainJEErQdG09X",
-	"sr0tGYsNjEmygy0ZmOIrjEnSZEtuaUPGIjQinSF6EDNydwH7ENYkzbLAklxepeesmJW2pRnALVJn2Pnb",
-	"9yenA+ioaLOy/yPn5svO75+d1XmPHnGHqzU/W/NzX+XzgRaa0zxfWHd9b01UN0A3IcF2N2ywIn07+iF2",
-	"6rtPasfiECGABqndGHXZ3PXfXWr/vFoVPg732fIywKfFbBuRvAU0suHBH4WprJXRrYx+dNbsQ4rmbWID",
-	"GBMGpMEBHItGsMLPAtquu6ccehuekgRvn9i4W9eDCIgRLP7rKBb2v/XbJs72NrJYFnzMBc17Vhuw0Yil",
-	"1ouA72czqbh2FfOxcD94pogFNXCoqS9Lx7lm04jkEjqvklyigLHqx3dXMirBPgJXscCpIgwdmvT6Xrve",
-	"U+BLzwG3hMcn2FCooU4+FlAo3zsH1QfBfLyrK5FnxN/b1hP86po6zQXX5Usw74DxW5ZZFysWuRRjVpiH",
-	"n1Db5M/e4k7O8wxKI4zIS2/INcvlHRlUFiF8OA8QwdsjNsPtcLeGZEIVuWZM+J4WikNtRHDnpsHd799m",
-	"yTAWOCGuiDC/ILO5JhTzrpjgGBVyGhHq7+F+HSyMvddsrpV7PprexKKLX2BfwxlPb3rlQI5zwT9MQVPs",
-	"XEgYh/TMHTXLPZKF+cwsFFe2IWTBRkBCcM1SOlesOs5E5pmdRoQNGQV2DQlmyhWxY5z7nl1u09kKFnwO",
-	"Odek8hTw0mc6fBAzT8A54UzVPE2hkoaPKsOy6UxzllUmCzbPhZuV+caclmcKKWyJkHdm1GvevEmWTsAQ",
-	"inas+223tU0ymKV0myokbzB72ryKKaNq7vo1BxNxTBIAAmLQpdrvfpBAwbUwlmtuxhW5K4x5Ks5dKML+",
-	"Ta4Bz0SwV8jpydkLMqG3LBZQNITj2gooF7xIsSjFGq3mMsuja46V2bHlriNLmy4CPDoV0Gez4Jn9cS6x",
-	"kRT8tGdOLbW8IPC1OVtwnMwuk1MzD3HiV9zsLOxPbXYIBfF27wi51IhQZVmfXNo9jLPFxYGHnSAwPha/",
-	"0HwOu2RoJY950BWPSDZ4wpQWxSIWMIJ5a+gNQFNSLeVNn/wMd7FpzRUbv/FOsSgoV+WdzGuD0TNCx5QL",
-	"hM6Ra5pTsxxU2Q1CdXAoIzJjhZ3UDRfZMBZ3E3uFzSllGcsicj3XVlaVHca9eH5G6C0r6JgRNTHTsFLG",
-	"3vqZsk5QIP5hqfBwqso0UQ7QPDeDmJUp2JQihTGM0ScfJaFmQe3YdvJelAo2pprfWh5pP64ckYF9o+aQ",
-	"yEJPyKBPrvxK2CPmBiy1r5pP3VysYn62g9d02WAGHKYs7VHzjqE2byu5KpVcn29R1aWzYvZDtNxv3udS",
-	"r6nPfW15lKygHzlB38QHFRA/Gf3AS3UaxWJF1SqpETzpOwm/UIBcMdrR3Fg5aeYpmXrnUKQKygijM47x",
-	"CTBz5hJjsKF17TB0aJCDGK9C7qL7W6GtFSyu7tVe8qPUj1rtyj7NOM7uDdW2OdnXJ4OvTl4MOhGUN93X",
-	"E80R1H9/cXVydvbN16ed7WMzP0rd8ja11apPlrcpl82yFATirpL0SORNRhg3kTfh2YbG/xUZUPb+D2Sj",
-	"gjtjhce+tQ0/yrayYbUcPHptaqCItqlIha3f1jl8CXUOuVxR27BCvN1f2QDibW1J6VIlQy4fuo5hJ1Pr",
-	"6EAwOIfNzhtqoRbz1WK+LInTlmbJ3iCv5kpSXVChsG5y13pS47O5yA+WIKiyxDQzRsn64tJYNHFuZNaa",
-	"CQtJ/6UXiJjFalKIHdkP+viLS/z22rxoMzDevgtNnImv8IwIE1lZTto7J0nBcuNyfA/3epslpIvt9yuf",
-	"I//THUTox/yWiR6ZGuliw2pKzovUxXchveA/hBoPGMl+va8ddhW8t9YeaxTGwRIdud40uPP9VafhCWxt",
-	"si+s9lRXj+khK1Cf+yl8twBmv5XWGpnSGSQ5MXXDMwfYtVktP1CZP5O3rLBNKet57SGRIhaQ/wW/tWCK",
-	"FbcsswH/rmIYyi+fUVNMHUKyw15u04+9yIf7YiGg+TVJ/vL9Fak96zU8YuINSpeXSkCmZ+zSTiLpk/ci",
-	"X9jQorkqFjap7R+yWyZVBr2Adm/ok1sWGQCPj+lDm/Dm5eNC+VnORprIuY4g46PKAez04Bl3s3wv3Hz9",
-	"hfY1H0OAXdS2VpMAq28azhS5xpU/pkx6dEvO7N+mEzSyG4jjS1s6+jud+es9j/pmB7x8HDg7sei6A1A5",
-	"8RFpPOs9cAUbTg8ex4Yj+71fKMA2cDG2wiQ4d5YaE82yQTBFNMdsElNP2BSOtJtj7zyQBf5I4qm3h3dP",
-	"z9Qfy5oNVsuvyLnQdVmppSR+aQuKPrWRS/7pev1O1OFmgH/NWbEoI/a1ReyEUfuMjeg8150h9Pj1YSHb",
-	"/hch8Q8vQ1aLjr+vEBhP1u55EjKmWbJAD0izpQ8mYnYIbMsRSfyYl/IuiQDBMrNs3svYuOoxj2JRhsax",
-	"bw1YAhF6jObHZtf7P+0YwWfrouixqPiQUvyViuzvwSfmju/ghuhWrqR13Nw7az2yRpHwWOHxS3m3SXi8",
-	"1GKFvGt9sS/NF7OK9mCC0gHEVgvLj0wr9Hp4actYhAPIOYqwwyXxqGUQ+KpAaAFvmYDX+N7efyUw2k0w",
-	"6dmgk8NAZ3xkqzcc8A6AZ7EIYW3OskWsGQK/AuBvwUh3gFhIC+kjXPUiO17BptLYOZreMNcpy8PVAAtd",
-	"6jP2rznNzSPXV4rW2TPAiCOUDCw4rB+Lq/UgbAszpcrCCIkRK4s++dX5j7nUkEelGJLFX8XiDh7Qv6cJ",
-	"FoVao3SuFc8sXuV6jikY0GhWnSGO3MEHA1xr2eYMb4tT5UrjizFOJ4zVLeebSWZbrQF8UrnFHmIE+QQD",
-	"qICBJddMIV7RmAWK0Bxw5TS/owszHl4kR0E/uGmfvLOpaJ/DsaBv5zdriY8Go4aPvgN8xu3Y3fXkIdEz",
-	"G+FjJOBqXi/SnOECdqKO27md4dmr7eEybhGeJreJ37YtyrBF4Oypfz8ueS5baeB7gTjPjYRcrX2vAN0c",
-	"6FErvgP9a1SAHLmYwAplvKx+zX0TR98HOqkELPtCDKsxR0FhDQLPu6gOq5oVNGqvH4u3AtH/ZeB4WMFs",
-	"c6iOuYHoS6UTppkUloFYILsDaedGr0B1kEZ2Vadf8euxNH44VuucwyhGG5Ux0kAho9pvLI+tWitVXbWk",
-	"buGBsKwNK14aNOvQBnZqOtiorlD/Uu0qAezbalDIOG9Uy3bS4BbayXChNKMIazVXT5lS5sVAA8+KWkaP",
-	"029n+EEWYfmWjZRBpjPyRV2ng57RoID3MnPnwq2BLctRcurLrgq2bFuM2B0roJ+LIFTBa+fa5Uiri+7m",
-	"61ZGkTuW58bUqhR2WMsTX2IsKuU2iCo7t7aFreSohrTdqlXLrXT5MyJHZpsFzbyWL21A68Ivi/I9dpvg",
-	"u1jnslSo1dsT1vuBpzefj01SFretvo5VzJSXUafCvNwZmimp+ZTtAPc1i/U0bRcwmFu7pbVb9qXFMPuI",
-	"B/LgMNaKdaxWGywf5voee4ULLbe2Vux9rcGCZVhB2dXM1Ug6d95ybqDXSTOfQqqEAGCYWJjbc+WVgizg",
-	"vy6a2r2WejKsy3/7LRQoC3ZX+YUr7tB2cMfhsaSO8KHMkE4x2ZraMTO6DwZWC2UuxeoQKL5coQXJaiUY",
-	"9rJcpcxica82C/UTed9k31lrEsyV8js02CqlhQXzZaZajhnMTBbIgGW8/XyngjnYIp+TDrRbplq8EnWm",
-	"VLOC0/wXpIk6Peu/CjXh6WBZFbpzub0qvHS/fIra0D5WqxBbhbh/jSJupYPpRM2mJynVbCwLvq5r6IXF",
-	"06C/U8YtS+Q5dgv2Q4GDZf9cgKOxXL7YPY2NGj0bDEg6oQVNjQTrhVWNDX1Ia/eJiFlJWrBs44rHBqoO",
-	"AkwddUfe6kAzMBJ2SD0hd1z0+uRt7WkhBQuOn10YXhB5ZzWKr6GEEstrRqAan4vSO7ui4xNgHUfnMXKx",
-	"C14QnuHoTq1pScqGzqtivyv6MNuqSc2mr+2beVT9YhEUP1ClmTD3jzrQCx9QFSO5uR64ouO28LGV1k+4",
-	"TWcgLhabtor2R3mlvD5S7eMVHTfWPsJhhXacQRdk+BOiQq4Ecrte8QDfKCUUZy2qvi7rjozegIqlLWoa",
-	"axq6hW98GfCN2lvdvt/9KiG2tsLROFA8C51/I/OgigeKe7qUaDo2BhOhKeSFzRY0s4mq4QLzEfy2F3YW",
-	"ebmdcPoL0/tZT8cqhPRVhg2rWdNFbSVkWwnpezntYqcER3y/WkiQCzlV6hCeKI4DbmgpGCxdbB++rXql",
-	"sSjdUrKjV4r3fFSX1D72Z+ePmnk/CWeUC64mLCNjKbPQIwWuRaVap7R1Sr8op9QevP08UpQ6X7Q7avVS",
-	"64t+hr6ofXetI/rlOKL+OO7nhVrB9Rm6oLsZTE/G/7TTb53P1vmsOp/b2CMH9TzNHe+xYPz2NdciwULA",
-	"keAHMdIk6Q3xqpQWBbeunSY5owrxQjTVUNxhfnZOQISE1wLAlitCrxVghVDP4nfgedIxGcFnxFpAy84m",
-	"UfNrpQsuxmD6qKRXdsPZ3AhrZAWqWmHkfiOMZ6EptqMRdmU2RWuBfX4WGJzmpy0y/8jWlMZz5WQuHLPN",
-	"jSgv89bQFPr7gEyD/8gRSWAQ8/vEtQQz+0olxLIqIAjQNpuA8gInQ2NRClHSBcxdkU74Lct6LoppZKnq",
-	"k7fYHsEITSOzbHP3Ertu5qI0z3MjQEtZLdzgiPcsKWXM9ZaTzIkzoos5M8J1WYrHIhgmCnkZeRYt4erh",
-	"9w5o6GzOulUJFNzphBaIicQvFWFCFwuLb9zZrDSn+7M1KjVMvjUpW5OyYlLitthcuO1tSq7JXiTC4qsr",
-	"MLiGfEMf2mlxMzu4WMIINB86VHjk6PixV2IsAsR2WShEhCRuHNL1Q/bLsaFD4znG8O+4YrZfip1cLFbN",
-	"zj3ILJ+rcK7TuYLWVqtzJc7ybZDaQe6E3Js6wQlUkydQLH1f9oQsJU+MqEzmgmujmd9BRqhbvz+mgOCq",
-	"96OfsIeRvdQuVoRz9r+IfLEf5GCoBjqAnqVFwnTAeagSgC0ACqtcrySvIMw3TfV+ZmWxB2cfleV76JKW",
-	"EMs9BHXjyZTesOScJDdcY4laYtRngmmiNGUzXXoWKG1jcT3XrnMVkMYJdmcZnLp1lL69p9kWXL2TwiNN",
-	"E5dhMgqSSJEvYjGCB0yu54sk6GDEoUiRKJZbbrjKPaqD9vrkO6RQUu4xiZaxAJalPknSudJyCja/SlyH",
-	"IJ4B6WfYJChjIy6gsSEUd0xlNs+dyVFC+h1ZlmbT//7JrCPpYic6YlbVvC7z7/viu/mih7Q15srvzOO5",
-	"C6/nC9xjXlXZasvcbEddnlDbccfy76GDaYTSpTtevT6BAD40SkL5FgvfoU/g1dirNAvoKOwwDX7Xhvm5",
-	"R03N1TwLZwtdQxmK7kQdrj7afYPZNWy5gbuyM+yY99OJOsLVKXx3+X9PTgcDIPDDdTU2aifqLJ3tzrDz",
-	"PU0n9isnHKAyiaUQfrxjkIganva3oSDQbNrmBtvc4NPODdaicFskBJviaLOCpbBD7QmtEfTMZ6xQzKrx",
-	"5MP7j0FUDYd7fnuWRORuwtOJ7ZfmsQw2EAamSIl6YJ9oqmNhDQWVnBM94YrcsgJkrdJ0gT0f2SfL/JLm",
-	"HLoH1jlv4CbgOPbJR8bIL2fmd6h88d4qgiAaimV036CP9x0XmbzbLdqlfjltg111sXls5jLrEWwV7moz",
-	"jV9ObEyR7i+nEVEV+fTLWW8D4bgiXual2e5ICWseLnsom3AwWr8pIg3e4HLcHl2m7Gedmr+mNlZh/nQU",
-	"jedEczPwdcHoDZHm/n1yYd06u4bmKWxIr5wcV+4qM7mikHfWKOZK26pmK9jRwVH2KtvIU6HZb6307sW7",
-	"N73zcoYXI80KmCZXZb8BI5xj4S/6DrrDwlW+BwFi3RhNJ+jKjmieE9tZb8FooYwvPECf+NtvQz8ldMZ2",
-	"THD8YbIbYZWx3waeJxfdoktvnKPFYPW4OXKlBW/+ZyT/P7cyvlGL/HLW6pFWjxxJj+yjMFwtPWJyV+uN",
-	"S6ZkfsuQs5Bh/18kqUjnGtnIKXGDoUFrBBl1ZAmpCy245tqCGZXXNyLT/uqj+dHbrIzzGXv71lrHVSg2",
-	"6dq4VuRzLSWVUCxcPHBIXg5e9nwUCKKDEKrpZsz/UeWuqE+m1ydJzsRYTxLoBuD8aRDlY9Bgls97UA0s",
-	"2R+Z39/xTE8SEv7a+AaznApaxAKeT5GumjCmI/OxZhHRBaMZ/oHhQbcqNkgLfBDzPIehci4YLYgb6ZoW",
-	"USz0/JpFZMZnLCLXjEKKaJyzCBr4CJb3zh2fxi2XeZ3DonwSnH6ffCf1xKjbWFidBbd7pkiS8akxFKSA",
-	"3ttJNR5lTQquSMYKfmtJzbzvg7vJElgWbpfp4AozyjAWSTwfDF6kuBuMxQF/M4IfwyTtJ5/sZ/gK8MMk",
-	"WHK3ThCtXDHqyjFiYRdbCqYi1Ob++T1rhyMs0QXluVnF/2WFVKSbvPym/2oAewH+m/TOcVCrtUhyOvjL",
-	"Bbl48RX5aLYDefkN+US+/QpNojPyiZw+fwlf/5BTTb6jhfnobJD0yYVbX7fi8tachWp4vfEF1/c8vL9f",
-	"zSGtpSoh7A+nyd4CGOaCNAC4u4p07dfrihVsVxCbVDSWlFbGvsQhkWzWdpoamntgwJEr31ofaVMSri7Z",
-	"1Bx3NMfGQhYs65P3PulAfXjZXGCNzqVHiSCh6h4kIja8CrFkJLy1hLsYnktc0YYmyfc0nSSkS0ES4nbm",
-	"tvUJGNWWuvUcnlDx/2VoN8LjB+tovrVn7bmXHrhI0IfKixRraeKlkQ03e1ntdrSXxUtHxQrnxYy5be3i",
-	"CvY+lSB3LLpliJsLMjIyx4W6Ma6tXGAbX4iLUcM59xIvjIgb2e8Ygy1LEVAjnpdihdRfbteF48GQc5kO",
-	"3AqOn9Fok8rkI5LzGxaOE2Fjeyv3/IMB55yxxcxgZueXL8fsilIqUVHGdLB3tg+a3xMrxzceC5BpAf1P",
-	"n7wu00g8Y0LzlObEGr1eJkI1jLAHsRskpmDQMDVlHKVgX7k93Tsnxt9wBw5O264x+x8KOf0plBqPSybk",
-	"3m5p5cNJ6Qy//apkC7LSbT3nEByqzvDlN1vZ/JWlaKPvbfT9iUbfu7IgIy6A9s1CmVYZ7/tE6H9Ddq+1",
-	"oC0aRnEQA2XkkpPlQQRnCBneZCfM0RNuJ7uib44zm1u0UYs2qqGNtnPzt975yMhnNv0Mtv/yqQX7SBFK",
-	"/vbx/TvywVxVaz0GPmtpvyl6a3NpNqYKPQ/AgpyDcRSLLphKvxYcOsGCbQTtHHrGXqqRZPfNPScKPWGA",
-	"k1MbE8XuRH6gc2Oz0exEihwZnNHqx79dxNfDGQfGd4Jn9rgmL0zIXGTGBEyeV5EfmUTqa29CGnsfoEVw",
-	"GRnBdWZggFCRhH3SrBA0v2S2K4exrO3k0VuAoAJYj2w60wuC8Hq0g92vgcoab+xMi+1MOHhpO0rGUCpu",
-	"aqmdwLr+aclo+8dvHTkDXkagCIfZGMOr8zzcc1HnFikel5AZEflfLlIMj+Cm3Uzs/k1J8QGf48h8jvfI",
-	"e/PqcRNUJf8uYvuLiutuYHN9KIDtE5zLHyjP2R81JPyBFprTPF9Y8bob3CLqzOYNRtsPpdh2wVgnSqvS",
-	"d1iGKC2ytJS5BSNpzgCE2bW9ClUsrlkqp8x69hFhn1I20yUOdAU40iE23N26soggyueaDUSxqABZe+SG",
-	"sZklm3AeN0iYPvnJ5QEleOrB45BuCESMYpGUmDAoPypzjRHp9/sYmnCBKCOdT8gls7G2rnuoHpHC6s4G",
-	"Xz3EZ4YBuEqfIVLHq9bDAst0H3IUYlYL5phObGxhVDAG4+KMAOWSL+CrOy5Uz4bVfKSjMMosCPNDb7/M",
-	"PgnNAsChGRX8DA8h7pY0zZb2WEW2UzLGo4KuyhGZFTxlBPLAKiK3TGQQ78/MuKhyWUEypGDpwaNS+3hE",
-	"TeQdxNsq7UM1kSJlTuFjuFFLUjBoa3FuxqXGS2EUo4SpnHFry7iAtlk1SjKZzqdmNfFoKAA5izJ6Hdov",
-	"Zis0oXwDxDZE+qHffFaD/BpTJkCYhsThZrbWAisjlWE2gusShW2jbOWF2CLEd/VX0gxXhSxHtpEF0FeX",
-	"5ldg+eEtG8K8rkc+bl2YaSX6zC1bOSwWTAp6gNw5O4famRlbCv+HQWBED8P7q52GhgW+m/CcVV6WCuHs",
-	"XMBWdefCDHDu1tX9ROE+uM5lemPWE+OPNCPXkOnHNUXpWLbHBoSCpmOojjQbUN4x3LP4JAVT2iPrE38i",
-	"fhZc++6VITn8M0W6cwGHIeu5Y2C3PSytDVyyO0v3/oOU2uzrtwJAB7nmaMNzbc7q6RlIWzzlADsAxPuU",
-	"5ti5RZ0TaoaFsVxKg5IR/2R2pxQO79b9Tn7qOei7fSY4ZzbVY86Pf3Wbvq1KU5jqoyKQQkms+MKhzZhw",
-	"pzs5zzNSGAsChADMJis7umhJBnASL2qNvI0Q8zLJoeSnODHSzdmYpguSUU17jXB50vQseOSbkOt6XhgH",
-	"B5DrZCPg+nlZdjKh2p4kmptNuKi1fzE3cO/BbIO1iPfGKdrw+49SXyElf+Ler5t4w1sK+zCa+UFDoS4V",
-	"C2Jp/hdlO5ehbWZkXxecZ5Sa0E8dZEKZHKouNIIjWZ6d26cER4mMcjr2CyLFsgS5qvZYguNrHTxScWPl",
-	"HTRgsoqkojKh7ZJbC5XzmTl0gQxI5XTKsd80trx2plh2C0quhnSyvZzuTxzY/vkVd3gpjpZSAQUyOADp",
-	"YsHNxEhTDYth+btujH1ln2lL4D5O7ogu5FaI/apfGHW4uqKfQvR+A1J/JTR/qxwAGIutV9l6lV+cV3mJ",
-	"MRqnfZ4pQDlAKZX16w6RLHieUnEC5TTryHJys55Kk7uJzIOmg+8qHXSw3ruQcw38FOzTLJfGK9KTQs7H",
-	"E9tZPWe3LI8QWekf3WKafMN+gJO6jv4RQCrcz2tNeXokNd+qIXp8xrgQs7mtgheMZUHbnw+sMCZeQv7z",
-	"byLc1P3LMRYK1H+JPnlrvCE3OaOlcH5cIbEidKI7J9Q4OYUeWQ+HBmPhWsg74dbDKmo3NTAbZWE/cTkg",
-	"Ze4wpRlzTpsZpFuwdF4oMOvP0SkMFxoGxjo8UgZQayNZV6sXrZ2ztzTt0GAx28JKhuvMsDuR25HmAf3S",
-	"mOsAcgH+d/AufIoLewwL3wjIvqCU8bwryHOSAIxDfWDFdzkVN0kPAwgKe95j4SVxJXX2vuY9M5pOItsC",
-	"EpAHNNwGzxD5YDyZykzQ+AQL0s3Htm4r2yvCcwRrVJhbBXtamV1Jc6MHRTphimQFvVO46NCnX8q8MuGh",
-	"c3BKIws8gQiWb8YKOxQWsJYNq8z6zvO81hUaTRS3E/zs7Z2EDA+DLGLhn79qgfsR0DqDJ+xWfq0c5qi2",
-	"YWPh3iniDWWBlnUp8hp2YZ8kOZ9yc8e3ZjjlOGhAlJhPusrCB4u5wA1r2z8OS1vVzgsPQylJvHDirvUm",
-	"9L6eUui9+Y78iZy6IL6yZbxsCoXUaD38IIt37JNOerb9qOucnfhbJOck+cc/E3wVy6+oH4v3/hhGRPOp",
-	"xbylUmllbCTjNpAZLfRSr0bS0Jkx7Ce5K7m1+AkLJh/UInK3aTCMfp3YnucWu0qx1LZNWR7QXvirvCNT",
-	"4+shxYj1WN2SO83ql75GyGUlwENlN1cZH1LpEwgvZvJOqOdMaW5kCwCid86jNiKpX8vpbB6yKTxTxN0O",
-	"zybEHVBMBKcaJBf03XeGTcWeiQUYNE7GBxIzQhcAgj4Um8QrTfzDgv0B0EY/i8RVpqc0T+fgS70XCUTl",
-	"ukoaoWmZS6XS3/lFS1yoVfcqZY5c98n3ODTocp87tTEhtw5DhEBW3GOspLQiv+ocB1BQEEY/yKKUuX+P",
-	"HMIzYIcwz20WVTEN/ybGkDDuzmv7mFyKn5ieyCyxVpxxAwkXJxM5N1aUzwp3E67eYxvfD4VMmVJcjBOb",
-	"wBiaG8xnZCLnhSIfyZ9Bs8NnV3zKfuLCvP6EPCdfDSJQLHjlJfkzSYq5CC4KDcW/ww/Q6snptYSgRQER",
-	"HtxLfnrPFEngiksKWXWWA/eGIneyuCEpE5oVzxQOAiPYSwY+6Dml6YQLhsMbQwaQtN3Efg7j2jiyW8PK",
-	"VCo3AlOpclV3EKj84Npe307qz6T7kfyJXPbMg5fzPPcT+zO5JP/5d32q5+V9/ly75X/+7YdEdQmjfjcv",
-	"MiYgc/Off5NL246aEPeg/vs+MW+l+mb/9GfyMbKzKz8x94j8rPznl32/n1z/Z/++hu6jci+ZnyT2U3PK",
-	"cAecm1Ng9Li9bRQugCz8I/eDvbvW7h1au5b8GW3fvzfZvuf+9+Z2f/qz+81//l2zgZ45sQPBU3PaVpi6",
-	"pZ1Lswz2R2jmBhNHsWCMZnM2mtynv/drrlajw1N1SaIlb8c7QGjK8VAi+0zOHcVAbWLmk0RoO2c2czAF",
-	"+XHLrHBdkBtuvlPmCZltr8qVW6YV19u008LS3gdPZdYJ1+E//w7ku19o9BnxcUAa+kUpL+EKrOG5RqBJ",
-	"MkajDCxfs564z0A6d6F5e8GNRrex91hg8P2Zssk4WYRZucj5AHj1M5dNSRcRmQvMFUDDWZeg1VKbDeUl",
-	"tuOx8eYCuvjuPWDGpmu3Hna2Ny5b6JEb/dc7jwVFUx/TjA7IDzw1UEXhOVWS3rLnYZvRuk4QuC1jTLkA",
-	"hZDSkD6wtC24ZryizM3eQ13chRRd6QrDdqluPTPfpNwOfrxgdOAewEes+JJmLpHfOiQxgsHNBck/w8n0",
-	"8VzRqXGMy0JUVysysqIKXHGcPVeYRWEZ5EojIML5qpYhIt0JzUeEwuEwFsr/skL2IgeiB069W5Y/c3sP",
-	"9ScTmYpc1JzGYkYhug67nOtzkszcEf8zbhTynPzdz0ZLUp8GqsXgFogAUz5bVT4nZEUwozeRd5D7zBib",
-	"ma1xZ8Ry6Mhy5Q7Tps7Rmu70K3wjaxoxZ1A9KpS+7KK7LeeMVNo9ifeQjh8Mr1ikqyLjFmznbfwWWt9C",
-	"63f2dt2mtzHcivdGSajeDsB9s9Jf9aQ4h/VVL+q+otV07jlnhczmac1RDUPxVJHShyRU133KoSVE9Wq+",
-	"G3ihgB2BvkX/I6+NzyU+FHJcMKX+Jq8BiWUeC8p/4QOSpFSkLM/x716/dGnfem0KOiZ0daVg6tzcAWw1",
-	"W5amfBXYguRUZFYNOO6MGR0bASJuWS5nLCKC3TGlSc1fhkBhhMwZEz6emEu4jVsbv7WA3lCgn4Zg9lVI",
-	"NQKMQZ8kH2/4zGblr8CSMVMgEMp35g9XmnTx21gAjcSrwWAQkVe25/+Mjm3Q0zLhdh0+L6rwhyNMDmP5",
-	"5as3poFZHGNdw++XYoZRk16MyM7tCH5sjDL8AWksYLmNvAi3+5a0FJVFPBzT0Va3/UDHjUHZC9zMVZxT",
-	"VfC0fBVfBl9FmUOuv989OCxKrQhI0BMsvthPHc4bOTCszxNu06Dew9Uy+8jjtcwWpEtJ8rpSPDKls3OS",
-	"/PZ7EgsAQyuLSc3zXkRWF1tXYpnrCEZjAS5j6JJaVlG8qhsyjo4sy6hFnlrX2EWOy2puZFe9dl/1hl72",
-	"37CFMk6+mltUgF0GagF4SwXgpdcdC7g2qMXxMLWw3qaPhes3bGEr1qMmmoB+A6IvFrtD+lbg+RDVZQtX",
-	"pui27gjtKpk0lmrCLwKOwCqSZzvv0u5ZkMXBij4OdiuVuSyg6sfikfQ7B8f668np2eDrzSFXlYdpUVct",
-	"6urLR11VSgsP40WGh+gg6nI9Fesb/33QLbbMqlFFkg8/V9hZm1V7EiGC1fiTEGLNjTM1o3pyThBGDPUd",
-	"DERlq7Vbrf2FaO3y/LT6u9Xfrf7+jPU36ZbKEjRX74Aa3e7XQweDswxrSWhZcml0SSDuyn4Qr+0V2BYf",
-	"K2nrsCAVixdfnXhyOoiNJm7oBiJI6Opi+R575RxqzJAvBy9jEVY7umTuhCpCNZlK2yYR89kAdfVjdSlR",
-	"sIGxkWJDmVc4wfu661fLbV2LmLKc1naGqZW/NXfhqSWZqwqy2mQnFuXCOfUZ/DQoEV3RXea8+sTLc4SG",
-	"ZAkkxSG6Z8wjz2VhS5+HlpkuBA1g9VGYn1Y0Z6pS3usRAuVLWWkVwq9P4NeYDVFQz/Yjv2EuYw5lUbb4",
-	"MFD6wXqs1v8V5X8eC7pNxeDGpsn+YfQNWduqZ/JR88zlIVrPx+av02xqS7OWS75yNtL1a51d8vrnj1cn",
-	"33xz8t3BCr0aJFtL9tZmpJ9ORvoiy0IVbdVcydJwWEPjoVLPV3VvvSR4QBRz2b8AQFCOHtT6ZphflaNY",
-	"gBDvp5VTqzDx7AcGNoPlpgeR63rQr6ZmlSyM8YKp6wZzJynbF3OhNKPZsGLYRMFfXlhhQrsm78yljW3h",
-	"JgziHAVjZLlXg22fEEH7BKjFLh/hDS8SIHIgNDeWSGH0pGNDcIsIq7cy6wz6272LLsDIEFia54BNDLV5",
-	"77zkQrbEG2CAvRoMBtgjzvL+2bYMEHwJiXyPlWSu7o/POct8jIYDNVNig/YDa85zm9v90nK79Rd8uOSu",
-	"2evw0WsvTn9H5WHcwtX9bs4Gg5LY2arEO6p8+wAj484GL8trvMsoJFHzdOJ+1KXmOuiSLMZlgWavUo66",
-	"iVejNF0MEWF0zXJoZSpjsY2r0ydvzOwBaXafX4Ns6c2ODdnVr4nFGseGPLBfA89+EL9mtJ7vdf3ZwGnA",
-	"wT9DSbEiqBjupdoB6bSBwvwpWM74LlcLsq159HYyiaNlFGY1TIbEzVXznmf9TtSBnqTApBl1BDq4VVnZ",
-	"qbupG3u+2YuvOr+vhMZchKyuQxt7KUNCNu9i2XYQYg+NAxz3geOntlR+llciFgFhIIgpdwEIpXURsV49",
-	"lEgXZCpvK8Yr+kQokCDA6BcVEoj2wNprZaAWFkxXu3NVblXGHqsJIUVvIaFmhsN2HThwSfVXb+QfC4mF",
-	"XYerNijpew4qNY8ZBqqHdl4fM35zOGRkzYJeUaoAe6ZVF21e6b680o5KaoWxDYVmJ0aQnqQ2PNPIyfOr",
-	"RVo02IteWiLdxBJJReUHmBi4lvPxREexqFCFPqvT/wVpplrxojeyg1oz29wmFsk1VVwlFuiAKYymqkDf",
-	"kgAb+ZspVXuE2eLVfp0XxQmQiEyRDQ66gkHOy0Y9zk5ffv3ymxdfvfwa9UdVVZRi/yEiHX9pKPdclvrV",
-	"1/v3gDTxer7wRZ6NKjdwErwt8q85KxalMeLLy9aZIb5f5k9c8Ol86q4YyWJKdWfYyeTcnIuoM6Wf8IJy",
-	"XaPO1P1q4IMSlvTt9wfv6FBd3PVRkFp5bktBcuCuCWGd0vV8gVz61sSaQXV1uHmP1Fxhpbi1c3k+4+nN",
-	"A0TTEzNuQO/pBKWjv4V6b6onWPkNQVhr/jppt4om0o3Z2G3A3BSOhb3oqdS2Rh3M8tNicYUiAtZ9czvS",
-	"PZB5ug/w0yNbkG4C35t/V0ka81CIWWszim1GcY++AmYfBeS+jbWs/oyvsjf9Bb/fKwWBZvf2IdiXEjv0",
-	"0WXhpb3vExSHL5bF4cidtB3koX3SpykS7etvpWIrFff3xHErPbxg9E260Q9+CHDnpc0MQeSTOofbvLOc",
-	"syqg3RM6GTfc4itcB8xf4HerQZ8VSOAy+BNv+zZLQggjhGbthJaxnoEPXQnb+llWYgexWBPHDe6/FbIz",
-	"Fr5Z6wh4R/10ww4qap6mjGWq1yeb4RM9RnJTgOJGebxYbAlQXJfHK1utHwSg2LSLHlVHAmO+meIcGLag",
-	"ebMUrjdvvxN13I5ZH7+2V5UgxosXXyFJPfTz5qJ6jYtwf/jx5OLFVyeDs1ednfrRLp3GFqjYKtCnBlRs",
-	"FtSHxivWVegRYIvND7YTenHacKAthtEOvh2CMRYAYSQBgrFJZjTiGL2OjPz/qxjGqrAzl4EY3Rq1SKqg",
-	"xVjsjVp0r6CKSYzFelAi2Q2TGIu9QYlN76SFJu6g/LYEKK44uS1O8QvDKa56z4eAKy4pnN+qQvz4uEUR",
-	"Cy+1MpRZKzAovXMCKEdSAzkiagUxUns4KmRN/XTFgcGKq30rrMhF+OQPikQ8jANzfDxi80FocSZPFJa4",
-	"4nU9HXTiCpt+JUixLho/N5iibWAs5nne65Of5C20ky0lNnSKtWuBETbbpRB7JrEKujBos9IQmXrSmMIH",
-	"kH87Rm62jss8hZjLwXAozTbwOohhqwFapOG9SMND6J0V5vJsXqQTqtjJhCvIhazrAmin435juwBoaIyi",
-	"tDFDhZ6ohOC/pOsCBNDv2HL1YogFKXpd8zBbsWOX4Bw7odGxcfn9mK57xynQ0A+gq0JOpzMgbID2x9iZ",
-	"ujvwFPSKnEbkdDAw//tq0DsnyR0Xmbz7yQ4ZJkfwGwLH39z3vcgX/kFx0goIiJSmeq7Ie/MJy4xA/0B5",
-	"hn3vUHxXf0QyCfNjn4wPtGAa8hhBEsLNggrCpjO9IPZNDGORAAe/G/C1uUVCBhFJ/BtIoBNZZMezC2iX",
-	"0/gB0AIX+CygabtVZ24kDLPYwQCoVTBK7rhtWqQllJW6RzXjwbPaBwPXh+tY5FRkD09LbHGUbjX+avfr",
-	"PUjKX/G9Ap2XeesRKTfluePequ8trH6AzYXt5rlehazEUTuhxvJ4SS70i7OOj4Bwodn4KHDI+hqtj7r4",
-	"Xe5EQIuIPCwishTkS0v9qOhHL/vD6sbD0/c2bbVKiablpql+aPupNSDQY5F8eP+xuVrTBn2SHlGMAbOh",
-	"sbpzrrSRdaWroYjtfwrF8VyYyypNvp2TArMxF+KfVb8qRNvD2FN5awUlQJjck2CzWwhnm2dFjrPzCpHP",
-	"kPzjn4kdoWQ47JNfqs9vvlAsv0VGnxhas6J3lEU2apSR7jVbSJwDLxwfAIFRIEaBTdJpOrFPN5bmloGr",
-	"tPx4SCoEHswocIpcu1fCRSNfkdEBYU8arkqWpUrTIuC8L92pwGUL+tahCu0uOVA2ooaBOSyKSPN5xrKQ",
-	"p/BlVD6feyMWzlA2I2qoOXs5GES2ZY91CYO3ZqkWORIt9ksYQywsBVRQyDYKHhmbQrm1Q1UZC/sdGEWu",
-	"sazPXtlefE2L3MiXtXqaTbG6X7me4DFw87U4NW7JozKuNBcpAjfKAuTVd/ElGr1KKcarAeL7qlsN2sGe",
-	"r3wAi/yr0zyuligj7eIIeN6jeoYPrVaudCy8mYHmUOHM790pq+A4NEVady/5XscKtpvpdWFPf0qLAlH6",
-	"zm68lreMDGw3ijqBWTA9qBYCocPFeGjMbly5QPaBnW9ki4fa7EzI6YyaD+W2eJwQR7Av4Z7wd2d4etr/",
-	"+lUUwDtPB5vBVH6PyjEG/doQg2b6rO/kpw1BML9v16+iYZXtO3iIeMpGycVyKlumEzeUDW2wpQ22NNno",
-	"4a45bKwltLcfEhBTN6hXV3ZaQ7lEx4CdV568hHTNwXNaOcCgZBbx0USoOQpi8RFJprQYc1Fh4cJfB4X8",
-	"Vxw/hZB+BaIjbRjiPuzNOUJvXPdMnmHAxVhw3ty0S6I0XRAtx8woSofZAS23EtFTbcppP3QCu4muDIGs",
-	"laVcAveEBa0RKZfYtfJ8LbPaksuiacVj0ThvC+vxarn++uEF1p/B85XFYi/oDy71EhtZLNYhf1yDLDKC",
-	"jkmBKVJuZiWnzopUD1/F66BBh7BCPv/OWG4jgkBcaXrsa3kcrl3WI9gZLWjpCwMt7WoX3A9ZKtgtx4sP",
-	"bgW8ttzXlAh2V3qemMOW8yL1m9g26nWxqzG/ZYIkbmpJyVkdCwiTnw0GxKMPVC8iqZyBG7kCZGQ7+3Ot",
-	"XPp+iHV976HbRhIF/NhmEjVnE+NFCVf/x6qZ6znPsyv5f5JYEDLK6VhFJONTo/eg1fgd4+OJjoilJVAR",
-	"SYKlMdqUC80KQfN3gJKFvuKVPhpJZGvZM0Z4pkg3oWlqSZCNRjZ6WEuSjOl8bP7oRSS4woGFcVw14bMZ",
-	"F2M7+X/Nac714kNOxUfIJyXnbnESIJz7OdTtr6GLNzwXXmem5XOCakJnUMNyRxVJ5xrc8ghfc8LVJZsa",
-	"5ZeQbuJ+4qbWK29qNnEwh9sK3tlvGV5UTcpKu3KotdF0odwnPWN4mac3V7ntd28QGHflM1VOphmEXX5f",
-	"p5j13zSwAfpArkrljA2xeSdcEQUsVBzIz0OTVCU913c+oEev3fkf/+xXYlYRdtZ5//HK/HYzckFwBxKC",
-	"GUxjK4GZ8lrOOMuIml+fuIDTmGlc1Axjg57LsLLcEFgd+iCNDwJDKAlMsZxRG3H2S98nF3Cardl1N6G6",
-	"8r0NepGCjZixTxn4D0AMFsUCg68YUNJ0HPmgaxEy5mCwVnGRsj55J7W5IXfk9ewTnsxYBLfoYlNYLm5C",
-	"6WWnoqXt3a8WChru2JijpukEe453ATBZ/RW0VzWr0DsnyTUtzKl2gHqS2Li6D/XVgn92vwp2FzZ9dw3R",
-	"4X1VO0+YXyz3K8r5DSPUBvGfqSGhxHb5MU6GbwIk5J1NcSsLIW1qFRQsTE7TGxWta6WwolsQ6SJMKxwM",
-	"wniWatNvLa6IEe23zO6/VE4dLjU3SkcTpz2cJ4g65jwcGSWGHWcucqYUSWiRTvgt+wiXGB2H7fWLOYvI",
-	"3YSnE2KvwF23IthqtrGfQXn7CgaMTs2hsbeHw9nMs+n1oBnUTn2jEG5j26QqxKwpoHu5thOSL53374KK",
-	"DPMssbBLk0X+KpzvdoHXiyzDmnJrmjxmNeDSdnDYxNJw6ny3HWrMPRfaR215Xlue99TK80LZeciCvELO",
-	"jfbfBOd1N5E5I/YHlvztEv9KekMwsbzQUGF8LlFmUQQEsTQIJZ5FpeOBcjaVQs2n0J3eBoV8ypqLk1kh",
-	"U6MLdEHTGy7GEdwOubucnM6wCyF+6KxEFVqrgikzW3WO8T+MbHIFoClMSwPkqk/eakzgU1DM1HaHdxpD",
-	"jgD2xdCSmMg7Y0OS3GxUTCTYJeLLKKjGou1KGAqU6vdXdFzlVXUABDe2TaAtZSV3AlHZt7hD/uydFGx9",
-	"mcRBUExugqvYRPz8gzZxr2k6YSevpdCFzDfrFwc/cb/4Pdqp09yLTcQp/uid1D9ZG7IFWT0YyKrcHKG0",
-	"dB8/FMZqNcFH0Aa1KlFD+JAFwoLbZT8PLkuUt32gAPh6UfYCzfC31hd0YqPs7grfVmR1KUAD8Qo/M96b",
-	"k7DwfVW2kq7SPM+txEYvxyWWeBEog17J/unl8jMvjfvkNf7S+Jf2t963rLhdXQ+VBUfdpwGcI/fMqh17",
-	"P3rD3MQWzxTRfMrABQ8dtz751fmz1f1CJizPYnHNRrJgRhY7tBT50TyCr8nTkjAOvqb7IbjQiC6Bz50z",
-	"7EtG0D9xgTZ2534JsvuqdIY890pQQ7JMvVJ6DpVd4fC4Vo2gU2pePMtHkdE07mdc46VWTWGnPoQeO/fY",
-	"Ppj5kFcQMH2cL2xTmK2QGhviBmU0dtcggo/lI7NfqFiQjM30pEbgXdvYDY1qe7BdFht1W0CjwIVIpGA1",
-	"76lrtWhin/A1IuaS3srSyO0YVeRssZd6PaDTFC7sSnxINtjcbbIPZZ7x2KU191gDtXNcAjxSmGvri7W+",
-	"2OHgIW6X1RR2KLKfqS1sj409NssN7lOZD9FlFsGz3gLoUuJHK/01LasSv+eCzrUVgmJOVH2+mtP5j0DY",
-	"bOaEZGV98k66CtYFasC1SmRoK9RnACiglZYUEB69m0gVuK6yKN1H9cy/jqgyaC8WxoKokq6520SNVe+O",
-	"kZxcZNkKBRWL1aDRHRVUBai+zuM8QI1pSRJWf3OPqt34er2WjjoljPIDK34WXHeGZ/1X22q76j5t44St",
-	"bnpicUIRyuuSu2snN3gnVfT8GqJBD6SQAGrwajCoRP6a1Y2tXghEo63b8KQCsbhPD3n4Q7pIc1RbcHW6",
-	"Ugomkc8/YWmBYkKXXAHovKJvXi1BMNdhJs88p/V5hoSCfpEFgXbqgtqUGpGjEROgYyxtgvFruZuF6r/r",
-	"jxB02H2HhSUK4fmD3pJyqnijh1ROsWhklnkM5aQeVzuV0zB33k1Z/R7d+8ts0PTLQf/s1Rao//rSfYfR",
-	"3eN6eFYhvs3UKifPxrei5VPUatFWi+6nRV2tXU3JHF+XPlAtgNNGtAbwb9Si5RLYkwZZMUSZyREZI4OB",
-	"2QLQibsM1zrKSw/jCLHwqMmSmrCqwWyiurNkqSn3VyMbYbv3VyKfKbJ7N0VxZHj2kv+5AUgbMpW1bd0C",
-	"s78IYDbIrkBYlTCJfVOAW8jr37yltwutZOC53UstGYjojEOOJBYTCqA10qXbScfe+gbWDx2xWkVyuSP3",
-	"4/5xqaPwPi6/QDJxacNyI7S1qE+K+rEWD99TxlRYIBvBV++X7rd8/s8JrVf7L9e5gQTAoWwi2IXJzcaD",
-	"k8nVUuJsT2qmA5zE48KLAltiRWaxPJgt1KiFGlmo0WGlwgHAR/dxwy47d2v61pcWzUOxwXpIVIUH1gm7",
-	"co4lG6wlgIXwbUTKChMfqsXQbhUd45vGkYutqFyACuqouJGSyPXAxswDZtdci56rOwltXRXPWFM08uXR",
-	"Um6PpBkIVZbRq6ojdhHwren3B3VpUQI8nL25kU/roZoPDy8JEaUyBYI9SlKqaS7H86Xi1tQsiNCSXOdU",
-	"3CgHOPF1dxXECVkNOHH0zA500oDa2KCnwmeL2nCP/6i5MXiFPzIx1pPO8PSs/yrCj37lmfnkZeRJ6T+a",
-	"d38fk/iMs5SpD6z4zgwCabMdJH1lY7QojzY/9URRHl4uHjk75TXDI2ao6mVeq7JTpAuojzuuJ1gf5soO",
-	"ei5vBSVqYZnBBomrNVmqiCSBUAMCp4pQ2iiNtaI4bO881k9ep7e5rHuE/yPms7xm3j6nVRptbV7ry8pr",
-	"laLuyLmtUtpjfsvtzntyXBgzVw1PUNaglSVgSxkxy2BTy4LF4p40GNklCxaL+9Ngu3gAsdg4QvSAWbDd",
-	"7fwnkgmbBuKwDYk8wWyYP9hHzIiF92wQB0siZnWeLOyeDlQ6pVm9XZLMl+7Hwh1jL63cmJFjzQ/nRmxB",
-	"Sj3OgYPsnXzbQwA8QgKuNH7WhVqn5TO1ibg2EVdLxB1KIB0mGXfflVWjqrNPosw/eHOyrKFnoquS54Vj",
-	"8VW986p0UpoutsyaYXvDfbNmS40MYtGMbdhZZB8gL3cg8+oQ8dOzbcOlLmv3kd5hfcjZgIw0uaZFQyz1",
-	"9Kix1EfWK20ar03jHT6N9wCG8r4u/HMr5neP4u6o4dbnBe2sSHci7yoG9DNl034kpwsi50btwy9AXCE3",
-	"l0xvemvr/Nxc3uFd1iQAw/tWtF0sugobIgJZl2Mn8SWD+G6jgwcKGrr7NOvEkmvnQZXiUm6xtraPn100",
-	"Kuyj2ROd4TcvPbDp5TfkE/n2K6ImjOlO1IFd4xTpt1/ZD1wa8pttdV/TDmsziW0m8anxSjo5azOIT11L",
-	"Pf/N/meXAgv3rGurK/zDNwSUY7GJ4N3GGTEOTViIcRVMkysyo4XjPPGjDsnb0Ql4DqTkJwm0lFFH/Vg0",
-	"x7JXaTOykTIzs90b+NIQ9S7jZYcJe++tgh4+8F09aEuBb2eUtd7DU4t4u9NpZePDxb+PZozfBxf38mgV",
-	"RtyL5L0R4veoiZJR8iEhiSUx5hoiq2ZY4Xv3U/QoYuF63lv6Dewyel3QkJIzCjonRMBSiWScqVRa9f5I",
-	"sES/fI/qNFQnuQbzXszFFZ+yn7iYawiUeV6pqOMor7Hvp2J6Pguu7QxPt+aequ6t1pdofYknh0qsSM7j",
-	"eA6lSjgS81RAcb8r8RTqjVisVhwNtDYAaHHZm5JR31Ed5lTpWLiPiZJkRAvyJ3I6iIjrQYUjlvOnWcYy",
-	"4hiOda+ZpyoW2xJVkbU8VbFIyjlsQ1R1RJpfclHz9Y6l+NTT0Hx4Z2vefaR3YCTaP9+w63lRdJqU2g48",
-	"U/7JW56pVmP+QXmmqirl6Hrz8VmmggXYiGTKq7kNkPpB75nEfGT+rUsuwPA3WvN1RiqyMSHVMlThYEj+",
-	"PbTFHwHF75fncRD8pRO7DXp/+Si0AP4vBsAftsU6FnY/EPC/BdJk+6xJ0Dpme1YqiGjHomWl2jvA9ehY",
-	"fBnKtTYp8aSSEuUZPQoCf0lZhXbdFoRU/vexOB4f1T5n8Lhw+MCSWNv3LjiaLRq+RcMHaPiDyYUjslIF",
-	"felWJRzD4/0YpFTLU90Hbh+tyQ2ifZUEDwwRX8U0iFk7fCyCgLDvikfSeVEwATvhc2S9OpSxtGMwNKfX",
-	"srikxk5+CSm9evxzRfpv0P+6kv87a8z/vYo6d7K4ec2EZsV6mP7REoWPq7taxH2LuD8k4v4hbOIdfe7n",
-	"fKbV899mE6rY7w8JtK8fvs1+9cHMa10kVyk+Frb52VIrbgIJPJcMbTjWGAMxGvyZIrAGscDu4Vd2CJhA",
-	"0luHrHGXYn7UeOd4W64IhelB5/BYTKUyCi9lwEIYzEJkeO8qKaR7CIiJQsvRjKU8Q1IYSuaC/2vOYsFF",
-	"xj7Z6aVSoGJNF1vmKA+rXDeKOS95WhtgUqOHSGy69/eo+c1RgVp50RmevTKWpdLFPLUJz85PjKp5gcGO",
-	"a1mwskM95QUZ0/mYGXNUXdbszdoeWocZ2laVV3Z9C/lpE5hPqRWqkWXrdQLVhFqpizr4qerkPXOgj6aY",
-	"16RYq69CWd0DWrJZUTvl7BvYrczBbk+YFovK9dv08VmrwSw2aUsVtlOu1YniNue6TlE9TsrVGxfb8aUt",
-	"ia025foFcaYtK6WHU0f7p2Wr6ug3PtO75Gr9o65N1ZaPXa9xMx4UiFPrKtE95bPzMOrUzNEWmd4HJhmp",
-	"JXpjceBM7+6Oz4NnfFfsg8pGAmvBbYg28/sECdiOKec2Sw/XvICNLc+lzPGKkMbW8QyoyvWzMr+Ihf2J",
-	"299NkaJDJ5z3EAXHTTyX9tQqqpxl06nNPLeZ5woP2yPZX9HT9OHvy343rdfqpkzGOjxesW3dUnWe2TEX",
-	"en11lt07JJVCzadrVA3pailzUApcKFZoFdkfmb2sbArCxj9WVvf6dkTJIxcpOW1pm/rtap6vip4AL/Kh",
-	"MgC79a86ZBv+LdpYWfiHdSXNRrFAkJfAyQFBIFZ0hp254Droc2Xb7e+asd+lz1Ub629j/UdqOlIXsU8t",
-	"on+ApvmH1k73FEGpDVTWUkkUVA7vFY8njeH4WFwcKN7jQfoPF49vO/JvpE0euQZq6878wbZvu/N/WRH5",
-	"JXH31CLweL0M9+5+BVP39/JvDsFuXDC1vzDeq+vJ3iCmB66yeqL9/9fE3at7p423P714+5Fs4HX9TzaK",
-	"dDQF00lTLD0W2wfTRV3IhT+0IfVw3ENH0nc82I9UvrWucXTtwLdR9DaKHkbRH1LaPGbQfG0svCZbNigD",
-	"w+k8RilYba57tV2BiO79gpWskqsXR+9ad6gKrwMYag8YFMZIL9RwVUK9p0eN8z6yamrLs9ryrIM2RHni",
-	"weRD9bh+umXPh+q8fTeRqvT539dKlWuuQLSG4WsEsUqW+bg2QHHo2PxPxSLJ1zW0Tkgmmdq4O8qWbs/h",
-	"49dtJ+4/SifuJV/9y2XSaXt0N73zh2LiWKHaFM2ZOpkVPGUn1wWjN3uy5W/gE8EtCdySwC1DlYF1lAl8",
-	"+x3MJyHdgeVTPifJP/6ZkIJN5S1TALyZEprnvUYeZaMQnCQONBI+ZWmh1tha5SgWyYf3H6/IZssFGj/p",
-	"k+9pOrGP01XM+EUfzbUf/IMgBqjnOJjtbMyvcS0iQkk6V1pOjf7hrHimSDdxn1xxVrzNEuiqQtgnbhvx",
-	"8NK5RJXVMwrLLIX7YWUUKFqmJOe35QXwxMEAoVaMfDLCjFqlXyt/j9MNtZ4tmcZxrQ/smyxjfXR3JAti",
-	"favK++6f9YPp9s5d+fW11JOwA05Zl11fI/NuM0kogYNgroDhE9I1UhlXG9YpmdJizIX7Av/qRbgb4GnN",
-	"SiKJNewmMhdcV/mnbIfm4JWaa4gZsE+u7qTbb3KEg6VyxiK8xgzpHET3ZOGDIVW3xmkY99xdnIBV8SO/",
-	"YfZIoX2M+RQz8Fa+fcWvP4cN5k+inGus2rxlQstigROXIzK19c9N78Nc835kK6Tf0SlrQAtEqyLMOxaT",
-	"Wxljvq6dO/U4sYJgR8M94e/O8PRl/1UtLFB+d1b5ZjAw31U39+rYA+tEHdzAneGL6i28NWK/D4e9r+mr",
-	"m9pp/6w66CDqLL1n40xRWLiNgx1NL8y+y4cId2xk05VT2cSSC+gQlzSbInSkHUuFe6o2pPGHDWk4pGhp",
-	"0y1vmZp5t1vEYoWd8gDM3fds/2pwICLXCxfCRnsLAWmgFYeW1UzpWOAgI14oHSFCDSwUzgr1zI3dvV6g",
-	"4SHolEUkpYqdcKGYUFzzW+Z+Z67gWS8CY0RYrjMUfuoZDOItmbUD+at41jsH5cgFobGAuZuHqKtGMxrp",
-	"1kfr2eGcKO1XEXdKFloBn4wxQ70gSsisMApPLwgXSjOaDQNzICKJkVLmX7R0Im/aRMY8QgKa1zJjQF5e",
-	"sQbr1hPYRcsavPlBOFMEQiIsFvBWninCM/dIb3iRYDsSmhvbpzDGirJmSWUXmF/c8BnaJckVvWEJxHLQ",
-	"gMT3fe4NEjT7NQH6nleDwYBQb4mwDPsiStifNLdxImeTN6gbDBgkPSJoUcg7nB281KYAUZPVUunLuFvA",
-	"Z2+b5YuO86x8a0cL8+xsEkxdnKdB0LcBnS8hoLOnLr8/RIMjPFhQJvARzZ1sAEbT8dvMx15OBwOSQcwh",
-	"1eYqwjNVDcaAUI4FzfNen3yPTmlGpnOlyTUjFH4kRySBBzT3SSqBdBtmGFZwSBmIW5hfBjB2KghNfYOq",
-	"VGbMXJBObONb+50iTOhiETUEJAi3nrzFDvpesiDpN/d6uzkb03RBMqppr8EHjkWTE+w7Zvlglw9Cgda4",
-	"cD7C1OhMWB6HdQSdxALPfrU7T0XVo48FM4+xGlWpbNMtd49ydnnBaLYgE6rqoMtqgZqQBO6xs8t+RceP",
-	"5KbjPjcHdKUTvJ0zax7lAR3Y+26/Th21WfnWhX0AF1bj4d3faTUjPP8NTuQObDYUiWxQH63oOVLnsGku",
-	"izVDdTfVNRxoRZ3OmrCChQrh5Tlkjx9asxi5e2kevILM31xHkCUVcfj+JjA/J+2faEuTBm4b2vZVfyLA",
-	"etxA1pYEFnzqgdBbCJ+Hg69eGcm1rr5Ta5pOmGo2h7uBHdwL28VWwPmajgOrGPPD8f/P3t8suZFj+YL4",
-	"q8D4/4+JrPKgGJGSKothvYiS8kN9U5kqRWTVvVOeVg66gyQ6nADLAQbFzkyzXo3N+vaiN72e/di8wZ03",
-	"6ScZwzkAHO50MkgG40NKT0szBUl3fON8n98RB0rF26XeWOxLnMg2qRdtOU1iLyzL/VCuPglah1VvlG65",
-	"2RMhT+R8iFzFgfmC0adePmphtYYsOlDyvciyg+lgE8bB48uTLWJAiBjwiSfv4z2Rh5HXDbLdDROZLNR9",
-	"VdyeyiWhBDshiuV5oGQjfLxp5y/w+xumKc9dOEYYJcK1qsRbxgKM2djs2ywJ7BkQQmH7qwRgkO6LwQuM",
-	"HlhyxXp9knD1vuBmgYfEqIBJLDI2k7pqe0Gb8hwfJBmMcZPODtIpzM0QL2cJhxzLagO9PjlSlEAte/Oc",
-	"3DFKYKOF5F6jBErAmfAoPC7QjFu0HwXXfy7962dRx58bF7Xr4wT6L6ONAQanUFIm9NSb8TX56v8kP3bw",
-	"lz+HwQLuuG8PDLBPaTb7fjEbQdLDxeuTFy9OB5297CVrd7JFs2nRbJ4aQ7SE3lLl+2GND+Cgr0xju3N+",
-	"PSYSaOpNcFtVgh57x3JCb/1o5Trb7gXnRgXY4AAX60y70Q3u2bMR1OtkKYlI+J2t6Q3IXeaPJke3njLF",
-	"yFguilg0jLt0sXv6bD7kjGZXfMbeijd05dv+s3fRxyJpJPUeUad0p+/nQY/FVhe6fRQ2bC8XeixGMlsZ",
-	"1YhPBChrR+DOOznDwx3/pD3h9+2VXhNk9vNNV8lB647+zNzRte09hivasSr44i+W7m611aPlFQlWnYtO",
-	"GFAOHxheiRzrLqc8nZKcOUusA6aZL4oUYGHDx3ulc9V7Bbi+vQg5KFBCxkIt0qkbWXfdCU3db2BwQ4pn",
-	"3u9tMo2TC6PlARLIHaKxt9m1PkX9q0TfuZv+9TDOADwbBI5G5ey2HoEnBbWzgeQ9mFtgO1azOUlVyrcZ",
-	"qjmgqvcFUHFBxos8JwugMMMqTAVXLgIlayqvGCBV7IRRce5KDtfyucKQoV41KkbRG5bZdbI0tInsRqFL",
-	"BDJw1snU4VSqhJ44IpU61Dy02QZ09nI3W82DmWOO5nSoyrTNMiyelJYst3Epm+JS7sAMnPibSzzD6Ldo",
-	"NK98DxC5RnvWBZ/NrKCJtWAJnUkbWOepEjgOfLvr2Qb5CorOxsK5VA1vSM6bSs1iJmVElCzrzGpLoRVJ",
-	"qRBSQ9okWXLR20ADncy42Vz+nR3so5rJLYf8QNNrcnEyON2dqrnh42Ra63JrXX461mU8RIR6ghCQqe88",
-	"7dlEqtzVbaBXpTF5L+CWKnEiXYwF5yLNFxmzelMSJIULI8VJ2SuxxYFusR1AxSlxEyxtul0kdhHYQ3sb",
-	"jIfbCNZ3XOly3docmgYy+MCJM5557IOJUrLd1ib5Odgk8+BK7kLeqhe9ibz9zLebHS/l2AXT2bRSR2zA",
-	"oIi4GwpENaO4gp1HsCVRWqbXEVlOec4wsss+VJrelBfNuCbXjM0xjrjsQWme52Qqc8iqgBZJl4pVgG9C",
-	"ffonkYJMoQcIHW4GuOBZMiQQ/CgLMufpNerK0DJ43Rqsn5CT6ce0zRBaMPgZ6mNqaR8jXQ8BsqZYQ6E9",
-	"Gz3nAhYPkC6RnxwuXd6rEfB7a/ercMRWwXxadr+7ik0bcLPt2QgEISMkFUwvCsEymyBnD34CIV3m/jWD",
-	"7QdGqp3yhLddmG+YvsNteSA865LhN9ttgi1r0atb9GpAr977ItcFhP0tE52ypKHDYTtJZcbUNqUJOTjq",
-	"LwHuk2eMriUIwleEC5K4r17LjL3Nkr615wAKGNqLYtE9NXzXcG7vNlC9W8xI1a4iYuZJC9PaBoMSuaM9",
-	"yTRcMyiRd9X5giqJiGa4MrwgcimGZQwr6IYzuiIjRowGTrgoa/Ze0ckJYHxm0AYm6mIrPMPWfRaEtPGy",
-	"IMYdEgP6LtiXRzVsVc/Ya5lnJ4XMc5YRpRnLS+fQ6w+Xnaij9Mq817FBV7ubwa7opLWAtRawJ2sBqxC0",
-	"OsQlUuadTPZVan6IHaysk7ezKeuKTrwVKxalGQtuq/kj6BY/OlPaNkvXljC5kHy1hq46oXtgG9cV5oju",
-	"bN6q8u7WxvVZ2Lhqm7ojAWsIuasRMGfpatRUr4Is0FIgeqZsNBnpUkwYXU9mjyrxFJg1at7t3QHM6hum",
-	"7yZWPZSO6vW/9dWss6FWR211VKujHiSh3KVuUpOSuk0/heL2tkyCzR8v0ZqpprmcLJjXQCFPwDWLqQ9h",
-	"FINXSgEjyWml5+5tlwl5S6ADDKYxyiEW61ppD7H7krEsZgkZyzyXS4Wp/gm0ZOh9MjRE6YTMcypoQbqJ",
-	"mjKmAfswpxqkLV0wmr2HT70hSfSUp9eCKWUnjW++gbGsEmvcQ3XoPBaEJDkXLHzAvJTxmfkshSon78Lb",
-	"urIgYpHnYPSrPMlmc73qnZvxYqOkm4woZKXoxQgRGzkiN44YnZl/qZigzJhOqRAshymEbXapJjmjLuOT",
-	"gBSa+VhfH6gnlTpRDHwWaE1Ym1c48foywULUVqo+bzttC151w2VerzRVwbLGWME+sSHH6FnJ8EhY88EE",
-	"1IGC6CkVZBCBfaCc/I+Ca7uJpr0E313ZrwEwCw8Nnhmube6v40qX5gyBuJ1wdZFqfoNR1i5gEW5NsWB3",
-	"MShAH49rUagsV2fY4SKddqLye6AhUwYq63AAcYRLnulpZ3j2a9SpHBLz++mL0y+jTkgpDLH54hW5rBoo",
-	"/Ffk65xq8idakDPykZw+f0G4WTV/gzvDzogWu5suKkvb5oi2Nownb8NQlgg4EeFd5Yc9LRnqObWkajPv",
-	"v2RakSpRk8IGdxuxnrnySVBhJGWkS/Mc6Dfmq/SGRIp8RVxP9nG0+pIZvWbgHgd1uBHfseT2Vat4RFiu",
-	"WBWCEdmLQxIMEBiDOHDovVakw1JECxm8H+KKnVeFlKjHTfy/DXYw6gT72RmOaa7YYTTTtuK9co+AqV9l",
-	"jzvmKdZPQUumWzJ9h1R+e5cIBIU7Slcj2up4VHu76RlpqMWMUZoWWrnYIK+rGVKaytkMgoogMMlQ7ZJG",
-	"d4NpLKdYMCwWairnUN8OkOzgxd6QlNIZKEZWLIvIq8Gr05OrV+QiX8y4WMz8z2fw8xeDF+RSUw7G71hc",
-	"Gl2LnL4iE9rw6hXU6XMNfAkNlP1+MOcexMLTsOdY+PfxiavFiMEj5CMZ9AevXmI7L79w4+dzRszoyGU6",
-	"ZdkiN+wlIhd//OOZfeJPjM5i8dcvP35xGg7gwmhWIJOWcikoE+Ujr1HnIq9ffHzZfwFcx0jPVleZm/Gp",
-	"fiyubJ5TqLrMqFL2qxXpprQYwbaZVgf9sy+/eEXy0XMu/tf/Uy4ctROPxaA/+OMfXpZPmGVXbtnh/T+6",
-	"H3tE8xlkT1l1jXRRTYOSRhW1z4yLxqKLIn1ECjN+lhk15xU4gGc0JwgD3TsnRgHFeVrNU5GFwtzb+WKU",
-	"czU1YkHQMup920KJLQGveVTW0SBqTpYaJAR6WbxTpWKziELLgINSONyfcqBc8Ik6VCp5ZoGoYdMN3boC",
-	"MQQri1kYc7v3wESurOwDO2b2FjrWXTSW9Lc+ms/KR3MAq9/iqbnFSdNMiLZ5Tw60IT2U+6R2rW5xpDhd",
-	"uPWktJ6UuidlfzvJXf0pG7Livy5z4kvwV5vrDvnvEVGMZd4uQmxOVHZuC0A7CEo0gXAVi1I2z0g3NM0M",
-	"CajyyRDNKR6IdkYz5g3XNrEgKs0uNqEzFkYo49oiV/ou6IRyhAXxSfcVcxAEHC4YFMeUws6tTy5cBL/R",
-	"G8BAdLes+buSsENT5h/AkvxYtLMt29Cmxx8vPf7IRmo5Z4LOed/dgo1hKhD/m8l0AcVtqCLJN1/ZGsuu",
-	"jRWd5UlEUiluGCiMWpJ/vvzh+xIh6pqtVBUTyWLffc8Y1qHR8pqJc5IacSGzwEo3NOeAp1QGIi/pKiqb",
-	"lUtBEnNJ1jVHyIrqgv6b9jYEvfwwZ+Jizv9ZPeW8DDvIN3YHNpEeeOz9W79TdxDcDhHZ9hTWKmKaOe8s",
-	"XRTgtvzbT+Hpb5qZOYPmdAU3AAZLU91w9M05WD/15sRuPfWpbRGlBMWKG1ZAtt1owXMN3D4io5VmZCwL",
-	"/IOqwNzSTWxXz29O8X70oliY2xOeBPihfgkwlkLpQoqJPd0epWw5ZYLdWHwfvyCZZOo8FpjfVNlqcw9O",
-	"4E4lJM05pEWW9woqeNoiUlyTEU2vIffh7fjEHO4TON02qGDCNBi3PGwZAZRJTLjEYP9UzgF20iYg3OVK",
-	"/g+zPw94Jd15aK/kwVfyf1y8++7AK4lH4NYAKQyX8c+7UKmcjwparBoydICNbAp4ioWPeBJSnNAinfKb",
-	"sP3NGC/14KdYJEtZXL9mQmMpVl4tlWp+JCn8iijzpUfVAR7acnrWH2teiIV9o+KW7Z2TxMi8c7Pspquw",
-	"H/8DJEKnUyKAsFQHV4vfqjTmLjfXvcgvHIzIP9YEmu+QCZ1yY9/MYaUlxvfU1qB5ALCUiunF/IrP2Dsu",
-	"Fpq54K9iIYIv37PiR8E1xkINiCzITBas0rIZ5ZizPOshBUNRnLCPNNX5CoRzJnSJdaanbIXNAfT/Dwut",
-	"eMbeFzJlSnExsePg6sIeFagHgCuvJeqGhwQg/eAvwNNJZ7Ile0aLorBxfOlCE5ZNwPgWbFlnCPFznYb1",
-	"sp5vH2b0hpnmOlGncSc7wwHg39d3vzN8GXXCA3wUxDS/5m1UUuvufqJRSaJkRQFf9Sd3dz0Pn/e27uMZ",
-	"33wp2goYJdZ7Ldl0CUgZ2uWGZTCqq/i9DZKSdIUkQe9RhaHIIuR96GYdRGSc04lCwmw4yyXTGmE5ShJO",
-	"LN9Hhl0Ousu1Qxxxxe1LH6e1IfpGMOPVKKTgJh2xVEJ6mdtgtPH1zkmaM1pYzl8wYEgKZRHfs2PdTXAi",
-	"KN+AyEA3CC2AfWvWzwKJYOIuowIE9UMMg3dgT8fA0aycOOQ1FfaziRmwDoRh2QXyvOgIfOoUAm/X+dTp",
-	"4CkxqmPZHoqtoBDluWttna2t866cDwnO0TnfoaB6ZQPOdAlhUj5YdsJ0VCPDAgAmcijBiFnH67xi7zRl",
-	"G0DTpBpFm/SiiCTIbQGoPqrh1h8cbhPsQZu73EQoHzhQJiDQewTJlAe7jY/5LOJjZHgtd6KXDVExAb28",
-	"NXc5EFdL4gdJCVHphrd4O2OQjJtsYUZq9sLc3inLdxFMH853s6P81MbZtHE2Ps7mAPnnWOnKc7oyl/FE",
-	"s2J2RPB02yyBZjfY0Bs00wuPfbDZfPoem75ixewJGVDtqEi2YOSLAcnoShE6hroi4kZyUE+tvvk9eNbM",
-	"Z6bf0JXqDL8Y7KwfBrNvTZmtKfNpmjIrtz+gaO8r329Q6koaUIoqFSr1IFBRPonBXtIkFluVqO2Uywht",
-	"wc1tlalNNO2B1amQl+yjUFUPeKtTfQ461aFEq3b9NxGt/TIPAnLSpArdSQZ6KGWocrma1aH6mrcqUasS",
-	"gUp0tMt4J+XoHwtZx3KYFywNc+82xM9W/CTJ+x8ubQQttKiSiFyzuSZUY1RrnrGCzKmenttETgB/2OC9",
-	"+7NpYrN6BD+/Kcf54CrSbsQBhtni3LYqzJPFiIGrSrrl5ewFdAiO70YVBn4tBQFo6fnP8E9DFeaDSMqb",
-	"r7776uqrkKiUHdwPecFiC3cmLw9SDARWAis7VMuftIVBnlhhkLvfsn1P4J/xltTZfHl9nmdcgQBxknPB",
-	"TowiuX8YVdlLEEu1/aaXtyoA4q8JEj9eNV/5hjFbKhCLXcjAa1uL0vQLbT7DwgmuWQBFhAtVuBgwboH/",
-	"zemazRe1t2Ohpaa5OgdI2xm0QUfSlohXixH87NsP3iVakgEZsbEsGNH0Y59cENh5MYGCRq46Ej58axbk",
-	"Rnp2yTQSMzuE77iAUsJHI273JDTVx/sogUKNI9mk5VUOURs41AYO3Zl9XEJ2uiNU1fPVLensEcS2LT4x",
-	"RzMdE+OCKE31QpEkK+hYJ5AqZjM80oXScmZ94I5oGbLMM8z/8nQzEYvZiBU+qaTMWmEfte0KHyHd04ic",
-	"ReQL8l//9n9FZELnJ+OCMegCs8YKEKqjWCynVMM3CCVuiZMixUIQhKNCdqP5jKFv7oQkbsxvs2QYlsgK",
-	"5uKJr3fvBS9FhIYVSAlUSyZlMgxO3LfmytYw/5JPNnMrrMiIARQhanp9HKYUmqYaR0nsJ0xbobpsvlsZ",
-	"pX8HV2TJFeudl12ZcV4zNlfQ4nyFUQ2k614EB+YJSUY8z7mYXGRZAXi8z0mipnw+D74rA5+xgGHZoA5m",
-	"/0wRWynGdG2bJc/dl8S1Sig2S7qQXefSiaa2LmDvHIB+iQ01FsjfT0iiaA7BYspwP0AzDtwR+A2m8aWr",
-	"1zJjwagtdjBxQdpmfMGouzgLfJWMaZ4rTCysA1u7mbhne+fBmTKNLhRGdld9x3jGwiPm83xwZuzjnCNb",
-	"f0N108Dr90hN5fzEHPR/BQkHY//gREGN23yhzGjKUwfZk1yv0KnbLdOhFcaXK2fV6Z2j9kF98AtXpXgE",
-	"QM2ulGN5oBUTUJUSIiHNB/Mlqm+KLAszFYETzRYMZmgeoGnK5q5GJJ8Iw0/N6RdsaZvGEwH+aGi6q5iG",
-	"BDSArhMWQ8MeY9xPcDApTLEqU7Ehll1pl3jGBccQSTkmMwmgbgn0mBxurnpUP35JsLYFcEed6jnrDDtn",
-	"g7NXJ6dnJ1+cdqKOQF7R+bBQU8LHZC6V4sC4otYi1lrEPh+L2N2kqQN894Csw5TGArqGBZdxzpAhhAnt",
-	"kXfql9/1tsEUUggKgHQdTEQaEid6bQ2mjmKBBC97Y6sY1DhQVJLqiCSg52KJKSMbrjFa05wjQf2gqnof",
-	"F1AFCfg3NF8wGDXJqVkKXBHgKcGkz4nmTMViVDB6TaQAERNRTMfgXneJW4IWhVwqG+muDMPqXnz/ptcn",
-	"b0IdG+O+cjbWRC70WqS7qzbvgIua4yM2soHvuNL2IP32wBztKfu6kDPPUE5PBoah2J+uZPADRI3hObJY",
-	"j6abn/ZjMQ8cYuGtdDsHV1i9q42q+ByiKv7hrvatTKMkE2tM4+c/OzPnnBaBiVM9/zm3tifzYyEXRh5/",
-	"/rP9w3zHxXyhT/xJrRGYGvchZy9OfA0dJ6JnRsXhaA6dUz0las6MkgNwu665EhF6zjXNyZ97/U7U4aZV",
-	"804Z/OnswnXxbtcr/DY7e2HW51bi9J1fmM6OT39wq4ZG683IHGYlYF2xJFmXEt+oUb/VYsYyMmcFWQiu",
-	"bTqtYFCcQPWC9GDICyZyHIvE9W1a9UbNBDDwLCs239afSgAJB63l5RAAjcJaErC4PhfsmYLBRkTIAssk",
-	"cHCQUbEiGZvraTVImcPKJb0+AE1PnNppW7Lny6P0QEUGOCTVByJSgveYFp+pc8J1LGh2Q0XqU43hFVcr",
-	"xxm1qglcAZQW0QUVigK6c5+81R5BPBYFO5kXPMUyD+a4mg8Q9TijxYQLowQi+k9ifuJicmmOFUtQySPu",
-	"fbNWvQrkoBsVNGtn56qt0+wEFqD7YvDC6JMXpaUIrxAUWK9XXbdDBBuNB0Mx1xu/B/MIV6EnLxaJv9hJ",
-	"5cVgGcNHDvcNBLrpe1ro8Ha4s/dUAysab1KrULYK5ROq75BlhIqQhWjpreieBJRktC49eAK0n+r5M89+",
-	"fY6q1gnYD9U9oWMYcgR4ryU1x27RbIl6nCrz5gBYrUtJ8rpihpvR+Xkskp9/TRBHAhqeEZrnvSiwz3FB",
-	"xos8r9jpvK2z0WDnFNhk6An1NVupiCyEWnBUie0YwVvha88FzdXVUleNtIJfEZoV+/FiMPgivWYr+INZ",
-	"EI314kKON1YYYL+sX1BaT70n8TxwNNzVLWx3Ea1xwfgfBw1jXsh/Yak2l2Yu81zubk6sjP0xvMObvMG1",
-	"vWu9wK0X+M5QuU1kVt3RUhmwi6+PxC0OCx6ux/yssbF94v1aJvU5M6lHiV1q2VXLrlp2dWd2dbxQc7U5",
-	"1rxSilSOtaVIw4BgWRS8nCutSHeDs6cX2WgWIRGIdVlwzRRgzb7oIdWcALSBi3RCTpJYCjgEV1FyjiB6",
-	"GM1kjTkYs4SxQfh0YDCr0ltfifRsMKiHViyp8uTWjOZs8MJHy2Q8Q4MZ+whoKoj0XQsVPzw8vg2Kb4Pi",
-	"7x4Uv38cfGNq6UVN6OAupIpljVdyT/ftNzaK+ummod7O3dvE0zbxtKx5tfPlCx2W0V3SQ+AOrF9cc+Ih",
-	"TgVKq7w3T7mgSidABPiEhscpj19rwzlqvrZYyDGhqInZGlrdBIbi/G2KsS1ZJknPKHJSVH1QsXhP9VRZ",
-	"v5tRYGkADRy2P/SgiugxsgDApBsG3thYGAyMsdG2tXjVajhNNRjHxk38aZVEBFNQMJ7GNGcpXWIhgzWd",
-	"zVWvjDAd9MkbPh6zgoGsATDoldUaYmA0JYnNgklghs99ZCYQVACtBTZrnpvJG3yM6yhQkYPATBtTCyuy",
-	"pCuiZe+cGOWfJIoJmPxSCgRxzKXSicuTsR4wavVSGIsfSvfFYNA7b4qQJTbjpowvBbDlXIoJhIa7eFUz",
-	"BsVE1rNDAxhiiNQtDRQWLOV5rYtzXKZRTsW16V+zQtD8A3Nrm7gDwp1eZUZDBWGzuV4RpQsuJtCIda2y",
-	"mqxcAW9W9pwnz6txrCktilU1mhUr4R5ND4dLeQyZb1d9+wSIxe/XVO+//dyR886wY88ljEZPO8OOO5ud",
-	"qAMmEIwm+sPJ4PTk9CVEBsB7NMuCd9Y37Dkr5mUTpmN8Albhzyenf+j4AJ9/WH77066q/z8rKd7jWrR6",
-	"f6v3f3Z6/3taaE7zfOV47sEC/q0VMRGKPzTrWhm/wuQbeDj5UGfKsWjmyuSOTNklhtZ4cMFcGkOf/Chy",
-	"fm2WCV+LvP2VO6h7YM1h+sxwPWWpIo9Uc7AgFeh5aAWGZNag3qblnEGakKuOs3+GUe/cs2jIAXHvc0VS",
-	"Oedgn2DLCLNh7HOwQZiAhMFN81Vg25jKPFM200cWwJEx5wVrbp03pSZF65lJ0U5pQZDZkAxNL7aETuR6",
-	"9qk2genfLlw1l6j+fDmz0hSGL5zbJBafUVQwDElyOTlWXLDZxc0ZQM3dcQ0m+DDPppQ9nCQElYMI2qIa",
-	"RKLm/J3zSn7OtunaDlHw81k4NkzMrqIZJ9xEakby/uLq9bckpaLnRx8MXJMZzwSfTDX58ep15OLEVtDQ",
-	"2WAwMBrD2eCPfwzD20yzfrQQ51UVKDeJnQUbLxT4W1ZNIqdptlu5U+e+2lx97hhvhquMTfWOLJohtvxD",
-	"ymYH5hU5Aa0imG1PN9ov4PvxEsRb2aqVrR7Up3Ist8kGCJBNnpRGN0Q1Kz10R3Trsb7IzAI+YyvYeZ9F",
-	"wPptom8VFeNoVDME+amjOzwtr8ZVbUmq6926NJ6iS6OO1XA0F0d5EIxEJJVeB685hxTyer482OnWhLpY",
-	"2KsVxMBvQJtIqSBK8zw3ukHBaHag/+QIt+0h/SkHQb+0fpbWz1LzsxxCEY7md1lsAXXZCwiriUlD7Wuu",
-	"UfeLBUK99LZBZlkxwNCcOStSJjSdBB1jvEUCJtjEPRGLLqh4p4NBz0GKuOYcyFYIwbWhta6vqGtGiCQ0",
-	"Fqax5VTmJV7XcDuaVx2YohndKxYhvBeuiNJ0pYiSZCE0z2GRFSkoV7UesFOum8Ufm6d0D6Bgj6NCcvXe",
-	"HwQXM2rzCL+TK5rrVWmTf7mfUtiiiLXKY4sipo8lmW5UJMeMBfnKd8SRvL1Y/ph/NLQXKXR3XDA+meqI",
-	"aClzyEdlH+cs45r1KpEEDUypTPm0yunGDNSyCr+PwO7aIkEROUX74yAWPq9a9c5JgiOEtzzr6ZNE048f",
-	"qJlvEiFPVUxHFUO+ph9JYV0dQVH/qu29bAZbsQHkEVj80Y9ti5j1MAIx4LdG+rdmeSnsIjmK4xoOIg+h",
-	"7hlbki9eBZnj8DzP7gu5MshO/Zqxw1nUEUGUcD87wxcv+y+jDldX9CNcuCrT+hrP4572y2CObTJrm8z6",
-	"FJNZyZhZKlFmst4TCykRlI7NRzZUxQ1VCjdNFUGWkQdlstBL0Ta8JV9RydL+3SrWBiTUAjMGdHMtpcYi",
-	"FCAyAZplzHKx7FBQooD2tEWb1kmzW5vHwBQKWd8O8EJXTce4BRn6LECGaMPO3hFxaBP1DQGH9nYJHeoJ",
-	"8skraJOpuD0gtcNN+/69QncSOB8kzcWtResCepKlHvz2HMv340UvCH5DmKH1A9/gyEFJ4VgOnLtdjIf0",
-	"3VQYZzOjDDap9di0HpvQY7PXBT6Kq2Y/rLufdgiT9aAGqIBgckwAHA7v0NznpxhtAoLzDMsWMhZB0xEi",
-	"kKG9w3zwJqpen3y4zdGz0TxkE0g2ErfoOKFxx2Pn96Rh3MH48ygUs3VMtI6JY0e1HSwzbVRqajCq9+aW",
-	"QMxUh+lYcTmsw4DaLAUHuFjCgJKuraegYuEj/xHN08JYRt57E4Xk98oa52uwnbxWhCMWCM5ZwnbOaMY2",
-	"eTzOKxiTtrgEz8CP4HqYUz1VsYAEtEp5F6fgIXKmDyuHKg66DvrpUQ+CkcSi4nwJsDbr+l60AXezYj4L",
-	"CnAAEF/oRbEYqHeHznxUzwTOYnsIdgUMtTOEz2bU/1hQobledYZne7rX1w5x67RonRZPzWlRoczH9lrU",
-	"kbpHLsv9XhgN+JlfDgblnFSV3aznvEWE0XTaDEe9gRH5/BpZmJcgi6hLhVccEtPx99XyXVM+mTKFY4qF",
-	"hbpRkoxpQX5PTiPialV7C6EiNMtY5mKkuO7ZoTqMcV+PSllU6VhYxlP6pRnUezDMj2fro0beYBbOptYN",
-	"CQXnuPSVllwYgByPbQ6PTdmmiiTzYGlU//s+/pSQ7vcuuRz49KC3ifnFopJnnjKolQY4c+acHMDYKo6h",
-	"u/Ms9ahMq7K+0PkubKxkV6cDozXf9k6NxUWdheD6PfC+4enZy/7LX386nOv96TEyui1zfOsw5Nb1NLwR",
-	"quEmtxy15ah346jKEF2a13jQfTPWx4wHCGZq71OASCPHZMJ0BAWLoApBLCoM0tVrchBzDSEDweNr4QKO",
-	"cgGyi6dcPnIAbji1AXGW7coxVOhkM7MaZCqXkHY7o2KFk0BuhfMxckAdsFNpuoIZmgNQ4VEbCx1sNdPt",
-	"GIRwOE/6/CMQQpbzGFEIYf97VTkqr04bhPBZBCHYekDa049DscR2pvy7xiKgB1ZVR+htTt7otTUrBUGW",
-	"vUFKq1hUq+I1oorsFgWxKcLBwnSSKYWcDwRMOMjaFYsXgxcAoGD6cWV7rO5zeDDE4QauB0qNraygW/s2",
-	"MOJJBUZUbeT7kY0dAiR+qDfv71eEBgVDA0pDNMRm1gQh0iQHGQ1+kyAUNdxEWwq9VvJJiqDM03YVfrcw",
-	"jDtcyYeMwaiKDc2qqt+1NgqjjcJwURh3oRZPKBqjUoYiLPnkQi72cA9GPp5DsVhkJYInZKs22WYjUlcY",
-	"q8CRJV4TjipCOA4lsdZe2CoW1ku8Elurq8dV+Uh3OeXpFNVeTL8FA6urFY+P9c590Yp6W152cnBWHgYK",
-	"SAtKdFj/r0vBpFVVjIO68mgDVovRv7BUO0O5rRFo1juELPOOwKDQoMcjA3NaxXkKeKb1ccql6O3gBzUM",
-	"YFdHaE3QvA/cqCOJd/fouMQt6wy/eLnuxLS/hSbeF4OH82I+Eq9s42/a+Js7M9ofLZrmkSTzgxT656lU",
-	"+gRquGdyCXemUb43p58pzWdQZykF7JsxmdHrWs1aRwVK7Ez7g5HavQ2gVASMgu/aNUN6DRCA3kJAhaP7",
-	"3aUsrknKhGYFgB56cOgCkDT+3/8giunFHJOMFwJxP6NYyBtWmKtHRqtqPagZ01OZRUQutOIZI/NCpgzi",
-	"JCNihlNwZ5AoS0iqstgtmBB4Yb4w+0lumMhk8cw+QWBJFXC/E6oUm40AZl1PC7mYAHvmBTb5zBea7EXm",
-	"T5EZFuUZ0JLa2B5fDhhdn5ZJ2eXh4oYJLYsVVEOOiJKNu4Jpx+KGFVguS0uweJyRN/JfmbDArhCio7RM",
-	"r5lfta9oOkUoUYX7Rs5ewJeGhUMBZjnGQdsBAeQnwb4UoGfbfpVpkmvg/WijmUrFsA2bbILW9PLd2GVI",
-	"V2cZsN+yzpb54YfxO0bVomDf0xlL+uT7EtgVifYwFuDqBjeCP2ymxQnlAqEq7YohFMjpAP5r7NF7CIyG",
-	"GosdihI3K6lb6hKH9qXN2YhVv8HdFFtzD//kqcJ98971HjcwYNwr6KfV+Y7Iir6yJNjCACN1X6uVu0+F",
-	"3MfQAg/kgHer1ftQKuuhZRNJ8vOvSSzup2zi3w29+Lub1zGKKMbCVlEkxy6iWPJDVAA3lsHfrudVMDmq",
-	"usAdyit6uvvotYCzgi65mHxgN9xe5defUH3FVotrtbjHzaLYRLPVA+lzdyolfARmtr36cFk6dlja2MJK",
-	"xLHYXBhqDz7eVKw4FrtUK2557m+Z5z52aeOW+7bct+W+98B9SbdkTcctfrydK83oNTvx491gXf2r4Uau",
-	"9A9kBRpiOZKLyRT8ZqaRJnseIC3mMmNZaFgMTK4+ZYM46utUdhejgVZNrkkqhVrMGGCbY1pHxuZ6SrqK",
-	"MZerYu72O3rNLnE+Sa/BtmaBdmV6TaQgU7CfooELDJeG8WPzYMIDFHQzYVnY+ZZBIVXDpa3JtN3sSZW3",
-	"YMTCW7WtH5TrSuGYBlOhA25Xt5sjue7tFpq7h7nPomHWsycfwNwXbOqDGPvC/lpT38PC0cJfXDGyBKqD",
-	"Lpw1+ol35vO0+NlJPP/ZZ1j/utXxZYkRgpT79G4bJOCSEJIJ06aDD/h7QrqJXApWGD5pa6m62xbFAn97",
-	"myUhweZZb4jqSllzdLQiiTKHQKQsKREQS9Jt6TZU6TKahhe0eUF0QdNrcGhBFl/gxirdWt7V1SdvNQTM",
-	"WlzaSg58kP3XEGJrUyaIJfaA/QuFXW1Uhm9LkFo6+RayuZ+LxDQRizBnPnwxWOTwkWr8xsVOhBbYk5E8",
-	"Xeoltuu4WlmxLIh6jgWta0R3JNj2lD3d+EM3wA3UvQABvg05bHlSHfgplOALf8qfMhfa7ekPjuwck209",
-	"Bxp+nBS9+570IRmAdUiVkoNFZAx5WE7hwOw/sB+adQg48VvzEqQ4J0+W9dwpYW9tnm0CXwMn8svzwPl7",
-	"9e73St9DNtnm7n0+uXuhEN4UY3F3rnc/zOVn7g7wIZDE5aw3puQ10XubWBaLMjevKbWu1yevzTe1WEQf",
-	"MGefhmrHQLirD0S2MHKp65wTrhtk9meKbHVibA4cf6uDsPaCnWCMoGUzPqTQxcZ3XT3jemw+1jN27ytr",
-	"hKrVpbJ6S2npw+h3V3i9+2LwoveJMMK9UyTXiO3TS5lsPuJl7mR5VdoMyieXQRnQseMR7x3TK6t9r9O5",
-	"J3qnzaiCoYdvc2HN3rU7cbz8zCPQg4e1lwRiYms4aQ0nu+Zq3gtd+hRMKdE6Un+lRtq65YDwrN+JOtw8",
-	"PKd62vF1wwIJt1MPndg1BONt9sWrzq+bjR0+1AitxRbszvliy0GWiakheDja/dNVmuMXhIs0X0C+SMWz",
-	"aVMpe+AQTRCOvMkiYpMtu0DwzWJY6HIb5fT+h8urXj8WrXD9OQjXtzNisgcf3ju99e6suIZ8GD06dHx9",
-	"So+SvLqf4NAGXd0PjOGnFrP1ySIgBkmz966MHduS5l3tvxlXTZlH68KmeUEEU7D6VRdOLLwPhzS6cN65",
-	"tn4Dbhw/19aVs4nXuSV6RHeOG0Lr0mldOgGpe+punTK67FNkQa7gS5k0pGUTA2qCdrId/OBedchOEDaA",
-	"inbAdfxjVk0eA5MBgaN1OO2rE8fiM/A4NSD418/KwwP678U6q0e/LRfTgts/sXIxokrYn7RWVzLS34BC",
-	"V05299A7T20+c52tnGerr21jOo+jq5W8udXTfst6WpBV8+moaM9/DkjQ/oF3JTM9IO4OgpJi0cbdtXF3",
-	"u8Xd3UELevS4OxlyiTbs7kmF3ZVU7MGj7ipdf1JBd4Ee9Rgxd3ehBQ8bcxfIh23MXRtzt2vM3X0QpU8k",
-	"5O6WF+r3aqsJYmtEXLnGmwLiwOywFuFWN91vj3BrpdjPw5h/K9d7iAC343kCnkyA28FOg0fg0m2AWxvg",
-	"9rkEuN232nP/9qrnfK7V85/nU6rYr0/XP3KYSHP7W+/NvLe5X5TiE4FlLsSJLUDhUXss7qgNbwhAUl0V",
-	"UD19pgisbUO0QyxcuMOVba+MdiBbgh3c0yg5tbJRKxvdQ5SEO2RPPFqicnPaYIk2WOLpiAkfrLS7jXNQ",
-	"ICnAH7Cyz2cmUDzxqItHkyq2BHVUT4iySpNHDyxPiJMsdg/SXyPuTzbo4yGt47eGjPjVakNHtnDgx4kc",
-	"8WJKGzjy2w7wX+ewD8JbHza4pMpbf+ZzfUjEiV+hrQEn5WpVHPFcE6pjgdZ6WNw28qSNPNkn8uRwzfLR",
-	"I1B0wG3aAJQnhvv0SBxgxyiVmuJ3q1T/KQnmsdhspbLFFfz0YYAanwwMpiJzysz9hbncgfA8bLhLKdS2",
-	"0S5ttMvuCFNPQAaOfpuWnttArpr2ZjPKlRHr74xv9RDayCcAan7kWKhtlrvGah/ljTsgKetJY6Lv66+K",
-	"xT3a6FpU9Vujch4PWb0yhNZS99u21K0Ryc/EMofvy/Cob6taBXjBms0284vPxTWDfYYvwbwbFcH7VP8+",
-	"CXThGqls9b9W/9tZ/6tTk1bd21/d26rF1SjYRgWuxgTuT5VTmurFXTCiNuo57+QN1CUnNNX8xvpWiJYk",
-	"wT4TLOQKRV9HOSM0z+VSkW4hlwrrxqeLomBCE3z+PBb/9Z//jo+xLCL/9W//TigR8kTOLcl3jiLsaSHQ",
-	"Q2Qe/c//IAUbLxTLMCUkxFG2o+kNDa/4BasYxrEZqPnvF5IVdKzJL0QwlqmL+byQNzQnvxAKf7KM/EKU",
-	"GeUvZCkF+YXkUpkP7OMcKrH/EotfTqr//TKEf4b2X/df8Nn+if9UPuBfZqA4LvffL7Ae9q///HcS/lf5",
-	"xn/4BZal/Lf8w/xteqjP2LVS9nXXHvwa1loJHyTrfe7RA2xNZZz/sbmH8hvfneuq0uW/hz2YXb9jD//2",
-	"702T8j3AiTrOHP6tuQd3WPfv4T83rtK/BasUixNyQWbyxhIAJnRCunDV4BhH1bMWlQdDFm5wPUMHZnNF",
-	"Erjf2RuqWRIL4lFHieYzEFadn5WKLCLLKc8ZSaARoKjwHpay5nkOFTwxUPoE3s/YmC5yHZmWFdNQUdpG",
-	"ZzuBmaipnMPT/2q4Zob2G9frPF+ogAzd0JxnXK/MY6qPC4FEq+udykiCQMq1a4MuYSlSBic4glMmCzgK",
-	"vbqjHMZqhGF2w0TVdw0CcK3m6XEyoi6RcTx4bC/7SGfzHAIVHO/qmCUyksQeBapx+Difh052ciplo2Ru",
-	"t8gnOLUBxG0A8cGCvZHBvNCupVf9lbu8FZH94MhfTT8GJpD7ECYvzGUz4iTR9CMpKE4nDNnBwt2afgRh",
-	"ckQVAxu5UXRn84VmqvK0lprmKhYbQ3sSTT9+oGZUCZktlDbiIgu7d7G2wBMg/MZKlLEI34VgKGuCiUDu",
-	"hG9okU75jWFqYP4o2YWLJyIpLYoVWTFoexALJ66WbUeE5kracKulJJaOKkKzDIOsgIEMQbVTizQ1LLaH",
-	"ta3NbsUCioDjwrh5PVN2piIjc1akTGg6YSiqs5U5OCLrE+fDMG8KtqzoOGi8MaqNYfnmIImJYV3H4kFB",
-	"5skV/eh0vEdlRH5POsPOqz+8eDke0LP0y1P2YjQYnJ7R0Rcv0mxP/hRMrU1MafnKU0TxBJqBhmOP4XlP",
-	"LOWuHuKDnLGeV9hpGgE9z5jSZMwL9EUIwrOILETOlIpFcikL3QdvYAJUVJHE/JNEJDG01fyLqgbI5lEt",
-	"zNRI/zxLQrIJQ6h4Pc8JrVJSGxeK8aCo0pjFYtmh/tGA8rTu0HXC7Nbmgf2ga/xuBx/oVdMhbh2hn4Uj",
-	"lDbs7A60dyeXZo32hh7NvTMFgD+EWQLdeqw9iuKloJ71KpkEsSiF4yk1srGRZad+2vckZQZR6HeSMu81",
-	"4Pz72lq0QeVPKqjcK95ue/YUjjbEgl+UghdEZKJKv37gycUGSSGlwkoKI0whOdBNfreL8UBe8XXG2cwo",
-	"g01qfeKtTxx84odc4EfwbRvtZrENdS+IyfH2q2asPWC9gVlIsGXdLBSLwC7kc9qCLuRSlN2Ubc3QqRF5",
-	"W5KQS7Qn9fqx+LDNTreNx7vskHWSaBPnouP4O44nBdyTYnIHi9GjENoWxO3oQs9vTxeyJG6NUgeU7lCT",
-	"VMHGC5GdFIwqKU5SmeGV2VKxjBJ8h+A7xLwzJMvpisykYCsykUyREU2v0WCWLpSWM1aQbtx5Q2d0wjII",
-	"gCyoUFzHnSgWcecD04tCsIwsxEKxLO70+taoRLgiuuCzmc0GAC/FyBB2/o8FI3QmLVl2butYCClOnOeh",
-	"YawqIilV7IQLxcwQ+A3DzOIyWAZ6NkMwz8MQqIiFhGWgOVFTWWiS0xHLSffNu296kRtiRKgmM6k0eTkg",
-	"3legzskop+La0HCxyHOMAxXs3Kp+84JBAAfXt0+P3Dq7WNw2PZiVmV6wu+FCl7M4Gwxices8+iTh6sKO",
-	"KXGxBYatkTHNFWtmR5fUcOIfCsOgu5WJoJXPbEJGpCAKHpTmQfXMTln1NjtNPsATH6Cp1zJjj+o0MWtt",
-	"dKV333Sa2MScFtpMt4DtzPB+lAFy6xdmdwdLfRl+kw6W1l/ygGwKz0QjgwjY04d1mrWJVwUkYivHKh0n",
-	"e7k/GqinQ8EoGM2ImtI5iNoTpiPvzAbqJ3Us0CFSpX2CFoVcKsJ15BLXRitUKqwjhbjX1twosfB+FKDQ",
-	"u/lRGo0awcJt8oLUyUPrBdlKPR86IazOw/ZLBlu/YU+bTv9G3RtNG7Uvoazf9+2E8me+JdUKU2bqna5R",
-	"voNIzjdM310ue7Aco7Xbtym/qIHPtXbV1q5q7apHkIPWr/f+2swOttN6xZKmsW8wpg4hf2rGNaB4WZXZ",
-	"SCd17dKoiqDDl89XhSdUFskl05gGX/nREiFlxbO1wXW5DoL64KsRS6X57PYoFmCb7Z2TNGcUEmm4IcJg",
-	"n9vUMMTWp9PAvFqzE8TCTBanjVGPt+no4OHV9NrIg5rMGBUQvn+rmrzZdnsE0nqo7XYnXVcs8jzqlNvZ",
-	"GcJePwk995E5Rmsgbg3Ex6q0ce+at5k4FxMMptlZ657D3WbihuVyXospf2YT7hWGiIPhT2rn/IogqruQ",
-	"S8JoOoUcqFhALpO1Kkc2yB8DbswvaJaliuBoIY1pSbjuRQSqZUX2trmIHPD1iYVjfD7nV50TwZZM6YoW",
-	"HgZFTvlkan4vgyMrSj0Es0NwJDRuFHibhBlVkruitbStiCTZgrk/YZxJZFhrMA7DcyopUK7Nrws5S57b",
-	"D1cyAXboXrU/2k9XMomFWXHMKsjoyts/KklgxCeBdblI84XiN6x3aODlB9iW1tiw5lTEhTmenWHHDt/T",
-	"SSO3uoBra67EP2yi+7K1IjxBx6AstN8k5bNEeWHpW4X8A0HcMV5SoRSunqdSAfLBJqtBIm9YYSSS1zRP",
-	"Fzkcx3dMT2UGUn9OR7L406LIGPr3NM+JYppA8MKSN3iHwKXUbEJ4jWOxGoJ6uhaE+kAbLph9hKhyMq3p",
-	"YBe68MkZAtL1nXZ30h+Q9UtprgFo+02K+7qaaBvqb9AQ735zjqAgbqQUnWFnRtMpF8xRit31v8ar9nCa",
-	"3wE3vVX5WpXvaDFBhxGXCs1oYPoWu38j03/vgyMVxJFAxMc7qAAAXH+Aaof/QbOC0/wdLa4X8wSDR8BW",
-	"hsULFNvgVMAW1QZp4L0tMPDkpYH6QBtohH2klQZaR8Ka/DBfPxs7XPHwAm2UI742NxHriJ9X7PIbbi53",
-	"nMvwMLjGXX+FbdI9GspjoaZyiUZ1rAyiIqIkoWShmFFOruH2s0xVbrppdslyMOBU5Zpm47jnqCK7lWKg",
-	"IHR3onEEQahCMDvDs5dRp3HBO8PTQdRZKPam+gKCoy0Uwy/+RBXL3juS7X+8nMr5h3LK1ui+s2BVW6lH",
-	"sasfQDlb6aqVro4mXR1Eev9WE6+iKi3+aV3cQuvNRmnrW7kkuXSZ8hgeC4hbQ5I45K03dKWAPn8x2Em0",
-	"ujXv7emLVdVhNpAGhOhsRapWpKqLVP+on4xdBaoy5+0Wcapfv5rUgjtp6a6xdcOg78ryf1L6glQsynRx",
-	"CITHLLQeoncKuSRSnDt5rHwP/Vwkk4iwBCh628Wn20DwHlVWClexM3zxck8EvEcyC+1Jm1qhpRVajia0",
-	"HELcNhmEpnTObk0Lc0j14O+WYt3Fj5H0PsI+gc9vs6Qpy6t7akhkLfMI0TI2Z0UFHUTErB41NHFDIlQJ",
-	"Mwedn5OMpTzDUH3qOuEiYx9BZU2lcBjNSLEBW8DQ1pHUU7Lkotcnl2YAscApQpYBABTZleAFkUsxLFH4",
-	"IFBtRleQ66Uw8slhHFzRyQnMJ4MmIgxRwFZ4hq27cgdaoiMNntygJL/VbLY5WwoG/uhpUjYO7IO5+GRE",
-	"i07UUXplfuv4dJzdCO8VneDEWiy5FkvuCeZGlZQqIMxvsSTBloAsm2u+TpYPyX3aNzOJUEOUyLwwBESv",
-	"YtH1mUpwSyFiKYj2hY8QwGX+5FmyIVpoE2X6jivt6VKbmFSnbw+ciwSC5R7pRwEvbmHYPos8pXBHdyRa",
-	"/n43E61b85B4FsI+GRr3TNl6PqRLiaaTCKtupHIhsFI65irZN7gbHLzb26Gm3iZi9A3Td5CRHsoW5rW/",
-	"9aWscJzWAtZawGx20v6SSHCpD8pCcpQAO9skslzRiQvjtmUNSRer4SlJxrQ4J4oxkrz/8YpAaxa/kdtq",
-	"dKbxpAk/JBZetSS7a5amua0qZSzWsUOOoVLGAhZioy5ZI30W1GpKMR7U/qoIE7rgDDTkAkQ9aNdu/mih",
-	"sSKdzZ1SRIKOeYgiaS74Y6qQ1UP01cc5yzjUvIf9HOdSFiWwxoeFmgY6ZkbFBHPrWiWzVTI/fSVT07BS",
-	"naEju+mV5o0nqlAepkXC1Fv98ZPSH+HYtorjZ1HImFb8DxsIUYOuCIToZ00n20oDJ+ZIYdBDxgBBK3JR",
-	"D+BKG5Lkb+aE/pTY+mhYAmYCgG5aG10mA5A6TXJGFVQHjYUt5NiFuru+gI1pJyLJ335KgswVcrGmgRoB",
-	"al0I4xm5i/55kGj1BDRPZEOtytmqnFbl3EkuuYOWeUUnDu4CDv6WClv/fPnD9+S9ecoXPqQTsDF55C+j",
-	"UClaYk6oRa4JNS+PyzgPI7t4dSCJShefRRpWgaYaUrWkR6D2YaUiFyZB5zK9VlgRQNNJ34xyqir1uUqg",
-	"jqBv0k2eOynquRejnodyVG8YC1oWS59TPY0ga5xmJ1LkHgGkmzznYLt/jiQW20GLfg8Mb4uS6cQiLEtO",
-	"bmi+QFJrG7Oa7VTmGaIYj8FJTxLNlE6CYsEBxIYZZuYqP7pKkBhfDDtrXt+MD6o0XVmlOxYbdPpmxM8S",
-	"TN5aGKtF5PFbWeDmOBvlbjzAKOKr21GaN7EBOKqHMYJDgnBOYJl/v6Zn/+3njpx3hp0CYw1gNHraGXbw",
-	"xHWiDux/Z9hZ0kJwMYF+d+Mk/6ykeI9jfdhgne0srI3NaWNz7sz/3tNCc5rnK8s2DlDSb485HDqiCMlX",
-	"yALAgOiuUlTL8agCNAEqEsuAzMaiysQs4pO5YyvSpVbPBwyj0aqkk+a2bAJKMuo71NvCqo8OT9+8A0zX",
-	"IfEDAVHn1tZZRb30hSNn8obtR0AxoPHhKOiGCJeq4dETyfu0PLY0sqWRnxbMPYri5spEBK4KwRDp8uQd",
-	"Zt38eFJQvQPCvS/s0TV/GZnOlrDNZLqYMaFdNUKReSgiHG+j32kn4PoqapwbwWa0+loUY69vyy+CdSOs",
-	"agvR4gOj5ZwOBsQj+FQFYHi1F8XCh5PTVOcruNdM6B3B4hsx72Nxd7D4176KgF8YYGy+usCMKs0KklFN",
-	"h7UtcZV/Y2HfyzK0+yCDMSwnhJjvbXNxQQXcJ+Tmei3znKU2P8CVhcbZuKLPGkds+c+l+Wif0PRjJ+pA",
-	"9Yjhq/7Zyz2YEKxDiyjfOrQezKG1VubkyhGCTcTf0YwGBnAgYHxJe3aGiS/L5h4LJt5V243FPuV2G03O",
-	"boU2e8/gnrcetCbq9+BeNOQ9+3nS3BVpgduepHfMbc9uVK1yZ5uo2q1Rla7HHTHdt9EHcEsdKA49nGvK",
-	"3pnNNdosU2l9VK2Pyvuo9hI1apfygdDZbylwOdxo54vF/kjsZDMQuxtHLLocvOjuB5fOjBlsHpsdIdlV",
-	"icmO5TJrinRKBREyFrkUE1bgm1xvw20vCdutaO1NGO1+OUtkdrBGQpbednz2bTTSmRwPJZNHQZrZA4Z9",
-	"s3J477rhQ9L71ljZGiuPB7l+HNV0IbhWJ3J8MmNULYrbwNW/Ao6ApkMkWmjqERktMpJSTXM5WbAhec+Z",
-	"4SDdr2g6jcgb+a9MRORP8mMvIt8xMdFT0n3H85wDzYli8VaY576WUkfknfmuF5G/Mj6ZatL9pqCziLw3",
-	"5yUi/43nclLQWS8if5H5YsZI9ztu2iDf0DyXoheRi4JR0r38x4IWLBbYJn6yTQPZv+Lm3XdcLAz5/lYu",
-	"CvDDmwV5pkgypqmWBVgcp3JJZlSAKm44itGDnqlYjKgCu6omXXyanPZcGjrXhKu+mTEsk5BkzD+yjNgH",
-	"u759Qxt7Q99HLOa4cpSMzLsyzxTJ2JyJTLmYcowJUxJaT6W4YQUaMtEZBltKIKxCTwu5mEwJjQVyOfu4",
-	"ORNoocvIcsoKhuPFlPAuJTdMZFAKWlOeP4PofKTOpu1YlI0AjD4VmmvOVERYf9K3I5djcnpGIAYB08zN",
-	"STAr7GwcZv1CIwcsJIR9RCXqPqw3Tmi08osHdt2cKt1DswUYwGORmAfNLf0eLOHXjM0tl16hocQZl8Gk",
-	"Dky2Wzdy986dId2/HgscwHIqleXNhmtQLpRZtvUm0GlQyDkeFUVyNtYwHbnQOBvg6VdTzBIDxHM06iso",
-	"HRAuBQYWwktDklxe87l1s17Ra5bgAofL5jLOYGdlzsplnDn1HKdjTUlgfCZ0JG8YxrngkM3WeAsRlhRo",
-	"mGlEzL6bc7mhGIEPu05+tHuT+OjrYVB40Fwl8wTuXBeyUdbX1RqVzm0Xb3iRgJeA0BzqNZilUgxCmKj2",
-	"oiDOsGsmazeS66mR/fBcmH1Gk7zq9clf7S7ZlTY9wkLHwgrD3sZh3oUKvXa1u4u5uYMvB4PBAQHjZvLq",
-	"h/E7pMK/FcNXIDCGd9esCTCJ3f3TZv388j2wicwd7b1sZOUdD8Hz4YC2QeifhZkt2GFDsMMNLkW2H5FZ",
-	"j4mVv3YLU0f+vMWffGARc5LzG2a5f6MHuCnpEJi61+ddje4EEw3T1WuoUGaUW1Xta15ws1zEPdis575f",
-	"FOnUCFobS5Ghs+YvMOjHrbkdzNhI6pdvSv/nRTpj5FIzlu9O03BKv0lvZ5vv90m4R2/cpXPk7C+WMG3Q",
-	"P6uXeY2eHegeDYlW3a3ZIJ1XPZ2x2OzqrBOxrU7N2wmV4QpugVrP5hqhe2CpzTKMfWQ2x3Zb+exzkM9u",
-	"/FW8nXo13PB16rXVDXobvWhydB4q0zyUn9NdoWazt2cOrZOzdXJaJ+ceAkPjlTummzNIYPAq+GZv5s56",
-	"TSzqig36GsMkL2tfvTUp63aZAt0BBxOKQz1996nAPBhpav1xrT/uiMkDx1KGlmw0lfL6hN0woU/AgLQ1",
-	"uAqeC31v4D0x70VYkYFrMuZFaYYieEmcO2uO+xFZj0As0GAuxyT5Kw7lK9MDGO+bVR/7mNqk9NSbMTLX",
-	"/Qv49V7firHcRdw3a+pXs2Xo20MJ/fnTdl/d4XdnYhNn97/Xz33FqpnSPB/RFL98q9kM+V1mPv78/7c8",
-	"qz+S2er/93xR5L9uNh5cmkFiDI6FDbfZ3RbWLWgcTkzS35ud2im9zb4FJrGLWm1fueIzpjSdzfd+85JP",
-	"BNWLgrk374mV15dnJ37+3/97U3BZyvgNy84JeNTBY41yEOGKFEwXnGX92lkLeo/Q42exE9Ri5Bt/psiP",
-	"H76z9oNauooFu4OceYBZCV8kXee55OoCfgbLOcQo9Wy8Ggpq3GGqQM33WCg+EVimJy2YRv8p/g0Vy6Zy",
-	"KdARDz5289poRZJCaqqZ20B4PBmiH5LrfiwS5gllQthsrleAXzCCiduBj7CiBzolkdZDhlWG6a1SMZtv",
-	"lFMNkmOyKPLEewCSqdZzhZ7k+WKU89R5b80Up1LBBHKujLQ6lgXRUzMhVtywgnTNhQFOgflyV4aNa9WL",
-	"CMsVq8S+mU69r9tfZjJiuVwSCwxI7Hm1wSTYBxjpFEQ9aIntYFH+OSsCitMsNm/jR3gU7BNPKKMKADBt",
-	"NplaidSd8K8+vO9EnfJEOLBMRwh/ijqLIu8MO7Cjw+fPWTHv2176qZw9h5V4PpNqd8eDXZ1HEdwr12IT",
-	"e4bcuerVt9eyeiNbN0fr5jhcwrl0pJZQw1ksvRV6RzGnQorWxZxDc8Eq5UeCO6AiIvOMKRD2lSbdMD3L",
-	"OT16sdiS4FXN5wKGIYtqHPedFAD1G4xrcSLFvlUw7ZI9sFPE8cW9cPfDQ9j6Rj4L34glUrW9PYZ29/zn",
-	"pVOTfkWqlzPNmvSEmXRJHRVh3cczZiznIP7mcnLuMbtmsoC4PKclcCxkRKiIBdXaiNOECzIGrggBMlMG",
-	"saRlaOrZYOANJ0uqvNXWNHM2eOF/yzhAhcWCfeRK7y+KvoF2DxZFx9s9PNuPAfYNZ/wML0V1+b+XRC3S",
-	"aWXpO62dM38KcgnuHaGNt/Qg2STabF1cu3tygbjtTudNxpTnXEwuuUgZyBpw+7TFPkUN1d08ZR4CFDsB",
-	"cfEIyXdOkowrM1MUVrCGv/3mA6NKigRvXaghLgrBjB5O5Hjcj8VFHTMvHHkEGnSJQCgF1Oy4BRp12+X9",
-	"hunDb+4D+Wc9N99QoKN6bFo3bWvVtW7awwlLjfsfbEI9FEy1ZhW4DVXVp7HGIvT83oJ9GtpHEtK11qnQ",
-	"bBch8AYaE2ug8r1zTLww1MrlD5AXg0GfXC0AlY3QKtWVIhbdwDapiwXrYU6qWie/0Q7ENCpNmEvKIdfW",
-	"SlNmXc3azA4wrcFGHEecuT+4UK+PecRQsGg9fbDQPYh569huHdv3gRx6NHlzm1L4vKREpYnsLkykudgT",
-	"YAWUCuSQUEjDywgTNyyXc19MuMZRytHV0hS9eglJe0umdMWgZq1yKPnyydT8vg1uKRY1c5xMIZ7IfVSa",
-	"6oVCAx0r/fPkohRyqyThLsJuYMN74+f/GzTmbXXD4I7gT6jXdH7a19xnV3d1PLPfHp2+p5NGDIMLuBnm",
-	"PpSHv7XzfRZ2PrqZvB3d2hcSdpDLVvdD2iEia6VIlyqSYEe1g570rFkiwXualKyggejbmNDMEHgwI4w1",
-	"K0iiSoE7DBFwifz94AnUI8Y0z13W9Qpk97PBYEC0jMXZ4I9/ND/9ePV63YnODzAtfmiY9iEk+5j+brcc",
-	"nWHnbHD26uT09ORscDUYDOH//31v9zTO8ZHEcOz8A2iRTTTzW4cZEehVS1YwMqMZI3MmMgu/3bqnW/f0",
-	"ge5pJjJLx2xlE0/F4KoRSjSfWaSrexXT3deOvm4rnvWDYFupbVTG4o9ktiJc2zAg6mdr5WwbUA8txSKo",
-	"2lw1njiL8LHMvW6ST97s6we6wWKQlRNpTb+t6deafv3d9H5Wp9Y+tAF45xjYkuwEtZ4PoFnHkEoPG/Qm",
-	"Ufadzy7y22JFB8QYWjAi5DIiyynVgBMEjjnQQy0dpWRcMDUlhTljRI5LK8WwLBlmsfeB3vocAfMDBlry",
-	"jHQTl5XAoRKXYMt8BcF2LOuTt1rFgtEi56zwxwWrYVl5N5eTPvmOahe8qTzph2ovWF9/SbkmIzblYJuO",
-	"CFWxGIPfrpy2W4fjiMSr4wjET4OOR61Y2ShWfuISXkCS70mSw3j0Exsyey86+TdMMFsFA4N3MUi+GltP",
-	"urWI+V41ol6TwiHTGtqiYnFDc47x6cmkoCl7zwous2/lolAJ6ToAsLMXERkQECK5JkaJFynrDclCaJ6j",
-	"RRYFS6vaxiKlBWhsgEOmXIqFAtC9AhMYLFysWnJtjcByoUkuFRJnJHNGRIXV5VLEIlsU6N2DsZI5DBbH",
-	"BQ7BPDPCK0z2mXLjJF29lPZbBWNxhU96B9DA9cyDRzUJ1DetM3zx5b5mAJzGB7vKD2Qy3SE8HZ5A2xAe",
-	"NB/AMi/YDZcLBfkMZkdVS7FbQ8DhbOKtUgvmCGs1/+FOvEIW1ycpE5rdG9KY6YLYLiJDdhsrTq3BjSUZ",
-	"m9NCz5jQb7OEzBc2dyhoDgVPqmNRPmsae1Few+AHX94PIjl754RW2wK0TFdvCqp1ly8jjxqb6ZT1oQZE",
-	"FhiKilK4ffV0QDKW8hnNiWVk4fwgDMW00Tv3sANBk83k/jKdsmyRczHZku0ki+vXMJVHTngqd60z7Lz6",
-	"w4uX4wE9S788ZS9Gg8HpGR198SLNOlEnpyNZAKT28MVZ/+xl1JnRdMoFw+9efQnfWWi1lyf0I1dkxvPc",
-	"zP+GFVNGM3zy9MuoUyyE/XA66L+MOorpxRy/+XJ3fPFyDVtAtpYDPFVAtoBqhbQ/ILOb6H9JR5o5wF2w",
-	"2UIyv6WEVXNFqq0ZSw6nzd9p88FeePOnJyQQQRGQBojQC4jKLeBu26kshEd4+tCCu20gnA+dy1RyvX3S",
-	"mcLD2kY5fB7ZTOGW7kwWaxd/A1l0oG+b8pgu5VjbDKLhmpBqC9cY0qpcSG4gl24rYBMLsAahgjlhOrSj",
-	"gMyZ2LSlIcQLJ31yUekaINKV5nluiwwYSh0LI9DMQSbmKBG75CcjqPaGUP8aUT/8g1p6z1vYAcS7+aSq",
-	"WPisqvoi7JBihXK5IdHmYZob5rFyLx0iF9vUqzvIxQ+SfRUsE2awVGfeJmQ9tYSso4hfW7KxKvfGOehA",
-	"xirvY9cKUJFP+g6h56p6bVgtooloHCAMfcP0ne7VQznJA+mg2YpX3czWRd66yF121CG3fE2aeKCKfXUF",
-	"bGPlvqrFCeUNMsAi8k04mFUbXImDGfYlF9qhzIUGM1vfLxa1RsqM77CRrhOMPInrYbYX1HgpW63SuFjY",
-	"128F2dxOzjDA+2iSwlFMZ1hP7xYj2R/O+n84yEhWNZH9cfAAJrKHp+htilSbInW8WnxHMruZxlm6KLhe",
-	"AWUZMVqw4mKhp53h336CHEXIfUe6Uz3f38mU5i43XmnqTGnJjF4bGi+STogUNnz+/PTsD/1Bf9A/HX45",
-	"+HIA9MmOfE3ylNdGkDTSi5qz1HzbD0qbLKBQ07q4yhX5Yc7Exfu3JJPpAjVaWzOwWAjrp4IBG7VutOC5",
-	"JuNCzgjXffIeYOkikhrRCUq2Ggk1Fom5eMnz5O34xIiKJ0BdMfGJm6W2AH8FG7OCidT8ZTgey1zTxCHZ",
-	"ZYRqkjzPZKoSJP12RiCo0VQ3zOoihYprZuipzJgi3Ss6QTtmL1yT2mMNLb2e0gK4I8VnFWFCQ9RBc5Nr",
-	"zzeuObPYljILQEwrTSKMHtSdYzSdDsmMalZwmuNII9sA1WwiMc1tUtCMxcL+jDZb+2FCFxP7wdovzLs5",
-	"VYop3BLzhSsCZ+O85Bgz57gAGyz2/lpm7G0GNTew6xV+gs7xT+jZfmv6NSIDFVksEuqX+w2ULFR9GMPb",
-	"LOmTy3K84EfL6YjlKgKzAlavlOk1zspHpb2zg4qF/V7TSeWEvHWL3LgLdKJQPIG+7LQrm3AOC6NISoti",
-	"ZbqceVRFKPUEPYa7b9rcsOHepWqIGBWrsj815fMTMM9kpGAzruFDlhXM7E/lcMGrvPmgYuXIMWd5RjI2",
-	"5gIov50ihOAYKmiGnmCVSbBlq4TM6NysqBvPaEVmMlvkLOw4aLyp8/cFT8E3yiHixpdqHrEcXMpyrS0j",
-	"3HK03TbPxLwelFzz64HFoKXQNNWqodnmrbYVV0lX0494InpWNLUkj+RcmMbn83xVqzcNlj1E1zQjAf89",
-	"lNkEBGZV2X5X2XV9DB/YeAEbTJUU9qCjdY+uyHJqFl2wFZlII9bT9BoMdn4UpBt33tAZpL5yQXRBheI6",
-	"7kQk7nxgFmRlIRaKZXEnPDIN3TYM7s8LqRGq1E8bzaAoTJGu+zoiqZxzvIJG2LcbgSFibosiYo6aimLh",
-	"gly11DRXPdxQIyNHZMxYBNVxIUSWKyyRCbtQucM4tMYFpdkJBKEVbA4FOaWFJC3vmj3TwM8wbxiMuJX1",
-	"gXebeEigtjxTIDwAK5zysVaRPQxLxq4zuipBu0sDT1nEHAvCzoJe35RBDdhe052CgCuFRlYsEloOCIu9",
-	"Gt0PaSEvwp4LRjK5DLn/V/5H84PmM9bUI12hqZgVs/AWA8sQN5KnADsxNqsc3ujKexvIn+dy1SKy9Zp7",
-	"QY09GxodlMLFwrK1yqDBONaq9K0PxYK9I0uZyjkZLVYKRI6gnb/4AkK3zqTClrpqypiOyDyHWvMjWkRE",
-	"L0YsIv1+v2d5idmcdIESVBRSuIzPmFBAsuFKYHgNCw+rY3i2w22iBWLUDm2nQTdiMRuZe1ywG64gk2d9",
-	"4cc5nZhb7EcU+crEyAIwzeejZoWgeSnE+WuBIPtRSb4g2siO/gR/jQUWLlYRmRc8ZWRUMHqNTc8LOeY5",
-	"65MLi/8NEhXKKc9s5d1ywAhJPQbih8X44Wog0txCWWMFLAsXSLag5gcWfxxWuwdejwGg8D1QMbPJUpAp",
-	"FVnkr/o/gDJFFWYQkbmrF+C++Bc5MuKauz8gChVyYcQgywFoBg3OFMtvkArD1+mUpddWEl+RnIpsTbhp",
-	"OgKXMNpconauzk3XTGhZrMw6XbO5BnRmLE+dS6Td7vHgsH3nWmjo4zupLQtgMyOk0RmqMXMm54bgFS4b",
-	"13zp0MDMIhs2CqG58woVfuuHmMtGYvhXsyBcrW8CTQMpx54V2FOeXkcuChieNtyh4Bnrk68wFw1fNSzf",
-	"Zq45xGrEKCqXLWfZxJ5hi0aPiW80p+bQu1gJRWcsFsCaselziLOAh2yBaOTuAKs9cIKMO4tuJvhkDtjg",
-	"cEDBHvaBWWUIDuOwHK3NH0kK+8DXssACzl1kfuUeUCME4ELZh93RhvQNc1Arh9koEY6jQNFrYqYkJPGm",
-	"N2Q+XBGjPDr5EQLvVkz3XC+4WractbbmQ4rwdBtOIQTruRm52uUrTIzxS2pRIQXT5RMltQA5oNwLL7Fg",
-	"q+aC2xSXLo0F1KTWxAWUAz0s+IQLmj9zr1DMe1TSTCI1I8jNk72IjORCmHXW0u4qhAjaYT4zK3JiDq0f",
-	"ZZ9ceNngn9yRJv/1f/5PP+UIrqht4bykfHFp5CjnzB385gwlICjDbs9mlWK4E72JcdRPfNcuUcmkwxU1",
-	"6tFsttAwGvYxNZTFnCQhNXM8zBL4hciMOjtaYfVvQ/sab78Fbl4f3tc8h0OjaTrFlbbHbUgW81zSzFI2",
-	"Loi1Up44cRSuTEEnLDLS5TXQ1zE0Z96IBcsVg+r6SFRSM7yxtW3CqTEkyRINjIcyjy0LruEIApVmGWZ9",
-	"IHRMLORSsOKZIjecLQ01ZBkHqmvNSmbPF4oVJ3ByiJbXTFS36gJmOtuwGlcg354secaASblMs1QqjeYa",
-	"sNyHFNYa85taexNIlZNCLubVSDCzpcrbv84h0yWQi4MIMQHlAaB2e9hAeXq8iNooCjfS/bChQIqZykVh",
-	"JH+jZ5yjnQJ1TdjeIAY49D2Unf61Gj20ntAHFnpb7F/bo8BFZV5wLf2MnoW+EwhFri7DM9UkjW+4iFY8",
-	"CIQe1MaALLOsJMCWnIPxkGsLdSShKcCE0vSaCbSowfuecOd8VNBi1a/ZSpxcssO4UPwBZQ60tiFqht5+",
-	"p5yw5l7yUSXmabg5KCJYB7i5ImZqKKDJpTgvU8zNG88UYUrzGUgV5qDjNbTTRwQO9G/1a8rjbbNaW5Vz",
-	"K9ColTKLEqy2ZbYuZakS+BHoX+bA85mRDZdTnk7LdStbMvJJMNAf/C+NxA9kbnzbaC9jjhglKOsC5ybF",
-	"QijSNZfVOqQADBHk46yU5HsVsnsyL2TKlDJkPYU13GjhuQwhpp2IVCaJ0gad2ybEGdqobBIq+fbq6j15",
-	"/8PlFd7TWABiv1fZSTqVEiwIdqVzCacNHaZlhp3IPLyAEY5+9zuodqP6v/sdqapoljeul8iy1bXOyzJc",
-	"gHRLXZ0t+3ss8CggmgzXpBuWIErIf/0f/7OhKFEPWUmSN1XVSpyvEwB2g7HClOGWlGOCimCO+bihccxJ",
-	"AlhNOfoXluohBMWSLjAf2BWotRGVybtS1DB+0do4z+lqaHgR3B5J+ETIgpFsge49pnoRScxIIBI3BDcj",
-	"XX+hrdC1NNtMb1gG78B+ohkYT4S1A5Mko5riWJ2pmbq1wIZyNtZAztDmBkgRzMIZY000Z7VTPVgbkFEK",
-	"15w1kTVJ5M6vYTsCxQqtR4FEDVFsylyjVOcrF+Sm1qZpj55L/DWHLzFHO9mAcoqlGjCA57UVUsyJGJK6",
-	"NzUBoOQVOfv40SGPWpsHXBU+Y3KhSfd0QBT4+JQDqCuBl5+V9MKIA8oF//ViwRUASqXm5kN9J1SUAdCo",
-	"69E5rOWOkoJlvGCpdsSMOxVlLPNcLg0Bp7Gwg8IXQBU3u5cVcj4Hei0EeqR6gIKCI/UIIW4JTdtUk5xR",
-	"hWmVQyPvu1ROMqMrqALmdwpkLtLFy2mIhXIBlhCGZ883FodSU7nIwbKQQj1xuGNhvjx06I+THMMdswe0",
-	"QMYqapBTdkOwEp85TLGYgjrJsqEjzuY2Y8o9jhlUE1DBoOUyftPSyi66vlwmvSyMdqLBJNGLLAw+BG0Y",
-	"+WRJuT7HBFSucU9ZBrZBXGXDDiZSIiFY2R3rx8JO0t8Xx0iqszMij/XTmdtVHSeA9tsr8AHqgQH5vXAo",
-	"Nx7F35cLs0T0pTu0ETklMy4WmkXkpf1LReSLgf87Fmcg6amIvHJ/nPqvzl7gXxiOaj8MDScp0Q1AIaIj",
-	"c130tGCMZJCR3H31pX33i1eut54VnzKW0xW5oTDk0Yos5mau/+v/Ph38b0b5s5uHPkA5rsNHxSKTsFJG",
-	"lbxhRMsJMxeqTy7GujRP6yms08LW1sqCC+DQzs7t8bXAOlzbWGJUjg1jvGZsrsLMc7PdXwwIGqQdx7Kn",
-	"Ai+k3ZxuSChi4SkF3jDtI4XNre75gQDuw1jimKFSbhV2HuqZMWtcsdtfwsfD6F7i4LqNhCoWjf0DE0cP",
-	"hxyPSYmxPMTib0nPRUXWAJVjsQZPr+gKZdHVeVidgtu7ZO1KFuCZGyJkiQyiLSs05OOp90X91O9+hzO6",
-	"1FRktMh8miZarwUQvj75yhwvG1zkbQ0VEhQwcMKBj7pftas9mJDuj4J/9JTfmWDsgiOx86/5rPhkaKi0",
-	"mtOUnSijqIAcDf5lOSbJzWmUkN+TEVXs1Yvut+8uXp9cfntx9vJV95qtIsIz8nsSd/pxh/ye+KGU38Vi",
-	"JLNVrwelTAtGrpk3S2CTJxlLpTmDc+se1yVigEXqW04VS/+OMgJiSimXa7n0q2Z+6JMrScymjVdDIGGz",
-	"+cJ6Nv10S1+QeRua65pbWbATBi7yLBZGfupF6I8tgICi9UBpI4kCKBecK6AKTOgSCct5xWgKRg8+BvCT",
-	"GdXp1NARjMZDNmjhvXC9Znh3qCjpHapLK7koSJrL9DryNIaSlM41iO8B4oEwsxgxeyV95UBLXajHMYgQ",
-	"FUHbPHdnLpV55pYdQAog5x2FL/OT4XDs4xyFzreCfCOH5qwnSTKRsYCj8Hcy/Ce7qf1LnX1lVpOLSf8N",
-	"bPClLriYdBX8o/pXBZ+9L9iYf+y6TPu4gxsdd3q9WGhlW1S6MHel/54Wir0Vulv0sVZm/xumu3Fn7R7E",
-	"nV5ETgcRefXCyDSGEOtp/2KkuuNcUv3qRdc82v9eLru9vrkx3d6JVr0eiReDwReMfDEYkJ9JwYz43O2R",
-	"Xw3xSc1IpjOa9r9ny66a0rOXr8yfkTnQPXiiD0Fz3b/9NFpptmmQPIs7veDG7DCX4GlcvC7eqF4sluY4",
-	"Dv+JxJ2b0wieaFh++INdSbsBZqSXi1lX8Nw0YUjv3yOz5aahAuRYt0eoXW6air9RZr/Iz7EghJgDD6v0",
-	"1T8WNHdrobgRUOwHM2bzPMErggv8K5wkJJ62GiUIzSAXG86H5S775H1uSC58tLidU4mVJyl6N8GLoGQO",
-	"DJbMC35DNYtikUs5H1Fzi3Iurk9yiLaSBaL4L7kyQow4saU0A381JEPCSMEEkSMrdZ2yWKwL1ZgN1E3e",
-	"/XD5979+9advf/jhv/394rvvfvjrV2/+/u0Pl1eXyRArdEJYTRQEMMiCvH775oMhbGLCNhfktFqf5+5g",
-	"abSSMzYGQCmpXoCtx8rYRpWSxGYdKUmoS9OEQBdDJOzKoQbuFq9sEgVSkHhZ1eNUgg/89Ov/FwAA//8=",
+	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/2/m25cWS7E4dfJUMTE0Vu",
+	"QyypTrtbCl+oq6p7l10HTUm1e8bmjo0kkRJhgQk2EhTFtjtiLr/r78ZvMA8wN3M/fhM/yT9yrZWJTCAB",
+	"gtSpak87wrtLxCmPK9fx96uUzhR56/VlU/ar/x0P+5OEUP1K5Sc7bPjJWjhYXdFL/WiTnl+gMiN5Q0Sq",
+	"4b7qTYkoMFxeCpaJC0DeHnDAQkMHJbjLYkJRgWoMvDsJyE240EafiU8dsZhimHHEYqwfgX+aEJz+twmT",
+	"nCQJBIidigQT6BtLG6SbQslBkc+HNuEbKwZpucArS36Jb8N/f4ZsmSSOxlL/6d3qQkrZZ9wfv1Stdn9+",
+	"I4CgE9459bDW7Vv8n533+Bfc1i1a85jgQRX2XOOz80Blj21L6KJtUcvDposQTice89c4sTEbcMn0ckAj",
+	"yPcw0L1jueIKOdIjsyIYpDLBe4cj9lGskO9CWRte3432dRNswaf226xyWj7/4KXqbO3LyeXCC3aio24Z",
+	"oTUk97IiuLexWrfTXrsjswM3CIW3+hwIBRULoagSVtbLYCNGezWqguV5gbUYWDdrkwgYAPorkJGRgdJH",
+	"chQV2cqkos4hoKIayHejQEnRkjkeS8yToKpdsLdSxXhZ8ukMHa/6gMOUuASPOUiv4Fk5y5eXM2hfbPAp",
+	"v5RTQDqRY8mTay6nQo1YnPCSx1g0XElDd0lb+45sPSuiTFpDIVQZRIIy9NabVpkrxC3hR1OUCz2fhETB",
+	"M5VjNpGYzPL8aj9N2EzwpA1JJJ8CGE4SROf82SQc0AGhN6/i1yj7+5UpYJl1G5iGcZImwbZh2VrLfjVc",
+	"8iaLxxmvQKpOB328OwLON52mRzhhbbuqX/Fur5rd+63VDeLsPVB1RKoPKZP0Gaqn58l5Ohfv5Bu+Vl4S",
+	"ZH8UMVvDufEcWDxibuDG/N8Kzi+Usc0G4KcnTEYP/o+WmFbUtIbvE+psHd+9E4ocB0MuuMWXD78Sb19n",
+	"vlMt6v1XeS8ov7Paao191YZ15kxCm5jwF+6mmvK7qyWvlZAbniH6WYksc1D7CHGsCqi5GIZsoM2ZxgDE",
+	"Q+CQY3Gw3zE+O5ZdYb1jQ3prI0rgroEIGASXjljjs+yH/CZCPNQqNha1YKEePhux0wqz1CkCgJ0VysBs",
+	"k/WdPn0b5LNf9gZQj5Pl7mWHX3F0yjtuNod2WCLmej27U4w18gbpE9dfGxhM/fCqxfj42qAfQ2lumUNC",
+	"b7oojedlKa9kvpJB9MweIxk6Ax8Hx2ARLoCEtWv8UM6SsgA5ti7fQDN+VT6pDYd2O/NsFTC8C2rZP9fA",
+	"VnfklV1uG6792rimmmqD3/o/uzKLcnQWfHr1bYiuO8fBeRCGsx7wGw/Qjm3BNcI7KrAdFi0CjFwQBuk8",
+	"/iWseehDGzHyQ3hoPtRxM6zz4tnhHwPyIyg3e8V4nodjPFZ4PzD02C+9dnJUDfNhMwuEOyd0+xF6uLG2",
+	"6peavtu6dFqWyo8dqiwUkOI1/QbAySVvDUEBswUvwYOFMEqQHMXLVF2sR2P5gaKZMi8h4UUkzFY6Egsm",
+	"LkclZFAn5FNQS1N5qdfasw4SyurO++AX99vxFTTDgWvuH/I9qT/eRXzu9iTjiuBl8EcVmbhV0sTCuxJi",
+	"4YLgY95cL4L0KS/FZV6sOwYYuVzpvjse3tvgPNb8+i0HCZK9pMrQwDgFUdtrruIGxZPFVNjY6LfNJ36L",
+	"9i758rJrTcP1+1jOlwXv3Exw/T4+PNuFe96cBh93sFdq/D5AccQl0mZaHQKjSHXuH++zcaV20LbrMH38",
+	"VMIeyU3v8/K84NOrINuZoS5TmCZ4bGqdymWh9VW2mqWZ8Gv9KrU5l2zGZdKWP/gxl9as7/NpSKCFKhvy",
+	"YizXJtSKLDSYpoYdjpCSTDCeFYInaz1g+7Zpd9qPc36DQ7ypC5sgWrdYlibitOFgsoGpe9hOpKycFnmy",
+	"nNaTh7fpCr7nrMynV5/kn7hMtnyB3KTIm7OqOqN2Zkz7JVRa3v8sblamN4/hT43WmhNVwSMAiaNMTYA1",
+	"kKvigK0s/3o+MJ34TjIu2aJtjgFGkXzlV4/ZxhwbRCEwQyhAV87E2qb6b0cj3FkRsbWPQVUowsENhPru",
+	"Pewe5eTq9l8/fq5hWIVbzXLgUfCTDbfW3Xqpbj1cNJ+Cjhbnm+iYtqUT4cqPbnfOzr6Z8/WiIygEH8UI",
+	"Pq5bdVQZLmygzw+vU0OWlriqAV005JLaqaWrXRQXC3jd+5lQRts/qFyealsvtEP+4ezTRwZXbU4/G3z+",
+	"8TV79f3Bs+GIvSsVi6f5Yh1X+TaKlfmlIFjXNZThG2FzyD78oLUoTEmY5kWCVTUTsc5l0j9xDVr0yXww",
+	"FBR8n0rxJlXTMO7JSdWbLJXIf4L3HmnLVxRTIUt+KdggTtWp/RMrfCIWg0IX25y8IS3lsaS38bl+lyEQ",
+	"Ne8GhYVLc3VgXgP++AO2XODQ8JLuMC7psTStdbwrwxH7tIQ9VOh1e+TpluaLcRgRo+pRGA3jyPYQck6q",
+	"8bClJLYXYYUHng7vOGdwKZ3AdJZMJ8O5yRV6D/YeGH++gVDhjJbpWcgT8z6f8rKtIhiQcDO6o4aFPOBM",
+	"zUR2EWmFl6/1f9a8SIbHjn6aKnYlFqUtm4lYlmOxtHlpqFoYMtlaAE9yORUm2e3Y/MO+Df2E8MkqhUjv",
+	"V2XWWDlrK95Je/uLZVAuf4F8U8K/gCO6alWTiHUzZQYEsCXGl82YdE1gG64IRYmtK61j6OUO7u/l1t2+",
+	"DfyHbKsyMqOwGe8Dqt3Mks5SVe7MKp4+Eh82gRC9cTfKRgAYwBZp7JeW8oHgOuhB98zn4k4ogQ2g/o9B",
+	"li5TH8HrXCqpMsQYhvZMC0kRsRKSxeCPI0JyugT3qAG8BNMCyYkA6YrIMwZAm1YuJyJii3QhIjYRfB4x",
+	"Li+14qp1Lymy8CuRem5LLh6P+iUokqGj+QXJZgr+WlpNWydpuVKhZXOeiBr7jJmrbYQvejdUflHum5UE",
+	"7QmvojoxXJdofePeG+SA63zav9t9fuOz3oi/qR5zOOL6PA4rdatTJFUn0zK95mU7mb+5TiQubMqlNks9",
+	"NHWLqrQ7exzYALRqU8lid+JiNgDuPsPZNzz2iWXQ7TWwrDO0/3L5+Pxz7eaT3QR624NX1+e0Onn+ip2V",
+	"QoAB9erg1eH++St2ki3nqVzOg1l4PVQCb59WJnxP5aA/exni0RSCt87l//3fFQPj8NjnEqrPJ032Y86n",
+	"x4HWeyvDA/psaafPeycbdFJf+2h06Ig1SjSX9YyI1EqHW80RkAHKtK1o0nxR1q2selNEDwWNjzMc/zK3",
+	"UhCrXMxfPbWx984+q5kvRjE7tszVYHuChfFgeF6NQ4D0OFxOfl8gymD67xC9KjJvndFRrXZOYwGpzfP0",
+	"xjtMeZKkukU8O/XG/ythYQvQTha5UvtKTI0Ry70jDIKefA7FzuBvUig4fcEQMcGnM0ZcbGOJoA0VOMTh",
+	"QQRvgWWWiRKibIAiofXjLF+JQot5WnYvDoYjdra8vETmenjwaCwnvNAf5sBbGxMMEiKvrixxMYsxXBiz",
+	"wUXGy4ipX5a8EMNj0FPhDq2qjmWcL0tRvLGvg2dXPHPZiQfVuyP74qhx2wpKewoxLbm8XGa8GB6DJowg",
+	"g6gFe4+bN67EpHpNxOKLjMtLUf10jKr0WIYetvIqHrG3EJpsUN9FRINNU6ctAPcxcCPN+Y27Ug8PNq33",
+	"fjZkzfb4Ni3JLXTQgYUBhkOxEjYJgQIMHa7BR7YpneOvbWC9Q0GhS1319uQGVY1q5L/fGnC/+cJ2xz+I",
+	"MH/5jdgpGb5aGFru7ojxihiYOK6wmEUriMMjIAIXArYdWMew7bSxfAp/jdh7MoTxtUQDrl/rSVX31WOJ",
+	"psTwiMUTuDnWggk+kS6QZ0rwOVQs670PxbsoQmqw0tA01D5KKI2zDQOeen2A6DfrO1LQc/R796I9eC3V",
+	"ckqRbTa0d6yvqM3BMZnc9hjhhkscwJ8TsRAy0Sol1E7CgDrkr5tIX+/WIu4X2Gu1jRvhvYqt1KYYApMg",
+	"DsWwSUgayHMWdRHfO0+rW4w1sj6LZVcMsb8BbTvd6F0UZGR1unXMLps8t2hoA4X90FhobFBjsv9Kc643",
+	"GN0dLuQW03sHmb/Bfb28hTW+ZUs22OrewqnpMx1Uvt0L5//+79rS0T98G4vn3iz8ux7oXdmnH9tPsNlF",
+	"UDteQjbhp4WQJ4v0DQV1223BkPF6Ihk8f/qOPR8dOFF5gJ89OX2HuTmlFgqu/8v7fNEWqQzAZmTppODF",
+	"2qsTD5QOIDbDVryBnam1Pxu23apBSS7UTmTJegIXepTaiv9NMY690XTefhxWrVY3zK2rvLhiU6GXze3a",
+	"1O5dhRQTakijhccNmqEUc44R8wLyGydCSBuqUqmc9kTD28b1TggcXYEOh9TCGU/U8bS1p7Sicy1YvizZ",
+	"UmZCKcbVFQkbxPrRpikMR6rYRSFa8Zs/LUuVJuK0yKdCqSBQIrTL8ldUqytVLNHDp3V6Cw2Cr7OEry3I",
+	"zhV4R//Fv62jW+ZyvzmMvZ3exVKep3MtWpelUKei0OIp4PzG65BWspRMN77yhc/Bv2+xuiIvVQOTNwb2",
+	"KdDrTQkL+/vqn//x74CUPXzwxI5oT4lyuXCGobP/cLNJ4dFTAeyJdcCywCA8Qse0MHoNsmiThHPEVkPG",
+	"7STHqk9vJ8ha5OedirLORBAXucgbv0af/AOkLroDy6ptu4UllCdGI/ck9UXLX7rO8n6utkra3auXzRGq",
+	"95u54Z8+G0vr8bAJSdEyz78Kb5u7ENvG2Gk2HoyhvZ0q8BtYr1wHy8odM17aJbkz2Ibt4IhtV2gYwj3v",
+	"UbxlQg9BLALPvrk1KMH2mugRGtUNzdRE314cvLAIzkMwrdw1FGN+LdyQSsYlQkl4p0AB6fta+fIfHfas",
+	"SdohNX6j3kh7VNWk1gDyK7i+QHtZr6JCCCIU5nMxNEE86DM1/E7URasVAhWb37C6oti/EdunCtZqzrr8",
+	"MdspjVvKqp4qJbDHLSUowmyeJyLTwmlOipZRLolh0KhfkuDkweOLVXWVBlkspWrok8eVTuaseSkuOcFB",
+	"HDQm4xvVPr/+nu6kjh5BOPlahFTUoLC7L/HUN1O2VoQQOKwFM6USzpnWOKQuihDTEVZe5DDIpmQCaRHQ",
+	"zzvPr/EQneaLNUQSw6CKi/AEOEo/zzKmUoCLss3V56taLvSs4woyoSSeIB6h/jz8A2GQtaZ6jZDqizVg",
+	"F6oyGC7C9dOnsyUvLkUYqs2WF2ysEfkz3Fmf0nyxRy1pndc/m09wuaYAz6ZTrQ4Z5/xSyftuV1+9LRUX",
+	"fqPEJVgYhoXG4DZJElsPhkw6QpVHwA8Cgw13UsjIcLFSftY0E7wAKFXq8FiihTAcea5HZP1kYz1E9GVy",
+	"AY/3GM4CG8TmJTEDOlvGWaw7Eg8jNhNyKoBCkcUwzPEx+ymHUjymBMT9FhnXKg2X63jEPsGwUPmiHgVK",
+	"ytWLFQCj84WQwNYCKRbLQqXXQosVJbKL/YJq47H4Wj8YE5usfowvUhB1OKJMzNOScYwSl2rKCgGfxrCq",
+	"KzFhyV7wqfjX3zyJqa7SxX6+wIneX+DSJvhsvcTWWpc7F6GsbLrISlHMVY33MpXXOWCvQW9Yme+Seezl",
+	"HS/cr7XlH3do0R89lwHgsl6m10Lesaex013m0O+Yk6KfV0yKsgMnjfQsJP7Rw44U72bEUsUSj0muDcjF",
+	"9TuYL9Y9EF25fs5q6Wfme3P6bSbUPHrlhDPo3YasMVwbG2kLUzSk5cOeslupuz8bN1q/iG5jH+0SO76b",
+	"LdUETuI3qMI+f/XyIKjRtm2/2s4L7jBRzFPVzn69sNcdCkn2RYlif5Iv9emaXwmJqJQWpPuYBtG/BQlg",
+	"SnbJS8CSP0HMcBcwnJva2FSxBS/I5Ocl/XxENyPBFmhqQkjDQSlYvpKiGEteCP5EsetUrNz2Y+0/fSwv",
+	"LDI5PK6NaJGkpfvAQAkxlvGJ/eYn/f5zOMNHLP6zfn910XA7v9Vv8X4Gzy6YM7rrTOZj6SihABegSn2m",
+	"yxoxm6KiWBrAVKmlaS+wLxdirpWEa56lCXBDjOVloQ8BmZdACo38eXMlsmuh/MwobL1FRNqL9rDh7i9w",
+	"z+t8vuBybW6o/sSrCCxPqEHmntqPzp1geDk3wd9w/UyU+rP2Jc7fcP0DLy5Taf8E4nK6lf6Nv1vUFXPR",
+	"+QHu+G/LHNK/4Kr5A5sAFG6fiqRqpf8T3HVqEKG9Gxu/mtaA1uI0xvyNX5yhb6vqtfMD3PEP+cRcw3/i",
+	"c3oRLzNn4rxf4J6Prz/vRUZW4x84ESenJ3YS8N/4O8JXQPurqaz9CHee53lm79B/sHMxNyl2p6KAxLTX",
+	"HOLndMrb50K/O7vFrkPvJ7jrZwTTt7fYv0PWlgOc3YokiBzNbnT/CCvcHARBhA0JYxaz5SKyDpuxRBjk",
+	"vGCTpZb3JYvhM5ghrf+cwwrWsgOZgOcGgkOJ4looUlSuUpnoD0LrjsaSVxDk2OApL4pUKMN78i6Jj7Xk",
+	"hYVau6OiVY/ZgFO3L/JiDBqruTqM6oz0MWRrMu4zlkNakCSi+UGNDRxfPnQg8kB0JTnIfL5YaMUJ7Vvo",
+	"oSHhC7PB90FjRHPJKH7660FNtxqD8AlnuwhxW/uXM57G3WJQPPpxhXkDuuHTenTx+/Cv234bF1rzmz8V",
+	"uVIMr3pYDwDnAOkHkKlkgB24uXfbptw7CvAGdGN0FtqcLL8fj9TudoBNkAZznmVClZV3V69q3M5686RQ",
+	"yQS5OA1BFNQam6jUZY/suEpsmtS4nhwD4LO2bYcKEpgQvc0rHPawT8vB2m0lL4DV6AtCsx6lu1/U9sHx",
+	"Btqo3UCRL4k8MgBHrDQ2exjhH1oR1MH9QW9S3OUrxr0za4Ew9GapH5mjBuBZ0Wd+IxLz67E9esz1sbRY",
+	"VqrUm+NKJBaFRbBLkBPmIVdSUDjI5t5pPV1/IxnLgTnuUrCuJczOcFQpRh6Bhl4XPFtpy4ie89XT2ky0",
+	"HfGpvNSKz7x11OpoN7BOsSWpAt5X8/2jiizfcFrCsnKbPZaD0pHbT1SEXfV/BCHuXXMPSDuu1Qcteo5Q",
+	"ZTqHehgEFGvMDqe5acjwnUfPaNnNzYcm3CpNcOq0PaHobjaovqxClQYY5PjQcg5VuDIRax49NoyD6FTE",
+	"zVvlyBpzmHJkzZ+Ga/phKwWpn5gU+4EXV8tFV3/ZeHlw8Fz8PTvwUo7cjj5yIvVSiTfds/dRrGA3GYpr",
+	"reW5T4RdqUsl8PIPXImEVl/bMY6vh+1hz+4coMr0jig4cZtyiZevlovWj57N8sVnXopNX+QTSrmc8+ks",
+	"lQJz+Uicqlm+0J8NV6bVzpNwTwMjG9X2SbC9bYus7SBx9nQXOrYJkBgfntGh3V3++77+fV//vq/vaV+H",
+	"928+ycQ8WJ3w+cfX7I/fHfyRLfAmA7XP3oLXQBQF9FOtbAocssWCpZ8qlvHi0gzuqxfsH38Yy9WMl7BC",
+	"MRjyy1LbHzORJUcshvepmArSTZ5YlY7x8oDIJPU1zGgYQAhjLFOZiBssgZfLuSjSKVLuDKkAHiFTDWgr",
+	"mwultBoBHgXkCVF8reXQLF+xOZdrSPgYRmMJ/lVsGZXkxWhcKGoZNAgDossSXKssxnGKKW2q6gEKvTkb",
+	"cDWW8Bmu2EVaQrbYJF+WTI/SEAYRqi6h3V6bKGeXF2LE3kMKkrgpFRtw0yn2yzKH6n3OMn2dYs+g8uld",
+	"C1lrqVQll1MRD9FaWpbmm/jJ+D//5/8KwhkmLWyHUECy0krvqtBfBb9yqswUB40wHNUucIb26FY9glWj",
+	"j+BZmmCumJ3qyRoniw0gJA9DQYcQNTIyGIm/LPXyXvACMQhMpptdP2YdBgt+vLUSNhGqyaTls4IpNYsa",
+	"9ou/G44ZnwBIKuYWlrRHYDHxLBtt4LqI9syEt2SM0UbUgxIuaMAb2gxm87wlIqWwwn/f/4xX9t91s5Eq",
+	"i/3cfPmfzs9PCaoZ3G+jsKchLUOQ4WezvCiZWs6BzIvm27g7SayFOUjXYSSzL5/fMZPcIBx4xvpL0Uu7",
+	"0GcxNP2IxU/pkj4yIX6yT+MWj+XgxcHBMHLvWUq+LGd5kf4qMLH00L9+kReTNEmEhIvP/YsyL/cv8qVM",
+	"8NUv/KtzUc7yZF/fxLMsX9EHXvp3TXN5kaXTEq5971+7zKWAVx/WWl3m+T6Iff3U4fN6l2yW0/5cJCkH",
+	"rQLufKllrTdCqFTEbPAyMDLXPKU8l8HLg+fEtUvFuHtHe4GB2AhcSaywuI7sigwemQ1m7nb6oIAj4qhy",
+	"Ht8FsRCFD6xj/psgGurLEmdzLx8hr/Ju2Ik8GsutSYp6+ULPRAaZWtV0GbZhh40STmNYYDuSuNmFQDgq",
+	"8AGHoH8nJG7XD9sTtR1SlBr5eCem5wSO74+D18xWsrCoHwkUhm8Dm10rXsKv3GXneckz3K50JsJdzn4C",
+	"xUs/s2/SSv3dO0mzLJWXJ0lSULF4v4EyD4RzF+mtjONdWn+c5ov1cIuqNBoRvcP0ugEcDKoH+i3am+ay",
+	"5NOyf3thWF/TU+FGY/ItnuH0fshZl1WFKc7Biiu2KvRalnfdoZAK9C6xrTLRNds826YUwFO2r/praw4W",
+	"rv2w7j/Clq+oZXiXCqj1c0P9XzXebTWXDMQT1WJAnghLkMl9t4H1itlbiOireaXb+zPR7xDZre/RjiDv",
+	"bjxXZp1ses6Zsu6ocrUEq7bj3aMwGMBmwFyTswovbMlVJeR7kHL9F6I5nMPL0LyUefD+NaqA/IKp5QS+",
+	"6wP9Rwzg57QaoxV0ii6ZiXwCtTB0doNzkIqxYCvqHi3FmyAeObSMr/1djknW+qdVXlyBKjBPE5lqtezL",
+	"+evQZg+u2Z0kgLhZpLgJN7cYtw+U8uTLstHQ/pvprtjSLoS4s0VztpybxX8hyOH3hJYDsvv0z3zWD5/R",
+	"wrrjtkFyod84NnALq5w4ITmxhdkD+Uo6xBbg0jLLvGuFD0cBxIQuCWtZvvILSE+E5kYs0+otUrZsIXhl",
+	"LonK6weuxF2JB5nL/RJfWx9NM2opwOUUVRU8jdyogyj7x0KI/VLcQCLjLsgnLbu0lUzL7kq844gdRuxZ",
+	"xJ6z//yf/wv8BpjPCukXcOZB5WORiCIiJ38hlqo2H6ksX70I+kcWVYa1ujuVwRw2Xjr2nalcbpv7HXq7",
+	"tqN7DuHtSVjKBjSUgd4uQyiSpiYsZZlmLC1Zqu72DIB0gVNRqFx2D5DV7TBTwg4Y5RvAG+5svAxX1h3b",
+	"LJaC696MlsoNudFSMXRz0Z66w+PCPX7Y3zFzSoLgKvnN3R5LJgxT8huKkgG/USnYf4U630p2b3HkmKbe",
+	"tdhvEfkDOFWhMN0c/cON5wAbwM/gF9HGdl6QKeMwJClSJPV6w5z3BBJM8R5wcSo6X8u7mhWzkth//v/+",
+	"/8zTrdnfMTP9o5aKJ+MJCyaJ7bn2a2WcR3XvQnPv1mVMIz+tJqRrJ43dU54UbSivleJtDuigqlkzuio7",
+	"xrWHO0Bdavqdo4Y627hu1vjLuaHWOBvTLIVWr9HryilSdx4Z30aFI+Jmd9GEqWijv6PpQNKLN2tJBsbX",
+	"PlEMbjKC9c4OAoh6tidwVp/H8KgpJ9upcvH5K9Dfeb8Pgkarv3dnfV3Mcrnxs3ATaXx39OWQMKjG3RmR",
+	"iFaCaWr7Ku1LyYWegVbYmAHGVsmzSdWQWNgA38Hg81j24rB/GDdomQORpnEYUwc/GcQD7rsgq/25KFII",
+	"MDbcqlimS0HbGRGVD0fso8d9ullZqaIb/6JyOfrMVx8wsL1FHXSHB/PEOixN9Zv1cQAMhKE6tK+Iq5z8",
+	"4bEjiZCGtBqntMS+bgKOeP7Kq3XUf/Yod+jt2As0oi5hjTt+4GG6mIm1l5tzeYt42F24EDvIdt0yk6pX",
+	"R2wpr2S+kpS6o5g3w1X5TmRdgA7bZVpuhvxouhsrr1q/XfuaZ0ImvICnAtGe6VQsdMOgSp/ER052stB2",
+	"gRQrWpEEnJAssfp1eMyUKPUMYqRIMoTE6gcj2nC53Ul3ujx1BPVYc9gZslK2BvQIwNKCoubvv0eUGjtb",
+	"zj5t2QR2ratZvgBr9Fegqeawga3rYZEtHdMRC0DTcq3v07qy0N1elkaMe3EPAxfWY3zvxrvYz8cTWbwn",
+	"H4gMCZVTC7NJO303DLJNPgwffyKAwGM2pv8iJDcxO3m4Ub7dBcN2t6/hBH0MHT3wXrBtBzxPxR3yhd+3",
+	"j+K2GkXT6fH1qBQ11dM5kVp1S8MS/T6VAkqow2ELNwTk6JpecP3Y/qoHwWHYb5pAaNJ3wF7bDyLpha3K",
+	"IQ9tvkK1wHjNPANxeETJlV50ClJ9l5PSRqhc8mXjSBnMeHbB+Iqv8ZO/iiIfGh8D+FTG0iVvr8cljx2C",
+	"a2y5mzVLxPXUCFSqHyBvZhdw8v4G3i34tOujaEamybPdlqtx74jUzQWZ7gbCDi1/1zvs1ZtCnMan8jdY",
+	"SObR3iMRCZquWtSfIIl4ZITAlpi/QanVku/3g7aMwXpSolRGPDnyAuTZrXFW72ALtC/9nXAzHUzXW0C6",
+	"9skXC6/TE7eLRPBf5uzQwDXG7pDFEROZEs5uzy9qII9jaXQWGkZCHB2O2Il9ik/yaxEUKDDqromCshlO",
+	"iZpQZmdhHn6kgPsWmPhhg/woRPuJfmJ98x1HOfnzOwRvvyP9nLIAWiTUA+eQ3jlRxwe9RLFUhPIddjoe",
+	"tjlvydm9idtBD3qqWMlv0FyNS37zmZciJtzM0PSaoM6EK/FwZyu19CIv2ODHAggcI8CJSeVluDxhy9PU",
+	"jQg2VyeJj/46IOtSAY/Yyu0XTxIbpKqLpdHD6H807xu1iWm+SEVS6dolv8Ho46oqYZdebIMNOMuA3Ahz",
+	"UayxaZ4ErGh9qhYC82jsMAzdZC9un3jYIWkrn7HtN7NINT9bb+xe6pEPhWi1omqju+2tptOLkG2vQjkn",
+	"xK68hXhumLPk1mrUhhMkqgM/G5UAn4vZRGT5ih0Mj42fqH6G7z0ui/DXgMC/6fTQp4WqhFcJSWdmOzwg",
+	"rDuphO4063fGO0Ayduz1k2qnd7jJ7At8F1nELPq4AZkfGh5hR6pauQniVbXAdrOBbcnBcHvBQpKEdlD7",
+	"nu+Fn4rb+la4qSSOfgxie0NTbN44OuLSoLe7wNPlmHH4u9XF3lwtthS4kd4VDPtgU87z2zVW8CJLRQH8",
+	"iYhnMDy+j9Zat14bOO0v2GhLf1KhKHcQobT7bw9vyU7fiCJsHUSghQuKcjciL8U42nF576+bBCT+xk3l",
+	"7yLlOclUbqr1vdx+1a16n2hJGcwdpsVqbmS6H3gCEvBsqjV+VXJZHncErFKJIa3+y7Rd84fDtc+U0Z1t",
+	"09bIqO2u0ttm3jAPqlNWQan3IK4ypuJhL7l195sfm9AhqaCpX4OYwjwzsUFG4SpUgpnbe3On17I+qxn/",
+	"49akTfAqrQ2/zlUJBcRJvmoBQ67guQCvJL9gc36F8A64kG1ZwROHpgWMKkARXUltaQIgBNB2x5eihO+f",
+	"8qJstCEe2siym66jO+ffd4So/vpHg76GDeRJgvZ/rXqBGgGwn/NlBuwp+DSYrHDwE4Aw6NVpyQZqOdnn",
+	"Son5BLAItWVANc/V/AxHAA9cRZ4LwROTIV9RBNb0BZ5NdRtE8kl2pHSbsce6M/OVAQFb8GS4TRGa2+mN",
+	"uR65Kol/ASQ9jfQOj73bqvLlXc8n0DXUjS5p16JeFiaeW1unD2R+b+m+gTnsMdR2N5zrB5oQj8budkbW",
+	"TopXa+wtR/p+Y8k4y+AvXTJFf2mz4l3FJrThlRdVEvi9kReAVXI/DAadQvYDvxJnCADS4hTsI1GJG0vc",
+	"LLIccuBnhRZFLWIOgdFhzPAHm9qBJCoAtCjVkoCOcMQTsShnI/aWT2fA/gr3auFqyvg5wm9OeDmdjSWV",
+	"aGFAwbYTsvrxfZOCy+mM0vnM19LyGEt4F8sSP4Cu2bG0UBNELhYj2Zf77gt0NjovQ8An+0JD1c2mIs2c",
+	"4rb/M5bxIhVTyP/4IePyKh6id0FBCGR6pXWIGaRzoUOH+jxi74lGUrD4n/9CJjEkwAazROF4eGeWVFMq",
+	"4fBTB+CcUvlc4NDjSM34tWAyr05NfOcw0sNfDRugbnPcFwo6QL9e1IZCsYEDw4B9HkZsgnw6pIcibCcW",
+	"UffXRmqrG6IvAWyk6hy4FcTCebXS9RsNp7SzAcyQAdHPaLdDRS/8jvnzVYKjvvPJbdtwG6YFwwRIBAWH",
+	"3UY604NOjV0kzd4ixlptW+UXtLeroU5EVLFR4PJihsvvKDQ7kBxOQLFI1lBJmyeKek3X8ywRqsRHbjUA",
+	"BtYwNAgVVWLbKNjJc+nyWwcCfIiplk8XFtCLBBF0FBDUbj00kzVT4pclwECB3LrdCqmo7X4LmYy9NC3d",
+	"1m9Jz8pLnn1eylaGRtzw8wafsnrCCvvYQ4VwdGPPRLlc7NJc5Tz4GIkyWyijlQCOvOPUFVbeng2NTXNy",
+	"/9JTRWtJIZAokssudc3oaHo3AmbicjrDGgQ2SCWIhdQQs5jy+IYSu5XNpO/+2FHg7cmNlshy287+k9MD",
+	"ozhGTfXuUdKu3PXz0XzVdqXvVNszITjdjYOvOsO7V0GxlKr9SAwALMENgWwufFAKkWjz1ddo4Vj4j//D",
+	"fKV2+EDCCAbHDF9/3apa3AHBZXVYd9QMOKjWjdx4NJ6MNDeIRdk798QImDtSSW2TPe0T83UdddXqAv6R",
+	"TwgZ1JWzGV9scYD5kx/I7YfrdgDReNO39sJsqG06Z9iaC6DZBUe415oZmRXfd592sO6eBFSz3rtzk54G",
+	"4eBQ+mMPIvGfZwKAnXnFFk6QcAvkilJ4LNgmcITWlRQPDYRDvr5lK1sLXe1sPFHtVbVbaJWOuyO1jXgg",
+	"YUdfs6uwv7wrOnTLIJ86+49/r/o9OIDBN8tnYVfbQ0l5Y15snmJriJCa40xQD5IetVmrBX50vVEihNVa",
+	"iALdUI8/Spvpz92RcujOb59f5YnkwDJ1ptBmX3nNjYLCzFPHla9WFz00ahPZacvGrYRxSzruiJ1QOm4H",
+	"bmVrFsZWqZq3qYDtznaqZKZzYadkWZO931/u69E3NQPdnjTz7u0hbJyGnWwqb4LJ9mucol5oLg2IvIdJ",
+	"Y6OWIuNBQP5ZoJSnVlz36w9yDCapWmR8/VASyoZw9RFj4nhdkd6KiAmxZojICTxUWo+ES0uFsUhhSC1g",
+	"8SGCm8/cpQ3I9cLcN/QwqbTK80jkdPeQg44hJkpCD6txKQnFToQeIvAyQvSzuNghnip4ojWMDn7mMmeJ",
+	"yNLr+llUGv6WxuHdMk3OYa6HoMslQXIHmXjcotRjwoAC3jBwge+AVt3GAnluGd6aTJCNJWyo5rTg2UIu",
+	"3uda3a0Mob0KfVeQQcBQt0fLWWudQR1WEuRo1BPA68EoNT0mvU0UkdXN/U0XzF6ClJYAl27kZWzbVJGv",
+	"z1FOquV2lqcWnWHLMwmFPnS7FbD4rj0j1FxPfVQXRb7NCM3DZskGKYNoqLYXxARWs4d+dlIvSny0yhWT",
+	"MP1ENcgpt6lVaa9T0W/4dspUoL/EEruTHNuG5NXzDUFBpblSMb62ML1a6ddSj1Sn8H0sodBduuOc6pHv",
+	"fm8U9Di2Y4gRthqPugx2KGibGqtjBfUpFfKUnwrSr4beV8m18LHWsHCCKH3GStilKsk1lX/g5XTWUtQN",
+	"hjI6PAhjKL+ouzYDoYWF8/oW10r1OHCtJgmh0rw8OIBzCxB/t4ssu53CWqttk6nclej3oddIbpN+Vjkj",
+	"blUB8ojJZ2ZDtjXAQqtiSzBjpaMw4j7y4JpLYtfyOztfvervRmM5ln/4A+lvoz/8gZ0JxFSNPeETs0Ls",
+	"k9pvTpejsdyviJJrEn+az12cllb25Jr3aiyZT7ziaDroH6geA+Asc3cqIOGrIl+SeQkvy6VKE1GIBGFg",
+	"aJQcIB96oZtaUkLRVhPzp0xFEem3BkicbcsgdCJFqlsHGDhqmi+EozSg0Q9RGMPifpleC+j7iq+N8i/F",
+	"TTliPxueInxLRQBv46cEdVudv3q6LfaBfmk9VZK+OmInNQeEYeuG5oASCT8c20bTjfqlFRM4rorK8UFJ",
+	"d77JqDUqN+irX/fEWJsj9jHX73Tot2J7DsZYwpAqdiUWyAF4UKkyFr4MFqNl0XZW4t8HHTdP9Q7Xiiw1",
+	"8yk7BBoz3wJzl6NnhEW6BRiRCr6eMu6bxQH+lLgZqbVAkp2tJL1OdYsma1/NGqgZpMjBuokbGkE8HLFz",
+	"J3ylG2B3G21HP9vCzUzS77RfggxXeS0KzJEsc5aWdnOa7i6EXwcPAn3A2Zv8VwHpYBxTRHBTKmjT4YH+",
+	"FfJpsXmHzw5gy6CyDrsQ3kkYgchgj21RFSK0fqXfFTblUm+DCSmQMHo0016tcNPoRAgRU2NrV7lFCGkw",
+	"Ij9hsUftGsM+BlSTOgtsjCysgWJW+syIfZEJoX77+4fDLDubIq94cQ+Yv3RwxZaeAm6RJM03a++Dg+Bn",
+	"klE12Q8oaHj6GCnmtoQEwGRt5AcIPSHLsXRvow1sqq/ZgHpGD+G406GGKKWUuluIxI6CTMYSe7SUgCJe",
+	"+0IbOm09jNETFtILaPwlwGK6RM1hnifLTDAsCPurPsz/ak7zOEIoRk4Jxvrs9teg27YRcEZPr8QayaP1",
+	"sHwy9d4GPxNLhI/1Dzhe7s4d7d22ztz5oks0SDLDC9bcuv783kI39cBNA942CBRknK9NW8e47SvPAj51",
+	"qM2A5u5isfl+3CtStJsH/dgHYzRS3byr3cEeLH6nFL6Oynd8NLZu8CFqMVQRYKre/dVNzxxXSK5szteI",
+	"uQiQe+Ypm3CBnousEDxZa8kPkoFSvvWjE2H9hkrguMJKzXdBvt0qClCHnBgGF1d7dKAH3ftdRAq0heo1",
+	"MyhD9O2z9HKmdUcYckqn96r+/44dakXJ6CagJA9bJc+dhSN+Coci3PHX+gfxSHAJSGKDwIE6PMY4nE0W",
+	"9yJxdLgs4cxFjf0rYOVvCUs8BjzIfQUBPiBROugu3rRZNt1h1IHa8riu1t1QQnqKy+qx4TFaYNWJA3o4",
+	"YDKBEm4BvFoQ3AFD5HMFIXJLQN4e/uATzwKg4wgdxOuFiXxbhzEIdC3BwSzZoJZ7MNmfOmhwrZqCXO3o",
+	"caiIm8mYyKUgLbyZdb4TUW6HG7sFpqhSXAHyXLBTk0KQF7atpDSPHhtssFGH0Opn/Cz0Z147/JkBvg0H",
+	"9974rQp4jhX5KuQ87BuJa8+4bFAJtNKZBNl79Hs39HkbNB3s7e94Orvg6dx/c3cH1Lk7n3VfFJJ7nl5G",
+	"3yK8Bv3FJIfza85LrG55QIySR+/Ko4GY7BxZQNl0GoQiPmGLOuw2SaamyEl4yU0BVr9u4Jc/56tQxeSM",
+	"q4/ixraraabOuDotxHWaL1X7TYtgtw73J1wr/dA5smoGZ1fpgj2F387SX8GywWC+Pmntr6liB6MWfk68",
+	"JXy6nPMrE21Pws9Dvd3rcB6owWnSy7Bas/rU6HiXHpXAOoQyqOpjTpe36G7tCIS5p9F2RsLrlNeq5vT5",
+	"M77hJNVrJrDBLJqXDJykGwCKoypdwKd6uKMs6S6mI5eItWI92kxdvpl+PKRxhWi/e9Edfp3k2ndLpM0G",
+	"XHmLh1N0t988u6zYPcd0d2rrnh/YLfVxE+uxVxXbi77YoFUFJRwUy3K59tIp7DTMuAoLui2JfRuMviZ7",
+	"erd1txvbLPzrPZ+IrK2QU9+gxRGKLtB4Viwtj9ibgl+UEfsIG+tksSjya55F9C9t754JWUbs51xG7D0E",
+	"FAv2Vm8O79BxOrD9anJJbPs+stX9vbhRXVpSd0D7k5TWSFB3pRX1eUPry3yXjKYzChsGFgd4kfZXaWLW",
+	"tAkxNg8pw+5Vua0JWfL5QdS29RK+tpwX+uSHdxwxh4vN8Zv4Q4vx7FS5LwIIybTcREs24BJIrhXmlQAq",
+	"TSbQE2adNCWXWg5jZtXzVy8PjtlzE+Qnbd24ZdAHou/pdi7X1pk3YO2TY3d8Q9YUwo4dNveIxYnerzEb",
+	"LAqx4AXg/cZwKpq9G0cs5rR79b+1gIrZwKRBjKVZ8PrJVS71PVmuSv1fgRs7HrEP+TXU4GZZviI8dYh5",
+	"XLD49NPZOXvKF+lTND2e/ivlJP72FPdNjNFQIfUw/fMetFjvOLeVe9GeaSQUtMHKXkGyYoa5hdQWZ+Aq",
+	"IeMM3BeICXSLPRrDOfSpzAn0cHM/bAwCOh/wiewgrWtrhN7QujrO+U1X2Z5BaGur2jtyEoaNrVCnAkCw",
+	"MJd2YSwHpUOv7ZyfRKqtWum06+w2w1BkvAtlveQ3Ry7NOPuPf8fWQ7bMXTEkgGruQHDVCCjOH5Aa4X6p",
+	"se6QK6OW8K5vak91vwvKjOKu8u6/slT5ps3uIcW7LPntmrJxKLfQpTxWUrqb+k3VzQX5tTx+9FsQbzki",
+	"cXPaakvGqpGbtyaMeEhkf1RgZG7ysBzZ72SZ8qJIhWqN8FFYpx1wvDa/VQdbJ6RlFn7syBgexKdfWg7f",
+	"eIhoTYAqydnpyfnrP9ksRrP6qyOOzZeqZIqXqbpY78A7PpYu8XhzyvWZotuqm1SIC4jsc0XNggKpr4uZ",
+	"vC33qE9G0H2RgY/YCVU8JfY1VWCZS7HCVB1pbtJKfZWPZ0Vevlh/FczhjTEONdb42tgJGDs2w5zKu7xU",
+	"QzD11O+s4Q/PGt7Ly7gN3/ZYBgi3m1TGzXRTTG2qMtbQCJ1m+uVjSP8GyWUkYlwIyMKKwSZ7SuMSUykA",
+	"fYzr27TZExPmXZJjDj6s0rE0uSFoJJI9qB9Ei5AEnlb716Zk0TtXzFeJ7h97MpbQfhCe/JKnErNP6AUo",
+	"Lf8WWdVbJzktR+yTnApbBppSQg7Lcnkpir89ovSo/RD6WtnSj/s1+WvjSL/HZj8iGfruSsx29OPhyu4T",
+	"yWb5ssjWVnnnLkZUW5bgcZUpGtmEycMDlqDFhUmzygZEHfIy62I8PHD+78GZ4jxupAamn7kIJakSTRAt",
+	"uArIdE0TB8CPsHRsslMos6qmXiW2Ft58J6G3j/p7KN44393mfVtlX30WF0uZfBZc5TKsK8JgLcFe0DeB",
+	"yljf356PbjVbs3kuxZpd5kKxCZ9ewShbjSQQMQ5++WyWFyXL+ERkbPDmw0/DiC1l+ssSCEYpyI8teALg",
+	"nPs2IbTZYsUGU67EfiqVkCotkaNnh6L+O+e7tRBWtrXXNhf5HjhvCdZXndBYtZRLXOSALNkxooaZD5Yn",
+	"EuAm6Gi4KMT9c91+ucuVsM0uinC11kEJnBHd0g1U34L9siCxY/vYsX0Y+3stLw8IgXsrNu9YnNCiKvFb",
+	"b4QhnKz6d2/mB0ARNwytAFv1w4hhTrFJXs62Yd58XVtCTC0n2FszQea42Ipc87ce62PX6vbmQNzaX9hT",
+	"bo9Yo/TiZf/Ci2NKuSqEoprMu934zgS97FVxt21p4C1KTHoR0G4Q5TQkyhEb3jYepCWIbKxX98T58AEJ",
+	"ao/vdWZ7bb0GAWxQXGM5eDiegdFHh4kll4LlKymKIySrs6QCFvkkckiTXJYXwYECyYJOm3LxVO4TBC0r",
+	"Cz4FEGrUBavnPEDYxYwrbeFincZiWY4lIXQ4HHNI8GHucKh9TKQ9LZgUCpMp2Nlyso/fpAUDN7itnaxZ",
+	"3MSLjUfsHXIIVWX7enZXxxQFgKGCWheFkdixpJRmvhAh1zQ0twN8hj7yxCM2ijzWl2OHdsnswl45urQS",
+	"3pkmBJmJXBjznm3sHPx7aHsv5pqtGKd8chDrdIL17vATOXc0uHhu27NPbsO35eTxZ8XZtNADrIaMDfJx",
+	"HBkCpTtrc7C9emu0RWNTa3HCbUErE66cw6+hV1ylmGZEVjA4U/OVVB6E+wCqkeNjCAJcY/U+VRQDLeYw",
+	"HAYmOdW2fgISrcEw03sRTdYo8dgAgKX1c4Q8HbGLVPJseA+r7Zza3Zy42rFSTUI1ozWumdqWc4cvcuVd",
+	"Q7h0nFav88W6C/irwjhZBGCvVb4spg41QAvWP9qDDpwihsSOrIOlWR0fVbr8jgXo9Qwkt6kdA1IJ7WCa",
+	"vEMe6I1PPRvJrohK/JU5EB1gxLdBf3A32fLpnRCiVI3XdwV37ib6H/8V3URAKeAMX6eqFc288baCbt/J",
+	"G/IVIdrWeCeD3ozSevurYTCkTlpdqhE7VXBByAv3WECvYe6KDooC7GXFsVFj7/QGoD7YbGAqe/F4su9c",
+	"cWWCssPe2JztkJyNhegPPpxFyA3ZpBRFstE6lRCIEgRh2oWHIU3qqJgeVqbdVk7HmquuhcHBQldu5bSq",
+	"idGtoSXtMVGp5aOttXuXrPQOsCXrnbo9tKTTgT6j2AdWMmTR3K/rz/nO4+BLepy0tmLY26P3hTcZ2jN9",
+	"mlmzhpTwrIgLX6l+MKTM8ALfwZXY2LydrsSxbPoS2cfcAySyBMsIvi2yCz10UCwhFuXsqMJOqsqS0ZHR",
+	"VLIQJ0OGtFKDQsdpQXNVfRm/N5bwwTAmFbUh6Im4Q1So481wUHRP2U60JcEtToUikPiSlt6Yht+7QxrT",
+	"V4S3s6OmFbFWTSvyNa1jBCIJQO/YOvlO5B1xM82WKr0WH0w4HHvywNHxPmrbidxNa/MXd8AL6C30e0mA",
+	"3IS+YpbHpkO5ncCzshLDDJ6+pYjck3DDlJc8yy+XDr0kpv5OwTMry9xQU+YXLIZ/YsdjNpis6Zef00T/",
+	"cJEXbJFxyQt8hxpG6P+Fm4iisElMTyC/nseIQTWoFUWQqgVZesIpPeGlw6I5lqmqCB+PEMfUoKgajGKP",
+	"RhM4VzAfesrlPpjJUyo6LxW+Oph/XA1CC5AbXDP+dkraIn8RDAzU8MyFBMxT6P3jWUzVBLbEEPQlry/N",
+	"eQ60nraSvjVLpbC3PhKfzOO5NRyeV3f1or3mLlmIfDnpy3adYvjLX5cwsGbV7pY6ssmZUsEHVpiPu/g9",
+	"qBvt5q3ZEubOyCBOV7JJm6ppySSCSbV+w6GTDVjRbZKuhX5385c2d0nyudihO76rqHYMJtdc6jWSS7Kw",
+	"fL6TahQxm4DSAcGLXaBXAv6NtS0QYzWBtN6wCeaJcOdNC56oewoTmWPwI749FJ64JyqoDfzDtjS7eaI5",
+	"+9x6XrcE1+zr22phCPa0IzNHTZcWz1RuYuG+Vyvd0qkFm8BEeLqm9YO7qeCBoMOpybjc3I01eeM2os1j",
+	"5R7n3nEYIHLu9FjZXXEL55UZil1cL1asPYD7xX7rcVwwTkwa7GnnkKUj1Tpm7ssRU1uNm1tqWcmxXf4h",
+	"9DU4jJymNtxFDZmiHslPZDbI3fiKTJe39RdVKXum2LHU1gPGgAkFQ92d7XAJvSqCCLuuSfYtmPrb2xv1",
+	"/h8xczQ0LRE2UDOhLUX9XRGxUtu9p/rfQ6/K1LFLclmv6HVtWkSRZitir+0ziI9B7XoXBsiRdVLeHjJe",
+	"j/UGh2CbG/GeSm4CNkJfZsdnLwL1NlS8WbMlvJF7ohydf2CLz025JniFqdyc7j/yijxrTY6rsebTMr0G",
+	"gNVBIuwfRzUKktrTo6/MOXqH2nQdIb8qS/NdTcNjdtjIHr0HNXxLX6VdRF+dq7Kpc7snWIc2W7fRgh5L",
+	"0pgNm5CvWfouyxlBJTnGJdnsGV8zpEsfgwUDUw4IVSD4BpzBkQCODPjJ+C8ha07/gKKe4Mwn+ki4GEvv",
+	"3mHELtPr6nDQK+pMX49NKxaiwC+3nvr2mY6VblytzW4AhdcOq/V+HV/tYDZumVjG1/myHD1cgoszdX20",
+	"LH+oH88VWy3GHqpRbX18cz7Zjoomd/q8UYnqOymYLtJfKnUbEZXRQHKqkkK+qArJIm+OxhKDCVsWuNyj",
+	"JGk9MGvibbiDyOmsvYiCtRdeEyTStm1bMfFV6Ta3lEBdBl/tXPrqDb5bSLUOy8+msjmbEFXwVBlB2NMW",
+	"dLg5SCw2x/sbsgZDlUN1mVoTIx0SsyoCCGpwnpYbDjffTY6x7tFiLmTZZubaGyDUGq/y4uo1QArsGrja",
+	"IvynPi1LlSaCMvvD9ViW9o2zayGTvEBWesR2EQt9buh3UJQ4X4QL2zI+yYswtMJ7fQnj3lobneXLgkA2",
+	"UwWfqGeBOrgLT5QLn6e+AtasOZ/OUinCXf2AF/92Onu3SJKu8q3H4gFV73xTdCpLJwUv1m5cqYSE6ZJf",
+	"CQke8t0+jNsHyPObGp1ZJy5uqdlwC7trW1T/Bz4wqV3vBU+6WAyDPcCMwo1khU2ljV71Z5BMbXNHckuf",
+	"1Y0v7zRpxVKep3N9fC5LcNOEs+ToOiRqLyXTG6JXwcFDazpUghcevEWuUlzv0vWG2kLjFTKDp+UOKjfU",
+	"ljkj2TmEcDObiIucCK8hKE/ZhV/DOLpnd4vOWAlzQh7PIaF0h0UYskPtRPryzBqoXgN93SQwF23L3D3M",
+	"/fMurFI0N6kv9ZqS43bVFFb127maoooWNpXATQWvTqTx7mopbJduX0vhtL/PGG4X0K8Ox/tFUWlkitxX",
+	"OD/fHH4OhJgrlYAa3FAe7i9u7u7xLZpsI+aOiHqEWLlfb95aBeAG+rX53VwQgzLPM1CNUqlEUaqIHtIi",
+	"VQ0jBy34ayom9Xq3Yy0pDc3dlJL6L/tbqSRdbKa0Ci3IU8MG1MYnDG7M5XTmUs9iCTeOI1ZBxAtRxJFb",
+	"AfH1F572Sc5rrX/uLhN1rb76gttcMXqfpaLBtLld60f3cNndkW7Ts85Rehg291/k6FrHj1bo6DfC7D4q",
+	"LlLiXisd+55tp6GJsyCGZs3U59CcD5BUDzjKqjxCCue4UWEVg0ZPv6PxVMcDGTmUPEvU7eHGIMFOqBs7",
+	"prMFjnHeFDFbxp0AL94EQ0DGAow1DM7oXgsNe/Cpe8+A0/4bLxF8vCOUagxD9YUw6+21hV8Lrf9OrOZh",
+	"U3D3TNLtttlYOkXHWOSWuwk++hBXjDctnWrVDfIC1uFwLP0wBxGRxY4/Io4cgIpU2XeUeT6MSLI5rok4",
+	"Gss46K2IIxYHnBIxDBCGbG0ObLPxT9RYIj7TMfi58mXp9zsy70hVFePTS25okeYgU64itCtz2HTRWB7g",
+	"JPFMBZNvOiNH79NrJ3TUJazcQa1LrInIcnkJjor6jLi7pvkKYg3Qr4L0IzM2Hib28A6yH7/eEJWD7I0T",
+	"3shsi1riN99kkOqb7u72mR3HVXpii2DYDZn2qzrCO2NeJ4GIV4eYyYPZnlGHRuQ+cexwnMz5GsH/9acq",
+	"XDPH7gxZozwrBE/W2uK7x2Ts7YJ1oWBTYxcFkP+/xrDd7t2564DeiRPOa12N/ku2zj/eZW1sGROsGWsH",
+	"wbS2fmAY30K40Encq0cOPRAfL4PJQIOSLsivhByO2CcjAiWFbkhGc1Uy8wj7O3Z4wAaHB5auFYKFwweJ",
+	"UX5Ts9kdtKRqETdu2bHtfB3S7rlbb64Op4qFDA0a8gFIVJgAD+oZ8vcA6zRsH91DVljCS96nwtj0DnjZ",
+	"3piHfov2Lgpc6AED+i149mZ+EYpdemioUOcH2O3YYrvGwABAQvKI5Xon0Q6FWzdun5aJdLbTFnESqcpi",
+	"OW2Jtf4pX2m1zeLsCgTS3S1lTn225ni7cVF5zvTmXqrSfJzjp01qwmWOQAV3SN4Bg993sZzCzbf07YeW",
+	"Cy87cYlhkbYGtjZuxc3vbg8h+K90lPNdnfw44M2+hVrkbGdvKbm7tLaad3P+V9KgD7VJaMSzVJWBuAD0",
+	"9h4r75sNua/AQG2+OhpWB8lW9VX0CBECM8E96zvCB1yvE81KdL3B4Q9ezp6o4a25TO7kYPKURWS4LFnz",
+	"rPKURfvhGNH5sEAVHhoGCGLv5WjrPLAew8K/m4PtmJX23k72ko0nQadO1kWI7b+44WFYi5JxpdJLacAf",
+	"UjcZicvEoNl7DNjBt+4YnKlTZNeGIiTWz4DDsUin4odC8KuWXf9JCgZsj4QFN9H3HmF2kRMFt8XGEPD6",
+	"dPFBcLUsAF0mZsuFg0GnRJapseQli+GNMRvopuHrgQaKVwXwQLGstJVaXImELRdaJOqLl0WuFIvnvLhM",
+	"ZTyWDuc+vg6vDEfsXamYmuZY4qJbUbFEu3zAw8i/WKaiGMvqlvMUb2N5QbSCEstaIrexcMJBT0I+9S34",
+	"nM1yhHcdu7sSdWOvXH5RpHNerCuC51uzNu/EvAyIYHp5oFR3CLmfqBH7mJeszC8FlgLpAfSH9g58IP4L",
+	"g/tf3KRYPO1N9Oae6Lu6e3EnPcBV22z5T7Dc8Sqr1nrEgPk3A3E245IdHhwc+zgfzmaIULpORH05VTfi",
+	"0vVqtAwRKNVoObygj+5Yh9YG2HdBUFFpnJY5oSGBZ3uMCA7dVxBFaI9ZWzTchugF0tdMcFWyw2NEf4BV",
+	"DSkZWiZGKJP1CWXev4OPqiRfQj9kkOrIQXcCYIRAdHLviKa0jhryhrCB9GKnJUp5XV53g0zGTukKCWn4",
+	"CSZ3UJogDFCPuayiNqxkHLakDTnv8VMAarv/sIeGVDu0O+PvZ7P0ogx7yCG1X4irhK8V40zpO8FnpkIK",
+	"cprwwBr6Wd/Ocsl+hBtUm/dAdj/9AW5oeVrxcll0P39Gt7S9Ybnh+2fLju+Xs2Whup8/p1va3rAUm16A",
+	"d7Q8vxKJ3PSGn809wXfUgUZwQqqWud9wehyZiXdmwQ5n63J7ayLvYbWwSgDg1zyFha47QCswssRn1eLE",
+	"cmF792i7rIOKkdneNuoseg3LhI9OwqdT/goarRakaH2YSI02/6yZUvV4xhVTqbbiJkJIA07Uy93XtgVP",
+	"3EHcaRt6b9hxK3rv2HE7+u/YbUt679h1W/ov2XVrem/Zanv6JU7+uoweavO+hnzNDtALRHvSW8LZ0XSM",
+	"FEtbncEUkESmWq3QCgTt6v5nzCdvWW8ZmG1b85+8lb7lS9u3wafa4t/2xcvW1jr7YcuXtm+WT7Utsu2L",
+	"2/bPJ3/XbPnaji31qb6Rtnr14xyCHQ6SRiocbJ4niiViwYuyeUbaexBIPzd1Beak3PJkfNvj++DRgpOM",
+	"IPUssLXWcl8cmNSJC+u9rB7W+rA+68Bu0K/eIXn492Pv/9Fj7z6352KRyssPopzlQXeVojvYHG6p+3i7",
+	"A+u8KNLWMje8iL6heW6IuS/zPFFs8OX0bDdygZ2C+V1M5rakoz4Sqbo3dJdnL3oxml8gvZNNsau1MCKM",
+	"aijPShWQm99hSDuck/mlH3l5raltzOU9or9UGW/Wmj+b3iBuGbP190a/kK3p1j6tkXst1WosyPuq1epY",
+	"h9CcKj1Ur3kIQIDR5834APLkh42ZrzzzSBshFJvk5Wwbdv3XtaXD1HKCXTXzslOq728bF8WuFRy1Mbh1",
+	"zLaXoAWZOmKhKOYtgpg9JF6neH345mwUq7RkVVDqD9ISBClS4uh1NTzGEpAe4dXONPbjIEAhEWLoW1zM",
+	"ljuSr9vuhwa+W1Bw5kX5Ji3ENDzj+jJLzHXcEHrNu6WMXE2FTBB7RD9Nf4SKGs+W06lQLT5d5C4EHA9S",
+	"1FHfKITWOBLGyVUV4Ppue+1JtgIUpGIpeuhx5jWhcTrnoaRHds4v90GjMplVR6zklypifAp1o8hPruUk",
+	"8DPNeIEZQVOqKhWyLFIBoIRQRJeqNpQEMl26tAum8oty3wCHV4PVXNudu/yjz/Wy4grQQOUda0ydKomF",
+	"OaIYcy+NI9pT5TrbnLnHL8/gPjozAuvmM+U56qu4cfmlAYJjZR6xRBR66x6x+J/1uQ08RWkmGIc7U8V4",
+	"WfLpDKnVbVBKDyfgsAs2cEs1hhBiibB4bZUqAdRH3UpBN4Wvh5Or+1pXtbDjkV1WLWseT8ce4LeNjRBa",
+	"wR2L7hP8g2dhwQqr0S7CbkG4cYn2WXhYhqT1QQqZ7VB7tOVibEPk1BdbZqcPXJAzMffL+HNPCu2ja5F2",
+	"hpqlOqlaZHzNYI5wtEt+6R6NlKkChf7TXCb0bzpnor2Ey0uwg1a8kHiCpvIi34v2svRyVsIdxZU2hnIp",
+	"xdTfqNV4nvObcHHhCSv5DcJYDvS/9FE03M4tcG8mum7P12eWm/EK2eNwhqPj0mTBKDbluuEsy/VM1jOh",
+	"H9VsN11RfU/PIriGIGcdTCTFOHMTz16Nnr3UYwP//a9Dys45PGgD2GlPpnlMHPkCsfTuyhNBe7GfC6Lk",
+	"N/swtvcqmq0M+DacDnbdflveBpr4Xd0Mpte39i980xZ8dVw1THe0oDrkLkvLr9K83ySHt1Qrt5PSlVDG",
+	"TaTA+HDzsvVTsSk3Hh531Up+NfLbFd1BIQwT8VnrB8ECJtJ8yAwf6u2XXwnpQHSMtsxmPq3lJLOByW8O",
+	"n7VpaDtgs9JwcVbLgsVnWiqwoj2tWfyay1D+9cnHE8DnYOYeBkQHk7VWfTKxn/A1u4DjSm3n3rffjPxB",
+	"C86UHvc3ouRp1uIWwpkBTxBfljMhy3QKpGZ4MP6yFKrcpLfWVVDKb8JXr7hiqVLLWgF9N9HAzSLFcoc+",
+	"X1BlvlBsIqBgaDoVi1KLmO+///77/cNn+88Pz589P3r5/dHL7/+JHDnUMMJ5gY+t+zfuKpWB1QXpBKbi",
+	"UL8fiaxxL+xP8qWsCPkWopinSqW53L/k0NilAtccPDblRbF27lGuyeN8Zi/a048FTRbn6cBmqi6ymchg",
+	"TXJoArUTGnLMxHxRrmHImp3rDfpbfSxEEY3Ds9GKt/JGP6K/353Qh/M7gP0GZbXX+RWcX2FAR4WaZL98",
+	"48/iQhSAGNCkI9T7CWayOZqMT0ulx9LhfwqPqn/kN0pxqPe0DO0I+lNeU6r97RSUE8Ha7KDA0N/VA41l",
+	"wnxzYbq3fo2KoBt+U0J36VBLinzxJl9JLEEVYUvcqwoOy4VkCfqnhzTY2UqnVu+owhnM5RQS3scSwBb2",
+	"kRSHLxZFfs2zY7d2LyLvpIdGiLluA7Q53II+qG0iBDKvdFOJEkqKIia0jqUbMDxm8UUqeWYbVKtx0x/S",
+	"izQTpSCuWzPSiH0Y7dl2agGn3xUc2S9u9ntX5vscb0Gt2ua+B9L2+LTMi448QbNX10DSP+HK0KIa4uiU",
+	"cutTxQbv5HTGDkYHz16+iNiPeV6yg9HzgxffRWN5CpvsYPTi5fOX3z97/seI/cSzLJfs+eiP3718cXj4",
+	"x+9eROzsl6UWx/TowffPvj94fvAiYm/yX4Vkh8+GI3aGmpnW8ORYgoLGLrRymubyiCEuhm7M4dNXB5E+",
+	"2leSFfrjKGWeHbAE9TC2yPhUKCrUxCNH92QsK2ixi/RGJGyay2tRKKhi/SG/MV4RUJtYIhZCJsokeGlp",
+	"e8TSkkkhEq2ForI+ls5LVmDJ4Jhp6TfEJfEYZLhb+JB+CG5m6z8KrpIBri92ONzG/miGP/STx2zOS4gm",
+	"+HUb2ZoNdAPEDdc7TB+TcORtmY5BO8H2NCR/ve3Xz7lhayTNjryVk2NX+x4mI2DkH/YwtfSz+pxph0Ko",
+	"amvyC2sygWQAi3SjwXe4k6vhC7WrVQxCi6AeQU9BfSKOTfFTKhTt8JJNRLkSkC1JN2sxF5acepF/6Q0y",
+	"TTsD2gVNMhtjtHfv8UPXzd2Yioi5ewdnoBVQu804qTqn9Pajvg1Ahcq4AuxHIe0C7KWR+kfdNrE+b2ZM",
+	"w0PbGbG6OuC+DHgjmyzXCopFRjvX9xqTuKzIgSZplimWylE4frBlqBtfGpazd7SgAk4eKA7GT99BSpw7",
+	"lt1hWZy7fjKYhvv3yN8uYhYHeleHbrUob1kVXwjBpnyRljxjmSg9wMwHqJDf4Chd3mZ/3EtK089iMsvz",
+	"q5BwW+ElWDPmwjGckUpMC4Go4nqbkPastdV7iYluzsNLlb6efBZchcOoKE+VKHRzy2UhgceB5RcXvWKo",
+	"5gPd/iv/9fCLM3T6YyCPL3iaYaqTLFO5zJcqa/dXbWyauBYS9JuOQ1exROgFVhBG+ZSXPMsvlwIpn4xv",
+	"aC64VCT4jDLT6wymRfTWNCXkG6Jen6VyKoLDeCZKsryxBXrHzRclVVKCYjDjCkavw/nYMxweirxArpFz",
+	"8dbIaIW4TvOlOoPd8vZmkRZCtawgTIcq8lLvlX1tVNIeU2WaZUyll1IdsaUsUwz/797/ZZEFBiB02Oo7",
+	"vfXljFI9BNza1+bE+7upsXm3jCDT0jvBxRKuwDIrqczNPmiKKbpnW0G1RK/NhyAPUD5nCvM7Xfe7QakR",
+	"0no4KZlzYPBAeZotCxFGBG2W0omiyIt2oWd6jxunwkOX9rO6d/myBBoqScmrhsk5L7TCI8qI8SQphCIi",
+	"iSzLVyIZIsI6JHmokpdLsz2JcnFzdlkLW9Shj41q+0DjRbO4jpjNG+VTQEEpxCJrqxpsjlwh1CKXqsUu",
+	"UyUloFZT9EShzjIwEeHDg2cv2GRdCnQj9CAx16MU1mYgKimmQnftiWJ/Oj8/pVGt5/2wKWltjT5uRgKD",
+	"fCqRiCQk6epag3EpebvD64X7Qm8/OKNrlmjH/n1DM9pSQqllECwJ3Xn3UMUSSf/AqLY5LcPgTofK54Da",
+	"g1eVZX0CpbBE1yAbcFphuDgU40yKFV7su13p+6oNhY6uR7T04X+3PYmNOAycw8a/3KHLpCWzk8pIYSF4",
+	"nMs8v8XZuxNL+XUXQ7m++ESxNEHcQFJZ99OEzQRPiOihXWfaRbFpUSAyrkoa9q7+bRaJ4qb2nsAMcbag",
+	"g8WIQlTGb0pWFult1KN8Cit+S02Hr7Ocw7jwJEkxOfnU2XX4seb8gTCtqXvgJYfZNLNLr2c4K8MIBC4s",
+	"R/0PZ4ZJrPgu8H9RuRx95qsPQil+ieizECB6F55IvLg5YubA+6J8ShXjE320em5moFeK2zLwtRztuQiN",
+	"iDzDh6A+Fy4E+xFS6Kr7q23lbgav784o+avCNjvyRWlj6Tb2RE341DQ9s4gcCdnjwOjn2bG7JMsvd3bt",
+	"UGtPLkpRBLcmejkSpucA04EwB2qWKpZKVXJZHhtgz7XghUKcTYg2ff+9vvLl/DXFC0PY7P2TGqipPwDq",
+	"c7+2WvLqB28sLcVuvxncpO7OX9ZlNtc/izb0razhqmmHG5uG22tDw8xN27aqKUWqpj3fGhy49tJTLV8D",
+	"nqQFvwT3HG3DVAQwLBJeckN+t21nQnrOjKuP4qY0TWra9DOuTslqbb9pEezR4f6Ea+MI+oVKMhucXaUL",
+	"9hR+O0t/BZqHinTE/poqdjAK6oXmlvCpc86vBBVVJeHny7zkWYtW+8YOPAZHq52qpWTH+/TIBBbiVKTZ",
+	"oPqg0+0tulw7omAB0Ig7o+F1zGtVcwr9We9xepzZA9jvX0zqVXzEVjwFAxNSfEpSsoyyoi12KooQvMhS",
+	"UZDEMFXzfC5IURgej2Vs1er4CAxwes0KshS0gSkS9uzm5pjFqHPHRzXtKL9AGDKwRsgV5uWJLGx1qWuX",
+	"4Z3BVJGGtGpXtCu/4Yi95dMZRk5nmETr6WgQVkhYPF4eHDyf6tvgXwK+Eh+N5Vj+G9NfY//GfkwLQUVr",
+	"/zaW/7a/vw//r++ItSz6ArGCJGb/Zsk5U0X0KklE1ExJ5PAxFexSVLYZMd+CqwJyBKDkFNMtCE49srw9",
+	"RYX9mmCeZeRiGyvA/ualKFKeWXf9dMblpTgmZzixvV2kmajXNqZlZAt0AUT8GhqelbN8eYnh59hxeMXo",
+	"9eTJNZdTofTwODPtjE2viX0nL/IW81qWhc3gqc/0dinz1hdOJrue21GHyXAGy6U7Lq6Hpba8QC9JFUvy",
+	"6RIBjOLqlBjRKdGidJc72X31xD1UkWtOUK9PHeKnJ+SGGzy4VVDylvbuBk3Eaaa60zIZ65APFclQZbAt",
+	"kUml+cnAcdTbFXB2tU3QZ3DyBB3105nxh1TajN7b2m5F3uNAyX1r0OPHxqtIsAFXQhGwIPrq1fVyfdOE",
+	"v2zq9WdYSptRB8gRll80xyNgO4X1Eps+6AyAPgWBecz4OHr51Wrdxe919BUDFUFcKGfdPFEQesF8Tv2A",
+	"yRTM5VSEgv8tnmT/lS01C/3jRV9sHIjijhAqQmYBKXBmpnoNZSrH2FHDg5zkQu3uJVItoxevZkpM/xqz",
+	"ixwjBGyCQQitL796gbH+58/2wYFzJdaIJg6Okr2jPXz4w8U//rfvi+9++sf/8UtxvvqXL6dvvnv3/vSf",
+	"3uXP3vP3/GzVL1OEWtgxqhsXx+e85OFTTi9bitZBtrfessqdirQ0kxDYC5cFn4pTUaR58qd8WZB0JZDr",
+	"Zy+iwMey3MaQaGrpQ1dCLOwaDWMl2jqkV99tRE5sG5CWtA4oT+b+QZUq3Lz5BRugLIss33DJi0uBmB5s",
+	"oe2Q4dbqhYEsq33yApNHtqch6Rc+d0IKg2S5yKCoBktCroRWyzG7G8PoWmxPlICcX3jmzmLqNS9C95FJ",
+	"Cyrkev15hhwF6FSBbtgEgXBiGEWNG68phPuSRa6AwUabNhOVZ8tSsHhWlgsVsy+f39vY47QQiZBlyjNQ",
+	"qC8KfgmAzWMJd8dUWiP3F8tJlk5N6FEoLITVFtcsV3bLQdaFVpAUGyghDAYJpUs31sQ2eTO630FBYekE",
+	"g5kzDiehixhQZZlmHkn2bgA2JqHP+VobgI3B6myLozhQoDWmZKfKbyf0AdEOE37e4GT2RyXShwcYAWAG",
+	"4anZa+9U2OQBx1D/HEePdbuzikjf0+Su7vPITnmUzqj1xivIr0UxEzzZpnHFUm5zO9So9H+gI8HTW7Hu",
+	"i6s2udNT650/EVV+qLsauzd1PwPN3Sa/J43ukjRajfiuiaOu8Ls9GECXnHQJgoLQya0czs7td0AD9HhS",
+	"afd6/75Sa8vq/q9eprWk3aIFtSzScg3OIqoUEbwQxclS9zbITlfVlw7cQmRwfzQqVLFIWx+h8TxX9CMq",
+	"5ACWBu0GRQE+Wx0ZWgNDEIGUPIbTXJZ8WlaFRXsfPp2xk9N3rBR83kjY3Tth82VWpvtUTPIPZ58+7uup",
+	"2oeUJv2cVmD+JZ/sQ9HEnEt+KUgBHMv/8l/YSVW6nuZyLDExpqqRFDdTrXVrUTQTPCtnCHeRy1KvRiZk",
+	"sshTCc56kSgW6/flRforx+K/H6DHjJzTemDQOx2PxvKEQdmtvIwMFHpEFcfgsoXaW2GrgMEdotiLg8MR",
+	"O7EDz5D8zasWH8sB9+fwSqyjYP14fT4H2AtgfLO3MsGns2pIxlLPjGJUB+fMB1vKRHfWqRMf79m47fNh",
+	"1XCsVqRJW3FlFUzq5lhqUTfeIyAIaPsF9G3vmHHzICasYvn+osjR+V69hL08eI5qcPxZlMV6H8LpsZl5",
+	"p5h9LBHj1aYqX7jdp+7isMTVYzG5iClCUa2ZREwzjpEGrg30scRhTSWLb/arN8dH4EORwJAFerZhpsVP",
+	"cqe6HxnCeJaxWZ4lbBBrtTjGPOqx5HLNrnmW0moZmj5+RgyjORQOYxwFXoaBFJMlOlkml6I8YpxNltMr",
+	"tJrpmjJQnxdQGOTmkbPBZM3I9htLLaI5WqewQ14d6B/YHIpfjx3r6YmqWDahcHmSlzO02+d8DRnt2GJU",
+	"Ai50XyB/BxqppwHM4MkalyWZZFShfcQmYpbKhCmtHvGMLisL3aA/oV9jGBx5OZbgFSxTGHHF5svpbMQo",
+	"P87zQeJgwYLi7mgTOLAay1iP93vd+H343xiTi3BUnyg25Qs+Tcv1MGLOrZ/FnKcylZextuBo2NMSJlor",
+	"GKuhHh3v7Z+FEvrtiF6nKFsby3e18oLeYdhwdpLFOiffCA2lFSnPvscCY3+f1N9e9YRaVo0Jfg3mMEWV",
+	"qFjKEftMnRlLk+KL1qSztwZaLsDaBx4zGNTBi4ODIabb6oWjJUVV/uyOe5Lrb5m1fp7OnbUO86dKXgri",
+	"kTFthep6qoxOeMmhMhj3Q2nfwAbPD1jVfSI2FGPZsoaJqsIbcJRx9hOgksDHF1yB264upvQMO+N/5Dcx",
+	"VWyyVGt9RJRFle8D7hS+bn54mqVClmOZpIpyrRXhnYDUdptlRvA1x3C9OeH0wCmZXlyk8tIMKW0JWvIs",
+	"/u/7r/HO/fP1QuwjXKjSqig8GY/YCXUT8DRcoaKFotmYY4ngJbFug4B3FnmmX7MPuEexMwtrAjrhksVv",
+	"z/kl7jKY0bRg+UrW3hJrEaK7l0uTMGhbYrpFGXa0uX96e26igfp1ZqI4U2WhdUz6LOUh6dtM7i7V0x/j",
+	"ajHV9TasCu9Hyw0jucbMoe8PoORpOdknAAwDsJZEhHFI54maaWsvv0BkWgOXActPtx0387uL/Y+5FPsf",
+	"eDmdOa21/XmuzQm7s7ShM5YVIMU0X0CqJ3VNv/v0y3nETk/OX/9Jb9k3b9+/PX9b70FeVIHUolQRU8vp",
+	"zGAjEGMhhcBt2NsytNF1PbzDqhfUgZW228gvl3ofTdVYojIAPltu54GUDyvpDp/hOOKb9KYFAwK6OxPT",
+	"K+s+hjvAmMulGGtlTyoEdIiYyqHPq5z2mGIFn+qhtd2AXAzdCVt6DoDNqVQ0inr4YBzHEgGUzB6p+mR2",
+	"GCaCrGjNjdjPNGFormPqse0KrSpld3QO3JCo4+yz83yxn4lrkdmBS9Cb+uzFvrWvGBo96thZiPbG56+c",
+	"G798efdGf2qfke1sVSCTYwKWG87jv4730mS8d8TGe6PRaLz3WwxPaqmtSj5f4PvfnX1i3706OGQ2RqQo",
+	"/0+PHCLH4CaFIjeFGgHVymPmw5fz18eGs3ssmVuFUj0BnlKu8MU/12G1tN7l+8I8PC5ouDY1qsM1T1Jy",
+	"0hscKf32GLKo0LR4+i8ql3HU/G0fwhN/h5d1g+NS3JR4O6xHrZ54T/0BbyataiGm5JGGZcxlLtMpz9hc",
+	"JCknDASZraHR7+E+3cz49NPZORuNRk/1s/ERi8/yohwBjI9uJfz1Ji3g31cpOcrjc34lYpOr+csSD1m9",
+	"XKDlZvhSiSg6JGxhqLR4GdkXKIS/ewlaokyMHqnwR3Ry0Hfzgp7SX0gR9e7YzuqCX4L6zws+F+gdQC3a",
+	"bCnyk5lUNFrPqP/pz49gyJ3OE6YHZBqhz2aNAB6KyiSw1teKCv9HOJZBM03yEgal7n3QmnOMhOQwpBL+",
+	"CR+lPyIWfzz58DaGyCn5erh+n15WCD1EwlzbeQmNi1a7VF6UfJKJY33F8GvhE5UBeVAdBSNnohnPAAfd",
+	"oqnjGcbM3MDLKcAGix0x/JHJN5csThPc0qe8KFOeUbqUYiXkE+IqOIVuDj7/+Jq9+v7g2ZCBgzC4V9x9",
+	"4fZHN2nBtc2wlGq5WOSw8a3oiczed8OAUy718IDpBCoo5RHEpVBl7I4N9AB1Aqgk0iPrNW1R5JNMzLFd",
+	"2JM/fnfwx6HRHRai2McRj+EFSs/tguXQbtBe0UikyjuFI4qW86sX7B9/gFMe0rvcSj6AW4OQU3yKLYiH",
+	"I/Yx12+leyI2y1fw4JxnF3kxR7WBlMybmyM24QlL5WKJBQTsxc1NM5eaaWNLCwz9ZhyC6nTSR1Uh0JWA",
+	"rdDCdy6QtVS/BEvJ0Cized4CPDFKCGXWFDX5yFHMUztNC14owQa86ocBztwXasoXwgggW+YIsxyBisGs",
+	"HWEInDidkixLpWtKTPMsB6vFaHeLjKdyX0tfvRJwYswBm1+LQr/8kH34oXbr88MId/w0y5UZzKq+EVbU",
+	"58BBYev69CsHLw6fk402HLEftRK2XGQ5TxQbxODj0urUUz0c+1p5x6PCOXDnvLjSK/pmX5WF4PN9LXCP",
+	"gGIjHsIH8Xc8JLVSzS8BlRQ0aq1sXIsj/GPGr2GSKoUam0K2EUqAylR6cfBdlSAC7nIjt+i1MF3pXAxx",
+	"dlQpeFJF6h08Mq2CKfosaI9a6orsgg1gfPVPlO6pTxgQZRwC8vrFIF8wHqI14U8dQ2PKBWl42AAyKHWD",
+	"/undKUvylYSRHzZHIjLAts4AXIAV6Bbf4tsxJlymJWScfOByecGnJYLMOa07E8U1ko2T0rp3tHd9CD7n",
+	"hZB8ke4d7T0fHYyeQ9pfOQMH7lO+SJ9WXCb7wGUCGFu5KsNcw7jq2mEhGswogEYLRMo2DwEdS5UL7Ii9",
+	"TdKSndhHsc92St8lNrBS3UPFnNWR3QqdWN3y9F0i5ou8FHK6/kexBghF2v0/5MnauI4p+Fs/SiAx0eT+",
+	"NBFi82Q5LZniGWR6k9/5hVZNzug3ooywvAG/kVOb96CRIKqOGlYuQDRWhaswd88ODtreZ+97StU0ugkv",
+	"+tz/A09I+OAjh5sf+SI5ebHNd55vfujHvJikSSIkPvFi8xMf8/LHfCnpE99vfsBfA+/kj0jGoB8/7NHC",
+	"U8yZPc/z9/q8wOde9hkOq2Z80Dq1SZF58ezZtm3+LJaKxvRZjw6f5/kHLtfGj6afe9lnLkikfJGW7BUD",
+	"Qcs5rF4n1lnf9Vpg8Uu9I/dOavJg7y/Rnuu93jvaq21++EhQMoGR0S6eTuwRPIGTEXRChYpdLTHD+IE8",
+	"jd24y7XFbXT2sRxYbRq2r/6H81n9Z5rETYn251SsNkg0bUb58kxtLdB0+6H5e79FvW5+kxa9br1KF33u",
+	"0ybVDmK0t9ijvIbfSO41xVzvD/XKwznnIfalRrzwg7ED66fd35o8fRyB+Jgy7T1Y/fVp3Uqe1bZ+hzz7",
+	"1zT5DRJsQ6nJXdKkIUt+EuVtVaOLj7kUsLJpQ99is23cY809Bdn6jWOEDCf9Ts8b3/YRuv8pUrzBI+aJ",
+	"36K9t8Tzt/nJt7aVz/tsGnzoY15+oGKovzVB8Kh78idR3lrJaGzK7U2Hvd/+Yncy1MjN9T0d+ggW0inw",
+	"OoHpC463TEAoWGpD0EZdInBehSz0Kh4AtuxYxtqspyCvtgKOyamYUQHaREzzORGuVO18osgtOIzGMkZK",
+	"htEn3YKRFrzkRfR+f5c4X8E4IjQ5Ys9e6C48f+WkU7mvfePoR5QG6OdeDSP7qXfqY16KE9tO55P6jWhZ",
+	"5wWLoUgqdp485RBQaraeLkDzjfc4YmV+CTnkuqHu3R9EyfVA/zNm11yJNebW/CVmAy7XVC1NvhlOfmr0",
+	"DR6zK7FWNrlsLJ0eogcM3Q8YXitnXDKaPHAhWtcN+/CDbZ6DEAXuApMnM5hTO/GbJqKH4XJojTqGIoUC",
+	"EElKVq7SqUkIWRhiUgww4zsjct/5nlyjRMf6bMIsl3Osu4bgccj7g8E+vQjP/nSy/+zlK8x+hLoO8Bbo",
+	"DbXUWvhACTGWcTXbP8JNelaxFBX8k8BPwlLJ5mKeFxCUhs9nWr2gcQTsZ8edNJaDwwNwgVURXuNAxNDO",
+	"RXq5LERSsXAOnYDec5wucutDBoLeavDZwjAuQF9WRVqW2oaQCKFchfSOKoewaZng1+DCqja5TBgfS7qN",
+	"PlfdBt/D3JMRw1ECLdOVGlBPbEPBVbhzLP1KXOOhxI8AF5BbnAwze2KEEPhkrb8Nskax/NgmJVgPT+T4",
+	"uV8cm+eh6ARSBsaSF4JDLgRktXIAqF+LEtxg1WAoCIHqHZYaWDmok35x8ELP+AI2MczdTEyvRDKWWXol",
+	"gD6V/LYQH/UmIC0xwQk6wGoI0S8OXrh+avzAEIVBxdoBz8P2NPDsTxS71odHPd8ERvBM0NNGnPwhpk1P",
+	"bmvc8I70fIJvxfyUqJ4kB2+u2mSegA7BGtTdQEcsmLI0OK6T3GzVAvyjCrOOIHFmLGlhTqEWReY4ehdV",
+	"grh+dgShF4yQUSSKpBbsZfpgThiXtElSwwSohWZCOUSW2vmSpxKdu9QSyDFoZIDCKpzz9VjiuQXNgRiS",
+	"zJ2Fhq/GVCDM/KHe68UEoo563zDK7ZCaiRVJ6qYzslw2WqXYAKkPwE3xDph81QyT8unHM/pTHTMIrVTy",
+	"DQ5SOKGGIQ/AF5iO6vb79WcGtIv+WnvVSGz0757IDZ7I7/pYDdCPc0Sz/N2B+eCGBS5lc75ydx9a08LR",
+	"9JtWhUQeNC9aVhEn1U2Fp1NRlOkFmc3thsMXCtnxCrkj1wewKpn3hpaY3vCI1W2ENqV/gGBvEYsXy2I6",
+	"40p8KhJRfAZQz1Revk+l0CJPq+BjGUNwo+UORzO35kP1k2sSOG3pUL71MWK092xtX/Q+L0GxNylRz144",
+	"doVWwbJcq7pjWcl63UUvlUHfgpoGZcaghkNpY/oqBG5B40eNoWoxft+h65EJm2ZcKdC8mNZRSP2rVs4x",
+	"tqZaCXA6KRZn8LKG0s0+QXtQjxi0WkrOOJLJ84c4gmqAhcgwxKlQVfDhzuaY8gNmByXxVsniMhlLNCeA",
+	"xKfWkydqxE4gVtq4FCGgBKgE3cqQ1klKUxdNU6Q2aTLfyFn+2tvh38Jx7rX497P997P9b+1sn9a25L2c",
+	"7Cbbo/1QP4P36EP9n96dGuwvi5yEhwnaOwbAu3p9CAOPDbjSNjEAltobTXbUHBOMtchCJwHUAM35Goxy",
+	"sGf1wZCJi5Lly/IYbLVSGMsLX2YMdoALx6PSeYaVeT4csbeAxSVtakit6U/IgRUxxWVapgpzWs14uUcL",
+	"JlVDmu9RXAGHTNYs/qs+2HhiEk+w0ITsezOUgzgp+CqVl6NFcgFhWvyTDZ4N6afRaISOubE0TxGXV8Ji",
+	"PfiYUDkwuYqx05HRr+lCq1YIFUflEeKmFFIRpIfMy7GM4b5QnmT1gRH7mFdT6sy961qJgM4v0Va7dyQW",
+	"qoQJOUKwHLCqa9mp8Cq3Hs6wf+k3ZFgRXPkY7PiRGmyL6GxtiLkDIMQFVOfYRQBZ+uTtxIU5luBDQVLv",
+	"kmWCK2RVpCrzQQ18NdZbS2tUJ5I5szLli4VIjtgcu87lWB4eHBz4vVQRwtLRLeyQ/ZT+YL1JlU+1ZTpK",
+	"UcRUtIQpV1xBrapbZhZ/+HT21396d/rXDyf//a9vP55/fvf2jPzN7pUf/se5/l3vMCXKMamUU75Qw2Mq",
+	"rHcBLOvaDEAcUXGVV550TJX4uLnw6QqlCDf4k7qDSoUUlDeNLRdINwjE5HBKnlR7Fqb2mDxtErLo9KKH",
+	"Kn/9FCR0VylQZtnvudlO2xXi3yZNC4bIYF3tvfrji5cXB/zZ9LtD8WJycHD4jE+ev5gmDkBXKeZ4lGyp",
+	"SFWpCj11p5Y+/JoufD3OIiRNUslhZOvjEwymOsdMLZBKpVZvUrXIVRoGLqok3zHsND2Zfz/eQzvNTCka",
+	"a+M9b2objfs9J+Ibz4kwksNTSbhRZfRi2FmtqghNWlWrHZK++mlQUS05bCxDLJJQpaAP+CTqyhqTrqkY",
+	"2/yxo7G0+WOJFxad5OWMBb4X43aHhLP0V3hQj/C7BOz9tOEEYDGfToVSX4pM/4EuhYjFFVS9/guk4Ehv",
+	"TXD2oLsA/kTPTprEbFB11a8egJT+oVflgcGBDMH7rkWhKBZlNCeg6RqNpakzq1fh2OAn1u6466oQFbTw",
+	"wGgsTPF1VZ9m/Tv6kFVHCGuNmmO9yggUhMb5OxyxTzJEkw5lgW5zUM8zUTLUo8dSH/OVEo3ALeRagESD",
+	"d+ByqlwL8GMv18IRlB/43/P19jUgAFc1cVwSjFsGUTsMpL44eO7qZHBYoya+lU72CGrKe9+i+X8lI/Jb",
+	"1lh2TLZ04l5b5Vw6i+N31eJvIt3S2+5bKBJBfQE9Ge0aw2cqiucsS+UVwnJQ/Mc9S9nAVgibClS8yGKQ",
+	"eDEB7EdkwI/lZIkQMxCYnlQEnulUDE3puhMDICUFdvux42YpjDsIXDioBGCpK5xqpAwAbJctfxpLSrfR",
+	"hnMVjYB6OtfvcELgAVQUFlHIvJy5bnfkNkdIoLFUGVezoX5xUuTaJD+2LhD9JnMkg0MgbXV4NCIcmPu2",
+	"zMix5BwKthirHmH46kMA6O7+DOvvoYL6G84Su54JJ0sdPX0KjpMR3TSa5vOnU548nRR8eiXKkSrFYi+q",
+	"rPajvdqVBzuecCB/L3z6vfDpa4st4Bo15wYgSYlMidVMFOIOTrB/rf54hwUC6JMNnWXz/LqR60sAMI5f",
+	"+TI3jCUyp3RU53Y1A5wxOEdItAwpMo5S+9nBwYjBt5x0RDhc7jAhEfy/VaMCKYkAC5MCUJmfkzh0WvoC",
+	"QYwQiAeMNxqI1MJKGcvF+VqajOXAwuXMCQ4Aumh4ctRalVCpziVBB+VSHDngJyzLV6LYnwIUlLjx0oG9",
+	"dDjFViLLvBF+cXgQsVJkma385llmi/exM1yNJVWlf/VH4RtYsLc5BC+6S1G6d/AbAtD9Ldp7hrK0Vsmc",
+	"E6CQZ4L8TZkSPbryE0ggfXMPSXxaAJAZuIuRBOQrcEzCNBMx1U65W79F4eKrk5qEcT6AOfVVNlEuhZcT",
+	"3eZaAvFqEnrrGcUpQn9SRquTpL55p9df1bXTrXMquGl/EuWtduwDFZC5foOWOjK3F7+XkP1eQmZLyHYX",
+	"E9tthhNHgwvXjdW0vKfO1ghKpHOPjiSYP1GIJC3EFLFEoFqGMkpAQ6V0iSyf8gx1otFYfgRIWZmjnDiq",
+	"ALmeKBar9FLyclmImA3+9OHk9f7Zn06evXwFKDZOaUVUUz8jdM574WL0XSAYsYojdiXWvpMEpCJyxAwN",
+	"Si6t0XI9YidjWfL5ApzKDqrxl8/vHdH7/7H3rstt49ja8K2g9CfSHlqRnaQPck3V63a6ZzJvd5JJ3N31",
+	"vcOpTZiEJGxTgIaA7Gh39XXMBc2NfYW1ABCkKFkny06avxJLFAiCwDo+61kvzqvv2EMZoJdURUY3BrYx",
+	"8e8eepWI/MjHggULb9Opm+TSbSmKuQ10F6HYCQcpTVflz/FHnbr3uyKb/tXLe1ntG/tphC9r1Uxsr4ON",
+	"5rEJvX5DE4lPni8V4Sd30L/MLVhZ+LFqinaHrZ1l2HHoq5eNrbmW+iexTyQ8AX6TrJqHv2DH92b+bERB",
+	"rNWp//X8vw4CHbAp3YNiBsSD4wUeXIXtpYosfX5n+I9/horpB6bLSIKeFNBXkzqx8POHHw+VWn94DRZi",
+	"IBtVmINAemy37y6UhPS/lq+y/DDYdMNAvCcenM91CN+DOMeY3zJH3LpUCQ1CjviWnVyV4MQhhMNjoZhZ",
+	"Cy0LFZF/zaVmKkK+fpkHBQcRssHZVqtQ+SZuueLXOXMFsOXFsegWfDzRJ1qeIH7ulhUFz8zQ/8sKeXLH",
+	"Mz0hakZTB9y3IQPIBCCzHRGWq5+L/zGqnsYCj2lk9SyG84UsSMbVeA71klqVSEWkhUMqOnKGrHFLNbMQ",
+	"vfnp3cf/fv3u17c/vrt4/d8fvn/95sP3l1f/ffHdu1++d3C3kLba7F6mJjLPetUk/vWCUPJicBYLb6BA",
+	"0gX3eITK3CEh6RhFfdfYMDV7JYrFeKX+RTZuYPY0T9CLbJDHjHP6ylLIK7LBo/784cf/vrr6sfZ0OR8x",
+	"zc2+ubBg2dDSKMmQz7Bvrhk1SCbRsj4SGDbhGXp98rNr2QA+pa3Odk7nsNFUeUAHcBkiuIlVUzX0tISz",
+	"FxRwIFXfMijHHcQHxg3+MTTmi8FZs8/gimjq1fPlWXTHlnTPmivoHQp2C2HQgx2N5+ScjEDJcW0Tkj9K",
+	"9PuT6oq5jxt7nJbB7GdqWXL8/OHHc6hzrp1LM/MQHuWPYf8PBVl8IuhBUX0zhwQOHsq6mevJc0uvy1ba",
+	"MR+YnhfCAd6Afd5Jt6CQnZY9gVgWEs32rSOMFVc6hey+5UGmsRjNjd/guidH3nmttfIBX8iYAMwWTbwc",
+	"nJZZfPPtXAAlSNhIKUO0u5xrHG1BCjaThWX9tp1XzWcFU0wACTRwqJPut99+++3J6dnJi9OrsxfDV98O",
+	"X337/5rxYU2K5Re7pFdmLp2HJJcyN8DqQ9Uoq7Hlh7tg5zP7eZ1AWIJrFuxQ30cFt4qVYcFhnOvJvTlL",
+	"Y9rqEzk6scxMe1LHwnBAU2OHgz7//OAcspfmPu9G9tJHhWdYU+f0bDAgb6DJggSbwzHFQkOzlia2RUt8",
+	"CTSxKw74IhA7l/UrtqGLXRJHj8AXuysPbFUmtTywnxkPrFVULR75i8AjrzREtpRUK4lglyXVQZlg9zVw",
+	"ngATrFMMbfK+jSBg8v5A1sNheWDNJVTwdU0zwPpB2CRevbCValy9xz4QCfQPIVN6A43aqk4RFKTZhhFu",
+	"gCFiiWYFu+VyrupfA1YfImHZKqrEZufpEn+/xnPCCx7VZWJTyvPOsCNHI56y/0PTKXNY9k7U8Yvqkq3W",
+	"w7pIp4z8BHya5q1HndlECvYWuF07w86fTsmrV6/I4HQwMN7XhM+u5EWWFUzBm6X431PjqpGfeJ6TD1kn",
+	"6qSQz+u8pgsNzCKwqZB85GNnza2l0jQHku5h5+Wrl4Mz8PioZu8LectFaj5/99ctMPP2vbwRI4lt6Vv/",
+	"r/X/nqD/Z+UTAppDwe3F6Ap3zwme35cE7wF8vO5yb72ec/z6FTkt5nkO9dJyyqGNnmtzJyRJczpXrE8+",
+	"2uZ5WDWthtAfJCp78pXDRSQJpBCUd4/oJ/cXSUDSJVjjZRlesFpXjkhSkVG24LlgU66DDyGHamVjLKo/",
+	"6RvhtapvyRpFAM6qf12tm7oshY/sqgayfyuXtTRdWqf1i3BaK8JVbShdw+PeJF1/s8O+2cY9deKj0Tfd",
+	"1YQ8llNaOU/Nzmnqn6F1T1v31Lmnuxg31eO37ZlwWzWDEwGNbhssIGuiVFrnYlteN+dntpO1mtAZi9D0",
+	"cUlw101czXONnD+jeZ7HAtvykm5S9z0SLB1U0NOA64ZGCX0ziYkiAU1c2SNZjmKxPOY5WFGufg+e1LyI",
+	"PvnVzNUse9n/cwT5+K4rz4Emv7HYqctvVO/x20MIE3Ylx2p3JNJzZfAAJbxl2dYONryX3YVjKBg3tWyC",
+	"1sgVH/sfv3XkrDPsWAZG2zC0M+w8D53mqAMrFzrP334LM9hMzv5NSfEeZ314/pHDCPgSLlQV9bvI6S/K",
+	"wtq9XPCPZ5zZPub5wnYyP4wfHHVm8wZT7AfjoOJ9hsQ5qZ6/BD1SbOORM1qwrE8+Mg3RyaVwJEYQ1fpQ",
+	"49ZiDqu9jyvndhIN28bRWtHUiqbPTTR9QAV/4MjcXGk5PUFZszowh/EwqPQr+HRqOylYcJhld+ZakanM",
+	"5jmLyHKMzpbrGfsRjMgpXZBrFguAtnFB9J20v1a9Pklyes3yxBEUKmcCYylIgjJSJcSi4biF6osT4NaL",
+	"YpEBb3LqWiLBrLkY9wBFl2SFnGXyTthIHHLz5+xyInnKXle+BLP3mhF6DSSKsogF8veZgWwlxWLG1HlZ",
+	"BV5hVXJTXSF7YfkJBNnUmkwOXIahuMfM5sBbgQI7qok2U7NVB/jmHH2QT6ZMGNVX5jJ4LlgIs00tOpgK",
+	"wWiOMpEWGRMs6/wzFODQRNAHydxL2xxhFyzbazbiAmRIm3JpUy5PNuWC4gCksZF9dsuGEj64YrWUD6XK",
+	"Clm/XybGyXkIPqxMy0RlXsblWWKxItGCAj8iiWO9xVskoDdESWHHBaH29j2XR8FTnJzHAjhxob4PmXGh",
+	"fA57DZUqjC6pJ6Lm11hOAg3iVUK6AeMttGNy04FbIhUvkBQT29ro3BvwmPZRkG1aBLmm5tzNfQoAMjil",
+	"HGuTOKsk/LETOU26ZauUTnm+26TOF5LUaRbfagv5vSwUVslvh0FcRTaHbEue59vOhci5hrJm0qUkp8Y2",
+	"HjMdkm04klJfbD0qGMOmoL1+LC5Kkjks3a6NHzYyMSOdDV7idVyTjGclPVyfOGrXG8Zmvo3ZXGSWrsSN",
+	"AvOYC81z8/ECAiKCfdKuuW9UzsNFkW/YIqy4ikUXuypz6uIt2PpD8zy3VdvQF2U3Gx1Xei8b/Sj0aVlF",
+	"TrVxhKfDiPZAhl+0aQa4ssMb88B7be5j5YKbVXJzZK6yyG1iuE0Mu8Tw3iexSYXvBFu+P2tAfDMsLBhG",
+	"iu4++QV1Kc0LRrOFK8eXwsFNUIdKTQpmlSg2PUXl6pLJthW4QoyzYHehnsePPmmiORZeLcKG+ztqUptv",
+	"OJgmfVCHY/eQ0mNKuzYV0aYiDpmKOELEihUnmtttunu9OgyxRW36pb33fVF5VlxxAFg8Xli+uhi/yHw+",
+	"ZcStne0hIdhYag5SHfmvyij9XyQEh7aSO/jUbSy9jaU/7Vg6K+DgL8kj+/k9AgnpJZtk0eGK1dfFhZul",
+	"TxkSxlPYxoRXCqhHCQpbjbBNLBj3YhsF/nKiwF7AbCF5Kid/peTZrvjcC5LVYZ1dLZjjxnXcqWp2cKyQ",
+	"bwM5bSCnEsjZQf/XTuF+FefOCN8WWuVgR6v9GZpC5hoISm2qpFca/bEIm4TiPc6N12OTKu5Cy+oJXLXX",
+	"jBRgxfX6JEnnRWFMu0uZsQoOC+ni/TQ8xNRe3ycfGM1OoBDeZcK7SRocYdvwNvgEiICjWJQfLmasdtli",
+	"hnzB0A93MWVCX7FiqqBGM8N+vfBkSQQRKaXpdIa0vLHgYwEsko6/tTrEmww73SqaM/WeFcrIx6TaI+R7",
+	"mk6w2EHTTx+oZm8ylZTYMKLpJ1IYu9MRCyJ1fPfl4KV/B8Eve8g5iAUSsbB9v7NKY9fK9fu6qI/qnqYF",
+	"y7j+kU+57gzPXg0Gg6jj3qutq3998f+dDAannajDPmlWCJp/YCNmNhSqE1pSQJgDxNUspwt8zpOXX5+G",
+	"P4RP7WfW/kpDlcrVFf0EUqPKOYC8AOR9wVKuMIQhpDa373yc8JkiP0mR0QVyPHSizrzSpS+DX5/M3K89",
+	"ycHWfnXrU7c+9VP3qRvU6Q6e9LEY35Sr8Ud9FIuuR52FYgj/DrQetmV3omu5S3vYL6+ivbxKqyqavicV",
+	"yJLeOdHsk4a5qQa4dBSqckcC68rfzI9ITpUm3REvlEYAhFk8JjIuxj3baXYJDPe6pv2V0T0Mu8GaG7hV",
+	"5CLN5xmzl1vjZM765TNfjDQrgA0XlOCI5rljr1kwagY+GwwGREtyNvj2W/PVz1eXFf3GdS8iOb9hli0B",
+	"8lnYiny/kEgbDmnUK48UCtmO5cC/wjYU8iWFQtSGCuOeAIh6/pv77z2dVj/KkfOKsAWD9wZzBqXORvMo",
+	"30qjLvB6EVSz+FZYqcwYuWapnLK4fGJMj6OsDUF0XFvOMOuSDEF4JtjCJLOQH9eBta5FlGwSspaDrCaW",
+	"R1xkFm3HpVBl3+4KOM89eiw2xuYZf8hc7AAE9kfbeyEhNG6nENMxcHFugbCtR/WRW6Tck0TK7WqCruof",
+	"uhQXgToB1xKn8TRvbaME8danH2tdWdBaPkEba21jrbVY625qfmsiFW8D7MykUkY/SyqVgAiliUTFQu6M",
+	"91gJ1SS9DUlTAjq46gCWILTYMW5KlsKmtUjqTnFTJE15ORhAp3cvyWKBXdqTGdUTjJuOCjlNzHLJHNZO",
+	"kuQ5xrR1wW3/OPN3ZNtDwpqA337NyCm6iIOw/XqfXCBpjEWuyIAuBssDEmsSIl4oKRvPO+iigzziZa7o",
+	"7LwcSK0YyQ+ATukNWyC2EVrIm4ld51TcxCJZjlMm7g1z3z3MbB5BsF4Y68vMEEu6Zl2r03tNLKSiOYyF",
+	"9XBcNGEM2HPRvBoMBgPjH8OPaJYFP1he3+dpMS1/+1s14Htxcvp1GfC14WLsKfbUCW421LgtcLMFbj4I",
+	"vc2eBvVuGPUGvhtfN1sS3pAuFe5CUGphTlIDA/faZKQrW2vISZq7uLxgLA4tlEMg+9Gk8vYy5xGB663A",
+	"awXeIyDVD5e7CkORzy3lvO0ssJc305gKu2KfdEV0hVgRZ0MHzYsxrGf7ApIuGK0IN8AUUu88FonjyQcX",
+	"guuFJTcoCe8T29UYJUOf/ESLG25xKPbHJLEy9zue51yME2DIcR9+nPDZDD51wppqMqXFDbYWrbliyKbj",
+	"lzLshhCLwLmC/soBwEcYW51MqAISITki2HO5DIe68qUXX534JXL3iQXPjFEOb16MjUezVhWQ78ExcI+P",
+	"0WGhaYr1yIx0Uc1FjnQzsuP1yphv7bkrIeB9kR6uD8JjAj6CBgwvBwNySY16/6g37sHwgaWM3wJHgkxv",
+	"VvVgqO0x36/f/v0jo9kVN+OdNfdr2BaYYVe2xWe0+Iwnhs+4yLBdr5VJWh5N3ZUIjsPrvCPAP5Y0YESS",
+	"iqiAsFmpD81lKLHgi6rmixr0XoStH0J55AAgodJp0jQBWjMWgbYo9aNZFaSwMG+B7VlJcuFNmM8YPnEs",
+	"VIPTshuAG66qyr60FNs0xIHRBrR5nR8AehAIQP+x3RL3ABMaM/ROcK/Mz1cQDMbQFTZ1bX8JEYxNLdg9",
+	"k/g7G5hHyeXT8mC2Pv8TTNv7F3TQ9H1p+8gRoQIdyWb37aKpBKLUqSkVVqde25TcXon+3Q/LkfP9XqE1",
+	"K7DyrbVZ/1bd1iustjvTB8z+Rxtf7bXzHrw6m+UsqsGkWNTFDaLM1kqs6JDJh8Po64fLQewYVnkE6dcm",
+	"JNqExAMkJPYzie5xVGxs+qHyEgnUn7x1Fazu5J674IvIyEwqSzy1YdoC+pcoJnS/bKoJXpCQGuE3ka+8",
+	"lIKRO5bnJyNZmHHN5dfyk1vSoRG0Fx8v37whuUxpHosZLXQEP/s/EaEkk1PKBchgTXJGlYYcApBRq3Pj",
+	"ZtlaQ4tgomKcM3Jd0PSGaRWRf82lZiqKxd2Ea6ZmNGURSeV0alYzIm/ek5xrVtBcGakvpDjB2YRgp4/z",
+	"ojBnySiMchjCVSzC5aL47ASWhNie2lQ5nXRPtsPlKHj2sL5iNRlxiXd9Eh2oMypov2ALpv7PymLNqOP3",
+	"M2QpBO1EnZz6Tz6Yn7t21NhL69sXX9t+Wi/PMFPB7dn4br5A+2Y7XWTXrE0ztGmGp5hm8JLk4bMMTnc9",
+	"YpIBiixR9GOlJf5/g7RDLGp5B9INlCU0PCj/76RG2EfaVomaUYykvl7EovwNobmSRBbGtjTzLCdXNknw",
+	"c7830xCLRmIIt/4HTjRcOpOkzTNsqgx2yDN4w6+NezxkmiEtN/PhswxeAP5m/7dLcsGjU7ZOLthfHjO5",
+	"sLPBeJxCwfI0tv77U0wupH77HLI20J2g3XILXoseOLWw+1E5cmrB67BVLTLdc7SphVbF1lML253o46YW",
+	"nE5+IimFdXLqoBmFwyjph8so7BhBeQSh12YU2ozCQ2QU9rKD7nNKQjba/aMyTWLTnBCI7NMF0ZIopm1F",
+	"tiviqtdFP18uiwYp6FfknIh5nhuraypvawh8rEXgGlsEQLmz6yNmPthPcn7cm2R3V5kZEjBWVqsz7Hz1",
+	"9ctXowE9S785ZS+vB4PTM3r94mW6YxeAC6X4WEAn4LaUrJWzX6qcxW1eYRaWhK6iF95C0GZsRgvopH2i",
+	"Jnyk15EFl9e+yUIC2pzfMlJ+2cRDC8EeJ9nKOE6vH4tEaVpoQKdjDRgTmf2rYOTs5clEzguS/PWv02li",
+	"iQwAuGJ735KR+TrjY67VOaFioYHNjeUK6DK+Hg4GSUSSgfvP1+7vAf7n4rvL10kvELQDY/GaQU9gUEt7",
+	"GHDmEhqLNJfpDbaf6o5kQazAI8nZq69fITXF2cvBIOlVCRmgIs71uIT1BsWiYpHkTIz15N3oo/n0jfiJ",
+	"i7k2NrrRHYklAU789vj+X3M+M4udECZ0sQjIPpj7CjiD/Y2eqeAVRUSKlA0b3kjw80D3RJVRnYVvnAH/",
+	"0rsS6EWEFKyymo5y0UwEpoqcZVQEQ2Jkn+g7bkwJ/G0s4FWsYaiu03hUEtvv1rg2sfBvZEiEJHcSSwsz",
+	"ulARRCD5dJ5rKpicq3KaEUnmIudTrll2SWcUyxaxT3wskin99JryfPGW3f1NXqsE3hzpCkky8zGBX/Zg",
+	"/JLFzQ/erN0/phOWzXMuxqvz3a/9O4Ct87jFd0v7E2bgn3KNAZCddqLOqOAZXbhquimQHvvaOqrnBfxt",
+	"W/OruQj/1JN5oYLr9ZyFf96xTAQfmMc079vM+oh3NYZCKUTXWUNRx8rBzrAz+Gow6ESd2g7rDF/5qsW3",
+	"0FZX2Q0Q7t/gTZRPelo+5ln4jIPy+Qbhs50FD3ZWeaqz36HAEQV4Z9g5O4OpLh0Uu2Ab23i1XY1bvYUk",
+	"tJCEJ8hMHWhBdwKdRfa69tVKy6yU9Gtss104q60xhgOgGeMacFqVH9ULG7vLlNA9sCS2LXckZbVjxXbE",
+	"Skdr9Bnd6Uy+kp+6Th/dmK1Yrx5/5ErXxMgfhp650qCvXHnYkytVzj+9OhFOJuwkrI/M9lw3gLYhfbaH",
+	"smV8/hIYn7MlYbudIK7JlHWC2PXB2pgDGp29kAB6C+7mAFsRC4+bwCEfhld5vWTF5PfejsdRcBOwSi27",
+	"8meApDi0GXUv3zIeoHvJlpvDLlwhBBLsJmPClD5ugj01AvOJdK8XmuEPervYMn9hev/jdiTsxZI+bo6P",
+	"u3fcIi9a5IVFXuwpAZb0907t81bkBW2mE9N3dxOZM6dakMy3jq6ICPuUspmuuT5D4yWB3FGaLhThAmO0",
+	"waNzVOq23w9xXR5obSRHUXYts4WRRr7R3DvHWbmW3RLZqHnh2+vhXVbJOsuqi7TCQMScM9JlNJ2EAejr",
+	"aviZrIo+24CvFCnrBdC1WODS3Jv1XC8sETFyWPPkkAHRxwo9lgHF01cvGgOKYp7nYVO6zSOKL8rZv9gk",
+	"ovgimO+LymRf1CKKg68fJKL4KAidbVRjmzdu88YHxOc8fJDyAfrM1jLLKmroVtfUbbbXN8rSzwDu3FTy",
+	"KwvI0vVJcieLm0smNCuguyrUC09YmOF8piBRSFK4Sg0JKL9aFjy4Yk07Vq57USwCJQjN6WznPMgwW1eV",
+	"C4+mDFOt4fNWJ35OpvKWxYJrcm15tl3yNZjaM7UUkJWF+YGmNzg/6MhnH2A51wsVXz3sKWWfIlwaCGro",
+	"CQ91vpFmaG9U73yIvOejpjyrG/3y7SWZ8jzH8vOc6gnU7FqN+hNNJ1yY4xN1Ku9tfVh2BxXX5svafNln",
+	"kC9rVEK7qp8ds2PBCM6lCvryyJGRZtF67s9YNGTDgtRXoIhkASmu/fNZbafRFaLv0bJPWyWeQrOpzT59",
+	"WdkntbFY2yDjVOaaGqPZV9XYEQSwuVZL1qgi3etFlUGgF6EJW/2Nj9/EYvkXe4euP4eo9SqvvKK22qh1",
+	"G7Veilrvfu4fLFIdfEW6vt4P3V6MBSvjjpagZAZ+X9XTBU+4ydH7H2ktptDRExlIk8qFxqm1A0AO3LiY",
+	"XfAHY1ELa2OrYwUz7J1jjWKDpwud7bh/SjcCOqVgo3EVC3PfdELFmGWr3dWRzHN5txTBR5d9JAtssDih",
+	"2vf6iwWk1CMAOLsrKihmWTQ7771DBLQfJ5a9wtMFlirj55Z7iN65UPLDerm4Lo8XxL1fU7RB3DaIu7ea",
+	"+dm1yzuk48zCLM4DRG2DsokNY7bnyzHbsv1TRfonJNBwZcLRCFyjp2px2LIAiZcSHDFRvfPqEJU0JSRV",
+	"rSKLhY+chroGGnbMVeKTqNCBdixllpyTJKXiw1z8LKjWTGQsg/qmWDRVkdjfm59DVqtP3rnkrV7Xfivg",
+	"bJTCrGul3Ahi2zsHWMs832PGV+uL6NKb1a36Cys0T2lOpi7Eat8+ZDnFfERTPS9Y0Rl2/kqp0VlTmbH8",
+	"7dwsq/n9DydnZZzWXELcR1IbFdK5lDKnwlsTZCqFnuSLTtRRrOC0HOr09JuvXwAfI26OzrBjNsSaFGZV",
+	"TR6kRNa/u5bKsY0DP9E4cFABGKizUursosxOMnknoJf4GrUG6ILXVLNq0WnwSdB5kBjdewJDki6ESmQB",
+	"IRPMkI0U0+dW5MaCC/Lz1aXRZJXxsDhTIj6GFjkHvBAVpD6VQCtiVYT/CjOaXtMnpEs1mUqlyavBoAcz",
+	"vmEz0IFW1CLa8BxjPJ4YMizTrSUeset4cAFMG7HD64t4oTq1listAZEJ4p3ryCAahszWl6LG4t5aVLKq",
+	"FPXlYBCtrjaFVwYepN037noj4CEHTIVZ4bAsNi2kUoTmeSV1YAuHy49iAbvF92CvL4gxL8xdscu/BVQl",
+	"NM/9CbAA1F6fvK6417EoZ2NfbMHIiOc5y8rmlgW4D+oA+v+1XZtHzrMGOIN//LZNHeUutai///P3aNOb",
+	"sNpN/mkeNDi8nWHnbHD21cnp2cng9Or05XAwGA4G/69jcU7Nlw2+cpdtr/TdC2uVf6v8n77y97K3yQoo",
+	"v9zPHNijdNKPcW/1ZF2da+gosHXNZHWUqGpMVEokYxHWSNr7q+/YSBbsZ52Wto26GGlW4EcFI+xTms+V",
+	"cZSvzTlYtmxigaaNuY8cM9CwesIWZMRtkK9cFXnLipxCn0mjyLjI5J0lrAALYmRUJarZWCwg4nw2GAwQ",
+	"jvXttwSNpgqqCYgScn7DnFFi9swIEru7Zs6XhGNbC3pPLWi4bWq6aVBTYeWWCy/8JrhwdyV25Hz+stWz",
+	"VVrfb642qf8lJPWXlZTaVkutzPE3aamt60q937JfaWksKrzdftTHqy49gPdxlPpSt1RtienTLzF9EKPz",
+	"3jJTf5jurTTdDV1ziJNyJJBNg3JdkUEtH6VF2rRIG0TaHOL4HrtG1B/+LjpLRomGYUPHzM2L8uF6SyWl",
+	"sQBESsjy7wc+SLHkobXtowb51sXfzoLA2pOLvz2OjG0xKi1G5XCFhscJ7O0YzqsiU9YXdTRE62LRWNQR",
+	"kSTEGMDfJboA2M4CiIBlPwPYyJ7VILsjNL7oWhC/LI8VOtoqZMTCX7Uhoy8nZLQhqOH++ND6CpB1cmOt",
+	"u/gZuImrTJdwjVv/sPUPl/zDXc/eg3iDmMOy6T2bVCyNkGb6oNXNmWIR0PhE/rJrKXNGhcWC0Fwxx7Pu",
+	"rvBWB1cWo9onlxMqxog2qgJsy1Yl5UyBMojqCrjW3ENJ8xXXFWzs/q7oU6hyWIcrXQMW/TjjIssZuWa0",
+	"ML+x7En2qTwuVM71u5Hd252nhAI9shRvPdDWAz1YlcQBYaVjOh+zk1Rm6+CkF4IY78DiOaRgVeKXZ4rA",
+	"MASGIVyQBP5+Y8TvcoVF19HUxKLkqcHyvNUFF8ENImJWDxjelssuAGMRi0rZxTnJWMozdIOpuwkXGfsU",
+	"GcmeSpHOi8KcUtRP0EwUwKxST8gdF70++YuZQCzwEcHjRogjrgQviLwTlgfXONrgbU/pAspIFHDceRzn",
+	"FR2fAPVCBkNECHjEUXiGo/sWWRLJaTDr2axy3mg2XY1xhIlfyow9IQ6ZQX/w6ttvzJqoCWO61DSnX5Ex",
+	"Bf2xML/rZLS42VwZXNFxywrTAgKfLCtMKcQCsW1OLwq2VXLbXNEosXcJEW4bECTUyCsyK4xs0YtYlA0P",
+	"4JA2RApt/sbh+JpDf6uE1o9caS+yWgaYunw7crwPbM4tIn2Bmm5jfV9ErC98oxsKLX++m4XWvWQvPAur",
+	"XoyMe6ZsrQfpUqLpGMpdaJrKuQDiBDNw5H/B3eTgt71Kac12wugvTO9hPh0rlugdw+WlrGicNozYhhEt",
+	"ocv2lkhwqHeKIHpJUNDsEA6nGSZ0OM3fB3U4yxs8ksNpJvBZOpxm4k/M4fyoKUcLV2nGcvt2jTjyrif+",
+	"4RxPBSEnc2Ra77P1Pr8M79NLtH28z1J8f7Hep5Nfrff5uXmfpc5uvc8vw/sM3uge3mcgtD4z73N3W+op",
+	"eJ+hxmm9z9b7dN7n1pbIobxPLk5mhUyZUie6oOkNF+OTkVHYJ0bJPEB7D3cXAnfZprvHBUmyQs5eyzuR",
+	"4K+JYMx4a9Bk03iCxi9G3lPjArurkVZNJedG9CysN5dkVINgT4imN0AQJ1i1zUb99z3H0FbhZIvgoZF2",
+	"9JqR65yKG4ThFCxsehWt8pWXGpdAAf9ccG2m99Y8vfFNLQ1Bjf0NPjsU+9sb8R73wpV9SWi6ParXat9S",
+	"Z9hxr6NTl6yXE5bemOfXSHykmJ7PzFXV92fO1I/yrhN13v3fTtT5Kx9PgvbHjustZ7csB+K2cv2R2XRj",
+	"v7d5GVtiltYTfrLELKUaqAnoUB+tumYrDtJ7FM5RfOiyosPpgFjsWZbRfOZbh3kDwXhkH3qFktvGra5v",
+	"/9a1/hJca75avu0oBFeWedwnBA9a/HEoq+5Y/vOqA9rsUi+pq9atbt1qVxtycLPmMMUjpRi4ZULLYnHC",
+	"brfqZjajY5YRJm5ZLmcsIoLdMaVJYvtHA+cbNGxEY2jCxxPzPc+iJqsIkrXGLKKpudNrqsE4CgaLSPKv",
+	"ORWa64X5vwa32VhMPisIVlTf/6ikozM+d+Y/X0FJdx7e+4dCTq0TXH54JRPr/gLDQthG24cW1ETOiOZT",
+	"9r/gynNhR1+V8nCrv9qmsxd8f9s2X1uW0uHiHM6G2/ye7+m4kefgAo4HkSOCp6o1z74Q88y+fPdaQxFe",
+	"+2pVvNRdF1piNRH8G69ssjdrDLELm+DwAgiGQFKwgDRbQC7kvpTHOmEERlw4q6dsvFXmuaoK7Lat421t",
+	"tbqtVjnE+x3vrc9H7dBjhS8cl+Vjbw4HIDH+9vHdW/LeXIV1snZjQ3rUdZM9xzB9IqR2fQcypinPVUK6",
+	"XKtYJOyTZoWg+Qc2YgUTKVNJD5Br2HdkSMqsxYwCvbwTJgPSxSUB24hPp3OgFY5RMN1xxYakYLes0ISS",
+	"KVea3jCQSL0++d7elRT+tg1d0cyER/M8x77ilpTK2FbVV+IZksuMj+WiNxabYuT9xdXlX8kNYzOFKRLV",
+	"GxJqsyVY5VxvZCPJLc3njHShKxzyW9JytnZgv3pvMshGwZ4QY2hubgYP081BagdfQX956fvxfDB4kd6w",
+	"BfyH9YPxPXVm+a5X4AHXSXPYMHvL813Knk9gR/9pKc3yj986ctYZdmzJMsxGTzrDznOzaztRB14EJEnm",
+	"wvdRgJtvphX+pqR4jxM+bj3yFuqoLUhuC5L3z6iAxIaCZKsJzAnCBicgcbZTa1VhspXV+tzdcB20x03S",
+	"q6QhUDqwZdVwCKv1tV+Cz8J4ddNdJzSgN5x7qtaaba1Zz0qztDs+Y2vWPgTpGrNAWfaa5Hmj3eqpbayp",
+	"KEckQdux8XQl29uSsdjAmCQ72JKBKb7CmCRNtuSWNmQsQiPSGaIHMSN3F7APYU3SLAssyeVVes6KWWlb",
+	"mgHcInWGnb99f3I6gI6KNiv7P3Juvuz8/tlZnffoEXe4WvOzNT/3VT7vaaE5zfOFddf31kR1A3QTEmx3",
+	"wwYr0rejH2KnvvukdiwOEQJokNqNUZfNXf/dpfbPq1Xh43CfLS8DfFrMthHJW0AjGx78UZjKWhndyuhH",
+	"Z80+pGjeJjaAMWFAGhzAsWgEK/wsoO26e8qht+EpSfD2iY27dT2IgBjB4r+OYmH/W79t4mxvI4tlwcdc",
+	"0LxntQEbjVhqvQj4fjaTimtXMR8L94NnilhQA4ea+rJ0nGs2jUguofMqySUKGKt+fHcloxLsI3AVC5wq",
+	"wtChSa/vtes9Bb70HHBLeHyCDYUa6uRjAYXyvXNQfRDMx7u6EnlG/L1tPcGvrqnTXHBdvgTzDhi/ZZl1",
+	"sWKRSzFmhXn4CbVN/uwt7uQ8z6A0woi89IZcs1zekUFlEcKH8wARvD1iM9wOd2tIJlSRa8aE72mhONRG",
+	"BHduGtz9/k2WDGOBE+KKCPMLMptrQjHvigmOUSGnEaH+Hu7XwcLYe83mWrnno+lNLLr4BfY1nPH0plcO",
+	"5DgX/MMUNMXOhYRxSM/cUbPcI1mYz8xCcWUbQhZsBCQE1yylc8Wq40xkntlpRNiQUWDXkGCmXBE7xrnv",
+	"2eU2na1gweeQc00qTwEvfabDBzHzBJwTzlTN0xQqafioMiybzjRnWWWyYPNcuFmZb8xpeaaQwpYIeWdG",
+	"vebNm2TpBAyhaMe633Zb2ySDWUq3qULyBrOnzauYMqrmrl9zMBHHJAEgIAZdqv3uBwkUXAtjueZmXJG7",
+	"wpin4tyFIuzf5BrwTAR7hZyenL0gE3rLYgFFQziurYBywYsUi1Ks0Wouszy65liZHVvuOrK06SLAo1MB",
+	"fTYLntkf5xIbScFPe+bUUssLAl+bswXHyewyOTXzECd+xc3Owv7UZodQEG/3jpBLjQhVlvXJB7uHcba4",
+	"OPCwEwTGx+IXms9hlwyt5DEPuuIRyQZPmNKiWMQCRjBvDb0BaEqqpbzpk5/hLjatuWLjN94pFgXlqryT",
+	"eW0wekbomHKB0DlyTXNqloMqu0GoDg5lRGassJO64SIbxuJuYq+wOaUsY1lErufayqqyw7gXz88IvWUF",
+	"HTOiJmYaVsrYWz9T1gkKxD8sFR5OVZkmygGa52YQszIFm1KkMIYx+uSjJNQsqB3bTt6LUsHGVPNbyyPt",
+	"x5UjMrBv1BwSWegJGfTJlV8Je8TcgKX2VfOpm4tVzM928Jo+NJgBhylLe9S8Y6jN20quSiXX51tU9cFZ",
+	"MfshWu4373Op19TnXloeJSvoR07QN/FBBcRPRj/wUp1GsVhRtUpqBE/6TsIvFCBXjHY0N1ZOmnlKpt45",
+	"FKmCMsLojGN8AsycucQYbGhdOwwdGuQgxquQu+j+VmhrBYure7WX/Cj1o1a7sk8zjrN7TbVtTvb1yeCr",
+	"kxeDTgTlTff1RHME9d9fXJ2cnX3z9Wln+9jMj1K3vE1tteqT5W3KZbMsBYG4qyQ9EnmTEcZN5E14tqHx",
+	"f0UGlL3/A9mo4M5Y4bFvbcOPsq1sWC0Hj16bGiiibSpSYeu3dQ5fQp1DLlfUNqwQb/dXNoB4W1tSulTJ",
+	"kMuHrmPYydQ6OhAMzmGz84ZaqMV8tZgvS+K0pVmyN8iruZJUF1QorJvctZ7U+Gwu8oMlCKosMc2MUbK+",
+	"uDQWTZwbmbVmwkLSf+kFImaxmhRiR/aDPv7iA357bV60GRhv34UmzsRXeEaEiawsJ+2dk6RguXE5vod7",
+	"vckS0sX2+5XPkf/pDiL0Y37LRI9MjXSxYTUl50Xq4ruQXvAfQo0HjGS/3tcOuwreW2uPNQrjYImOXG8a",
+	"3Pn+qtPwBLY22RdWe6qrx/SQFajP/RS+WwCz30prjUzpDJKcmLrhmQPs2qyWH6jMn8lbVtimlPW89pBI",
+	"EQvI/4LfWjDFiluW2YB/VzEM5ZfPqCmmDiHZYS+36cde5MN9sRDQ/Jokf/n+itSe9RoeMfEGpctLJSDT",
+	"M/bBTiLpk3ciX9jQorkqFjap7R+yWyZVBr2Adm/ok1sWGQCPj+lDm/Dm5eNC+VnORprIuY4g46PKAez0",
+	"4Bl3s3wv3Hz9hfY1H0OAXdS2VpMAq28azhS5xpU/pkx6dEvO7N+mEzSyG4jjS1s6+jud+es9j/pmB7x8",
+	"HDg7sei6A1A58RFpPOs9cAUbTg8ex4Yj+71fKMA2cDG2wiQ4d5YaE82yQTBFNMdsElNP2BSOtJtj7zyQ",
+	"Bf5I4qm3h3dPz9Qfy5oNVsuvyLnQdVmppSR+aQuKPrWRS/7pev1O1OFmgH/NWbEoI/a1ReyEUfuMjeg8",
+	"150h9Pj1YSHb/hch8Q8vQ1aLjr+vEBhP1u55EjKmWbJAD0izpQ8mYnYIbMsRSfyYH+RdEgGCZWbZvJex",
+	"cdVjHsWiDI1j3xqwBCL0GM2Pza73f9oxgs/WRdFjUfEhpfgrFdnfg0/MHd/CDdGtXEnruLl31npkjSLh",
+	"scLjH+TdJuHxUosV8q71xb40X8wq2oMJSgcQWy0sPzKt0OvhpS1jEQ4g5yjCDpfEo5ZB4KsCoQW8ZQJe",
+	"4zt7/5XAaDfBpGeDTg4DnfGRrd5wwDsAnsUihLU5yxaxZgj8CoC/BSPdAWIhLaSPcNWL7HgFm0pj52h6",
+	"w1ynLA9XAyx0qc/Yv+Y0N49cXylaZ88AI45QMrDgsH4srtaDsC3MlCoLIyRGrCz65FfnP+ZSQx6VYkgW",
+	"fxWLO3hA/54mWBRqjdK5VjyzeJXrOaZgQKNZdYY4cgcfDHCtZZszvC1OlSuNL8Y4nTBWt5xvJplttQbw",
+	"SeUWe4gR5BMMoAIGllwzhXhFYxYoQnPAldP8ji7MeHiRHAX94KZ98tamon0Ox4K+nd+sJT4ajBo++g7w",
+	"Gbdjd9eTh0TPbISPkYCruVykOcMF7EQdt3M7w7NX28Nl3CI8TW4Tv21blGGLwNlT/35c8ly20sD3AnGe",
+	"Gwm5WvteAbo50KNWfAf616gAOXIxgRXKeFn9mvsmjr4PdFIJWPaFGFZjjoLCGgSed1EdVjUraNRePxZv",
+	"BKL/y8DxsILZ5lAdcwPRl0onTDMpLAOxQHYH0s6NXoHqII3sqk6/4tdjafxwrNY5h1GMNipjpIFCRrXf",
+	"WB5btVaqumpJ3cIDYVkbVrw0aNahDezUdLBRXaH+pdpVAti31aCQcd6olu2kwS20k+FCaUYR1mqunjKl",
+	"zIuBBp4VtYwep9/O8IMswvItGymDTGfki7pOBz2jQQHvZebOhVsDW5aj5NSXXRVs2bYYsTtWQD8XQaiC",
+	"1861y5FWF93N162MIncsz42pVSnssJYnvsRYVMptEFV2bm0LW8lRDWm7VauWW+nyZ0SOzDYLmnktX9qA",
+	"1oVfFuV77DbBd7HOZalQq7cnrPc9T28+H5ukLG5bfR2rmCkvo06FebkzNFNS8ynbAe5rFutp2i5gMLd2",
+	"S2u37EuLYfYRD+TBYawV61itNljez/U99goXWm5trdj7WoMFy7CCsquZq5F07rzl3ECvk2Y+hVQJAcAw",
+	"sTC358orBVnAf100tXst9WRYl//2WyhQFuyu8gtX3KHt4I7DY0kd4UOZIZ1isjW1Y2Z0HwysFspcitUh",
+	"UHy5QguS1Uow7GW5SpnF4l5tFuon8q7JvrPWJJgr5XdosFVKCwvmy0y1HDOYmSyQAct4+/lOBXOwRT4n",
+	"HWi3TLV4JepMqWYFp/kvSBN1etZ/FWrC08GyKnTncntV+MH98ilqQ/tYrUJsFeL+NYq4lQ6mEzWbnqRU",
+	"s7Es+LquoRcWT4P+Thm3LJHn2C3YDwUOlv1zAY7Gcvli9zQ2avRsMCDphBY0NRKsF1Y1NvQhrd0nImYl",
+	"acGyjSseG6g6CDB11B15qwPNwEjYIfWE3HHR65M3taeFFCw4fnZheEHkndUovoYSSiyvGYFqfC5K7+yK",
+	"jk+AdRydx8jFLnhBeIajO7WmJSkbOq+K/a7ow2yrJjWbXto386j6xSIofqBKM2HuH3WgFz6gKkZycz1w",
+	"Rcdt4WMrrZ9wm85AXCw2bRXtj/JKeX2k2scrOm6sfYTDCu04gy7I8CdEhVwJ5Ha94gG+UUoozlpUfV3W",
+	"HRm9ARVLW9Q01jR0C9/4MuAbtbe6fb/7VUJsbYWjcaB4Fjr/RuZBFQ8U93Qp0XRsDCZCU8gLmy1oZhNV",
+	"wwXmI/htL+ws8nI74fQXpvezno5VCOmrDBtWs6aL2krIthLS93LaxU4Jjvh+tZAgF3Kq1CE8URwH3NBS",
+	"MFi62D58W/VKY1G6pWRHrxTv+aguqX3sz84fNfN+Es4oF1xNWEbGUmahRwpci0q1TmnrlH5RTqk9ePt5",
+	"pCh1vmh31Oql1hf9DH1R++5aR/TLcUT9cdzPC7WC6zN0QXczmJ6M/2mn3zqfrfNZdT63sUcO6nmaO95j",
+	"wfjta65FgoWAI8EPYqRJ0hviVSktCm5dO01yRhXihWiqobjD/OycgAgJrwWALVeEXivACqGexe/A86Rj",
+	"MoLPiLWAlp1NoubXShdcjMH0UUmv7IazuRHWyApUtcLI/UYYz0JTbEcj7MpsitYC+/wsMDjNT1tk/pGt",
+	"KY3nyslcOGabG1Fe5q2hKfT3AZkG/5EjksAg5veJawlm9pVKiGVVQBCgbTYB5QVOhsaiFKKkC5i7Ip3w",
+	"W5b1XBTTyFLVJ2+wPYIRmkZm2ebuJXbdzEVpnudGgJayWrjBEe9ZUsqY6y0nmRNnRBdzZoTrshSPRTBM",
+	"FPIy8ixawtXD7x3Q0NmcdasSKLjTCS0QE4lfKsKELhYW37izWWlO92drVGqYfGtStiZlxaTEbbG5cNvb",
+	"lFyTvUiExVdXYHAN+YY+tNPiZnZwsYQRaD50qPDI0fFjr8RYBIjtslCICEncOKTrh+yXY0OHxnOM4d9x",
+	"xWy/FDu5WKyanXuQWT5X4VyncwWtrVbnSpzl2yC1g9wJuTd1ghOoJk+gWPq+7AlZSp4YUZnMBddGM7+F",
+	"jFC3fn9MAcFV70Y/YQ8je6ldrAjn7H8R+WI/yMFQDXQAPUuLhOmA81AlAFsAFFa5XkleQZhvmur9zMpi",
+	"D84+Kst30CUtIZZ7COrGkym9Yck5SW64xhK1xKjPBNNEacpmuvQsUNrG4nquXecqII0T7M4yOHXrKH17",
+	"T7MtuHorhUeaJi7DZBQkkSJfxGIED5hczxdJ0MGIQ5EiUSy33HCVe1QH7fXJd0ihpNxjEi1jASxLfZKk",
+	"c6XlFGx+lbgOQTwD0s+wSVDGRlxAY0Mo7pjKbJ47k6OE9DuyLM2m//2TWUfSxU50xKyqeV3m33fFd/NF",
+	"D2lrzJXfmcdzF17PF7jHvKqy1Za52Y66PKG2447l30MH0wilD+549foEAvjQKAnlWyx8hz6BV2Ov0iyg",
+	"o7DDNPhdG+bnHjU1V/MsnC10DWUouhN1uPpo9w1m17DlBu7KzrBj3k8n6ghXp/Ddh/97cjoYAIEfrqux",
+	"UTtRZ+lsd4ad72k6sV854QCVSSyF8OMdg0TU8LS/DQWBZtM2N9jmBp92brAWhdsiIdgUR5sVLIUdak9o",
+	"jaBnPmOFYlaNJ+/ffQyiajjc89uzJCJ3E55ObL80j2WwgTAwRUrUA/tEUx0Layio5JzoCVfklhUga5Wm",
+	"C+z5yD5Z5pc059A9sM55AzcBx7FPPjJGfjkzv0Pli/dWEQTRUCyj+wZ9vO+4yOTdbtEu9ctpG+yqi81j",
+	"M5dZj2CrcFebafxyYmOKdH85jYiqyKdfznobCMcV8TIvzXZHSljzcNlD2YSD0fpNEWnwBpfj9ugyZT/r",
+	"1Pw1tbEK86ejaDwnmpuBrwtGb4g09++TC+vW2TU0T2FDeuXkuHJXmckVhbyzRjFX2lY1W8GODo6yV9lG",
+	"ngrNfmuldy/evu6dlzO8GGlWwDS5KvsNGOEcC3/Rd9AdFq7yPQgQ68ZoOkFXdkTznNjOegtGC2V84QH6",
+	"xN9+G/opoTO2Y4LjD5PdCKuM/TbwPLnoFn3wxjlaDFaPmyNXWvDmf0by/3Mr4xu1yC9nrR5p9ciR9Mg+",
+	"CsPV0iMmd7Xe+MCUzG8ZchYy7P+LJBXpXCMbOSVuMDRojSCjjiwhdaEF11xbMKPy+kZk2l99ND96k5Vx",
+	"PmNv31rruArFJl0b14p8rqWkEoqFiwcOycvBy56PAkF0EEI13Yz5P6rcFfXJ9PokyZkY60kC3QCcPw2i",
+	"fAwazPJ5D6qBJfsj8/s7nulJQsJfG99gllNBi1jA8ynSVRPGdGQ+1iwiumA0wz8wPOhWxQZpgQ9inucw",
+	"VM4FowVxI13TIoqFnl+ziMz4jEXkmlFIEY1zFkEDH8Hy3rnj07jlMq9zWJRPgtPvk++knhh1Gwurs+B2",
+	"zxRJMj41hoIU0Hs7qcajrEnBFclYwW8tqZn3fXA3WQLLwu0yHVxhRhnGIonng8GLFHeDsTjgb0bwY5ik",
+	"/eST/QxfAX6YBEvu1gmilStGXTlGLOxiS8FUhNrcP79n7XCEJbqgPDer+L+skIp0k5ff9F8NYC/Af5Pe",
+	"OQ5qtRZJTgd/uSAXL74iH812IC+/IZ/It1+hSXRGPpHT5y/h6x9yqsl3tDAfnQ2SPrlw6+tWXN6as1AN",
+	"rze+4Pqeh/f3qzmktVQlhP3hNNlbAMNckAYAd1eRrv16XbGC7Qpik4rGktLK2Jc4JJLN2k5TQ3MPDDhy",
+	"5VvrI21KwtUHNjXHHc2xsZAFy/rknU86UB9eNhdYo3PpUSJIqLoHiYgNr0IsGQlvLeEuhucSV7ShSfI9",
+	"TScJ6VKQhLiduW19Aka1pW49hydU/H8Z2o3w+ME6mm/tWXvupQcuEvSh8iLFWpp4aWTDzV5Wux3tZfHS",
+	"UbHCeTFjblu7uIK9TyXIHYtuGeLmgoyMzHGhboxrKxfYxhfiYtRwzr3ECyPiRvY7xmDLUgTUiOelWCH1",
+	"l9t14Xgw5FymA7eC42c02qQy+Yjk/IaF40TY2N7KPf9gwDlnbDEzmNn55csxu6KUSlSUMR3sne2D5vfE",
+	"yvGNxwJkWkD/0yeXZRqJZ0xontKcWKPXy0SohhH2IHaDxBQMGqamjKMU7Cu3p3vnxPgb7sDBads1Zv9D",
+	"Iac/hVLjccmE3NstrXw4KZ3ht1+VbEFWuq3nHIJD1Rm+/GYrm7+yFG30vY2+P9Hoe1cWZMQF0L5ZKNMq",
+	"432fCP1vyO61FrRFwygOYqCMXHKyPIjgDCHDm+yEOXrC7WRX9M1xZnOLNmrRRjW00XZu/tY7Hxn5zKaf",
+	"wfZfPrVgHylCyd8+vntL3puraq3HwGct7TdFb20uzcZUoecBWJBzMI5i0QVT6deCQydYsI2gnUPP2Es1",
+	"kuy+uedEoScMcHJqY6LYncgPdG5sNpqdSJEjgzNa/fi3i/h6OOPA+E7wzB7X5IUJmYvMmIDJ8yryI5NI",
+	"fe1NSGPvA7QILiMjuM4MDBAqkrBPmhWC5h+Y7cphLGs7efQWIKgA1iObzvSCILwe7WD3a6Cyxhs702I7",
+	"Ew5e2o6SMZSKm1pqJ7Cuf1oy2v7xW0fOgJcRKMJhNsbw6jwP91zUuUWKxyVkRkT+l4sUwyO4aTcTu39T",
+	"UrzH5zgyn+M98t68etwEVcm/i9j+ouK6G9hc7wtg+wTn8gfKc/ZHDQm/p4XmNM8XVrzuBreIOrN5g9H2",
+	"Qym2XTDWidKq9B2WIUqLLC1lbsFImjMAYXZtr0IVi2uWyimznn1E2KeUzXSJA10BjnSIDXe3riwiiPK5",
+	"ZgNRLCpA1h65YWxmySacxw0Spk9+cnlACZ568DikGwIRo1gkJSYMyo/KXGNE+v0+hiZcIMpI5xPygdlY",
+	"W9c9VI9IYXVng68e4jPDAFylzxCp41XrYYFlug85CjGrBXNMJza2MCoYg3FxRoByyRfw1R0XqmfDaj7S",
+	"URhlFoT5obdfZp+EZgHg0IwKfoaHEHdLmmZLe6wi2ykZ41FBV+WIzAqeMgJ5YBWRWyYyiPdnZlxUuawg",
+	"GVKw9OBRqX08oibyDuJtlfahmkiRMqfwMdyoJSkYtLU4N+NS46UwilHCVM64tWVcQNusGiWZTOdTs5p4",
+	"NBSAnEUZvQ7tF7MVmlC+AWIbIv3Qbz6rQX6NKRMgTEPicDNba4GVkcowG8F1icK2UbbyQmwR4rv6K2mG",
+	"q0KWI9vIAuirS/MrsPzwlg1hXtcjH7cuzLQSfeaWrRwWCyYFPUDunJ1D7cyMLYX/wyAwoofh/dVOQ8MC",
+	"3014ziovS4Vwdi5gq7pzYQY4d+vqfqJwH1znMr0x64nxR5qRa8j045qidCzbYwNCQdMxVEeaDSjvGO5Z",
+	"fJKCKe2R9Yk/ET8Lrn33ypAc/pki3bmAw5D13DGw2x6W1gYu2Z2le/9BSm329RsBoINcc7ThuTZn9fQM",
+	"pC2ecoAdAOJ9SnPs3KLOCTXDwlgupUHJiH8yu1MKh3frfic/9Rz03T4TnDOb6jHnx7+6Td9WpSlM9VER",
+	"SKEkVnzh0GZMuNOdnOcZKYwFAUIAZpOVHV20JAM4iRe1Rt5GiHmZ5FDyU5wY6eZsTNMFyaimvUa4PGl6",
+	"FjzyTch1PS+MgwPIdbIRcP28LDuZUG1PEs3NJlzU2r+YG7j3YLbBWsR74xRt+P1Hqa+Qkj9x79dNvOEt",
+	"hX0YzfygoVCXigWxNP+Lsp3L0DYzsq8LzjNKTeinDjKhTA5VFxrBkSzPzu1TgqNERjkd+wWRYlmCXFV7",
+	"LMHxtQ4eqbix8g4aMFlFUlGZ0HbJrYXK+cwcukAGpHI65dhvGlteO1MsuwUlV0M62V5O9ycObP/8iju8",
+	"FEdLqYACGRyAdLHgZmKkqYbFsPxdN8a+ss+0JXAfJ3dEF3IrxH7VL4w6XF3RTyF6vwGpvxKav1UOAIzF",
+	"1qtsvcovzqv8gDEap32eKUA5QCmV9esOkSx4nlJxAuU068hycrOeSpO7icyDpoNvKx10sN67kHMN/BTs",
+	"0yyXxivSk0LOxxPbWT1ntyyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6fMa4ELO5rYIXjGVB",
+	"25/3rDAmXkL+828i3NT9yzEWCtR/iT55Y7whNzmjpXB+XCGxInSiOyfUODmFHlkPhwZj4VrIO+HWwypq",
+	"NzUwG2VhP3E5IGXuMKUZc06bGaRbsHReKDDrz9EpDBcaBsY6PFIGUGsjWVerF62ds7c07dBgMdvCSobr",
+	"zLA7kduR5gH90pjrAHIB/nfwLnyKC3sMC98IyL6glPG8K8hzkgCMQ71nxXc5FTdJDwMICnveY+ElcSV1",
+	"9r7mPTOaTiLbAhKQBzTcBs8Q+WA8mcpM0PgEC9LNx7ZuK9srwnMEa1SYWwV7WpldSXOjB0U6YYpkBb1T",
+	"uOjQp1/KvDLhoXNwSiMLPIEIlm/GCjsUFrCWDavM+s7zvNYVGk0UtxP87O2dhAwPgyxi4Z+/aoH7EdA6",
+	"gyfsVn6tHOaotmFj4d4p4g1lgZZ1KfIadmGfJDmfcnPHN2Y45ThoQJSYT7rKwgeLucANa9s/Dktb1c4L",
+	"D0MpSbxw4q71JvS+nlLovfmW/ImcuiC+smW8bAqF1Gg9/CCLt+yTTnq2/ajrnJ34WyTnJPnHPxN8Fcuv",
+	"qB+Ld/4YRkTzqcW8pVJpZWwk4zaQGS30Uq9G0tCZMewnuSu5tfgJCyYf1CJyt2kwjH6d2J7nFrtKsdS2",
+	"TVke0F74q7wjU+PrIcWI9VjdkjvN6pe+RshlJcBDZTdXGR9S6RMIL2byTqjnTGluZAsAonfOozYiqS/l",
+	"dDYP2RSeKeJuh2cT4g4oJoJTDZIL+u47w6Ziz8QCDBon4wOJGaELAEEfik3ilSb+YcH+AGijn0XiKtNT",
+	"mqdz8KXeiQSicl0ljdC0zKVS6e/8oiUu1Kp7lTJHrvvkexwadLnPndqYkFuHIUIgK+4xVlJakV91jgMo",
+	"KAijH2RRyty/Rw7hGbBDmOc2i6qYhn8TY0gYd+fSPiaX4iemJzJLrBVn3EDCxclEzo0V5bPC3YSrd9jG",
+	"930hU6YUF+PEJjCG5gbzGZnIeaHIR/Jn0Ozw2RWfsp+4MK8/Ic/JV4MIFAte+YH8mSTFXAQXhYbi3+EH",
+	"aPXk9FpC0KKACA/uJT+9Z4okcMUHCll1lgP3hiJ3srghKROaFc8UDgIj2EsGPug5pemEC4bDG0MGkLTd",
+	"xH4O49o4slvDylQqNwJTqXJVdxCo/ODaXt9O6s+k+5H8iXzomQcv53nuJ/Zn8oH859/1qZ6X9/lz7Zb/",
+	"+bcfEtUljPrdvMiYgMzNf/5NPth21IS4B/Xf94l5K9U3+6c/k4+RnV35iblH5GflP//Q9/vJ9X/272vo",
+	"Pir3kvlJYj81pwx3wLk5BUaP29tG4QLIwj9yP9i7a+3eobVryZ/R9v17k+177n9vbvenP7vf/OffNRvo",
+	"mRM7EDw1p22FqVvauTTLYH+EZm4wcRQLxmg2Z6PJffp7v+ZqNTo8VZckWvJ2vAOEphwPJbLP5NxRDNQm",
+	"Zj5JhLZzZjMHU5Aft8wK1wW54eY7ZZ6Q2faqXLllWnG9TTstLO198FRmnXAd/vPvQL77hUafER8HpKFf",
+	"lPISrsAanmsEmiRjNMrA8jXrifsMpHMXmrcX3Gh0G3uPBQbfnymbjJNFmJWLnA+AVz9z2ZR0EZG5wFwB",
+	"NJx1CVottdlQXmI7HhtvLqCL794DZmy6duthZ3vjsoUeudF/vfNYUDT1Mc3ogPzAUwNVFJ5TJektex62",
+	"Ga3rBIHbMsaUC1AIKQ3pA0vbgmvGK8rc7D3UxV1I0ZWuMGyX6tYz803K7eDHC0YH7gF8xIovaeYS+a1D",
+	"EiMY3FyQ/DOcTB/PFZ0ax7gsRHW1IiMrqsAVx9lzhVkUlkGuNAIinK9qGSLSndB8RCgcDmOh/C8rZC9y",
+	"IHrg1Ltl+TO391B/MpGpyEXNaSxmFKLrsMu5PifJzB3xP+NGIc/J3/1stCT1aaBaDG6BCDDls1Xlc0JW",
+	"BDN6E3kHuc+MsZnZGndGLIeOLFfuMG3qHK3pTr/CN7KmEXMG1aNC6csuuttyzkil3ZN4D+n4wfCKRboq",
+	"Mm7Bdt7Gb6H1LbR+Z2/XbXobw614b5SE6u0A3Dcr/VVPinNYX/Wi7itaTeeec1bIbJ7WHNUwFE8VKX1I",
+	"QnXdpxxaQlSv5ruBFwrYEehb9D/y2vhc4n0hxwVT6m/yGpBY5rGg/Bc+IElKRcryHP/u9UuX9o3XpqBj",
+	"QldXCqbOzR3AVrNlacpXgS1ITkVm1YDjzpjRsREg4pblcsYiItgdU5rU/GUIFEbInDHh44m5hNu4tfFb",
+	"C+gNBfppCGZfhVQjwBj0SfLxhs9sVv4KLBkzBQKhfGf+cKVJF7+NBdBIvBoMBhF5ZXv+z+jYBj0tE27X",
+	"4fOiCn84wuQwll++emMamMUx1jX8filmGDXpxYjs3I7gx8Yowx+QxgKW28iLcLtvSUtRWcTDMR1tddv3",
+	"dNwYlL3AzVzFOVUFT8tX8WXwVZQ55Pr73YPDotSKgAQ9weKL/dThvJEDw/o84TYN6j1cLbOPPF7LbEG6",
+	"lCSXleKRKZ2dk+S335NYABhaWUxqnvcisrrYuhLLXEcwGgtwGUOX1LKK4lXdkHF0ZFlGLfLUusYuclxW",
+	"cyO76rX7qjf0sv+GLZRx8tXcogLsMlALwFsqAC+97ljAtUEtjoephfU2fSxcv2ELW7EeNdEE9BsQfbHY",
+	"HdK3As+HqC5buDJFt3VHaFfJpLFUE34RcARWkTzbeZd2z4IsDlb0cbBbqcxlAVU/Fo+k3zo41l9PTs8G",
+	"X28Ouao8TIu6alFXXz7qqlJaeBgvMjxEB1GX66lYX/vvg26xZVaNKpK8/7nCztqs2pMIEazGn4QQa26c",
+	"qRnVk3OCMGKo72AgKlut3WrtL0Rrl+en1d+t/m7192esv0m3VJaguXoH1Oh2vx46GJxlWEtCy5JLo0sC",
+	"cVf2g7i0V2BbfKykrcOCVCxefHXiyekgNpq4oRuIIKGri+V77JVzqDFDvhy8jEVY7eiSuROqCNVkKm2b",
+	"RMxnA9TVj9WlRMEGxkaKDWVe4QTv665fLbd1LWLKclrbGaZW/tbchaeWZK4qyGqTnViUC+fUZ/DToER0",
+	"RXeZ8+oTL88RGpIlkBSH6J4xjzyXhS19HlpmuhA0gNVHYX5a0ZypSnmvRwiUL2WlVQi/PoFfYzZEQT3b",
+	"j/yGuYw5lEXZ4sNA6QfrsVr/V5T/eSzoNhWDG5sm+4fRN2Rtq57JR80zl4doPR+bv06zqS3NWi75ytlI",
+	"1691dsnlzx+vTr755uS7gxV6NUi2luytzUg/nYz0RZaFKtqquZKl4bCGxkOlnq/q3npJ8IAo5rJ/AYCg",
+	"HD2o9c0wvypHsQAh3k8rp1Zh4tkPDGwGy00PItf1oF9NzSpZGOMFU9cN5k5Sti/mQmlGs2HFsImCv7yw",
+	"woR2Td6ZSxvbwk0YxDkKxshyrwbbPiGC9glQi10+wmteJEDkQGhuLJHC6EnHhuAWEVZvZdYZ9Ld7F12A",
+	"kSGwNM8Bmxhq8955yYVsiTfAAHs1GAywR5zl/bNtGSD4EhL5HivJXN0fn3OW+RgNB2qmxAbtB9ac5za3",
+	"+6Xldusv+HDJXbPX4aNLL05/R+Vh3MLV/W7OBoOS2NmqxDuqfPsAI+POBi/La7zLKCRR83TiftSl5jro",
+	"kizGZYFmr1KOuolXozRdDBFhdM1yaGUqY7GNq9Mnr83sAWl2n1+DbOnNjg3Z1a+JxRrHhjywXwPPfhC/",
+	"ZrSe73X92cBpwME/Q0mxIqgY7qXaAem0gcL8KVjO+C5XC7KtefR2MomjZRRmNUyGxM1V855n/U7UgZ6k",
+	"wKQZdQQ6uFVZ2am7qRt7vtmLrzq/r4TGXISsrkMbeylDQjbvYtl2EGIPjQMc94Hjp7ZUfpZXIhYBYSCI",
+	"KXcBCKV1EbFePZRIF2QqbyvGK/pEKJAgwOgXFRKI9sDaa2WgFhZMV7tzVW5Vxh6rCSFFbyGhZobDdh04",
+	"cEn1V2/kHwuJhV2HqzYo6XsOKjWPGQaqh3Yujxm/ORwysmZBryhVgD3Tqos2r3RfXmlHJbXC2IZCsxMj",
+	"SE9SG55p5OT51SItGuxFLy2RbmKJpKLyA0wMXMv5eKKjWFSoQp/V6f+CNFOteNEb2UGtmW1uE4vkmiqu",
+	"Egt0wBRGU1Wgb0mAjfzNlKo9wmzxar/Oi+IESESmyAYHXcEg52WjHmenL79++c2Lr15+jfqjqipKsf8Q",
+	"kY6/NJR7Lkv96uv9e0CaeD1f+CLPRpUbOAneFvnXnBWL0hjx5WXrzBDfL/MnLvh0PnVXjGQxpboz7GRy",
+	"bs5F1JnST3hBua5RZ+p+NfBBCUv69vuDd3SoLu76KEitPLelIDlw14SwTul6vkAufWtizaC6Oty8R2qu",
+	"sFLc2rk8n/H05gGi6YkZN6D3dILS0d9CvTfVE6z8hiCsNX+dtFtFE+nGbOw2YG4Kx8Je9FRqW6MOZvlp",
+	"sbhCEQHrvrkd6R7IPN17+OmRLUg3ge/Nv6skjXkoxKy1GcU2o7hHXwGzjwJy38ZaVn/GV9mb/oLf75WC",
+	"QLN7+xDsS4kd+uiy8IO97xMUhy+WxeHInbQd5KF90qcpEu3rb6ViKxX398RxKz28YPRNutEPfghw5web",
+	"GYLIJ3UOt3lnOWdVQLsndDJuuMVXuA6Yv8DvVoM+K5DAZfAn3vZNloQQRgjN2gktYz0DH7oStvWzrMQO",
+	"YrEmjhvcfytkZyx8s9YR8I766YYdVNQ8TRnLVK9PNsMneozkpgDFjfJ4sdgSoLguj1e2Wj8IQLFpFz2q",
+	"jgTGfDPFOTBsQfNmKVxv3n4n6rgdsz5+ba8qQYwXL75Cknro581F9RoX4X7/48nFi69OBmevOjv1o106",
+	"jS1QsVWgTw2o2CyoD41XrKvQI8AWmx9sJ/TitOFAWwyjHXw7BGMsAMJIAgRjk8xoxDF6HRn5/1cxjFVh",
+	"Zy4DMbo1apFUQYux2Bu16F5BFZMYi/WgRLIbJjEWe4MSm95JC03cQfltCVBccXJbnOIXhlNc9Z4PAVdc",
+	"Uji/VYX48XGLIhZeamUos1ZgUHrnBFCOpAZyRNQKYqT2cFTImvrpigODFVf7VliRi/DJHxSJeBgH5vh4",
+	"xOaD0OJMnigsccXrejroxBU2/UqQYl00fm4wRdvAWMzzvNcnP8lbaCdbSmzoFGvXAiNstksh9kxiFXRh",
+	"0GalITL1pDGFDyD/dozcbB2XeQoxl4PhUJpt4HUQw1YDtEjDe5GGh9A7K8zl2bxIJ1SxkwlXkAtZ1wXQ",
+	"Tsf9xnYB0NAYRWljhgo9UQnBf0nXBQig37Hl6sUQC1L0uuZhtmLHLsE5dkKjY+Py+zFd945ToKEfQFeF",
+	"nE5nQNgA7Y+xM3V34CnoFTmNyOlgYP731aB3TpI7LjJ595MdMkyO4DcEjr+57zuRL/yD4qQVEBApTfVc",
+	"kXfmE5YZgf6e8gz73qH4rv6IZBLmxz4ZH2jBNOQxgiSEmwUVhE1nekHsmxjGIgEOfjfgpblFQgYRSfwb",
+	"SKATWWTHswtol9P4AdACF/gsoGm7VWduJAyz2MEAqFUwSu64bVqkJZSVukc148Gz2gcD14frWORUZA9P",
+	"S2xxlG41/mr36z1Iyl/xvQKdl3nrESk35bnj3qrvLax+gM2F7ea5XoWsxFE7ocbyeEku9Iuzjo+AcKHZ",
+	"+ChwyPoarY+6+F3uRECLiDwsIrIU5EtL/ajoRy/7w+rGw9P3Nm21Somm5aapfmj7qTUg0GORvH/3sbla",
+	"0wZ9kh5RjAGzobG6c660kXWlq6GI7X8KxfFcmMsqTb6dkwKzMRfin1W/KkTbw9hTeWsFJUCY3JNgs1sI",
+	"Z5tnRY6z8wqRz5D845+JHaFkOOyTX6rPb75QLL9FRp8YWrOid5RFNmqUke41W0icAy8cHwCBUSBGgU3S",
+	"aTqxTzeW5paBq7T8eEgqBB7MKHCKXLtXwkUjX5HRAWFPGq5KlqVK0yLgvC/dqcBlC/rWoQrtLjlQNqKG",
+	"gTksikjzecaykKfwZVQ+n3sjFs5QNiNqqDl7ORhEtmWPdQmDt2apFjkSLfZLGEMsLAVUUMg2Ch4Zm0K5",
+	"tUNVGQv7HRhFrrGsz17ZXnxNi9zIl7V6mk2xul+5nuAxcPO1ODVuyaMyrjQXKQI3ygLk1XfxJRq9SinG",
+	"qwHi+6pbDdrBnq98AIv8q9M8rpYoI+3iCHjeo3qGD61WrnQsvJmB5lDhzO/dKavgODRFWncv+V7HCrab",
+	"6XVhT39KiwJR+s5uvJa3jAxsN4o6gVkwPagWAqHDxXhozG5cuUD2gZ1vZIuH2uxMyOmMmvfltnicEEew",
+	"L+Ge8HdneHra//pVFMA7TwebwVR+j8oxBv3aEINm+qzv5KcNQTC/b9evomGV7Tt4iHjKRsnFcipbphM3",
+	"lA1tsKUNtjTZ6OGuOWysJbS3HxIQUzeoV1d2WkO5RMeAnVeevIR0zcFzWjnAoGQW8dFEqDkKYvERSaa0",
+	"GHNRYeHCXweF/FccP4WQfgWiI20Y4j7szTlCb1z3TJ5hwMVYcN7ctEuiNF0QLcfMKEqH2QEttxLRU23K",
+	"aT90AruJrgyBrJWlXAL3hAWtESmX2LXyvJRZbcll0bTisWict4X1eLVcf/3wAuvP4PnKYrEX9AeXeomN",
+	"LBbrkD+uQRYZQcekwBQpN7OSU2dFqoev4nXQoENYIZ9/Zyy3EUEgrjQ99rU8Dtcu6xHsjBa09IWBlna1",
+	"C+6HLBXsluPFB7cCLi33NSWC3ZWeJ+aw5bxI/Sa2jXpd7GrMb5kgiZtaUnJWxwLC5GeDAfHoA9WLSCpn",
+	"4EauABnZzv5cK5e+H2Jd3zvotpFEAT+2mUTN2cR4UcLVf1k1cz3neXYl/yuJBSGjnI5VRDI+NXoPWo3f",
+	"MT6e6IhYWgIVkSRYGqNNudCsEDR/CyhZ6Cte6aORRLaWPWOEZ4p0E5qmlgTZaGSjh7UkyZjOx+aPXkSC",
+	"KxxYGMdVEz6bcTG2k//XnOZcL97nVHyEfFJy7hYnAcK5n0PdfgldvOG58DozLZ8TVBM6gxqWO6pIOtfg",
+	"lkf4mhOuPrCpUX4J6SbuJ25qvfKmZhMHc7it4J39luFF1aSstCuHWhtNF8p90jOGl3l6c5XbfvcGgXFX",
+	"PlPlZJpB2OX3dYpZ/00DG6AP5KpUztgQm3fCFVHAQsWB/Dw0SVXSc33nA3r02p3/8c9+JWYVYWeddx+v",
+	"zG83IxcEdyAhmME0thKYKZdyxllG1Pz6xAWcxkzjomYYG/RchpXlhsDq0AdpfBAYQklgiuWM2oizX/o+",
+	"uYDTbM2uuwnVle9t0IsUbMSMfcrAfwBisCgWGHzFgJKm48gHXYuQMQeDtYqLlPXJW6nNDbkjr2ef8GTG",
+	"IrhFF5vCcnETSi87FS1t7361UNBwx8YcNU0n2HO8C4DJ6q+gvapZhd45Sa5pYU61A9STxMbVfaivFvyz",
+	"+1Wwu7Dpu2uIDu+r2nnC/GK5X1HObxihNoj/TA0JJbbLj3EyfBMgIe9siltZCGlTq6BgYXKa3qhoXSuF",
+	"Fd2CSBdhWuFgEMazVJt+a3FFjGi/ZXb/pXLqcKm5UTqaOO3hPEHUMefhyCgx7DhzkTOlSEKLdMJv2Ue4",
+	"xOg4bK9fzFlE7iY8nRB7Be66FcFWs439DMrbVzBgdGoOjb09HM5mnk2vB82gduobhXAb2yZVIWZNAd0P",
+	"azsh+dJ5/y6oyDDPEgu7NFnkr8L5bhd4vcgyrCm3psljVgMubQeHTSwNp85326HG3HOhfdSW57XleU+t",
+	"PC+UnYcsyCvk3Gj/TXBedxOZM2J/YMnfPuBfSW8IJpYXGiqMzyXKLIqAIJYGocSzqHQ8UM6mUqj5FLrT",
+	"26CQT1lzcTIrZGp0gS5oesPFOILbIXeXk9MZdiHED52VqEJrVTBlZqvOMf6HkU2uADSFaWmAXPXJG40J",
+	"fAqKmdru8E5jyBHAvhhaEhN5Z2xIkpuNiokEu0R8GQXVWLRdCUOBUv3+io6rvKoOgODGtgm0pazkTiAq",
+	"+xZ3yJ+9lYKtL5M4CIrJTXAVm4iff9Am7pKmE3ZyKYUuZL5Zvzj4ifvF79FOneZebCJO8Udvpf7J2pAt",
+	"yOrBQFbl5gilpfv4oTBWqwk+gjaoVYkawocsEBbcLvt5cFmivO0DBcDXi7IXaIa/tb6gExtld1f4tiKr",
+	"SwEaiFf4mfHenISF76uylXSV5nluJTZ6OS6xxItAGfRK9k8vl595adwnl/hL41/a33rfsuJ2dT1UFhx1",
+	"nwZwjtwzq3bs/egNcxNbPFNE8ykDFzx03PrkV+fPVvcLmbA8i8U1G8mCGVns0FLkR/MIviZPS8I4+Jru",
+	"h+BCI7oEPnfOsC8ZQf/EBdrYnfslyO6r0hny3CtBDcky9UrpOVR2hcPjWjWCTql58SwfRUbTuJ9xjZda",
+	"NYWd+hB67Nxj+2DmQ15BwPRxvrBNYbZCamyIG5TR2F2DCD6Wj8x+oWJBMjbTkxqBd21jNzSq7cF2WWzU",
+	"bQGNAhcikYLVvKeu1aKJfcJLRMwlvZWlkdsxqsjZYi/1ekCnKVzYlfiQbLC522QfyjzjsUtr7rEGaue4",
+	"BHikMNfWF2t9scPBQ9wuqynsUGQ/U1vYHht7bJYb3KcyH6LLLIJnvQXQpcSPVvprWlYlfs8FnWsrBMWc",
+	"qPp8NafzH4Gw2cwJycr65K10FawL1IBrlcjQVqjPAFBAKy0pIDx6N5EqcF1lUbqP6pl/HVFl0F4sjAVR",
+	"JV1zt4kaq94dIzm5yLIVCioWq0GjOyqoClB9ncd5gBrTkiSs/uYeVbvx9XotHXVKGOV7VvwsuO4Mz/qv",
+	"ttV21X3axglb3fTE4oQilNcld9dObvBOquj5NUSDHkghAdTg1WBQifw1qxtbvRCIRlu34UkFYnGfHvLw",
+	"h3SR5qi24Op0pRRMIp9/wtICxYQuuQLQeUXfvFqCYK7DTJ55TuvzDAkF/SILAu3UBbUpNSJHIyZAx1ja",
+	"BOPXcjcL1X/bHyHosPsWC0sUwvMHvSXlVPFGD6mcYtHILPMYykk9rnYqp2HuvJuy+j2695fZoOmXg/7Z",
+	"qy1Q//Wl+w6ju8f18KxCfJOpVU6ejW9Fy6eo1aKtFt1Pi7pau5qSOb4ufaBaAKeNaA3g36hFyyWwJw2y",
+	"YogykyMyRgYDswWgE3cZrnWUlx7GEWLhUZMlNWFVg9lEdWfJUlPur0Y2wnbvr0Q+U2T3boriyPDsJf9z",
+	"A5A2ZCpr27oFZn8RwGyQXYGwKmES+6YAt5DXv3lLbxdaycBzu5daMhDRGYccSSwmFEBrpEu3k4699Q2s",
+	"HzpitYrkckfux/3jUkfhfVx+gWTi0oblRmhrUZ8U9WMtHr6njKmwQDaCr94t3W/5/J8TWq/2X65zAwmA",
+	"Q9lEsAuTm40HJ5OrpcTZntRMBziJx4UXBbbEisxieTBbqFELNbJQo8NKhQOAj+7jhl127tb0rS8tmodi",
+	"g/WQqAoPrBN25RxLNlhLAAvh24iUFSY+VIuh3So6xjeNIxdbUbkAFdRRcSMlkeuBjZkHzK65Fj1XdxLa",
+	"uiqesaZo5MujpdweSTMQqiyjV1VH7CLgW9PvD+rSogR4OHtzI5/WQzUfHl4SIkplCgR7lKRU01yO50vF",
+	"ralZEKEluc6puFEOcOLr7iqIE7IacOLomR3opAG1sUFPhc8WteEe/1FzY/AKf2RirCed4elZ/1WEH/3K",
+	"M/PJy8iT0n807/4+JvEZZylT71nxnRkE0mY7SPrKxmhRHm1+6omiPLxcPHJ2ymuGR8xQ1cu8VmWnSBdQ",
+	"H3dcT7A+zJUd9FzeCkrUwjKDDRJXa7JUEUkCoQYEThWhtFEaa0Vx2N55rJ+8Tm9zWfcI/0fMZ3nNvH1O",
+	"qzTa2rzWl5XXKkXdkXNbpbTH/JbbnffkuDBmrhqeoKxBK0vAljJilsGmlgWLxT1pMLJLFiwW96fBdvEA",
+	"YrFxhOgBs2C72/lPJBM2DcRhGxJ5gtkwf7CPmBEL79kgDpZEzOo8Wdg9Hah0SrN6uySZL92PhTvGXlq5",
+	"MSPHmh/OjdiClHqcAwfZO/m2hwB4hARcafysC7VOy2dqE3FtIq6WiDuUQDpMMu6+K6tGVWefRJl/8OZk",
+	"WUPPRFclzwvH4qt651XppDRdbJk1w/aG+2bNlhoZxKIZ27CzyD5AXu5A5tUh4qdn24ZLXdbuI73D+pCz",
+	"ARlpck2Lhljq6VFjqY+sV9o0XpvGO3wa7wEM5X1d+OdWzO8exd1Rw63PC9pZke5E3lUM6GfKpv1IThdE",
+	"zo3ah1+AuEJuLpne9NbW+bm5vMW7rEkAhvetaLtYdBU2RASyLsdO4ksG8d1GBw8UNHT3adaJJdfOgyrF",
+	"pdxibW0fP7toVNhHsyc6w29eemDTy2/IJ/LtV0RNGNOdqAO7xinSb7+yH7g05Dfb6r6mHdZmEttM4lPj",
+	"lXRy1mYQn7qWev6b/c8uBRbuWddWV/iHbwgox2ITwbuNM2IcmrAQ4yqYJldkRgvHeeJHHZI3oxPwHEjJ",
+	"TxJoKaOO+rFojmWv0mZkI2VmZrs38KUh6l3Gyw4T9t5bBT184Lt60JYC384oa72HpxbxdqfTysaHi38f",
+	"zRi/Dy7u5dEqjLgXyXsjxO9REyWj5ENCEktizDVEVs2wwnfup+hRxML1vLf0G9hl9LqgISVnFHROiICl",
+	"Esk4U6m06v2RYIl++R7VaahOcg3mvZiLKz5lP3Ex1xAo87xSUcdRXmPfT8X0fBZc2xmebs09Vd1brS/R",
+	"+hJPDpVYkZzH8RxKlXAk5qmA4n5X4inUG7FYrTgaaG0A0OKyNyWjvqM6zKnSsXAfEyXJiBbkT+R0EBHX",
+	"gwpHLOdPs4xlxDEc614zT1UstiWqImt5qmKRlHPYhqjqiDS/5KLm6x1L8amnofnwzta8+0jvwEi0f75m",
+	"1/Oi6DQptR14pvyTtzxTrcb8g/JMVVXK0fXm47NMBQuwEcmUV3MbIPWD3jOJ+cj8W5dcgOFvtObrjFRk",
+	"Y0KqZajCwZD8e2iLPwKK3y/P4yD4Syd2G/T+8lFoAfxfDIA/bIt1LOx+IOB/C6TJ9lmToHXM9qxUENGO",
+	"RctKtXeA69Gx+DKUa21S4kklJcozehQE/pKyCu26LQip/O9jcTw+qn3O4HHh8IElsbbvXXA0WzR8i4YP",
+	"0PAHkwtHZKUK+tKtSjiGx/sxSKmWp7oP3D5akxtE+yoJHhgivoppELN2+FgEAWHfFY+k86JgAnbC58h6",
+	"dShjacdgaE6vZfGBGjv5JaT06vHPFem/Qf/rSv7vrDH/9yrq3Mni5pIJzYr1MP2jJQofV3e1iPsWcX9I",
+	"xP1D2MQ7+tzP+Uyr57/NJlSx3x8SaF8/fJv96r2Z17pIrlJ8LGzzs6VW3AQSeC4Z2nCsMQZiNPgzRWAN",
+	"YoHdw6/sEDCBpLcOWeMuxfyo8c7xtlwRCtODzuGxmEplFF7KgIUwmIXI8N5VUkj3EBAThZajGUt5hqQw",
+	"lMwF/9ecxYKLjH2y00ulQMWaLrbMUR5WuW4Uc17ytDbApEYPkdh07+9R85ujArXyojM8e2UsS6WLeWoT",
+	"np2fGFXzAoMd17JgZYd6ygsypvMxM+ao+lCzN2t7aB1maFtVXtn1LeSnTWA+pVaoRpat1wlUE2qlLurg",
+	"p6qT98yBPppiXpNirb4KZXUPaMlmRe2Us29gtzIHuz1hWiwq12/Tx2etBrPYpC1V2E65VieK25zrOkX1",
+	"OClXb1xsx5e2JLbalOsXxJm2rJQeTh3tn5atqqPf+Ezvkqv1j7o2VVs+dr3GzXhQIE6tq0T3lM/Ow6hT",
+	"M0dbZHofmGSkluiNxYEzvbs7Pg+e8V2xDyobCawFtyHazO8TJGA7ppzbLD1c8wI2tjyXMscrQhpbxzOg",
+	"KtfPyvwiFvYnbn83RYoOnXDeQxQcN/Fc2lOrqHKWTac289xmnis8bI9kf0VP04e/L/vdtF6rmzIZ6/B4",
+	"xbZ1S9V5Zsdc6PXVWXbvkFQKNZ+uUTWkq6XMQSlwoVihVWR/ZPaysikIG/9YWd3r2xElj1yk5LSlbeq3",
+	"q3m+KnoCvMiHygDs1r/qkG34t2hjZeEf1pU0G8UCQV4CJwcEgVjRGXbmguugz5Vtt79rxn6XPldtrL+N",
+	"9R+p6UhdxD61iP4BmuYfWjvdUwSlNlBZSyVRUDm8VzyeNIbjY3FxoHiPB+k/XDy+7ci/kTZ55BqorTvz",
+	"B9u+7c7/ZUXkl8TdU4vA4/Uy3Lv7FUzd38u/OQS7ccHU/sJ4r64ne4OYHrjK6on2/18Td6/unTbe/vTi",
+	"7Ueygdf1P9ko0tEUTCdNsfRYbB9MF3UhF/7QhtTDcQ8dSd/xYD9S+da6xtG1A99G0dsoehhFf0hp85hB",
+	"87Wx8Jps2aAMDKfzGKVgtbnu1XYFIrr3C1aySq5eHL1r3aEqvA5gqD1gUBgjvVDDVQn1nh41zvvIqqkt",
+	"z2rLsw7aEOWJB5MP1eP66ZY9H6rz9t1EqtLnf1crVa65AtEahq8RxCpZ5uPaAMWhY/M/FYskX9fQOiGZ",
+	"ZGrj7ihbuj2Hj1+3nbj/KJ24l3z1L5dJp+3R3fTOH4qJY4VqUzRn6mRW8JSdXBeM3uzJlr+BTwS3JHBL",
+	"ArcMVQbWUSbw7Xcwn4R0B5ZP+Zwk//hnQgo2lbdMAfBmSmie9xp5lI1CcJI40Ej4lKWFWmNrlaNYJO/f",
+	"fbwimy0XaPykT76n6cQ+Tlcx4xd9NNe+9w+CGKCe42C2szG/xrWICCXpXGk5NfqHs+KZIt3EfXLFWfEm",
+	"S6CrCmGfuG3Ew0vnElVWzygssxTuh5VRoGiZkpzflhfAEwcDhFox8skIM2qVfq38PU431Hq2ZBrHtT6w",
+	"b7KM9dHdkSyI9a0q77t/1g+m2zt35dfXUk/CDjhlXXZ9jcy7zSShBA6CuQKGT0jXSGVcbVinZEqLMRfu",
+	"C/yrF+FugKc1K4kk1rCbyFxwXeWfsh2ag1dqriFmwD65upNuv8kRDpbKGYvwGjOkcxDdk4UPhlTdGqdh",
+	"3HN3cQJWxY/8htkjhfYx5lPMwFv59hW//hw2mD+Jcq6xavOWCS2LBU5cjsjU1j83vQ9zzbuRrZB+S6es",
+	"AS0QrYow71hMbmWM+bp27tTjxAqCHQ33hL87w9OX/Ve1sED53Vnlm8HAfFfd3KtjD6wTdXADd4Yvqrfw",
+	"1oj9Phz2vqavbmqn/bPqoIOos/SejTNFYeE2DnY0vTD7Lh8i3LGRTVdOZRNLLqBDXNJsitCRdiwV7qna",
+	"kMYfNqThkKKlTbe8ZWrm3W4RixV2ygMwd9+z/avBgYhcL1wIG+0tBKSBVhxaVjOlY4GDjHihdIQINbBQ",
+	"OCvUMzd293qBhoegUxaRlCp2woViQnHNb5n7nbmCZ70IjBFhuc5Q+KlnMIi3ZNYO5K/iWe8clCMXhMYC",
+	"5m4eoq4azWikWx+tZ4dzorRfRdwpWWgFfDLGDPWCKCGzwig8vSBcKM1oNgzMgYgkRkqZf9HSibxpExnz",
+	"CAloLmXGgLy8Yg3WrSewi5Y1ePODcKYIhERYLOCtPFOEZ+6RXvMiwXYkNDe2T2GMFWXNksouML+44TO0",
+	"S5IresMSiOWgAYnv+9wbJGj2awL0Pa8GgwGh3hJhGfZFlLA/aW7jRM4mb1A3GDBIekTQopB3ODt4qU0B",
+	"oiarpdKXcbeAz942yxcd51n51o4W5tnZJJi6OE+DoG8DOl9CQGdPXX5/iAZHeLCgTOAjmjvZAIym4zeZ",
+	"j72cDgYkg5hDqs1VhGeqGowBoRwLmue9PvkendKMTOdKk2tGKPxIjkgCD2juk1QC6TbMMKzgkDIQtzC/",
+	"DGDsVBCa+gZVqcyYuSCd2Ma39jtFmNDFImoISBBuPXmLHfS9ZEHSb+71dnM2pumCZFTTXoMPHIsmJ9h3",
+	"zPLBLh+EAq1x4XyEqdGZsDwO6wg6iQWe/Wp3noqqRx8LZh5jNapS2aZb7h7l7PKC0WxBJlTVQZfVAjUh",
+	"CdxjZ5f9io4fyU3HfW4O6EoneDtn1jzKAzqw991+nTpqs/KtC/v/s/c3S27kWL4g/iow/v9jIqs8KEak",
+	"pMpiWC+ipKws9U1lqhSRVfdOeVo56A6S6HACLAcYFFuZZr0am/XtRW96PfuxeYM7b9JPMoZzADjc6WSQ",
+	"DMaHlJ6WZgqS7vjG+fydc+5BhdV4ee+utJoWnn+CG3lANhuKiWyQH22oOVLPYdMcFmua6u7KazikFXU8",
+	"a8oKFjKEF+fgPb5vzmLo7gcz8Qoyf3ceQdZYxPHrm8D4HLV/oiVNGnLb0Lau+hMB1uMBsrIkZMGnHgi9",
+	"B/G5P/jqlaFc2+I7tabplKlmcbgbyMG9sFxsBZyv6SSQitE/HIsDpeLtUm8s9iVOZJvUi7acJrEXluV+",
+	"KFefBK3DqjdKt9zsiZAncj5EruKS+YLRp14+amG1hiw6UPK9yLKD6WBTjoPHlyfbjAFhxoDPPHgf74k8",
+	"jLxukO1umMhkoe6r4vZULgkl2AlRLM8DJRvTx5t2/gK/v2Ga8tzBMUKUCNeqgreMBRizsdm3WRLYMwBC",
+	"YfurADBI98XgBaIHllyxXp8kXL0vuFngITEqYBKLjM2krtpe0KY8xwdJBmPcpLODdApzM8TLWcIhxrLa",
+	"QK9PjoQSqEVvnpM7ogQ2WkjuFSVQJpwJj8LjJppxi/aj4PrPpX/9LOr4c+NQux4n0H8ZbQQYnEJJmdBT",
+	"b8bX5Kv/g/zYwV/+HIIF3HHfDgywT2k2+34xG0HQw8XrkxcvTgedvewla3eyzWbTZrN5agzREnpLle+H",
+	"NT6Ag74yje3O+XVMJNDUm+C2qgQ99o7lhN760cp1tt0Lzo0KsMEBLtaZdqMb3LNnI6jXyVISkfA7W9Mb",
+	"MneZP5oc3XrKFCNjuShi0TDu0sXu6bP5kDOaXfEZeyve0JVv+8/eRR+LpJHU+4w6pTt9Pw96LLa60O2j",
+	"sGF7udBjMZLZyqhGfCJAWTsCd97JGR7u+GftCb9vr/SaILOfb7pKDlp39Bfmjq5t7zFc0Y5VwRd/sXR3",
+	"q60eLa9IsOpcdMKAcnhgeAU51l1OeTolOXOWWJeYZr4oUkgLGz7eK52r3ivA9e1FyEGBEjIWapFO3ci6",
+	"605o6n4DgxtSPPN+b5NpnFwYLQ8ygdwBjb3NrvU56l9l9p276V8P4wzAs0HgaFTObusReFKpdjaQvAdz",
+	"C2zP1WxOUpXybU7VHFDV+0pQcUHGizwnC6Aww2qaCq4cAiVrKq8YZKrYKUfFuSs5XIvnCiFDvSoqRtEb",
+	"ltl1sjS0iexGoUsEInDWydThVKpMPXFEKnWoeWizDejs5W62mgczxxzN6VCVaZtlWDwpLVlucSmbcCl3",
+	"YAZO/M0lnmH0WzSaV76HFLlGe9YFn82soIm1YAmdSQus81QJHAe+3fVog3wFRWdj4Vyqhjck502lZjGS",
+	"MiJKlnVmtaXQiqRUCKkhbJIsuehtoIFOZtxsLv/ODvZRzeSWQ36g6TW5OBmc7k7V3PBxMq11ubUuPx3r",
+	"Mh4iQj1BCMjUd572bCJV7uo20KvSmLxX4pYqcSJdxIJzkeaLjFm9KQmCwoWR4qTslbnFgW6xHZKKU+Im",
+	"WNp0u0jsIrCH9jYYD7cRrO+40uW6tTE0DWTwgQNnPPPYJydKyXZbm+SXYJPMgyu5C3mrXvQm8vaJbzc7",
+	"XsqxA9PZsFJHbMCgiHk3FIhqRnEFO49gS6K0TK8jspzynCGyyz5Umt6UF824JteMzRFHXPagNM9zMpU5",
+	"RFVAi6RLxSrIb0J9+CeRgkyhB4AONye44FkyJAB+lAWZ8/QadWVoGbxuDdZPiMn0Y9pmCC0Y/Az1MbW0",
+	"j5GuTwGyplhDoT2LnnOAxQOkS+Qnh0uX92oE/N7a/SocsVUwn5bd765i04a82fZsBIKQEZIKpheFYJkN",
+	"kLMHPwFIl7l/zcn2AyPVTnHC2y7Mt0zf4bY8UD7rkuE3222CLWuzV7fZqyF79d4XuS4g7G+Z6JQlDV0e",
+	"tpNUZkxtU5qQg6P+EuR98ozRtQQgfEW4IIn76rXM2Nss6Vt7DmQBQ3tRLLqnhu8azu3dBqp3ixmp2lVE",
+	"zDxpYVrbYFAid7QnmYZrBiXyrjpfUCUxoxmuDC+IXIphiWEF3XBGV2TEiNHACRdlzd4rOjmBHJ8ZtIGB",
+	"utgKz7B1HwUhLV4WxLhDMKDvgn15VMNW9Yy9lnl2Usg8ZxlRmrG8dA69/nDZiTpKr8x7HQu62t0MdkUn",
+	"rQWstYA9WQtYhaDVU1wiZd7JZF+l5ofYwco6eTubsq7oxFuxYlGaseC2mj+CbvGjM6Vts3RtgcmF5Ks1",
+	"dNUJ3QPbuK4wRnRn81aVd7c2ri/CxlXb1B0JWAPkrkbAnKWrUVO9CqJAS4HombJoMtKlGDC6HsweVfAU",
+	"GDVq3u3dIZnVt0zfTax6KB3V63/rq1lnQ62O2uqoVkc9SEK5S92kJiV1m34Kxe1tmQQbP15ma6aa5nKy",
+	"YF4DhTgB1yyGPoQoBq+UQo4kp5Weu7ddJOQtQAcYTCPKIRbrWmkPc/clY1nMEjKWeS6XCkP9E2jJ0Ptk",
+	"aIjSCZnnVNCCdBM1ZUxD7sOcapC2dMFo9h4+9YYk0VOeXgumlJ00vvkGxrJKrHEP1aHzWBCS5Fyw8AHz",
+	"UsZn5rMUqpy8g7d1ZUHEIs/B6Fd5ks3metU7N+PFRkk3GVGIStGLEWZs5Ji5ccTozPxLxQRlxnRKhWA5",
+	"TCFss0s1yRl1EZ8EpNDMY309UE8qdaIY+CzQmrA2r3Di9WWChaitVH3edto2edUNl3m90lQllzViBfvE",
+	"Qo7Rs5LhkbDmgwmoAwXRUyrIIAL7QDn5HwXXdhNNewm+u7JfQ8IsPDR4Zri2sb+OK12aMwTidsLVRar5",
+	"DaKsHWARbk2xYHcxKEAfj2tRqCxXZ9jhIp12ovJ7oCFTBirrcAA4wiXP9LQzPPsl6lQOifn99MXp11En",
+	"pBSG2Hz1ilxWDRT+K/LHnGryB1qQM/KRnD5/QbhZNX+DO8POiBa7my4qS9vGiLY2jCdvw1CWCDgR4V3l",
+	"hz0tGeo5taRqM++/ZFqRKlGTwoK7jVjPXPkkqDCSMtKleQ70G+NVekMiRb4irif7OFp9yYxeM3CPgzrc",
+	"mN+x5PZVq3hEWK5YNQUjsheXSTDIwBjgwKH3WpEOSxFtyuD9Mq7YeVVIiXrcwP/b0g5GnWA/O8MxzRU7",
+	"jGbaVrxX7hFy6lfZ445xivVT0JLplkzfIZTf3iUCoHBH6WpEWx2Pam83PSMNtTljlKaFVg4b5HU1Q0pT",
+	"OZsBqAiASYZqlzS6G0xjOcWCYbFQUzmH+naQyQ5e7A1JKZ2BYmTFsoi8Grw6Pbl6RS7yxYyLxcz/fAY/",
+	"fzV4QS415WD8jsWl0bXI6SsyoQ2vXkGdPtfA19BA2e8Hc+5BLDwNe46Ffx+fuFqMGDxCPpJBf/DqJbbz",
+	"8is3fj5nxIyOXKZTli1yw14icvH735/ZJ/7A6CwWf/3641en4QAujGYFMmkpl4IyUT7yGnUu8vrFx5f9",
+	"F8B1jPRsdZW5GZ/qx+LKxjmFqsuMKmW/WpFuSosRbJtpddA/+/qrVyQfPefif/0/5cJRO/FYDPqD3//u",
+	"ZfmEWXbllh3e/737sUc0n0H0lFXXSBfVNChpVFH7zLhoLLoo0kekMONnmVFzXoEDeEZzgmmge+fEKKA4",
+	"T6t5KrJQGHs7X4xyrqZGLAhaRr1vG5TYEvCaR2U9G0TNyVJLCYFeFu9UqdgsotAy4FIpHO5POVAu+Ewd",
+	"KpU4s0DUsOGGbl2BGIKVxSyMud175ESurOwDO2b2FjrWXTSW9Lc+mi/KR3MAq9/iqbnFSdNMiLZ5Tw60",
+	"IT2U+6R2rW5xpDhduPWktJ6UuidlfzvJXf0pG6Li/1jGxJfJX22sO8S/R0Qxlnm7CLExUdm5LQDtUlCi",
+	"CYSrWJSyeUa6oWlmSECVT4ZoTvGJaGc0Y95wbQMLotLsYgM6Y2GEMq5t5krfBZ1QjmlBfNB9xRwEgMMF",
+	"g+KYUti59cmFQ/AbvQEMRHeLmr8rCTs0ZP4BLMmPRTvbsg1tePzxwuOPbKSWcybonPfdLdgIUwH8bybT",
+	"BRS3oYok335jayy7NlZ0licRSaW4YaAwakn++fKH78sMUddspao5kWzuu+8Zwzo0Wl4zcU5SIy5kNrHS",
+	"Dc055FMqgchLuorKZuVSkMRcknXNEaKiuqD/pr0NoJcf5kxczPk/q6ccl2EH+cbuwCbSA4+9f+t36g6C",
+	"2yEi257CWkVMM+edpYsC3JZ/+yk8/U0zM2fQnK7gBsBgaaobjr45B+un3pzYrac+tS2ilKBYccMKiLYb",
+	"LXiugdtHZLTSjIxlgX9QFZhbuont6vnNKd6PXhQLc3vCkwA/1C8BYimULqSY2NPts5Qtp0ywG5vfxy9I",
+	"Jpk6jwXGN1W22tyDE7hTCUlzDmGR5b2CCp62iBTXZETTa4h9eDs+MYf7BE63BRVMmAbjlk9bRiDLJAZc",
+	"Itg/lXNIO2kDEO5yJf+H2Z8HvJLuPLRX8uAr+T8u3n134JXEI3ArQArhMv55B5XK+aigxaohQgfYyCbA",
+	"Uyw84klIcUKLdMpvwvY353ipg59ikSxlcf2aCY2lWHm1VKr5kaTwK2aZLz2qLuGhLadn/bHmhVjYNypu",
+	"2d45SYzMOzfLbroK+/E/QCB0OiUCCEt1cDX8VqUxd7m57kV+4WBE/rGmpPkuM6FTbuybOay0RHxPbQ2a",
+	"BwBLqZhezK/4jL3jYqGZA38VCxF8+Z4VPwquEQs1ILIgM1mwSstmlGPO8qyHFAxFccI+0lTnKxDOmdBl",
+	"rjM9ZStsDlL//7DQimfsfSFTphQXEzsOri7sUYF6ALjyWqJueAgA6Qd/AZ5OOJMt2TNaFIXF8aULTVg2",
+	"AeNbsGWdIeDnOg3rZT3fHmb0hpnmOlGncSc7wwHkv6/vfmf4MuqEB/goGdP8mreopNbd/URRSaJkRQFf",
+	"9Sd3dz0Pn/e27uMZ33wp2koySqz3WrLpMiFlaJcblmBUV/F7W0pK0hWSBL1HFYYii5D3oZt1EJFxTicK",
+	"CbPhLJdMa0zLUZJwYvk+Muxy0F2uXcYRV9y+9HFaG6JvBCNejUIKbtIRSyWEl7kNRhtf75ykOaOF5fwF",
+	"A4akUBbxPTvW3ZROBOUbEBnoBqEFct+a9bOJRDBwl1EBgvohhsE7sKdj5NGsnDjkNRX2s4kZsA7AsOwC",
+	"eV50BD51CsDbdT51OnhKjOpYtodia1KI8ty1ts7W1nlXzocE5+ic79CkemUDznQJMCkPlp0wHdXIsIAE",
+	"EzmUYMSo43VesXeYsgXQNKlG0Sa9KCIJcltIVB/V8tYfDLcJ9qCNXW4ilA8MlAkI9B4gmfJgt/iYLwIf",
+	"I8NruRO9bEDFBPTy1tjlQFwtiR8EJUSlG97m2xmDZNxkCzNSsxfm9g5Zvotg+nC+mx3lpxZn0+JsPM7m",
+	"APnnWOHKc7oyl/FEs2J2xOTptlkCzW6woTdophc+98Fm8+l7bPqKFbMnZEC1oyLZgpGvBiSjK0XoGOqK",
+	"iBvJQT21+ub34Fkzn5l+Q1eqM/xqsLN+GMy+NWW2psynacqs3P6Aor2vfL9BqStpQCmqVKjUg6SK8kEM",
+	"9pImsdiqRG2nXEZoC25uq0xtomkPrE6FvGQfhap6wFud6kvQqQ4lWrXrv4lo7Rd5EJCTJlXoTjLQQylD",
+	"lcvVrA7V17xViVqVCFSio13GOylH/1jIei6HecHSMPZuA3624idJ3v9waRG00KJKInLN5ppQjajWPGMF",
+	"mVM9PbeBnJD8YYP37s+mic3qEfz8phzng6tIuxEHGGab57ZVYZ5sjhi4qqRbXs5eQIfg+G5UYeDXUhCA",
+	"lp5/gn8aqjAfRFLefPPdN1ffhESl7OB+yAsWW7gzeXmQYiCwEljZoVr+pC0M8sQKg9z9lu17Av+Mt6TO",
+	"5svr8zzjCgSIk5wLdmIUyf1hVGUvAZZq+00vb1WQiL8mSPx41XzlG8ZsqUAsdiEDr20tStMvtPkMCye4",
+	"ZiEpIlyowmHAuE38b07XbL6ovR0LLTXN1TmktJ1BG3QkbYl4tRjBz7794F2iJRmQERvLghFNP/bJBYGd",
+	"FxMoaOSqI+HDt0ZBbqRnl0wjMbND+I4LKCV8NOJ2T0JTfbyPAhRqHMkmLa9yiFrgUAscujP7uITodEeo",
+	"querW9LZI4htW3xijmY6JsYFUZrqhSJJVtCxTiBUzEZ4pAul5cz6wB3RMmSZZxj/5elmIhazESt8UEkZ",
+	"tcI+atsVPkK6pxE5i8hX5L/+7f+KyITOT8YFY9AFRo0VIFRHsVhOqYZvMJW4JU6KFAtBMB0VshvNZwx9",
+	"cyckcWN+myXDsERWMBdPfL17L3gpIjSsQEqgWjIpg2Fw4r41V7aG+Zd8sJlbYUVGDFIRoqbXx2FKoWmq",
+	"cZTEfsKwFarL5ruVUfp3cEWWXLHeedmVGec1Y3MFLc5XiGogXfciODBPSDLiec7F5CLLCsjH+5wkasrn",
+	"8+C7EviMBQzLBnUw+2eK2EoxpmvbLHnuviSuVUKxWdKF6DoXTjS1dQF755Dol1iosUD+fkISRXMAiynD",
+	"/SCbceCOwG8wjC9dvZYZC0ZtcwcTB9I24wtG3cVZ4KtkTPNcYWBhPbG1m4l7tncenCnT6EIhsrvqO8Yz",
+	"Fh4xH+eDM2Mf5xzZ+huqmwZev0dqKucn5qD/K0g4iP2DEwU1bvOFMqMpTx1ET3K9QqdutwyHVogvV86q",
+	"0ztH7YN68AtXpXgEiZpdKcfyQCsmoColICHNB/Mlqm+KLAszFYETzRYMZmgeoGnK5q5GJJ8Iw0/N6Rds",
+	"aZvGEwH+aGi6q5iGADRIXSdsDg17jHE/wcGkMMSqDMUGLLvSLvCMC44QSTkmMwlJ3RLoMTncXPWofvyS",
+	"YG0DcEed6jnrDDtng7NXJ6dnJ1+ddqKOQF7R+bBQU8LHZC6V4sC4otYi1lrEvhyL2N2kqQN895BZhymN",
+	"BXQNCy5xzhAhhAHtkXfql9/1tqUppAAKgHAdDEQaEid6bQVTR7FAgpe9sVUMahwoKkl1RBLQc7HElJEN",
+	"1xitac6RoH5QVb2PC6iCAPwbmi8YjJrk1CwFrgjwlGDS50RzpmIxKhi9JlKAiIlZTMfgXneBW4IWhVwq",
+	"i3RXhmF1L75/0+uTN6GOjbivnI01kQu9hnR31eZd4qJmfMRGNvAdV9oepF9fMkd7yv5YyJlnKKcnA8NQ",
+	"7E9XMvgBUGN4jmyuR9PNT/uxmAeGWHgr3c7gCqt3taiKLwFV8Q93tW9lGiWZWGMan/7szJxzWgQmTvX8",
+	"U25tT+bHQi6MPP78k/3DfMfFfKFP/EmtEZga9yFnL058DR0nomdGxeFoDp1TPSVqzoySA+l2XXNlRug5",
+	"1zQnf+71O1GHm1bNOyX409mF6+Ldrlf4bXb2wqzPrcTpO78wnR2f/uBWDY3WmzNzmJWAdcWSZF1KfKNG",
+	"/VaLGcvInBVkIbi24bSCQXEC1QvCgyEumMhxLBLXt2nVGzUTyIFnWbH5tv5UAplw0FpeDgGyUVhLAhbX",
+	"54I9UzDYiAhZYJkEDg4yKlYkY3M9rYKUOaxc0utDoumJUzttS/Z8+Sw9UJEBDkn1gYiUyXtMi8/UOeE6",
+	"FjS7oSL1ocbwiquV44xa1QCuIJUW0QUVikJ25z55q30G8VgU7GRe8BTLPJjjaj4A6nFGiwkXRgnE7D+J",
+	"+YmLyaU5VixBJY+4981a9SopB92ooFk7O1dtnWYnsADdF4MXRp+8KC1FeIWgwHq96rodIthofDIUc73x",
+	"ezCPcBV68mKR+IudVF4MljF85HDfQKCbvqeFDm+HO3tPFVjReJNahbJVKJ9QfYcsI1SELERLb0X3JKAk",
+	"o3XpwROg/VTPTzz75TmqWidgP1T3lB3DkCPI91pSc+wWzZaox6kybg4Sq3UpSV5XzHAzOj+PRfLplwTz",
+	"SEDDM0LzvBcF9jkuyHiR5xU7nbd1NhrsnAKbDD2hvmYrFZGFUAuOKrEdI3grfO25oLm6WuqqkVbyV4Rm",
+	"xX68GAy+Sq/ZCv5gNonGenEhxxsrDLBf1i8orafek3geOBru6ha2u4jWuGD8j5MNY17If2GpNpdmLvNc",
+	"7m5OrIz9MbzDm7zBtb1rvcCtF/jOqXKbyKy6o6UyYBd/PBK3OAw8XMf8rLGxffB+LZP6kpnUo2CXWnbV",
+	"squWXd2ZXR0Paq42Y80rpUjlWFuKNAwIls2Cl3OlFelucPb0IotmERITsS4LrpmCXLMvekg1J5DawCGd",
+	"kJMklgIOwVWUnGMSPUQzWWMOYpYQG4RPBwazKr31lUjPBoM6tGJJlSe3ZjRngxceLZPxDA1m7CNkU8FM",
+	"3zWo+OHw+BYU34Li7w6K3x8H3xhaelETOriDVLGs8Uru6b791qKon24Y6u3cvQ08bQNPy5pXO1++0GEZ",
+	"3SU8BO7A+sU1Jx5wKlBa5b15yoEqnQAR5Cc0PE75/LUWzlHztcVCjglFTczW0OomMBTnb1OMbYkySXpG",
+	"kZOi6oOKxXuqp8r63YwCS4PUwGH7Q59UET1GNgEw6YbAG4uFQWCMRdvW8KpVOE0VjGNxE39YJRHBEBTE",
+	"05jmLKVLbMpgTWdz1SsRpoM+ecPHY1YwkDUgDXpltYYIjKYksVEwCczwuUdmAkGFpLXAZs1zM3mDj3Ed",
+	"BSpyAMy0mFpYkSVdES1758Qo/yRRTMDkl1JgEsdcKp24OBnrAaNWL4Wx+KF0XwwGvfMmhCyxETclvhSS",
+	"LedSTAAa7vCqZgyKiaxnhwZpiAGpWxoobLKU57UuznGZRjkV16Z/zQpB8w/MrW3iDgh3epUZDRWEzeZ6",
+	"RZQuuJhAI9a1ymqyciV5s7LnPHlexbGmtChWVTQrVsI9mh4Ol/IYMt+u+vYJEIvfrqnef/vUkfPOsGPP",
+	"JYxGTzvDjjubnagDJhBEE/3uZHB6cvoSkAHwHs2y4J31DXvOinnZhOkYn4BV+PPJ6e86HuDzD8tvf9pV",
+	"9f9nJcV7XItW72/1/i9O739PC81pnq8czz1YwL+1Iiam4g/NulbGrzD5Bh5OPtSZciyauTK5I1N2gaE1",
+	"HlwwF8bQJz+KnF+bZcLXIm9/5S7VPbDmMHxmuB6yVJFHqjFYEAr0PLQCQzBrUG/Tcs4gTMhVx9k/wqh3",
+	"7lk0xIC497kiqZxzsE+wZYTRMPY52CAMQEJw03wV2DamMs+UjfSRBXBkjHnBmlvnTaFJ0XpkUrRTWBBE",
+	"NiRD04stoRO5nn2oTWD6twtXjSWqP1/OrDSF4QvnNojFRxQVDCFJLibHigs2urg5Aqi5O67BBB/G2ZSy",
+	"h5OEoHIQQVtUg0jUHL9zXonP2TZd2yEKfj4Kx8LE7CqaccJNpGYk7y+uXv+JpFT0/OiDgWsy45ngk6km",
+	"P169jhxObAUNnQ0GA6MxnA1+//sQ3maa9aMFnFdVoNwkdhZsvFDgb1k1iZym2W7lTp37anP1uSPeDFcZ",
+	"m+odWTTD3PIPKZsdGFfkBLSKYLY93Gg/wPfjBYi3slUrWz2oT+VYbpMNKUA2eVIa3RDVqPTQHdGtY32R",
+	"mQV8xlaw8z6LgPXbQN9qVoyjUc0wyU89u8PT8mpc1Zakut6tS+MpujTquRqO5uIoD4KRiKTS68lrziGE",
+	"vB4vD3a6NaEuFvZqBRj4DdkmUiqI0jzPjW5QMJod6D85wm17SH/KQalfWj9L62ep+VkOoQhH87sstiR1",
+	"2SsRVhOThtrXXKPuFwtM9dLbljLLigGG5sxZkTKh6SToGPEWCZhgE/dELLqg4p0OBj2XUsQ155JshSm4",
+	"NrTW9RV1zQiRhMbCNLacyrzM1zXcns2rnpiiObtXLML0XrgiStOVIkqShdA8h0VWpKBc1XrATrluFn9s",
+	"nNI9JAV7HBWSq/f+IDjMqI0j/E6uaK5XpU3+5X5KYZtFrFUe2yxi+liS6UZFcsxYEK98xzyStxfLH/OP",
+	"hvYihe6OC8YnUx0RLWUO8ajs45xlXLNeBUnQwJTKkE+rnG6MQC2r8HsEdtcWCYrIKdofB7HwcdWqd04S",
+	"HCG85VlPnySafvxAzXyTCHmqYjqqGPI1/UgK6+oIivpXbe9lM9iKBZBHYPFHP7YtYtZDBGLAb430b83y",
+	"UthFchTHNRwgD6HuGVuSr14FkePwPM/uK3NlEJ36R8YOZ1FHTKKE+9kZvnjZfxl1uLqiH+HCVZnWH/E8",
+	"7mm/DObYBrO2waxPMZiVjJmlEmUk6z2xkDKD0rH5yIaquKFK4aapIogy8kmZbOqlaFu+JV9RydL+3SrW",
+	"BiTUJmYM6OZaSI3NUICZCdAsY5aLZYcmJQpoT1u0aZ00u7V5jJxCIevbIb3QVdMxbpMMfRFJhmjDzt4x",
+	"49Am6hsmHNrbJXSoJ8gHr6BNpuL2gNAON+379wrdSeB8kDAXtxatC+hJlnrw23Ms348XvQD8hmmG1g98",
+	"gyMHJYVjOXDudjEe0ndTYZzNjDLYpNZj03psQo/NXhf4KK6a/XLd/bQDTNYnNUAFBINjgsTh8A7NfXyK",
+	"0SYAnGdYtpCxCJqOMAMZ2jvMB2+i6vXJh9scPRvNQzaAZCNxi44DjTseO78nDeMOxp9HoZitY6J1TBwb",
+	"1XawzLRRqamlUb03twTmTHU5HSsuh/U0oDZKwSVcLNOAkq6tp6Bi4ZH/mM3TprGMvPcmCsnvlTXO19J2",
+	"8loRjlhgcs4ybeeMZmyTx+O8kmPSFpfgGfgRXA9zqqcqFhCAVinv4hQ8zJzpYeVQxUHXk376rAfBSGJR",
+	"cb4EuTbr+l60Ie9mxXwWFOCARHyhF8XmQL176sxH9UzgLLZDsCvJUDtD+GxG/Y8FFZrrVWd4tqd7fe0Q",
+	"t06L1mnx1JwWFcp8bK9FPVP3yEW53wujAT/zy8GgnJOqspv1mLeIMJpOm9NRb2BEPr5GFuYliCLqUuEV",
+	"h8R0/H21fNeUT6ZM4ZhiYVPdKEnGtCC/JacRcbWqvYVQEZplLHMYKa57dqgux7ivR6VsVulYWMZT+qUZ",
+	"1HswzI9n66NG3mAWzobWDQkF57j0lZYcDECOxzaGx4ZsU0WSebA0qv99H39KSPd7F1wOfHrQ28T8YlGJ",
+	"M08Z1EqDPHPmnBzA2CqOobvzLPWoTKuyvtD5LmysZFenA6M13/ZOjcVFnYXg+j3wvuHp2cv+y19+Opzr",
+	"/eExIrotc3zrcsit62l4I1TDTW45astR78ZRlSG6NK/xoPtmrI+JBwhmau9TkJFGjsmE6QgKFkEVglhU",
+	"GKSr1+RSzDVABoLH1+ACjnJBZhdPuTxyAG44tYA4y3blGCp0splZDTKVSwi7nVGxwkkgt8L5GDmgnrBT",
+	"abqCGZoDUOFRGwsdbDXT7QhCOJwnffkIhJDlPAYKIex/rypH5dVpQQhfBAjB1gPSnn4cmktsZ8q/KxYB",
+	"PbCqOkJvc/JGr61RKZhk2RuktIpFtSpeY1aR3VAQmxAONk0nmVKI+cCECQdZu2LxYvACEiiYflzZHqv7",
+	"HA6GONzA9UChsZUVdGvfAiOeFDCiaiPfj2zsAJD4od68v18RGhQMDSgN0YDNrAlCpEkOMhr8JkEoariJ",
+	"thR6reSTFEGZp+0q/G4wjDtcyYfEYFTFhmZV1e9ai8JoURgOhXEXavGE0BiVMhRhyScHudjDPRh5PIdi",
+	"scjKDJ4Qrdpkm41IXWGsJo4s8zXhqCJMx6Ek1toLW8XCeolXYmt19bgqH+kupzydotqL4bdgYHW14vGx",
+	"3rkvWlFvy8tOLp2VTwMFpAUlOqz/16Vg0qoqxkFdebQBq8XoX1iqnaHc1gg06x2mLPOOwKDQoM9HBua0",
+	"ivMU8pnWxymXoreDH9QwgF0doTVB8z7yRh1JvLtHxyVuWWf41ct1J6b9LTTxvhg8nBfzkXhli79p8Td3",
+	"ZrQ/2myaR5LMD1Lon6dS6ROo4Z7JJdyZRvnenH6mNJ9BnaUUct+MyYxe12rWOipQ5s60Pxip3dsASkXA",
+	"KPiuXTOk15AC0FsIqHB0v7uUxTVJmdCsgKSHPjl0AZk0/t//IIrpxRyDjBcC835GsZA3rDBXj4xW1XpQ",
+	"M6anMouIXGjFM0bmhUwZ4CQjYoZTcGeQKEtIqrLYLZgQeGG+MPtJbpjIZPHMPkFgSRVwvxOqFJuNIM26",
+	"nhZyMQH2zAts8pkvNNmLzJ8iMyzKM6AltdgeXw4YXZ+WSdnl4eKGCS2LFVRDjoiSjbuCYcfihhVYLktL",
+	"sHickTfyX5mwiV0BoqO0TK+ZX7VvaDrFVKIK942cvYAvDQuHAsxyjIO2A4KUnwT7UpA92/arTJNcA+9H",
+	"G81UKoZt2GATtKaX78YuQro6y4D9lnW2zA8/jN8xqhYF+57OWNIn35eJXZFoD2MBrm5wI/jDZlqcUC4w",
+	"VaVdMUwFcjqA/xp79B4Co6HGYoeixM1K6pa6xKF9aXM0YtVvcDfF1tzDP3iqcN+8d73HDQwY9wr6aXW+",
+	"I7KibywJtmmAkbqv1crdp0LuY2iBB3LAu9XqfSiV9dCyiST59EsSi/spm/h3Qy/+7uZ1jCKKsbBVFMmx",
+	"iyiW/BAVwI1l8LfreZWcHFVd4A7lFT3dffRawFlBl1xMPrAbbq/y68+ovmKrxbVa3ONGUWyi2eqB9Lk7",
+	"lRI+AjPbXn24LB07LG1sYSXiWGwuDLUHH28qVhyLXaoVtzz318xzH7u0cct9W+7bct974L6kW7Km4xY/",
+	"3s6VZvSanfjxbrCu/tVwI1f6B6ICDbEcycVkCn4z00iTPQ8yLeYyY1loWAxMrj5kgzjq61R2h9FAqybX",
+	"JJVCLWYMcptjWEfG5npKuooxF6ti7vY7es0ucT5Jr8G2ZhPtyvSaSEGmYD9FAxcYLg3jx+bBhAdZ0M2E",
+	"ZWHnW4JCqoZLW5Npu9mTKm/BiIW3als/KNeVwjENpkKXuF3dbo7kurcbNHcPc5/NhlmPnnwAc1+wqQ9i",
+	"7Av7a019D5uOFv7iipElUB104azRT7wzX6bFz07i+ScfYf3LVseXJUaYpNyHd1uQgAtCSCZMmw4+4O8J",
+	"6SZyKVhh+KStpepuWxQL/O1tloQEm2e9IaorZc3R0YokyhwCkbKkzIBYkm5Lt6FKl9E0vKDNC6ILml6D",
+	"Qwui+AI3VunW8q6uPnmrATBr89JWYuCD6L8GiK0NmSCW2EPuXyjsalEZvi1BauHkW8jmfi4S00Qswpj5",
+	"8MVgkcNHqviNi50ILbAnI3m60Ets13G1smJZgHqOBa1rRHck2PaUPV38oRvgBupegADfQg5bnlRP/BRK",
+	"8IU/5U+ZC+329AdHdo7Jtp4DDT9OiN59T/qQCMB6SpWSg0VkDHFYTuHA6D+wH5p1CDjxW/MShDgnT5b1",
+	"3Clgb22ebQBfAyfyy/PA8Xv17vcK30M22cbufTmxe6EQ3oSxuDvXux/m8om7A3xISuJy1htD8provQ0s",
+	"i0UZm9cUWtfrk9fmmxoW0QPm7NNQ7RgId/WByBZGLnWdc8J1g8z+TJGtTozNwPG3OoC1F+wEMYKWzXhI",
+	"ocPGd1094zo2H+sZu/eVNULV6lJZvaW09CH63RVe774YvOh9Joxw7xDJNWL79EImm494GTtZXpU2gvLJ",
+	"RVAGdOx4xHvH8Mpq3+t07oneaTOqYOjh21xYs3ftThwvPvMI9OBh7SWBmNgaTlrDya6xmvdClz4HU0q0",
+	"nqm/UiNt3XJAeNbvRB1uHp5TPe34umGBhNupQyd2hWC8zb561flls7HDQ43QWmyT3TlfbDnIMjA1TB6O",
+	"dv90leb4BeEizRcQL1LxbNpQyh44RBNMR95kEbHBll0g+GYxbOpyi3J6/8PlVa8fi1a4/hKE69sZMdmD",
+	"D+8d3np3VlzLfBg9eur4+pQeJXh1P8GhBV3dTxrDzw2z9dlmQAyCZu9dGTu2Jc272n81rpoyjtbBpnlB",
+	"BFOw+lUXTiy8D4c0unDeubZ+BW4cP9fWlbOJ17klekR3jhtC69JpXToBqXvqbp0SXfY5siBX8KUMGtKy",
+	"iQE1pXayHfzgXnWZnQA2gIp2wHX8Y1ZNHgOTAYGjdTjtqxPH4gvwODVk8K+flYdP6L8X66we/bZcTJvc",
+	"/omVixFVwv6ktbqSkf4KFLpysrtD7zy1+cJ1tnKerb62jek8jq5W8uZWT/s162lBVM3no6I9/xSQoP2B",
+	"dyUzPQB3B6CkWLS4uxZ3txvu7g5a0KPj7mTIJVrY3ZOC3ZVU7MFRd5WuPyvQXaBHPQbm7i604GExd4F8",
+	"2GLuWszdrpi7+yBKnwnk7pYX6vdqqwliKyKuXONNgDgwO6wh3Oqm++0It1aK/TKM+bdyvYcAuB3PE/Bk",
+	"AG4HOw0egUu3ALcW4PalANzuW+25f3vVcz7X6vmn+ZQq9svT9Y8cJtLc/tZ7M+9t7hel+ERgmQtxYgtQ",
+	"+Kw9Nu+ohTcESVJdFVA9faYIrG0D2iEWDu5wZdsr0Q5kC9jBPY2SUysbtbLRPaAk3CF74miJys1pwRIt",
+	"WOLpiAkfrLS7jXNQICnAH7CyzxcmUDxx1MWjSRVbQB3VE6Ks0uSzB5YnxEkWu4P014j7kwV9PKR1/FbI",
+	"iF+tFjqyhQM/DnLEiyktcOTXDfBf57APwlsfFlxS5a2f+FwfgjjxK7QVcFKuVsURzzWhOhZorYfFbZEn",
+	"LfJkH+TJ4ZrloyNQdMBtWgDKE8v79EgcYEeUSk3xu1Wq/5wE81hstlLZ4gp++jBAjU8GBlOROWXm/mAu",
+	"dyA8Dwt3KYXaFu3Sol12zzD1BGTg6Ndp6bktyVXT3mzOcmXE+jvnt3oIbeQzSGp+ZCzUNstdY7WP8sYd",
+	"EJT1pHOi7+uvisU92ujarOq3onIeL7N6ZQitpe7XbalbI5JfiGUO35fhUd9WtQryBWs228wvvhTXDPYZ",
+	"vgTzblQE71P9+yyyC9dIZav/tfrfzvpfnZq06t7+6t5WLa5GwTYqcDUmcH+qnNJUL+6SI2qjnvNO3kBd",
+	"ckJTzW+sb4VoSRLsM8FCrlD0dZQzQvNcLhXpFnKpsG58uigKJjTB589j8V//+e/4GMsi8l//9u+EEiFP",
+	"5NySfOcowp4WAj1E5tH//A9SsPFCsQxDQsI8ynY0vaHhFT9jFcM4NgM1//1MsoKONfmZCMYydTGfF/KG",
+	"5uRnQuFPlpGfiTKj/JkspSA/k1wq84F9nEMl9p9j8fNJ9b+fh/DP0P7r/gs+2z/xn8oH/MsMFMfl/vsZ",
+	"1sP+9Z//TsL/Kt/4Dz/DspT/ln+Yv00P9Rm7Vsq+7tqDX8NaK+GDZL3PPXqAramM8z8291B+47tzXVW6",
+	"/PewB7Prd+zh3/69aVK+BzhRx5nDvzX34A7r/j3858ZV+rdglWJxQi7ITN5YAsCETkgXrhoc46h61qLy",
+	"YMjCDa5n6MBsrkgC9zt7QzVLYkF81lGi+QyEVednpSKLyHLKc0YSaAQoKryHpax5nkMFTwRKn8D7GRvT",
+	"Ra4j07JiGipKW3S2E5iJmso5PP2vhmtmaL9xvc7zhQrI0A3Necb1yjym+rgQSLS63qmMJAikXLs26BKW",
+	"ImVwgiM4ZbKAo9CrO8phrEYYZjdMVH3XIADXap4eJyLqEhnHg2N72Uc6m+cAVHC8q2OWyEgSexSoxuHj",
+	"fB462MmplI2Sud0iH+DUAohbAPHBgr2RwbzQrqVX/ZW7vBWR/WDkr6YfAxPIfQiTF+ayGXGSaPqRFBSn",
+	"E0J2sHC3ph9BmBxRxcBGbhTd2Xyhmao8raWmuYrFRmhPounHD9SMKiGzhdJGXGRh9w5rCzwB4DdWooxF",
+	"+C6AoawJJgK5E76hRTrlN4apgfmjZBcOT0RSWhQrsmLQ9iAWTlwt244IzZW0cKulJJaOKkKzDEFWwECG",
+	"oNqpRZoaFtvD2tZmt2IBRcBxYdy8nik7U5GROStSJjSdMBTV2cocHJH1ifNhmDcFW1Z0HDTeGNXGsHxz",
+	"kMTEsK5j8aAg8uSKfnQ63qMyIr8nnWHn1e9evBwP6Fn69Sl7MRoMTs/o6KsXabYnfwqm1gamtHzlKWbx",
+	"BJqBhmOfw/OeWMpdPcQHOWM9r7DTNAJ6njGlyZgX6IsQhGcRWYicKRWL5FIWug/ewASoqCKJ+SeJSGJo",
+	"q/kXVQ2QzaMazNRI/zxLQrIJQ6h4Pc8JrVJSiwtFPCiqNGaxWHaofzSgPK07dJ0wu7V5YD/oGr/bwQd6",
+	"1XSIW0foF+EIpQ07uwPt3cmlWaO9oUdz70gB4A9hlEC3jrVHUbwU1LNeJZIgFqVwPKVGNjay7NRP+56k",
+	"zACFficp814B59/X1qIFlT8pULlXvN327CkcbcCCX5SCFyAyUaVfP/DkYoOkkFJhJYURhpAc6Ca/28V4",
+	"IK/4OuNsZpTBJrU+8dYnDj7xQy7wI/i2jXaz2JZ1L8DkePtVc649YL2BWUiwZd0sFIvALuRj2oIu5FKU",
+	"3ZRtzdCpEXlbkpBLtCf1+rH4sM1Ot43Hu+iQdZJoA+ei4/g7jicF3JNicgeL0aMQ2jaJ29GFnl+fLmRJ",
+	"3BqlDijdoSapgo0XIjspGFVSnKQywyuzpWIZJfgOwXeIeWdIltMVmUnBVmQimSIjml6jwSxdKC1nrCDd",
+	"uPOGzuiEZQCALKhQXMedKBZx5wPTi0KwjCzEQrEs7vT61qhEuCK64LOZjQYAL8XIEHb+jwUjdCYtWXZu",
+	"61gIKU6c56FhrCoiKVXshAvFzBD4DcPI4hIsAz2bIZjnYQhUxELCMtCcqKksNMnpiOWk++bdt73IDTEi",
+	"VJOZVJq8HBDvK1DnZJRTcW1ouFjkOeJABTu3qt+8YADg4Pr26ZFbZxeL26YHszLTC3Y3XOhyFmeDQSxu",
+	"nUefJFxd2DElDltg2BoZ01yxZnZ0SQ0n/qEwDLpbmQha+cwmZEQKouBBaR5Uz+yUVW+z0+QDPPEBmnot",
+	"M/aoThOz1kZXevdtp4lNzGmhzXQL2M4M70cJkFu/MLs7WOrL8Kt0sLT+kgdkU3gmGhlEwJ4+rNOsTbwq",
+	"IBFbOVbpONnL/dFAPV0WjILRjKgpnYOoPWE68s5soH5SxwIdIlXaJ2hRyKUiXEcucG20QqXCOlKIe23N",
+	"jRIL70cBCr2bH6XRqBEs3CYvSJ08tF6QrdTzoQPC6jxsv2Cw9Rv2tOn0r9S90bRR+xLK+n3fTig/8S2h",
+	"VhgyU+90jfIdRHK+ZfructmDxRit3b5N8UUNfK61q7Z2VWtXPYIctH6999dmdrCd1iuWNI19gzF1CPFT",
+	"M64hi5dVmY10UtcujaoIOnz5fFV4QmWRXDKNYfCVHy0RUlY8Wxtcl+sA1AdfjVgqzWe3R7EA22zvnKQ5",
+	"oxBIww0RBvvcpoYBW59OA/NqzU4QCzNZnDaiHm/T0cHDq+m1kQc1mTEqAL5/q5q82XZ7BNJ6qO12J11X",
+	"LPI86pTb2RnCXj8JPfeROUZrIG4NxMeqtHHvmreZOBcTBNPsrHXP4W4zccNyOa9hyp/ZgHuFEHEw/Ent",
+	"nF8RoLoLuSSMplOIgYoFxDJZq3JkQf4IuDG/oFmWKoKjhTCmJeG6FxGolhXZ2+YQOeDrEwvH+HzMrzon",
+	"gi2Z0hUtPARFTvlkan4vwZEVpR7A7ACOhMaNAm+DMKNKcFe0FrYVkSRbMPcnjDOJDGsNxmF4TiUEyrX5",
+	"x0LOkuf2w5VMgB26V+2P9tOVTGJhVhyjCjK68vaPShAY8UFgXS7SfKH4DesdCrz8ANvSGhvWnIq4MMez",
+	"M+zY4Xs6aeRWF3BtzZX4hw10X7ZWhCfoGJSF9pukfJQoLyx9q5B/IIg74iUVSuHqeSoVZD7YZDVI5A0r",
+	"jETymubpIofj+I7pqcxA6s/pSBZ/WBQZQ/+e5jlRTBMALyx5g3cIXErNJoTXOBarIaina0GoD7ThgtlH",
+	"iCon05oOdqELn50hIF3faXcn/QFZv5TmGoC236S4r6uJtqH+Bg3x7jfnCAriRkrRGXZmNJ1ywRyl2F3/",
+	"a7xqD6f5HXDTW5WvVfmOhgk6jLhUaEYD07e5+zcy/fceHKkARwKIj3dQAQC4/gDVDv+DZgWn+TtaXC/m",
+	"CYJHwFaGxQsU2+BUwBbVBmngvS0w8OSlgfpAG2iEfaSVBlpHwpr8MF8/Gztc8fACbZQj/mhuItYRP6/Y",
+	"5TfcXO44l+FhcI27/grboHs0lMdCTeUSjepYGURFRElCyUIxo5xcw+1nmarcdNPskuVgwKnKNc3Gcc9R",
+	"RXYrxUBB6O5E4wiCUIVgdoZnL6NO44J3hqeDqLNQ7E31BUyOtlAMv/gDVSx770i2//FyKucfyilbo/vO",
+	"glVtpR7Frn4A5Wylq1a6Opp0dRDp/VtNvIqqtPindXELrTcbpa0/ySXJpYuUR3gsZNwaksRl3npDVwro",
+	"81eDnUSrW+Penr5YVR1mA2nAFJ2tSNWKVHWR6h/1k7GrQFXGvN0iTvXrV5Pa5E5aumts3TDou7L8n5S+",
+	"IBWLMlwcgPAYhdbD7J1CLokU504eK99DPxfJJGZYgix628Wn25LgPaqsFK5iZ/ji5Z4Z8B7JLLQnbWqF",
+	"llZoOZrQcghx22QQmtI5uzUszGWqB3+3FOsufkTSe4R9Ap/fZklTlFf31JDIWuQRZsvYHBUVdBARs3rU",
+	"0MQNgVBlmjno/JxkLOUZQvWp64SLjH0ElTWVwuVoRooNuQUMbR1JPSVLLnp9cmkGEAucIkQZQIIiuxK8",
+	"IHIphmUWPgCqzegKYr0UIp9cjoMrOjmB+WTQRIQQBWyFZ9i6K3egJTrS4MkNSvJbzWabo6Vg4I8eJmVx",
+	"YB/MxScjWnSijtIr81vHh+PsRniv6AQn1uaSa3PJPcHYqJJSBYT5LZYk2ALIsrHm62T5kNinfSOTCDVE",
+	"icwLQ0D0KhZdH6kEtxQQSwHaFz4CgMv8ybNkA1poE2X6jivt6VIbmFSnbw8ciwSC5R7hRwEvbtOwfRFx",
+	"SuGO7ki0/P1uJlq3xiHxLEz7ZGjcM2Xr+ZAuJZpOIqy6kcqFwErpGKtk3+BucPBub4eaepuI0bdM30FG",
+	"eihbmNf+1peywnFaC1hrAbPRSftLIsGlPigKqaQEfD7nYnIyA/TP7RlH3AsEXyDdqVyar8vMEEQW8NTM",
+	"qGm6oDcsV0Py4/tL8m1hFj0iry1kPBZznl4v5oenGKnG97ixxcLOZp/8IrQoOCsSh5YIAqZowWLRlJAj",
+	"yCsCqPi9k3LEYresHNt0RpyyBW89puIIxoKXZLRQXBjhNQMrIcYb2dXtDDs/vr9cS7+B54IovCxlzo3y",
+	"zOyudFYXpM200WqTD6ZNVghjaOur/rJfpE+dQB+YYKM2uieTXcNS3ftNsFGlCa0Wu4VgPrBCW2Nf++m2",
+	"tVvVRsQ8SX21tkt7kcXNGTXWyOKtamxtJEfLpXFXCeyh1NL6Vdukoda5WKumtmqqV1PvIOI8WvqMusa6",
+	"W+4Mpw7ec/qMNXWaa5Iz6n52UBRwYLq4aiM8xQJTaqgypwa5NaXGGglcy6dR88c2ZtGoD7lMoQEJnMGd",
+	"eoREGnemq8dIo7FNbb0tk8bDa6+Pxyda0EwLmjle6ox7UqWxkU2a8xWduJQV6NxQhhizmSJKkjEtzoli",
+	"jCTvf7wi0JqtVcOxTg00njQZMmPhYTRkdxSNaW4rfCYW63bMY8BnYgELsRE3U3Pz2AT+U4qx7/ZXRZjQ",
+	"BWeABirAJADtWkvDaKEBEOmYmTJclmcHgWYM2XhMq2f1EH3zcc4yrhmRyA3HuZRFadD8sFDTAE+TUTFB",
+	"QagF1LSAms/fBKrhLjpabejIbhga88YTBc8chpiBqbdWxs8KKwPHtgXJfAlGR00rWOsNhKgBFwOE6JOm",
+	"k7dbjImJOVIY4JUxqBYQuQgv0ICGJPmbOaE/GfWZ58yWu55A8QqtaTqFlGeEgqZvBCzBYkFTI9eRrpGL",
+	"ymLdpp2IJH/7KQmy9JCLNbSNEaDWhTCekbtgbQ4SrZ4AygbZUGu3bO2W1m65k1xyB0TNlSEYaJuEg78u",
+	"vdiAM0r++fKH78l785QhAZYyAJ7O+2GNQqVomV9XLXJNqHl5XMa0GdnFqwNJVIYz2KpqKtBUQ6qW9AgX",
+	"EBgC2V0N1QFVxRAjmV4rrH6q6aRvRjlVCMHBZL6BVTXom3ST506Keu7FqOehHNUbxoIKHykxp3oaQYZM",
+	"mp1IkXtzbTd5zgGn/BxJLLaD6OUegAwXJdOJhSdYprEbmi+Q1NrGrGY7lXmGFdvGYFshiWZKJ8S/XDV/",
+	"msUXUoNEgPF6CnMpwM6a1zcDlZSmK6t0x2KDTt+MPioLZ1o0JSInwzcjIgvcHIfH3I0HGEV8dXtFuk1s",
+	"AI7qYYzgEPvrCSzzb9f07L996sh5Z9gp0MwPo9HTzrCDJ64TdWD/O8POkhaCiwn0uxsn+WclxXsc68Na",
+	"WrezsNak2ppU78z/3tNCc5rnK8s2DlDSb4+vHjqiCNBJZAFgQHRXKarls6l608BdxTIgs7GoMjHroTN3",
+	"bEW61Or54GwarUo6aW7LpqTwRn1/C3bclBbFytUONe8A03VVR4GAqHNr66wCkDLJFFgsZ/KG7UdA0aj9",
+	"cBR0QzRf1fDoieR9Wh5bGtnSyM+rpCeK4ubKRASuCsF0EOXJO8y6+fGkoHqHap6+iHHX/GVkuh6K5plM",
+	"FwCnx3rq4HKxGHocb6Pf6QAEvRvBZuR8DSHQ65OkADWAQ375slIzZMYYGC3ndDAgPlt5VQCGV3tRLHzq",
+	"DJrqfAX3mgm9Y2HMxvqesbh7YczXvmKqXxhgbL6S6owqzQqSUU2HtS2xXOZjLOx7WYZ2H2QwhuWE5TR7",
+	"21xcHz9gXdmn4uZ6LfOcpTYXiqYfAX6Cs7G4YqVxxJb/XJqP9glNP3aiDlTKHb7qn73cgwnBOrSY/tah",
+	"9WAOrbWSzleOEGwi/o5mNDCAA7H7Je3ZGbRvfWA15NldQPuW3kexQKJ9B8S+W6HN3jO4560HrYn6PbgX",
+	"DXnPfp40d0VaSP6T9I657dmNqlXubBNVuxV673rcEXO/jT6AW+pAcejhXFP2zmzSWz1TaX1UrY/K+6j2",
+	"EjVql/KBoPReQb0dQ1/V3GKxP2yebEbNu3HEYgtePvL4QrIBK19TpFMqiJCxyKWYsALf5HoboL4kbLdW",
+	"pmxC0vvl3B9Cv41GOpPjoWTyKFm19wDKb1YO7103fEh63xorW2Pl8TDyx1FNF4JrdSLHJzNG1aK4rZDk",
+	"N8AR0HSIRAtNPSKjRUZSqmkuJws2JO85Mxyk+w1NpxF5I/+ViYj8QX7sReQ7JiZ6SrrveJ5zoDlRLN4K",
+	"89wfpdQReWe+60Xkr4xPppp0vy3oLCLvMXXIf+O5nBR01ovIX2S+mDHS/Y6bNsi3NM+l6EXkomCUdC//",
+	"sYC8HdgmfrJNA9m/4ubdd1wsDPn+k1wU4Ic3C/JMkWRMUy0LsDhO5ZLMqABV3HAUowc9U7EYUQV2VU26",
+	"+DQ57bmUm1wTrvpmxrBMQpIx/8gyYh/s+vYNbewNfR+xmOPKUTIy78o8UyRjcyYy5TDliAlTElpPpbhh",
+	"BRoy0RkGW0oAVqGnhVxMpoTGArmcfdycCbTQZWQ5ZQXD8WL6yy4lN0xksiAZ05TnzwCdj9TZtB2LshEo",
+	"GUqF5pozFRHWn/TtyOWYnJ4RwCBgSk1zEswKOxuHWb/QyAELCbCPqKwwCuuNExqt/OKBXTenSvfQbAEG",
+	"8Fgk5kFzS78HS/g1Y3PLpVdoKHHGZTCpA5Pt1o3cvXNnSPevxwIHsJxKZXmz4RqUC2WWbb0JdBoUco5H",
+	"RZGcjTVMRy40zgZ4uuENEGAxpxNr1FdQJjVcCgQWwktDklxe87l1s17Ra5bgAofL5rJrwc7KnJXLOHPq",
+	"OU7HmpIwYw8dyRuGOBccstkabyHC8qkNM42I2XdzLjcUXvWw6+RHuzeJR18PgzQQ5iqZJ3DnuhCNsr6u",
+	"1qh0brt4w4sEvASE5lCb1iyVYgBhotqLgjjDrpms3Uiup0b2w3Nh9hlN8qrXJ3+1u2RX2vQICx0LKwx7",
+	"G4d5lyviV7u7mEP+m8FgcABg3Exe/TB+h1T412L4CgTG8O6aNQEmsbt/2qyfX74HNpG5o72Xjay842Gh",
+	"UDigLQj9izCzBTtsCHa4waXI9iMy6zGx8tduMHXkz1v8yYdmU8v5DbPcv9ED3BR0CEzd6/Mu9VmCgYbp",
+	"6rXMWALKrar2NS+4WS7iHmzWc98vinRqBK1b8qD9BQb9qC7ScMZGUr98U/o/L9IZI5easXx3moZT+lV6",
+	"O9t4v8/CPXrjLp0jZ3+xhGmD/lm9zGv07ED3aEi06m7NBum86umMxWZXZ52IbXVq3k6oDFdwC9R6NtcI",
+	"3QNLbZZh7COzObbbymdfgnx246/i7dSr4YavU6+tbtDb6EWTo/NQmeah/JzuCjWbvT1zaJ2crZPTOjn3",
+	"EBgar9wx3ZxBAINXwTd7M3fWa2JRV2zQ1xgGeVn76q1BWbfLFOgOOJhQHOrpu08F5sFIU+uPa/1xRwwe",
+	"OJYytGSjqZTXJ+yGCX0CBqSt4Cp4LvS9gffEvBdh+j6uyZgXpRmK4CVx7qw57kdkPQKxsEn8xyT5Kw7l",
+	"G9MDGO+bVR/7mNqk9NSbMTLX/Qv49V7firHcRdw3a+pXs2Xo26GE/vxpu6/u8LszsYmz+9/r575i1Uxp",
+	"no9oil++1WyG/C4zHz/9/y3P6o9ktvr/PV8U+S+bjQeXZpCIwbElEm10t03rFjQOJybp781O7ZTeZn8C",
+	"JrGLWm1fueIzpjSdzfd+85JPBNWLgrk374mV15dnJ37+3/97E7gsZfyGZecEPOrgsUY5iHBFCqYLzrJ+",
+	"7awFvUfo8bO5E9Ri5Bt/psiPH76z9oNauIpNdgcx85BmJXyRdIME9/AzWM4Bo9SzeDUU1LjLqQJ5WGOh",
+	"+ERgSfK0YBr9p/i3aUBN5VKgIx587Oa10YokhdRUM7eB8HgyRD8k1/1YJMwTyoSw2VyvIH/BCCZuBz7C",
+	"6sXolERaDxFWGYa3SsVsvFFONUiOyaLIE+8BSKZazxV6kueLUc5T5701U5xKBRPIuTLS6lgWRE/NhFhx",
+	"wwrSNRcGOAXGy10ZNq5VLyIsV6yCfTOdel+3v8xkxHK5JDYxILHn1YJJsA8w0ilAPWiJ7USArZizIqA4",
+	"zWLzNn6ER8E+8YQiqqDYj40mUyuRuhP+zYf3nahTnghXGMgRwp+izqLIO8MO7Ojw+XNWzPu2l34qZ89h",
+	"JZ7PpNrd8WBX51EE98q12MSeIXauevXttazeyNbN0bo5DpdwLh2pJdRwFktvhd5RzKmQonUx59BYsEqp",
+	"5eAOqIjIPGMKhH2lSTcMz3JOj15ZzKXB61GN5wKGUc9+ficFQP0KcS1OpLCY531p8AM7RRxf3KsOS3gI",
+	"W9/IF+EbsUSqtrfH0O6ef1o6NekXpHo506xJT5hJXyMhFNY9njFjOQfxN5eTc5+zayYLwOU5LYFj0XZC",
+	"RSyo1kacJlyQMXBFAMhMGWBJS2jq2WDgDSdLqrzV1jRzNnjhf8t4hvWx2Eeu9P6i6Bto92BRdLzdw7P9",
+	"GGDfcMbP8FJUl/97SdQinVaWvtPaOfOnIJfg3hHaeEsPkk2iLVWT6ndPLjBvu9N5kzHlOReTSy5SBrIG",
+	"3D5tc5+ihupunjIPQRY7Abh4TMl3TpKMKzNTFFawAqf95gOjSgpbiSTUEBeFYEYPJ3I87sfiop4zLxx5",
+	"BBp0mYFQCqhPfEtq1G2X91umD7+5D+Sf9dx8QwmP6rFp3bStVde6aQ8nLDXuf7AJ9dBkqjWrwG1ZVX0Y",
+	"ayxCz+8tuU9D+0hCutY6FZrtIky8gcbEWlL53jkGXhhq5eIHyIvBoE+uFpCVjdAq1ZUiFt3ANqmLBeth",
+	"TKpaJ7/RDsQ0Kk2YS8oh1tZKU2ZdzdrMDjCtwUYcR5y5v3ShXh/zGUPBovX0k4XuQcxbx3br2L6PzKFH",
+	"kze3KYXPS0pUmsjuwkSaiz1BroBSgRwSCmF4GWHihuUSAwYbOEo5ulqYolcvIWhvyZSuGNSsVQ4lXz6Z",
+	"mt9vqZFcNcfJFPBE7qPSVC8UGuhY6Z8nF6WQWyUJdxF2AxveGz//X6Exb6sbBncEf0K9pvPTvuY+u7qr",
+	"45n99uj0PZ005jC4gJth7kN5+Fs73xdh56ObydvRrX0hYQe5bHU/pB0QWStFulSRBDuqHfSkZ80SCd7T",
+	"pGQFDUTfYkIzQ+DBjDDWrCCJKgXuECLgAvn7wROoR4xpnruo6xXI7meDwYBoGYuzwe9/b3768er1uhOd",
+	"H2Ba/NAw7UNI9jH93W45OsPO2eDs1cnp6cnZ4GowGML///ve7mmc4yOJ4dj5B9Aim2jmn1zOiECvWrKC",
+	"kRnNGJkzkdn02617unVPH+ieZiKzdMxWNvFUDK4aoUTzmc10da9iuvva0ddtxbN+EGwrtY1KLP5IZivC",
+	"tYUBUT9bK2dbQD20FAuoiIIW4KrxxFmEj2XudZN88mZfP9ANFoOsnEhr+m1Nv9b06++m97M6tfahDcA7",
+	"Y2BLstP55ac70KxjSKWHDXqTKPvORxf5bbGiA+YYWjAi5DIiyynVkCcIHHOgh1o6Ssm4YGpKoAw9kePS",
+	"SjEsS4bZ3PtAb32MgPkBgZY8I93ERSVwqMQl2DJfAdiOZX3yVqtYMFrknBX+uGA1LCvv5nLSJ99R7cCb",
+	"ypN+qPYC95osKddkxKYcbNMRoSoWY/DbldN263AckXh1HIH4adDxqBUrG8XKz1zCC0jyPUlyiEc/sZDZ",
+	"e9HJv2WC2SoYCN5FkHwVW0+6NcR8r4qo16RwmWkNbVGxuKE5R3x6Miloyt6zgsvsT3JRqIR0XQKwsxcR",
+	"GRAQIrkmRokXKesNyUJonqNFFgVLq9rGIqUFaGyQh0y5EAsFSfcKDGCw6WLVkmtrBJYLTXKpkDgjmTMi",
+	"KqwulyIW2aJA7x6MlcxhsDgucAjmmRFeYbLPlBsn6eqltN8qGIsrfNI7gAauRx48qkmgvmmd4Yuv9zUD",
+	"4DQ+2FV+IJPpDvB0eAJtQ3jQPIBlXrAbLhcK4hnMjqqWYreGgMPZxFulFswR1mr8w514hSyuT1ImNLu3",
+	"TGOmC2K7iAzZbaw4tZZuLMnYnBZ6xoR+myVkvrCxQ0FzKHhSHYvyWdPYi/IaBj/48n6A5OydE1ptC7Jl",
+	"unpTUK27fBl51NhMp6wPNSCyQCgqSuH21dMByVjKZzQnlpGF8wMYimmjd+7TDgRNNpP7y3TKskXOxWRL",
+	"tJMsrl/DVB454Knctc6w8+p3L16OB/Qs/fqUvRgNBqdndPTVizTrRJ2cjmQBKbWHL876Zy+jzoymUy4Y",
+	"fvfqa/jOplZ7eUI/ckVmPM/N/G9YMWU0wydPv446xULYD6eD/suoo5hezPGbr3fPL16uYZuQreUATzUh",
+	"W0C1QtofkNlN9L+kI80c4C652UIyv6WEVXNFqq0RSy5Pm7/T5oO98OZPT0gAQRGQBkDoBUTlluRu26ks",
+	"wCM8fWiTu20gnA8dy1RyvX3CmcLD2qIcvoxopnBLdyaLtYu/gSy6pG+b4pgu5VjbCKLhmpBqC9cY0qoc",
+	"JDeQS7cVsIkFWINQwZwwHdpRQOZMbNjSEPDCSZ9cVLqGFOlK8zy3RQYMpY6FEWjmIBNzlIhd8JMRVHtD",
+	"qH+NWT/8g1p6z1vYAeDdfFBVLHxUVX0RdgixQrnckGjzMM0N81i5lw6Ri23o1R3k4geJvgqWCSNYqjNv",
+	"A7KeWkDWUcSvLdFYlXvjHHQgY5X3sWsFqMgHfYep56p6bVgtooloHCAMfcv0ne7VQznJA+mg2YpX3czW",
+	"Rd66yF101CG3fE2aeKCKfXUFbGPlvqrFCeUNMsAi8k15MKs2uDIPZtiXXGiXZS40mNn6frGoNVJGfIeN",
+	"dJ1g5ElcD6O9oMZL2WqVxsXCvn5rks3t5AwB3keTFI5iOsN6ercYyX531v/dQUayqons94MHMJE9PEVv",
+	"Q6TaEKnj1eI7ktnNNM7SRcH1CijLiNGCFRcLPe0M//YTxChC7DvSner5/k6mNHex8UpTZ0pLZvTa0HiR",
+	"dMJMYcPnz0/Pftcf9Af90+HXg68HQJ/syNckT3ltBEkjvag5S823/aC0yQIKNa2Lq1yRH+ZMXLx/SzKZ",
+	"LlCjtTUDi4WwfioYsFHrRgueazIu5Ixw3SfvIS1dRFIjOkHJViOhxiIxFy95nrwdnxhR8QSoKwY+cbPU",
+	"NsFfwcasYCI1fxmOxzLXNHGZ7DJCNUmeZzJVCZJ+OyMQ1GiqG2Z1kULFNTP0VGZMke4VnaAdsxeuSe2x",
+	"hpZeT2kB3JHis4owoQF10Nzk2vONa85sbkuZBUlMK01iGj2oO8doOh2SGdWs4DTHkUa2AarZRGKY26Sg",
+	"GYuF/RlttvbDhC4m9oO1X5h3c6oUU7gl5gtXBM7ivOQYI+e4ABss9v5aZuxtBjU3sOsVfoLO8U/o2X5r",
+	"+jUiAxVZLBLql/sNlCxUfRjD2yzpk8tyvOBHy+mI5SoCswJWr5TpNc7Ko9Le2UHFwn6v6aRyQt66RW7c",
+	"BTpRKJ5AX3balU04h4VRJKVFsTJdznxWRSj1BD2Gu2/a3LDh3qVqiBgVq7I/NeXzEzDPZKRgM67hQ5YV",
+	"zOxP5XDBq7z5oGLlyDFneUYyNuYCKL+dIkBwDBU0Q0+wyiTYslVCZnRuVtSNZ7QiM5ktchZ2HDTe1Pn7",
+	"gqfgG+WAuPGlmkcsB5eyXGvLCLccbbfNMzGvByXX/HpgMWgpNE21ami2eattxVXS1fQjnoieFU0tySM5",
+	"F6bx+Txf1epNg2UPs2uakYD/HspsQgZmVdl+V9l1fQwf2HgBG0yVFPago3WPrshyahZdsBWZSCPW0/Qa",
+	"DHZ+FKQbd97QGYS+ckF0QYXiOu5EJO58YDbJykIsFMviTnhkGrptGNzllM/nkJeJ6anMFFY6peE8obro",
+	"1BkTC3rDckW6P76/JN8WWPPVb+ycp9eLeTiKevsNQ/jzQmrMlupXHi2xKM+Rrvs6Iqmcc6QCRt+wZwFR",
+	"au6URMScdhXFwuFstdQ0Vz08U0ZMj8iYsQgK9AJKlyus0gkHoUJGcGiNe0qzE8DBFWwONUGlzYpaXnd7",
+	"rYClYugy2JErWwTvNrGxQHN6pkB+AW485WOtInsel4xdZ3RV5g0vbUxlHXWsSTsLen1T4iqwvaZrDZgv",
+	"hXZerFNaDgjrzRr1E8kxL8KeC0YyuQwFkG/8j+YHzWesqUe6wgPGillISIBriRvJU8h8MTarHBKVynsb",
+	"KLBntNU6tvWyf0GZP4vODqrxYm3bWnHSYBxrhQLXh2LzzSNXm8o5GS1WCqSeoJ2/+BpGt86kwhm7asqY",
+	"jsg8h3L3I1pERC9GLCL9fr9n2ZnZnHSBQlwUEtmMz5hQwDXgSiDCh4WH1fFc2+E26QbT5A5tp0E3YjEb",
+	"mXtcsBuuIJhofeHHOZ2YW+xHFPniyMiFMNLoo2aFoHkpR/prgXn+o5KCAuDJjv4Ef40F1k5WEZkXPGVk",
+	"VDB6jU3PCznmOeuTC5uCHIQ6FJWe2eK/5YAxK/YY6K/AlFrmamCyu4Wy9hJYFi6QbEHZEaw/Oax2D+IG",
+	"YlDhe6BiZpOlIFNqSK276v8AyhRV+FFE5q5kgfviX+TISIzu/oA0VsiFkcQsE6IZNDhTLL9BKgxfp1OW",
+	"XltlYEVyKrI1+aqRncBoc4kGAnVuumZCy2Jl1umazTUkiMYK2blE2u0eDw7bd66Fhj6+k9qyADYzciKd",
+	"oSY1Z3JuCF7hAoLNly4hmVlkw8kBHTyvUOG3foi5bCSGfzULwtX6JtA0ELTsWYE95el15IDI8LThDgXP",
+	"WJ98g+Fw+KqROmzwnEuajWmSymXLWTaxZ9gmxMfYO5pTc+gdXEPRGYsFSAfY9DlAPeAhW6MaBQzI7D1w",
+	"spQ7i24m+GQO6cnhgIJJ7gOz+hgcxmE5WhvCkhT2gT/KAmtId5H5lXtAjRyCC2UfdkcbIkjMQa0c5qgU",
+	"ObDuNjFTEpJ46x8yH66I0V+dCAvYvxXTPdcLrpatqK2tBZNihrwNpxDwgm5Grnz6CmNz/JLaxJSC6fKJ",
+	"klqAHFDuhZdYsFVzwW2UTZfGAspia+Iw7UAPCz7hgubP3CsUQy+VNJNIzQhy82QvIiMjgrHMHJyBO5ix",
+	"sMN8ZlbkxBxaP8o+ufCywT+5I03+6//8n37KEVxR28J5Sfni0s5Szpm7DKAzlICgErw9m1WK4U70JsZR",
+	"P/Fdu0Qlkw5X1Ghos9lCw2jYx9RQFnOShNTM8TBL4BciMxr1aIUFyA3ta7z9Nnf0+vD+yHM4NJqmU1xp",
+	"e9yGZDHPJc0sZeOCWEPpiRNH4coUdMIiI11eA30dQ3PmjViwXDEo8I9EJTXDG1vzKpwaQ5Is0UBIlnls",
+	"WXANRxCoNMsw8ASz18RCLgUrnilyw9nSUEOWcaC61rJl9nyhWHECJ4doec1EdasuYKazDatxBfLtyZJn",
+	"DJiUC3ZLpdJoMQLnQUhhrT+hqbU3gVQ5KeRiXgWjmS1V3gR3DsE2gVwcgNQEVCiA8vFhA+Xp8SJqoyjc",
+	"SPfDhgIpZioXhZH8jZ5xjqYSVHdhewMYcuj+KDv9axXAtB5TCE4CHLrS9ihwUZkXXEs/o2eh+wbQ0NVl",
+	"eKaapPENF9GKB4HQg9oYkGWWlQTYknOwX3Jtsy1JaArSUml6zQQa9eB9T7hzPiposerXzDVOLtlhXCj+",
+	"gDIHWtsQNUNvQlROWHMveWCLeRpuDooI1gdvroiZGgpocinOyyh388YzRZjSfAZShTnoeA3t9DEJCLrY",
+	"+jXl8bZZra3KuRVo1EqZRQlW2zJbFzVVwZ4E+pc58HxmZMPllKfTct3Klox8Egz0B/9LI/EDmRvfNtrL",
+	"mGOaFJR1gXOTYiEU6ZrLan1ikI8R5OOslOR7FbJ7Mi9kypQyZD2FNdxoZLoMs1w7EamMU6UNOreNyTO0",
+	"Udk4WPKnq6v35P0Pl1d4T2MBRQO8yk7SqZRgQbArnUs4beizLYP8ROYzHBjh6De/gYI7qv+b35CqimZ5",
+	"43qVLlvg67ysBAbJdqkr9WV/jwUeBUxowzXphlWQEvJf/8f/bKiL1ENWkuRNhb0S526FHL/BWGHKcEvK",
+	"MUFRMsd83NA4hkVBZk85+heW6iHgckkXmA/sCpT7iMr4YSlqaYbR4DnP6WpoeBHcHkn4RMiCkWyBHkam",
+	"ehFJzEgADBzmVyNdf6Gt0LU020xvWAbvwH6iJRpPhDVFkySjmuJYnbWburXAhnI21kDO0OwHySqYzaiM",
+	"Zdmc4VD1YG1ARilcc9ZK1ySRO9eK7QgUK7QeBRI1AOmUuUapzlcOZ6fWpmmPnos9NocvMUc72ZBoFatF",
+	"IIbotRVSzIkYkrpDN4FczSty9vGjS35qbR5wVfiMyYUm3dMBUeBmVC5HXpn7+VlJL4w4oBz+sBcLriCn",
+	"VWpuPpSYQkUZcip1fYIQa7mjpGAZL1iqHTHjTkUZyzyXS0PAaSzsoPAFUMXN7mWFnM+BXguBTrEeJGLB",
+	"kfokJW4JTdtUk5xRhZGdQyPvu2hSMqMrKETmdwpkLtLFy2mIhXIYT0AC2vON9anUVC5ysCykUNIc7lgY",
+	"sg8d+uMkx3DH7AEtkLGKWtYruyFoojWHKRZTUCdZNnTE2dxmjPrHMYNqAioYtFxCSC2t7KL3zQXzy8Jo",
+	"JxpMEr3IZuIH3IiRT5aU63OMgeUa95RlYBvEVTbsYCIlEoKV3bF+LOwk/X1xjKQ6OyPyWFehuV3VcULd",
+	"AHsFPkBJMiC/Fy7Rji8k4CuWWSL60h3aiJySGRcLzSLy0v6lIvLVwP8dizOQ9FREXrk/Tv1XZy/wL0TE",
+	"2g9Dw0nKBAugENGRuS56WjBGMgiK7r762r771SvXW8+KTxnL6YrcUBjyaEUWczPX//V/nw7+N6P82c1D",
+	"N6Qc1zNYxSKTsFJGlbxhRMsJMxeqTy7GujRP6yms08KW98qCC+ASrp3b42tz+3Bt4cyoHBvGeM3YXIXB",
+	"72a7vxoQNEg7jmVPBV5IuzndkFDEwlMKvGHag5XNre75gUDqibHEMUOx3mrmeyipxqxxxW5/mcEeRvcS",
+	"B9dtJFSxaOwfmDg6WeR4TMo0z0OsP5f0HDCzltM5FmsZ8hVdoSy6Og8LZHB7l6xdyeaY5oYIWSKDCZ8V",
+	"GvLx1Pu6guo3v8EZXWoqMlpkPlIUrdcCCF+ffGOOl8U3eVtDhQQFDJxw4KPuV+3KHyak+6PgHz3ldyYY",
+	"u+BI7PxrPjA/GRoqreY0ZSfKKCogR4OLW45JcnMaJeS3ZEQVe/Wi+6d3F69PLv90cfbyVfearSLCM/Jb",
+	"Enf6cYf8lvihlN/FYiSzVa8H1VQLRq6ZN0tgkycZS6U5g3Proddl0gKbLHA5VSz9O8oImNZKuXDPpV81",
+	"80OfXEliNm28GgIJm80X1rnqp1v6gszb0FzX3MqCnTDw0mexMPJTL0KXcAEEFK0HShtJFPKCwbkCqsCE",
+	"LpNxOa8YTcHowceQf2VGdTo1dAQBgcgGbYYxXK8Z3h0qSnqH6tJKLgqS5jK9jjyNoSSlcw3ie5B0QZhZ",
+	"jJi9kr54oaUu1KdSiDAxg7ah9s5cKvPMLTvkSYCwexS+zE+Gw7GPcxQ63wryrRyas54kyUTGAo7C38nw",
+	"n+ym9i919o1ZTS4m/TewwZe64GLSVfCP6l8VfPa+YGP+seuC/eMObnTc6fVioZVtUenC3JX+e1oo9lbo",
+	"btHHcp39b5nuxp21exB3ehE5HUTk1Qsj0xhCrKf9i5HqjnNJ9asXXfNo/3u57Pb65sZ0eyda9XokXgwG",
+	"XzHy1WBAPpGCGfG52yO/GOKTmpFMZzTtf8+WXTWlZy9fmT8jc6B78EQfcHvdv/00Wmm2aZA8izu94Mbs",
+	"MJfgaVy8Lt6oXiyW5jgO/4nEnZvTCJ5oWH74g11JuwFmpJeLWVfw3DRhSO/fI7PlpqEC5Fi3R6hdbpqK",
+	"v1Fmv8inWBBCzIGHVfrmHwuau7VQ3Ago9oMZs3me4BXBBf4FThIST1sQE4RmkIsN58OKm33yPjckFz7a",
+	"1KFTicUvKXo3wYugZA4MlswLfkM1i2KRSzkfUXOLci6uT3IAfMkCCwksuTJCjDix1TwDfzXEY8JIwQSR",
+	"Iyt1nbJYrAvVGJDUTd79cPn3v37zhz/98MN/+/vFd9/98Ndv3vz9Tz9cXl0mQywSCsieKMBQyIK8fvvm",
+	"gyFsYsI21wS1Wp/n7mBptJIzNga5WlK9AFuPlbGNKiWJDXxSklAXKQpYG0Mk7MqhBu4Wr2wSBVKQeFnV",
+	"41TmP/jpl/8vAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

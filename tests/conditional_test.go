@@ -243,6 +243,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord("", `{"name":"State","rate":6.5}`),
 			}}
 		}},
+		{name: "shipping methods", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createShippingMethod(t, te, client.ShippingMethodWrite{Name: "UPS Ground", Carrier: ptr("UPS")})
+			return versioned{Table: "shipping_methods", ID: id, Get: shippingMethodPath(id), Writes: []versionedWrite{
+				putRecord("", `{"name":"UPS Ground","carrier":"UPS","description":"1 to 5 days"}`),
+			}}
+		}},
 		{name: "refund reason codes", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := createRefundReason(t, te, client.RefundReasonCodeWrite{Name: "Damaged", Code: ptr("DMG")})
 			return versioned{Table: "refund_reason_codes", ID: id, Get: refundReasonPath(id), Writes: []versionedWrite{

@@ -511,6 +511,20 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: taxRatesPath, Body: `{"name":"State","rate":6}`}},
 			}
 		}},
+		{name: "shipping methods", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createShippingMethod(t, a, client.ShippingMethodWrite{Name: "UPS Ground", Carrier: ptr("UPS")})
+			return isolated{
+				ID: id, Get: shippingMethodPath(id),
+				Put: &isoCall{Body: `{"name":"Taken over"}`},
+				Lists: []isoList{
+					{Path: shippingMethodsListPath, Body: `{}`},
+					{Path: shippingMethodsListPath, Body: fmt.Sprintf(`{"ids":[%q],"isArchived":false}`, id)},
+					{Path: shippingMethodsListPath, Body: `{"name":"UPS"}`},
+				},
+				// Names are unique per tenant: B may use A's.
+				Own: []isoCall{{Method: http.MethodPost, Path: shippingMethodsPath, Body: `{"name":"UPS Ground"}`}},
+			}
+		}},
 		{name: "refund reason codes", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createRefundReason(t, a, client.RefundReasonCodeWrite{Name: "Damaged", Code: ptr("DMG")})
 			return isolated{

@@ -146,6 +146,10 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Tax ' || ` + sqlWord("tax", "i") + ` || ' 
 	{"refund_reason_codes", `INSERT INTO refund_reason_codes (tenant_id, id, name, code, description, is_archived, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Reason ' || ` + sqlWord("reason", "i") + ` || ' ' || i, CASE WHEN i % 2 = 0 THEN 'R' || i END,
        'About reason ' || i, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// A carrier on one in two shipping methods, one in ten archived.
+	{"shipping_methods", `INSERT INTO shipping_methods (tenant_id, id, name, carrier, description, is_archived, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Ship ' || ` + sqlWord("ship", "i") + ` || ' ' || i, CASE WHEN i % 2 = 0 THEN 'Carrier ' || i % 7 END,
+       'About shipping ' || i, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	{"payment_terms", `INSERT INTO payment_terms (tenant_id, id, name, net_days, deleted, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Net ' || ` + sqlWord("terms", "i") + ` || ' ' || i, i % 90, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// A customer code on four in five, an external reference on one in four.

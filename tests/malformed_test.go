@@ -102,6 +102,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"webhooks/{webhookId}":                 webhook,
 		"deliveries/{webhookDeliveryId}":       delivery,
 		"tax-rates/{id}":                       taxRate,
+		"shipping-methods/{id}":                createShippingMethod(t, te, client.ShippingMethodWrite{Name: "Walk shipping"}),
 		"refund-reason-codes/{id}":             refundReason,
 		"operations/{id}":                      operation,
 		"operation/{id}":                       operation,

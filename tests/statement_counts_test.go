@@ -363,6 +363,7 @@ func statementRows() []statementRow {
 		{name: "customers", arrange: arrangeCustomers},
 		{name: "tax rates", arrange: arrangeTaxRates},
 		{name: "refund reason codes", arrange: arrangeRefundReasons},
+		{name: "shipping methods", arrange: arrangeShippingMethods},
 		{name: "quotes", arrange: arrangeQuotes},
 		{name: "quote part lines", arrange: arrangeQuotePartLines},
 		{name: "quote fee, tax and discount lines", arrange: arrangeQuoteDocumentLines},
@@ -801,6 +802,20 @@ func arrangeRefundReasons(t *testing.T, small, large *tenantEnv) []readCase {
 	return []readCase{
 		listRead("listRefundReasonCodes", refundReasonsListPath, refundReasonsListPath, `{}`),
 		getRead("getRefundReasonCode", refundReasonPath(s[0]), refundReasonPath(l[0])),
+	}
+}
+
+// arrangeShippingMethods: shipping methods, which read nothing from other rows.
+func arrangeShippingMethods(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		return arrangeEach(size, func(i, _ int) string {
+			return createShippingMethod(t, te, client.ShippingMethodWrite{Name: fmt.Sprintf("Ship %02d", i), Carrier: ptr("UPS")})
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listRead("listShippingMethods", shippingMethodsListPath, shippingMethodsListPath, `{}`),
+		getRead("getShippingMethod", shippingMethodPath(s[0]), shippingMethodPath(l[0])),
 	}
 }
 

@@ -152,13 +152,14 @@ var documentAreas = []string{
 // lowerAreas may not import the areas named with them: a lower area asks who uses its
 // records through a registry that the higher areas join at wiring time.
 var lowerAreas = map[string][]string{
-	"mos/internal/stock/":              documentAreas,
-	"mos/internal/sales/customers":     documentAreas,
-	"mos/internal/sales/tiers":         documentAreas,
-	"mos/internal/sales/taxrates":      documentAreas,
-	"mos/internal/sales/refundreasons": documentAreas,
-	"mos/internal/purchasing/vendors":  documentAreas,
-	"mos/internal/scheduling/":         documentAreas,
+	"mos/internal/stock/":                documentAreas,
+	"mos/internal/sales/customers":       documentAreas,
+	"mos/internal/sales/tiers":           documentAreas,
+	"mos/internal/sales/taxrates":        documentAreas,
+	"mos/internal/sales/refundreasons":   documentAreas,
+	"mos/internal/sales/shippingmethods": documentAreas,
+	"mos/internal/purchasing/vendors":    documentAreas,
+	"mos/internal/scheduling/":           documentAreas,
 	// Supporting data is used by every area and imports none of them: it reaches them only
 	// through registries (attachment owners, tag carriers) and functions handed in at wiring.
 	"mos/internal/shared/": append([]string{"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/scheduling/", "mos/internal/stock/"}, documentAreas...),

@@ -26,6 +26,7 @@ import (
 	"mos/internal/sales/customers"
 	"mos/internal/sales/quotes"
 	"mos/internal/sales/refundreasons"
+	"mos/internal/sales/shippingmethods"
 	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
 	"mos/internal/scheduling/downtime"
@@ -60,6 +61,7 @@ type Server struct {
 	*tiers.CustomerTiersHandler
 	*taxrates.TaxRatesHandler
 	*refundreasons.RefundReasonsHandler
+	*shippingmethods.ShippingMethodsHandler
 	*paymentterms.PaymentTermsHandler
 	*customers.CustomersHandler
 	*quotes.QuotesHandler
@@ -167,6 +169,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	customerTiers := tiers.NewService(cfg.Pool)
 	taxRates := taxrates.NewService(cfg.Pool)
 	refundReasons := refundreasons.NewService(cfg.Pool)
+	shippingMethods := shippingmethods.NewService(cfg.Pool)
 	customerRecords := customers.NewService(cfg.Pool, customFields, taxRates)
 	vendorRecords := vendors.NewService(cfg.Pool)
 
@@ -272,6 +275,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		CustomerTiersHandler:     tiers.NewHandler(customerTiers),
 		TaxRatesHandler:          taxrates.NewHandler(taxRates),
 		RefundReasonsHandler:     refundreasons.NewHandler(refundReasons),
+		ShippingMethodsHandler:   shippingmethods.NewHandler(shippingMethods),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
 		QuotesHandler:            quotes.NewHandler(quoteRecords, spec),
