@@ -26,6 +26,7 @@ import (
 	"mos/internal/sales/customers"
 	"mos/internal/sales/quotes"
 	"mos/internal/sales/refundreasons"
+	"mos/internal/sales/salesorders"
 	"mos/internal/sales/shippingmethods"
 	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
@@ -65,6 +66,7 @@ type Server struct {
 	*paymentterms.PaymentTermsHandler
 	*customers.CustomersHandler
 	*quotes.QuotesHandler
+	*salesorders.SalesOrdersHandler
 	*settings.SettingsHandler
 	*customfields.CustomFieldsHandler
 	*resources.DepartmentsHandler
@@ -230,6 +232,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	})
 	// A quote line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a quote", quoteRecords.UsesItem)
+	// Sales orders: what customers ordered, often converted from their quotes.
+	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{})
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 
@@ -279,6 +283,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
 		QuotesHandler:            quotes.NewHandler(quoteRecords, spec),
+		SalesOrdersHandler:       salesorders.NewHandler(salesOrders, spec),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),
