@@ -2,14 +2,14 @@
 // customer ("Damaged in transit", "Returned unused"), with an optional short code (DMG).
 package refundreasons
 
-import "time"
+import (
+	"time"
 
-// Limits of a refund reason code's members.
-const (
-	maxName        = 200
-	maxCode        = 50
-	maxDescription = 200
+	"mos/internal/shared/namedlookups"
 )
+
+// maxCode is the longest code, in characters.
+const maxCode = 50
 
 // RefundReason is a stored refund reason code.
 type RefundReason struct {
@@ -31,8 +31,4 @@ type Write struct {
 }
 
 // Filter narrows a list; empty members apply no clause.
-type Filter struct {
-	IDs        []string
-	Name       *string // case-insensitive substring
-	IsArchived *bool
-}
+type Filter = namedlookups.Filter

@@ -1,79 +1,56 @@
 package refundreasons
 
 import (
-	"context"
+	"fmt"
+	"time"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
-	"mos/internal/platform/ids"
-	"mos/internal/platform/listing"
+	"mos/internal/shared/namedlookups"
 )
 
-// Service owns refund reason codes.
+// Service owns refund reason codes: create, get, full update, list by name, and CheckUsable
+// for the documents that name one (refund lines): a 404 naming the field for an id that is
+// not the tenant's, a 400 for an archived one; the rows stay share-locked until the caller's
+// transaction ends.
 type Service struct {
-	pool  *db.Pool
-	store store
+	*namedlookups.Service[Write, RefundReason]
 }
 
 // NewService returns the refund-reason-code service.
-func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
-
-// Create stores a new refund reason code and returns its id. Invalid members answer 400
-// naming the field; a name or code taken by a non-archived refund reason code 400 naming it
-// (decided by the unique indexes, so concurrent creates cannot both take it).
-func (s *Service) Create(ctx context.Context, tenantID string, w Write) (string, error) {
-	w, err := normalize(w)
-	if err != nil {
-		return "", err
-	}
-	id := ids.New()
-	if err := s.store.insert(ctx, s.pool, tenantID, id, w); err != nil {
-		return "", err
-	}
-	return id, nil
+func NewService(pool *db.Pool) *Service {
+	return &Service{namedlookups.NewService(pool, lookup)}
 }
 
-// Get returns one refund reason code, archived or not.
-func (s *Service) Get(ctx context.Context, tenantID, id string) (RefundReason, error) {
-	return s.store.get(ctx, s.pool, tenantID, id)
+// lookup declares refund reason codes as a named lookup with an optional code, unique
+// case-insensitively among the non-archived ones when present.
+var lookup = &namedlookups.Lookup[Write, RefundReason]{
+	Table: "refund_reason_codes", Noun: "refund reason code", Plural: "refund reason codes",
+	Members: func(w *Write) namedlookups.Members {
+		return namedlookups.Members{Name: &w.Name, Description: &w.Description, IsArchived: &w.IsArchived}
+	},
+	Extra: []namedlookups.Column[Write]{
+		{Name: "code", Value: func(w *Write) any { return w.Code }, Dest: func(w *Write) any { return &w.Code }},
+	},
+	Check: check,
+	Unique: []namedlookups.Unique[Write]{{
+		Constraint: "refund_reason_codes_code_key", Field: "code",
+		Says: func(w *Write) string {
+			code := ""
+			if w.Code != nil {
+				code = *w.Code
+			}
+			return fmt.Sprintf("with code %q", code)
+		},
+	}},
+	Sort: map[string]string{"code": "lower(code)"},
+	Record: func(id string, w Write, createdUtc, modifiedUtc time.Time) RefundReason {
+		return RefundReason{ID: id, Write: w, CreatedUtc: createdUtc, ModifiedUtc: modifiedUtc}
+	},
 }
 
-// Update replaces every member of a refund reason code, archived or not, under the create
-// rules; a missing one is NotFound.
-func (s *Service) Update(ctx context.Context, tenantID, id string, w Write) (RefundReason, error) {
-	w, err := normalize(w)
-	if err != nil {
-		return RefundReason{}, err
-	}
-	var saved RefundReason
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.store.update(ctx, q, tenantID, id, w); err != nil {
-			return err
-		}
-		saved, err = s.store.get(ctx, q, tenantID, id)
-		return err
-	})
-	if err != nil {
-		return RefundReason{}, err
-	}
-	return saved, nil
-}
-
-// List returns the refund reason codes matching f, by name then id unless r sorts otherwise.
-func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]RefundReason, error) {
-	page, err := listing.Resolve(r, listSpec)
-	if err != nil {
-		return nil, err
-	}
-	return s.store.list(ctx, s.pool, tenantID, f, page)
-}
-
-// normalize applies the write rules, naming each offending field: name trimmed to 1..200;
-// code and description trimmed, blank as none, at most 50 and 200.
-func normalize(w Write) (Write, error) {
-	fields := apperr.Fields{}
-	w.Name = fields.Text("name", w.Name, maxName)
+// check applies the code rule: trimmed, blank as none, at most 50.
+func check(w Write, fields apperr.Fields) Write {
 	w.Code = fields.OptionalText("code", w.Code, maxCode)
-	w.Description = fields.OptionalText("description", w.Description, maxDescription)
-	return w, fields.Err()
+	return w
 }

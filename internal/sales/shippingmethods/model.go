@@ -2,14 +2,14 @@
 // travels ("UPS Ground", "Customer pickup").
 package shippingmethods
 
-import "time"
+import (
+	"time"
 
-// Limits of a shipping method's members.
-const (
-	maxName        = 200
-	maxCarrier     = 200
-	maxDescription = 200
+	"mos/internal/shared/namedlookups"
 )
+
+// maxCarrier is the longest carrier, in characters.
+const maxCarrier = 200
 
 // ShippingMethod is a stored shipping method.
 type ShippingMethod struct {
@@ -31,8 +31,4 @@ type Write struct {
 }
 
 // Filter narrows a list; empty members apply no clause.
-type Filter struct {
-	IDs        []string
-	Name       *string // case-insensitive substring
-	IsArchived *bool
-}
+type Filter = namedlookups.Filter

@@ -6,12 +6,7 @@ import (
 	"time"
 
 	"mos/internal/platform/dec"
-)
-
-// Limits of a tax rate's members.
-const (
-	maxName        = 200
-	maxDescription = 200
+	"mos/internal/shared/namedlookups"
 )
 
 // maxRate is the largest rate, in percent.
@@ -37,8 +32,4 @@ type Write struct {
 }
 
 // Filter narrows a list; empty members apply no clause.
-type Filter struct {
-	IDs        []string
-	Name       *string // case-insensitive substring
-	IsArchived *bool
-}
+type Filter = namedlookups.Filter
