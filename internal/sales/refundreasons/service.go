@@ -30,7 +30,7 @@ var lookup = &namedlookups.Lookup[Write, RefundReason]{
 		return namedlookups.Members{Name: &w.Name, Description: &w.Description, IsArchived: &w.IsArchived}
 	},
 	Extra: []namedlookups.Column[Write]{
-		{Name: "code", Value: func(w *Write) any { return w.Code }, Dest: func(w *Write) any { return &w.Code }},
+		{Name: "code", Field: func(w *Write) any { return &w.Code }},
 	},
 	Check: check,
 	Unique: []namedlookups.Unique[Write]{{

@@ -28,7 +28,7 @@ var lookup = &namedlookups.Lookup[Write, ShippingMethod]{
 		return namedlookups.Members{Name: &w.Name, Description: &w.Description, IsArchived: &w.IsArchived}
 	},
 	Extra: []namedlookups.Column[Write]{
-		{Name: "carrier", Value: func(w *Write) any { return w.Carrier }, Dest: func(w *Write) any { return &w.Carrier }},
+		{Name: "carrier", Field: func(w *Write) any { return &w.Carrier }},
 	},
 	Check: check,
 	Sort:  map[string]string{"carrier": "lower(carrier)"},

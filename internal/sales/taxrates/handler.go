@@ -8,6 +8,7 @@ import (
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
+	"mos/internal/shared/namedlookups"
 )
 
 // TaxRatesHandler serves tax rates (/api/tax-rates).
@@ -51,11 +52,7 @@ func (h *TaxRatesHandler) UpdateTaxRate(ctx context.Context, req gen.UpdateTaxRa
 func (h *TaxRatesHandler) ListTaxRates(ctx context.Context, req gen.ListTaxRatesRequestObject) (gen.ListTaxRatesResponseObject, error) {
 	var f Filter
 	if b := req.Body; b != nil {
-		f.Name = b.Name
-		f.IsArchived = b.IsArchived
-		if b.Ids != nil {
-			f.IDs = *b.Ids
-		}
+		f = namedlookups.ListFilter(b.Ids, b.Name, b.IsArchived)
 	}
 	p := req.Params
 	list, err := h.svc.List(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
@@ -72,11 +69,7 @@ func (h *TaxRatesHandler) ListTaxRates(ctx context.Context, req gen.ListTaxRates
 // writeFromAPI reads a create or full-update body; omitted optional members take their zero
 // values.
 func writeFromAPI(b gen.TaxRateWrite) Write {
-	w := Write{Name: b.Name, Rate: b.Rate, Description: b.Description}
-	if b.IsArchived != nil {
-		w.IsArchived = *b.IsArchived
-	}
-	return w
+	return Write{Name: b.Name, Rate: b.Rate, Description: b.Description, IsArchived: b.IsArchived != nil && *b.IsArchived}
 }
 
 func toAPI(r TaxRate) gen.TaxRate {

@@ -29,7 +29,7 @@ var lookup = &namedlookups.Lookup[Write, TaxRate]{
 		return namedlookups.Members{Name: &w.Name, Description: &w.Description, IsArchived: &w.IsArchived}
 	},
 	Extra: []namedlookups.Column[Write]{
-		{Name: "rate", Value: func(w *Write) any { return w.Rate }, Dest: func(w *Write) any { return &w.Rate }},
+		{Name: "rate", Field: func(w *Write) any { return &w.Rate }},
 	},
 	Check: check,
 	Sort:  map[string]string{"rate": "rate"},

@@ -36,12 +36,11 @@ type Members struct {
 	IsArchived  *bool
 }
 
-// Column is one extra column of a resource: its SQL name, the value a write stores and where
-// a read puts it.
+// Column is one extra column of a resource: its SQL name and the member of a write it holds
+// (a pointer into w: what a write stores, where a read puts it).
 type Column[W any] struct {
 	Name  string
-	Value func(w *W) any
-	Dest  func(w *W) any
+	Field func(w *W) any
 }
 
 // Unique is a unique index beyond the name's: a violation answers 400 naming Field, saying
@@ -153,4 +152,13 @@ func (l *Lookup[W, R]) writeErr(err error, w W) error {
 
 func (l *Lookup[W, R]) notFound(id string) error {
 	return apperr.NotFound("%s %s not found", l.Noun, id)
+}
+
+// ListFilter is the filter of a list body's members; absent ones apply no clause.
+func ListFilter(ids *[]string, name *string, isArchived *bool) Filter {
+	f := Filter{Name: name, IsArchived: isArchived}
+	if ids != nil {
+		f.IDs = *ids
+	}
+	return f
 }

@@ -36,7 +36,7 @@ var testLookup = &Lookup[testWrite, testRecord]{
 		return Members{Name: &w.Name, Description: &w.Description, IsArchived: &w.IsArchived}
 	},
 	Extra: []Column[testWrite]{
-		{Name: "code", Value: func(w *testWrite) any { return w.Code }, Dest: func(w *testWrite) any { return &w.Code }},
+		{Name: "code", Field: func(w *testWrite) any { return &w.Code }},
 	},
 	Check: func(w testWrite, fields apperr.Fields) testWrite {
 		w.Code = fields.OptionalText("code", w.Code, 50)

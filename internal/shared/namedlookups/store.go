@@ -19,7 +19,7 @@ func (l *Lookup[W, R]) args(tenantID, id string, w W) []any {
 	m := l.Members(&w)
 	out := []any{tenantID, id, *m.Name}
 	for _, c := range l.Extra {
-		out = append(out, c.Value(&w))
+		out = append(out, c.Field(&w))
 	}
 	return append(out, *m.Description, *m.IsArchived)
 }
@@ -56,7 +56,7 @@ func (l *Lookup[W, R]) scan(row interface{ Scan(...any) error }) (scanned[R], er
 	m := l.Members(&w)
 	dest := []any{&id, m.Name}
 	for _, c := range l.Extra {
-		dest = append(dest, c.Dest(&w))
+		dest = append(dest, c.Field(&w))
 	}
 	dest = append(dest, m.Description, m.IsArchived, &created, &modified)
 	if err := row.Scan(dest...); err != nil {
