@@ -5,7 +5,7 @@ package refundreasons
 import (
 	"time"
 
-	"mos/internal/shared/namedlookups"
+	"mos/internal/platform/namedlookups"
 )
 
 // maxCode is the longest code, in characters.

@@ -6,7 +6,7 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
-	"mos/internal/shared/namedlookups"
+	"mos/internal/platform/namedlookups"
 )
 
 // Service owns refund reason codes: create, get, full update, list by name, and CheckUsable

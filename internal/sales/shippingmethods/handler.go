@@ -7,8 +7,8 @@ import (
 	"mos/internal/platform/auth"
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/namedlookups"
 	"mos/internal/platform/utctime"
-	"mos/internal/shared/namedlookups"
 )
 
 // ShippingMethodsHandler serves shipping methods (/api/shipping-methods).

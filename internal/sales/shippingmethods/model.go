@@ -5,7 +5,7 @@ package shippingmethods
 import (
 	"time"
 
-	"mos/internal/shared/namedlookups"
+	"mos/internal/platform/namedlookups"
 )
 
 // maxCarrier is the longest carrier, in characters.

@@ -5,7 +5,7 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
-	"mos/internal/shared/namedlookups"
+	"mos/internal/platform/namedlookups"
 )
 
 // Service owns shipping methods: create, get, full update, list by name, and CheckUsable for

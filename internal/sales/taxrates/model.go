@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"mos/internal/platform/dec"
-	"mos/internal/shared/namedlookups"
+	"mos/internal/platform/namedlookups"
 )
 
 // maxRate is the largest rate, in percent.

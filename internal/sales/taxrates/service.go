@@ -5,7 +5,7 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
-	"mos/internal/shared/namedlookups"
+	"mos/internal/platform/namedlookups"
 )
 
 // Service owns tax rates: create, get, full update, list by name, and CheckUsable and
