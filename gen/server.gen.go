@@ -1294,6 +1294,33 @@ func (e RoutingOperationItemPer) Valid() bool {
 	}
 }
 
+// Defines values for SalesOrderStatus.
+const (
+	SalesOrderStatusApproved      SalesOrderStatus = "approved"
+	SalesOrderStatusComplete      SalesOrderStatus = "complete"
+	SalesOrderStatusDraft         SalesOrderStatus = "draft"
+	SalesOrderStatusInProgress    SalesOrderStatus = "inProgress"
+	SalesOrderStatusNeedsApproval SalesOrderStatus = "needsApproval"
+)
+
+// Valid indicates whether the value is a known member of the SalesOrderStatus enum.
+func (e SalesOrderStatus) Valid() bool {
+	switch e {
+	case SalesOrderStatusApproved:
+		return true
+	case SalesOrderStatusComplete:
+		return true
+	case SalesOrderStatusDraft:
+		return true
+	case SalesOrderStatusInProgress:
+		return true
+	case SalesOrderStatusNeedsApproval:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SortDirection.
 const (
 	SortDirectionAscending  SortDirection = "ascending"
@@ -2533,6 +2560,26 @@ type DepartmentUpdate struct {
 
 // DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
 type DimensionUnits string
+
+// DocumentContact A copy of one of the customer's contacts, taken when the document (quote, sales order) was written.
+type DocumentContact struct {
+	// Email The contact's email address; null when none.
+	Email *string `json:"email"`
+
+	// FirstName The contact's first name.
+	FirstName string `json:"firstName"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// LastName The contact's last name; null when none.
+	LastName *string `json:"lastName"`
+
+	// Phone The contact's phone number; null when none.
+	Phone *string `json:"phone"`
+}
 
 // DocumentLineItemRef The item a document line sells (read shape).
 type DocumentLineItemRef struct {
@@ -5053,7 +5100,7 @@ type Quote struct {
 	BillingAddress *Address `json:"billingAddress"`
 
 	// Contact The copy of the contact taken when the quote was written; null when none.
-	Contact *QuoteContact `json:"contact"`
+	Contact *DocumentContact `json:"contact"`
 
 	// ContactId Id of the customer contact the quote is for; null when none.
 	ContactId *string `json:"contactId"`
@@ -5156,26 +5203,6 @@ type Quote struct {
 
 	// Total subTotal − discountTotal + taxTotal.
 	Total Decimal `json:"total"`
-}
-
-// QuoteContact A copy of one of the customer's contacts, taken when the quote was written.
-type QuoteContact struct {
-	// Email The contact's email address; null when none.
-	Email *string `json:"email"`
-
-	// FirstName The contact's first name.
-	FirstName string `json:"firstName"`
-
-	// Id A 36-character sub-record id (UUID).
-	//
-	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
-	Id Id36 `json:"id"`
-
-	// LastName The contact's last name; null when none.
-	LastName *string `json:"lastName"`
-
-	// Phone The contact's phone number; null when none.
-	Phone *string `json:"phone"`
 }
 
 // QuoteCreate Create body of a quote. Members not listed here (the read-only members of `Quote`) are
@@ -6461,6 +6488,243 @@ type RoutingTrackingWrite struct {
 	TrackingFieldId string `json:"trackingFieldId"`
 }
 
+// SalesOrder A sales order (read shape). Totals are in the order's currency and read-only.
+type SalesOrder struct {
+	// BillingAddress The billing address (a copy); null when none.
+	BillingAddress *Address `json:"billingAddress"`
+
+	// Contact The copy of the contact taken when the order was written; null when none.
+	Contact *DocumentContact `json:"contact"`
+
+	// ContactId Id of the customer contact the order is for; null when none.
+	ContactId *string `json:"contactId"`
+
+	// CreatedBy The user who created the order; null when an integration token did.
+	CreatedBy *Reference `json:"createdBy"`
+
+	// CreatedUtc When the order was created.
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// CurrencyCode ISO 4217 code of the order's currency.
+	CurrencyCode string `json:"currencyCode"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// Customer A reference to another record by id, with its display name.
+	Customer Reference `json:"customer"`
+
+	// CustomerId Id of the order's customer.
+	CustomerId string `json:"customerId"`
+
+	// CustomerPoNumber The customer's purchase order number as written; null when none.
+	CustomerPoNumber *string `json:"customerPoNumber"`
+
+	// Deleted True for a deleted sales order.
+	Deleted bool `json:"deleted"`
+
+	// DeliveryDueDate The day the customer must receive the order, at midnight UTC; null when none.
+	DeliveryDueDate *utctime.Time `json:"deliveryDueDate"`
+
+	// DiscountTotal The discount line's amount: a percentage of subTotal, or an amount, rounded once to the currency's minor unit; 0 without one.
+	DiscountTotal Decimal `json:"discountTotal"`
+
+	// Dropship True when the shop ships straight to its customer's customer.
+	Dropship bool `json:"dropship"`
+
+	// DropshipCustomerPoNumber The purchase order number of the customer's customer for a dropship order; null when none.
+	DropshipCustomerPoNumber *string `json:"dropshipCustomerPoNumber"`
+
+	// DueDate The day the order is due, at midnight UTC; null when none.
+	DueDate *utctime.Time `json:"dueDate"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences ExternalReferences `json:"externalReferences"`
+
+	// FeeTotal Sum of the fee lines' amounts and the shipping charge.
+	FeeTotal Decimal `json:"feeTotal"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// LineSubTotal Sum of the part lines' amounts (quantity × unit price less the line's own discount, each rounded to the currency's minor unit).
+	LineSubTotal Decimal `json:"lineSubTotal"`
+
+	// ModifiedUtc When the order, or one of its lines, last changed.
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// NonTaxableBase The non-taxable lines' amounts less their share of the discount.
+	NonTaxableBase Decimal `json:"nonTaxableBase"`
+
+	// Notes Free-text notes; null when none.
+	Notes *string `json:"notes"`
+
+	// Number The sales order number: 1, 2, 3 … per tenant, in creation order, never reused.
+	Number int64 `json:"number"`
+
+	// OrderedDate The day the customer ordered, at midnight UTC.
+	OrderedDate utctime.Time `json:"orderedDate"`
+
+	// PaymentTerms The order's payment terms; null when none.
+	PaymentTerms *Reference `json:"paymentTerms"`
+
+	// PaymentTermsId Id of the order's payment terms; null when none.
+	PaymentTermsId *string `json:"paymentTermsId"`
+
+	// ProductionDueDate The day production must finish, at midnight UTC; null when none.
+	ProductionDueDate *utctime.Time `json:"productionDueDate"`
+
+	// QuoteId The quote the order was converted from; null when none. Read-only.
+	QuoteId *string `json:"quoteId"`
+
+	// RefundTotal Sum of the refund lines' amounts.
+	RefundTotal Decimal `json:"refundTotal"`
+
+	// SalesPersonId Id of the user who is the order's sales person; null when none.
+	SalesPersonId *string `json:"salesPersonId"`
+
+	// ShippingAddress The shipping address (a copy); null when none.
+	ShippingAddress *Address `json:"shippingAddress"`
+
+	// ShippingCharge What shipping adds to the order; it counts in the totals as a fee (`feeTotal`).
+	ShippingCharge SalesOrderShippingCharge `json:"shippingCharge"`
+
+	// ShippingMethod The order's shipping method; null when none.
+	ShippingMethod *Reference `json:"shippingMethod"`
+
+	// ShippingMethodId Id of the order's shipping method; null when none.
+	ShippingMethodId *string `json:"shippingMethodId"`
+
+	// Status Where a sales order stands: `draft` (entered), `needsApproval`, `approved` (accepted;
+	// its stock is reserved), `inProgress` (being made and shipped), `complete`. Moves follow
+	// the table of `POST /api/sales-orders/{salesOrderId}/status`.
+	Status SalesOrderStatus `json:"status"`
+
+	// SubTotal lineSubTotal + feeTotal.
+	SubTotal Decimal `json:"subTotal"`
+
+	// TaxTotal Sum over the tax lines of rate % × taxableBase, each rounded to the currency's minor unit.
+	TaxTotal Decimal `json:"taxTotal"`
+
+	// TaxableBase The taxable lines' amounts (part lines, fee lines and the shipping charge) less their share of the discount (shared in proportion to the amounts, rounding remainders to the largest).
+	TaxableBase Decimal `json:"taxableBase"`
+
+	// Total subTotal − discountTotal + taxTotal − refundTotal.
+	Total Decimal `json:"total"`
+}
+
+// SalesOrderCreate Create body of a sales order. Members not listed here (the read-only members of
+// `SalesOrder`, including `status` and `quoteId`) are ignored when sent.
+type SalesOrderCreate struct {
+	// BillingAddress The billing address to keep on the order. Omitted: a copy of the customer's primary billing address (none when it has none). Null: none.
+	BillingAddress json.RawMessage `json:"billingAddress,omitempty"`
+
+	// ContactId A contact of that customer (404 naming `contactId` otherwise); the order keeps a copy of it. Null or omitted: none.
+	ContactId *string `json:"contactId,omitempty"`
+
+	// CurrencyCode ISO 4217 code. Null or omitted: the customer's currency (the tenant's primary currency when it has none).
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// CustomerId A live customer of the tenant: unknown answers 404 naming `customerId`, deleted 400 naming it.
+	CustomerId string `json:"customerId"`
+
+	// CustomerPoNumber The customer's purchase order number, trimmed, at most 1000 characters (400 naming it); blank, null or omitted: none.
+	CustomerPoNumber *string `json:"customerPoNumber,omitempty"`
+
+	// DeliveryDueDate The day the customer must receive the order, kept as written, years 2000 to 2099 (400 naming it). Null or omitted: none.
+	DeliveryDueDate *CalendarDate `json:"deliveryDueDate,omitempty"`
+
+	// Dropship True when the shop ships straight to its customer's customer. Null or omitted: false.
+	Dropship *bool `json:"dropship,omitempty"`
+
+	// DropshipCustomerPoNumber The purchase order number of the customer's customer, trimmed, at most 1000 characters (400 naming it); blank, null or omitted: none.
+	DropshipCustomerPoNumber *string `json:"dropshipCustomerPoNumber,omitempty"`
+
+	// DueDate The day the order is due, kept as written, years 2000 to 2099 (400 naming it). Null or omitted: none.
+	DueDate *CalendarDate `json:"dueDate,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// Notes Free-text notes, 1 to 2000 characters; blank is stored as none.
+	Notes *string `json:"notes,omitempty"`
+
+	// OrderedDate The day the customer ordered, kept as written (time of day and offset ignored), in the years 2000 to 2099 (400 naming it otherwise). Null or omitted: the tenant's shop-timezone day of creation.
+	OrderedDate *CalendarDate `json:"orderedDate,omitempty"`
+
+	// PaymentTermsId Payment terms of the tenant (404 naming `paymentTermsId` when unknown). Null or omitted: the customer's.
+	PaymentTermsId *string `json:"paymentTermsId,omitempty"`
+
+	// ProductionDueDate The day production must finish, kept as written, years 2000 to 2099 (400 naming it). Null or omitted: none.
+	ProductionDueDate *CalendarDate `json:"productionDueDate,omitempty"`
+
+	// SalesPersonId A user of the tenant (404 naming `salesPersonId` when unknown). Null or omitted: the customer's sales person.
+	SalesPersonId *string `json:"salesPersonId,omitempty"`
+
+	// ShippingAddress The shipping address to keep on the order. Omitted: a copy of the customer's primary shipping address (none when it has none). Null: none.
+	ShippingAddress json.RawMessage `json:"shippingAddress,omitempty"`
+
+	// ShippingCharge The shipping charge. Null or omitted: 0, not taxable.
+	ShippingCharge *SalesOrderShippingChargeWrite `json:"shippingCharge,omitempty"`
+
+	// ShippingMethodId A shipping method of the tenant: unknown answers 404 naming `shippingMethodId`, archived 400 naming it. Null or omitted: none.
+	ShippingMethodId *string `json:"shippingMethodId,omitempty"`
+}
+
+// SalesOrderShippingCharge What shipping adds to the order; it counts in the totals as a fee (`feeTotal`).
+type SalesOrderShippingCharge struct {
+	// Amount The charge in the order's currency, 0 or more; 0 when none.
+	Amount Decimal `json:"amount"`
+
+	// IsTaxable Whether the tax lines tax the charge.
+	IsTaxable bool `json:"isTaxable"`
+}
+
+// SalesOrderShippingChargeWrite The shipping charge to store: `amount` 0 or more (400 naming `shippingCharge.amount`
+// otherwise), `isTaxable` default false. The order's totals are recomputed in the same
+// transaction.
+type SalesOrderShippingChargeWrite struct {
+	// Amount The charge in the order's currency, 0 or more.
+	Amount Decimal `json:"amount"`
+
+	// IsTaxable Whether the tax lines tax the charge; default false.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+}
+
+// SalesOrderStatus Where a sales order stands: `draft` (entered), `needsApproval`, `approved` (accepted;
+// its stock is reserved), `inProgress` (being made and shipped), `complete`. Moves follow
+// the table of `POST /api/sales-orders/{salesOrderId}/status`.
+type SalesOrderStatus string
+
 // SalesPriceBreakWrite One sales price break: from `quantity` units of `unitOfMeasureName` up, one unit sells
 // at `price` (type price) or at the item's cost marked up to the gross `margin`
 // percentage (type margin). Its scope is one customer (`customerId`), one customer tier
@@ -7240,6 +7504,11 @@ type QuoteId = Id24
 //
 // Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
 type RoutingOperationId = Id36
+
+// SalesOrderId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type SalesOrderId = Id24
 
 // Skip defines model for Skip.
 type Skip = int32
@@ -11320,6 +11589,40 @@ type ListQuoteReportParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateSalesOrderParams defines parameters for CreateSalesOrder.
+type CreateSalesOrderParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetSalesOrderParams defines parameters for GetSalesOrder.
+type GetSalesOrderParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
 type GetCostingSettingsParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -12463,6 +12766,9 @@ type UpdateRefundReasonCodeJSONRequestBody = RefundReasonCodeWrite
 // ListQuoteReportJSONRequestBody defines body for ListQuoteReport for application/json ContentType.
 type ListQuoteReportJSONRequestBody = QuoteReportFilter
 
+// CreateSalesOrderJSONRequestBody defines body for CreateSalesOrder for application/json ContentType.
+type CreateSalesOrderJSONRequestBody = SalesOrderCreate
+
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
@@ -13570,6 +13876,12 @@ type ServerInterface interface {
 	// ListQuoteReport Report of quotes with their totals
 	// (POST /api/reporting/quote/list)
 	ListQuoteReport(ctx echo.Context, params ListQuoteReportParams) error
+	// CreateSalesOrder Create a sales order
+	// (POST /api/sales-orders)
+	CreateSalesOrder(ctx echo.Context, params CreateSalesOrderParams) error
+	// GetSalesOrder Get a sales order
+	// (GET /api/sales-orders/{salesOrderId})
+	GetSalesOrder(ctx echo.Context, salesOrderId SalesOrderId, params GetSalesOrderParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -23319,6 +23631,71 @@ func (w *ServerInterfaceWrapper) ListQuoteReport(ctx echo.Context) error {
 	return err
 }
 
+// CreateSalesOrder converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrder(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrder(ctx, params)
+	return err
+}
+
+// GetSalesOrder converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrder(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrder(ctx, salesOrderId, params)
+	return err
+}
+
 // GetCostingSettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 	var err error
@@ -25072,6 +25449,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/in-process-tracking-field-types", wrapper.CreateInProcessTrackingField, options.OperationMiddlewares["createInProcessTrackingField"]...)
 	router.GET(options.BaseURL+"/api/in-process-tracking-field-types/:id", wrapper.GetInProcessTrackingField, options.OperationMiddlewares["getInProcessTrackingField"]...)
 	router.POST(options.BaseURL+"/api/in-process-tracking-field-types/list", wrapper.ListInProcessTrackingFields, options.OperationMiddlewares["listInProcessTrackingFields"]...)
+	router.POST(options.BaseURL+"/api/sales-orders", wrapper.CreateSalesOrder, options.OperationMiddlewares["createSalesOrder"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId", wrapper.GetSalesOrder, options.OperationMiddlewares["getSalesOrder"]...)
 	router.POST(options.BaseURL+"/api/quotes", wrapper.CreateQuote, options.OperationMiddlewares["createQuote"]...)
 	router.POST(options.BaseURL+"/api/quote", wrapper.CreateQuoteDeprecated, options.OperationMiddlewares["createQuoteDeprecated"]...)
 	router.POST(options.BaseURL+"/api/quotes/list", wrapper.ListQuotes, options.OperationMiddlewares["listQuotes"]...)
@@ -65733,6 +66112,344 @@ func (response ListQuoteReport503ApplicationProblemPlusJSONResponse) VisitListQu
 	return err
 }
 
+type CreateSalesOrderRequestObject struct {
+	Params CreateSalesOrderParams
+	Body   *CreateSalesOrderJSONRequestBody
+}
+
+type CreateSalesOrderResponseObject interface {
+	VisitCreateSalesOrderResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrder200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateSalesOrder200JSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrder503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrder503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	Params       GetSalesOrderParams
+}
+
+type GetSalesOrderResponseObject interface {
+	VisitGetSalesOrderResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrder200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrder200JSONResponse struct {
+	Body    SalesOrder
+	Headers GetSalesOrder200ResponseHeaders
+}
+
+func (response GetSalesOrder200JSONResponse) VisitGetSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrder304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrder304Response) VisitGetSalesOrderResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrder400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrder400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrder401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrder401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrder403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrder403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrder404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrder404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrder429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrder429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrder503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrder503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCostingSettingsRequestObject struct {
 	Params GetCostingSettingsParams
 }
@@ -73553,6 +74270,12 @@ type StrictServerInterface interface {
 	// ListQuoteReport Report of quotes with their totals
 	// (POST /api/reporting/quote/list)
 	ListQuoteReport(ctx context.Context, request ListQuoteReportRequestObject) (ListQuoteReportResponseObject, error)
+	// CreateSalesOrder Create a sales order
+	// (POST /api/sales-orders)
+	CreateSalesOrder(ctx context.Context, request CreateSalesOrderRequestObject) (CreateSalesOrderResponseObject, error)
+	// GetSalesOrder Get a sales order
+	// (GET /api/sales-orders/{salesOrderId})
+	GetSalesOrder(ctx context.Context, request GetSalesOrderRequestObject) (GetSalesOrderResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -83702,6 +84425,80 @@ func (sh *strictHandler) ListQuoteReport(ctx echo.Context, params ListQuoteRepor
 	return nil
 }
 
+// CreateSalesOrder operation middleware
+func (sh *strictHandler) CreateSalesOrder(ctx echo.Context, params CreateSalesOrderParams) error {
+	var request CreateSalesOrderRequestObject
+
+	request.Params = params
+
+	var body CreateSalesOrderJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrder(ctx.Request().Context(), request.(CreateSalesOrderRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrder")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrder operation middleware
+func (sh *strictHandler) GetSalesOrder(ctx echo.Context, salesOrderId SalesOrderId, params GetSalesOrderParams) error {
+	var request GetSalesOrderRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrder(ctx.Request().Context(), request.(GetSalesOrderRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrder")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderResponseObject); ok {
+		return validResponse.VisitGetSalesOrderResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCostingSettings operation middleware
 func (sh *strictHandler) GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error {
 	var request GetCostingSettingsRequestObject
@@ -85477,1714 +86274,1759 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id, params Update
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3tdiM3liD4KlhN70lyKqSUlB/Vlk6faTnTbqvKmalOKcvbU/RUgBGgCCsI0AFQSlZtztm3mDfYB+g/",
-	"87/7TfZJ9uBeAIGIQASD+rS77R9OkYwALoCL+/3xt51MLpZSMKHVztHfduaM5qyEP9/QbM7eSKFLWZjP",
-	"OVNZyZeaS7FztJMKuZuZJ9IjQgn8lZNMLtdkQddkyshKsZxIUawJnWlWkpJd04LnVHNxSbgmN1zPSXo6",
-	"230vBdt9R3U2T3eSnZL9vOIly3eOdLliyY7K5mxBzfx6vWQ7RztKl1xc7nz5kux8c0Ev25Cd61KKS8KE",
-	"5npNNL0kckb0nJGSLUummNDUPElGlPy8kprl5Py7k93DV6/dc1OZr8dbgvKRavY9X3AN/2sDdTFnRMsr",
-	"Jp4pYsZlSpPpKr9kmlBNpMjYEcyd0SXNDNxyRrhWZLrKrphOyM2cZ3NSshkvCjURmRSai5VcqWJNRoox",
-	"MgEQSGGmV5MdwgWMF0CBy+OKnJydjvcmoneFCy74YrXYOdpP3Gq50OySlfXlfmQLyoXZhdaSP+IyFcDh",
-	"1o7rIXNZ5IoIebN3T1AoFtn0c5ZJkSuyEpoXMTC4IrNVURB6Sbm4Gygsk2W+4cosS35NNUtIcHfghsDJ",
-	"F5wJDbfnirElfEeFumFlQqjIzX0y1+ZhbxQuY+t7ZV56pki2KkuzhmtWKi5F4u7XKJ3s/H6ykx4T88fu",
-	"wWw/+//+n/93spOSmzkDPJ0IHISoubxRJKeamtGlnsM6zU8qIWqVzQm1CEUvFaGCcM0WJKNlyZka75FT",
-	"TbI5FZdMwXZMBLtm5dp+Z4a8mVMd7C1OiDvsjkLskXMmcrOlU5pdmavU2FWipYHYbj8zBNBQvtGL/Zfm",
-	"phZwUtxvyBiGt8P4ERxQ1RYCBBPBZ0RIQ4TInCqiuMgYGb08OMTtuOGKbby+zZP9kuwsaUkXTFvifqI1",
-	"zeYLJvRp3j7qE0Gof4DwnIwOXxpwS5qZAY7dkRC+WMrSHPGslAvCaFlws6drpdlCAS6bo1nbg+RwiMxQ",
-	"pYJpVsEwNnePm5mXVM93kh1BFwZ+GkLZezvp5++ZuNTznaPXLxNzWd3HgySC5m/kYknFOrp0cvhy1y+V",
-	"ZPgk4XkHiJkfqg++vyvZbOdo5788r7jtc/xVPT/ND19aqISmWfxAyIvXIVQrpeUCwINX+sBzY94evBev",
-	"ETw76Umel0ypbcCk+EoPmK2x7w3cIYfs4NwI330c8wCALDnoBIffCxhssZSaiWz9R7Zug/SOXjEjq+hy",
-	"bfgLSA5OclF0xvbICbliNd6VzaVUTJGZLC1Vw8e5JgtGhSIjOhGfPp2+TYii6/EROTBk8PDVK7IsudB0",
-	"WjBycv7m9DSgNQlhhWLk5f4+EXRhIEkDyHf/yNbpHvkjW6uJmLLCMCgta6xeM0GFPrYkCD+pZwZ0RYA7",
-	"kAVjem8iJmKXGDFtxkulPezAVCmstFwJyymMZGb5x0hpqlcqAakRfzWzp9/LDMTM1Hw1EYSkhqumxArY",
-	"yPm4BhKv52wxNvziii017N7hSzKXq1LtGaBO6sCY4RVdMIDJzQdfLJieyzwhBlkM8zWczzwAvMS8C0Kh",
-	"VIwcvjQgwRQkl8yIYtqsDyWhI8u+cIkMZwDYnECyoOUVw2X509C7H9myoGuWHxGDkamRsOGtZSmnBVs8",
-	"UyS1KznNU3OcDHl5bccT+EoKZkbXhluXVIwNtv3h/MN7XIthrYbuGtisPAA/XtNiBbwX5cvRgi2mrCSy",
-	"zA0RwnO4mXPN1JJmjOQS1r2gWrNyfEwoWawKzZe01GS1LCTNYdfkSqMsLlcip+V6z2GKPwWLJDmfzRhI",
-	"QO7AcL8UeXl4CG/9AMJBa81EaV4UHsEQVWFQMy+esx1o/ysr2BCSfjSXc/fECIMpGXFdHeUN5dpfQ5hq",
-	"fIx3GQQcc0eM6uF/feYOGxHOTmYu1A15tb9PaIkIkJCXnz8TLrJilZtzpnbQOaOlqhCxZLOVokVClCTK",
-	"iFLUwCvYTbhbmSxLlhnhwe6COeNXnz8TWZKX+3/vLhjHFQEijQQsyWhMM0KFGdSek0fVKZvJksG+3cxl",
-	"wSzyU0O8aD6uQDabbQV/4lUVABwR2w6k53jzyejl/kFCXu6/wEv+cn8/IS8PXgC0B69QAMrmLLtCallR",
-	"P5hDaaCgZuCAzI5Jweg1s/drTVbCzI5nACK+owP+CQ7U9VJqzQSuJaAMXNtVKUJht6VgQNh+sFhsRkEC",
-	"VIMQXkJBWfOFE16NpoxyJvtMF8vCMJ4Xs4PsK/rqcPf3+Uu2+3L693T3q9k+2z2kr6cH2av879nv9x3L",
-	"wokqptUg2zsd8tvhq1dNAW4JF9SM+T/+THb/54+/+7udmFR3OgPZus3Kfii5Zije81BlgVXCzaOaUKe2",
-	"hBzN4MxRXcmxdHxkDnwiDJ790zcXiUEDQIFAtTA4Ss4+XZjfzk4u3nyHSv0YHk7/awoX1AiXduI98kNT",
-	"HTLcAdWEHBUBeNdfc/aZO4JZ3RajKRgMNWQENENFbkoOCGPGpXm4A4Cc8DhdLp0mavUSicoSD9V1oHtI",
-	"e7mSwvGfibiBPTZ0QgpGdEmFopkGLVBJs3DcUUCr3F0RIBZmP50RhLDPNNPFGum/WmUZY7kyhOGG0StQ",
-	"OkfpD88nO6g/jh0HN+fOlKHgyAKARhjKwTjQUrPbhnZQUnBlqMdEWN0U9Eiza/v7e+RbeAToPxye3aSR",
-	"1TOfKXLNRC6BAWpWclrYL5C5eDkyZ5ryQsHuLEueMTItGb1SY1g1LJirGlohkuEkeyS4rxMRubCw2QqO",
-	"B9ZfQ1CHTXB14zfRaqFdV/Bgf38/fsGMDtxxyb7xdgEFxy2X3LJ3e5csT/747Rvy1cHBvr8GxygLGbSx",
-	"54hvoe48EfbC1ZEcNG27SxRofP96K+V9p98CciqWK/3Onu4AHaeUK7S/mPcqtOgW3Rvj31nPORXXTGhZ",
-	"rr+57tbmuXvIkHlU6S1HJKMXr2uq/eFLoEvw3AYFf9y5xgZIA1X3F69rlP/wZRQJNVsMUKHALtR9CjjI",
-	"nZWo77lg3QDVEKXggnUDVFQD3RkjDFAfES1jcBkKXoMsLd3DqTPpIbDICg2gRvp56XUWK5IBkTVPPuvE",
-	"BD/y3Vd1NqeKxVezND850OWSldbArxiKVulFSUEugzFSgmN3wQyj3Rre2lQA+D8bRjMAY4EhdWPIz3aY",
-	"O+OsRY0Pbp+2IHLV3vL8uLHbi5XSZOqxRt4IVj5T/tUKgYTstPfJAKY7I8z5FV/GvBJoudSSqCu+JKOc",
-	"zeiq0GS/Ago05woqGCicfibLBdXoAXhxuJNscg6cy1K/5WXEpC5LTXJu1CAuxTGI3IQWhhVyDRIZ8FBp",
-	"XTkIqJKl7gTV/GamGrpbFjQEwAP7LWdFBCvOSnNAhslLgIJM13vkneXZ0zUoXajXFsxI7N46Uf8SNBtG",
-	"sznJpU4mIqOK7XKhmFBc82tWrI0glxsdJyczA4oz/Rg5LHfkx0BApwU7JitxJeSNwGe9ZcZIdJVMENso",
-	"XGbDy9NrOL6glwNushFTO++xppf3cYsv6BXrxW5nqtk3H17t7+8fk1f7eANTg9EpiF9mmNRpe3Be1Vdy",
-	"YbSGvAvXAIL+a0E/47V4BQLlhlvyA5vOpbx6ywpuVNEB+3yDb5DcvtK96Tetse98ABbcLcBUq2nljN0E",
-	"6r2C+B0KxFHmCYLeM+UpOuhkUlh7gNG8F0vEjBLMe47Pwnt7XSK3XcXuBkt1+4ZZmM/5paB6VbIu0M+X",
-	"NGO7ii1pSTVox/YFRdLrg2Sy2t9/kU2pYq9fwt8sPSLfvTt5s3v+3Qn4+o3elFZg7rk/NV8wpeliuWe0",
-	"inQiwLQC5EqxrGRW7jHzKTLSN5LkqxKIEyklhhY8U+SypBkjS1ZymY97VBM3qwf/dtt14YDu2i5rWeDK",
-	"n+gN+BYvBcsTw7M/Cf7ZLFCKHPx7s5VCVX6BVjAqyCuy4GJlFE9QBtZyVZKskNnVRizwe9q7utDMs7/7",
-	"VdzM88WMoJZSKAaOzK9pbq135lMmhWYC/gTuiTb459YA/buflNmMvw28R2f4Fk5a384/Wce7FGRGebEq",
-	"maGm05Xigim1W64KRq65LCiyVfDtzQqePSqQF4HFILPzq8qH0HLbK001A2BLZu5UD6zbwWjHO827oQQ7",
-	"i0HJzM79Jdl5C17i+wPjfJVlTKkBQOR25i/JzreynPI8Z+KxT26lWLkLLgd0ZZGCZleqLnQ/U4bELLhS",
-	"Fs3+SQr2+CgG+wa2SJaT6QppixHRIECi0sM83OOdlgPyVHxb8Mv5o16QLsday8NYGYrLlRCgzgAtNfQx",
-	"53nlPRM5GGcnouaE4ZX3BYVfM9Mlv2bCYBpdO3dM5VYEhhHE4gWenu4wJy1xSuu5cK7bmMGrkrvaruCP",
-	"bKV6b92DYFF7z4FBgbEKNcqCKl05RDpdbqOaF3Qi0A1qqLPM1+NjbxYvqYvzod4zBQZ5+GRHm8Ctei/1",
-	"t+YiPtHNapr7rVvPObhplsmVqC7dDEBFsN/JnM8467ACQdCSYdV5LMapil8ymwbbV0dKiHbbDcLdYku1",
-	"zz+vhcYFsZt978AzsDdndF1Iml9I+T0tL9lTcVHnfC4MECVKRUA1WGnESZplbKkVGR3sk3dfGyV2xgtm",
-	"XZTPFDE6KgRoAqLh1wpo4VkJd5ibOb+lvHjc+xeEpaFTXhjCtiG6Tx0RJRfMPOk8VCNZOtY5rkf1QQxb",
-	"w69GOOJy6LcGDN8j7+0dNShtfVfHxLmu/Khb+q7wLqOGvPFqVA5CGy7onIPNWwIbBj6uanlms8zVut8b",
-	"FAkxHXiPgqjOLxjlCehslAa50k96mRz3pGXJr1kVpMLQEx1erqKQN8ryUzLCuzUReIuOyIt9r52sRMGU",
-	"Ct59pkj67sP5Xz6dff/h5O1fLk7fffPh00VKFAOGC+EW42OMVODWYT8RoCFSMqMKAwGFYNahCVxCLWhR",
-	"sBLA2EPcOmflNc/YJ0GvKS/otHh0QmV5ASCgmPHLlTPX4vXycJE1s37jnGpq1GSSURBapuaAMJp/JsuJ",
-	"MM8s5IKJivHYA3ymqpdvZHllOCpZUqXrOw/nWFE9dOwaTQNiS0c1GLgyOtS6X1p6XNnoQsp3VKxdhMhj",
-	"HyiK/nOqMJ+C61b6wJbR/xNxcnYa2WCr+oMgEMYV7bW22wXd7/pUh17aU0+MCKP2d2vJA4MGqd5oDGTj",
-	"/wcOYp4GOjgAczqTB5Cx0Hqcz7AcgoMkjmyfBF3puSz5Xx9XAHhnNEhxmThLekJKdi2vWG6uPPu85BAE",
-	"aJa/A1Cq1RLdwu9YzukFLOXpmMgzRd7g1LsGFE/sMCZwYUAksN1mKDs+xMBjsHHMfruUStPCxS3vkQ8C",
-	"xQ80itqwQq6ITShKiFgVhXNvuTBEReasMOqvJHQiAJgzIzQYUktSsKZmLIUIIJS1FmOYCUNpwOJYzaRL",
-	"vliwPCGUTAsqrqqfDDmVNhLSTY4xaqm5LYXNsrCgej8dNVLZZcHcIo9Am03/MbXKMPusJ0IKMpV6ThTP",
-	"mbJRRUEEJRKHJbqFOBrk7HAH7W39FrxALha84ILtoZPAO/z395Mds5PIOvH61A2Ayc7nXbngYMJc7xzN",
-	"aKHYl8RNeth1jR901hcxEZKXDzRpxnUkWvsN1+v7m8LIEGVsFvzh3iYC/IyEEpmv/e6NDF7+Y1LHvPG9",
-	"wYCm6hYJwMnZ/Z3bcm5tcw2fqvmaiJW5zPc3F5CvNzKPTYikLZP5/a0N5LmzUl4bPS+WOWaEE1mSpX3k",
-	"nib+4p+S059YBjy9SiqK0XXQxzGrCDhaEOMH9F3N6RJxq0HUwHL8qSzi2uKnj9+7gMGF1CxInjpGzuAz",
-	"t8zQ/Ss19w9t4J901unIYbgUoyC75ZihvQs2p5qB22UnMn5txNh6QrkRJW8prL1i0AIMbF2hR5ZZWWEB",
-	"HI9kZORam4WbkDn7PLb7hga51q4OA8LuRb+cUeHLt/j8l2SHd4DelxMHSNOCgav3Mkx0i54nJqa4I8Us",
-	"FnThGzmGBQNPpSwYBSGskLprhwsQfjKDvTMrhLlPTN0KIRdMU6OkWf4OZipanNWuSD+W7byzQzTxiYzS",
-	"v31JnegkWLiP1a2OE+kLt2fm5+j+QxTScBQ4EesP8AbmSzphtig+zHaO/jx0FDvEjzF3A9AaHx8VHHaC",
-	"W7Dxthlqy/8a2Yyv15opd7tG+11XZ1wjE1zo1y932tqI+6ZFQYsbujazUJHTEsBjwmg0f95x3+38GAuc",
-	"qZSiP2P2Gp6M32Z7xPUtswN5eO3SPX2J3K8kINXukgT4W6OtP/ayD48LETbiDJC1NFmse2BT0BLMUFnb",
-	"czbzuDwCx2ZcDks1BJqIXcK3xxLlw9ZL8t9PzwzKG60dTbVGu6hddQXR7SXLGL/m4tKGckI+rtE7pgwd",
-	"BGQKBlNeOgilHMfE+S5a6OL7LCGUJanFETfls82hvRXKbXdXL5xmF6KYxRueDzzkizi2N87PqG2Na25e",
-	"TDH7A+5bnerWX3gT/la9vUeqR5SzjAMGwKHjaSui6ZU5x9qVowVTH0oMuag+fHRnX/v2jJbahSvvJBhO",
-	"6v5t/LZcldmcKuaGrn0OR6/90BiEi2vJMzPFjSyv4Akfcmruf/A3xzd+klMD8Zwv7VWOzxvMEVmz//XH",
-	"CIZtOos4ql9xkUNOg7v2jVMeIa2uDTmGy4bPrc39lZrI2ZGrWJBMMBvFrdAgECzG5ipGri8Z/Ymzm+ff",
-	"5FyTM/faB5fZSPyPE3EOA8FPY0zYiVIDQKgm6RCFTaRwOMYjKPGAR/EJtrJPzqifz1vItNlz0sWfMe7r",
-	"iq0x6OtHSOaBxCCf1SNcOQJDQAn3SX9kFCQZcx0X6CLB52YClP7raOHkG59T+tywsV0DJjgbnGOwtv62",
-	"6mFX+LZXZkfj0LFNqN7fDyhxTNfqDXNN3JTfd4uYTpzMAbFHLmurLhEnHu8Dicfg0zGRSzzao9auGS4K",
-	"ByOkebkJ/cvNbMRCD5d6b/MCvH8TIzK35Fm1yS62YmAdJOhLsvMtL1gv2JnRp8HxFApzUy4oBOj2i18w",
-	"egzy9tb1M89vgTPF7Hwgn5grUTG247rtVNCylDcuB06tCk1GJ+/fjg0zJAWjRtoRLDRyuiUADQUzgBOE",
-	"jAIBLNh6rSHRE990+eXwnPcyXwl5k7iU6okIrj1ki0DcJ+RT38gVBp8zCz1oGxafsZSAFZoWXIRk6qBl",
-	"QAgqmUTI2AdbekaForoiowMbvI25CYZsR1WtBf18ij++stfbfqxuNy1Luq7U4n4Y7DNd82+rT28D3h00",
-	"NhSWI2JcsKOOAczsSq2AfaeFhjAMX2q/8epbb7xomgsgVRnwEBxQCQbjQn0C0ADBSE8X7IikGc1TMjq/",
-	"+OYsIaf/9M15Qs4vvk/I2//r24S8/eGfEnL+/duzjxeYvIo88c3JWxjcFro4e/utwhI+GOH84i0BNzHS",
-	"aqVLRhfoL/j04i3kOX9840w742Qi0lxmK7OelIxwAjOiUY5mPGOo5rDPmrjHDNNI+YJeGqE6veY5k6mt",
-	"AJKuRM5mXLA83ZsINOU9U1XcN7nhRoBBp/2Cq4JRyDNmnzUTVUKsk2v8aEYnpOb/DgaDAAaCnWQHANgg",
-	"vnQoiUEQSV1NDOw7Iy4q/2HE6viL1b3urnhtLXIDxlsFNjDgJlXoZhUJaxTmZvjsRAjGbN4XY2R0zdkN",
-	"1uXS0g5oNrJkC3nNyIjlXI+tgmzvA5bgoyWrpJmJoCWjqLYfBVI6MZeePCcgrJu/xwlxeo194tx+VO4x",
-	"/4W5N5U0nZCIZB1+GapdsJ4eSXwi7OSVhuCnD5QGW7gNRmvphxZ+yGq0L08EfBonpKYmND4G0HfqjUiK",
-	"+pUNC0BDB7LLqH87TohVQ93KT/Gj33X3eZyQn+Q0CfIZzeLbmqud/A9y6tf+Bzkd75EP3k4AhUcU1EKg",
-	"ELlhRI6CipzlZE6vQbJ19dPWTIOGho+HiIUjyZkLE0zapjxbXwAMaOq4qcoZ9W4iNpsfjhv0qWQwW9T+",
-	"kNQGDI0naZ26/se2TPQzhI9wTpjzEDHTyhzED7RD4rMnNcfGYM/TiSB0qmSx0ozMtV4a+mX+Vc4f5XwK",
-	"NS1hVfKWRrjf4cN532t2f6ZQNB752ARfkUGsIfx67KhmVlClwP+ASaIAzC000y2lw6cy5h9jJSCjHvMr",
-	"RlL4PSUjV9oJVQfDN6ywoiAi3cecvtx/GWokCP0xwTCWKhYJlWWpiWFm+N6L8R6wc4jViWIM4JN931WI",
-	"+vTx+2PnOqiKtxloElthBcySUA3TlpbBeDQ0IkOwn5HnRnja+MqMVcU8DLokNokQ850VyeWNANJmOHDq",
-	"8TwNam5FvPwbPcVNicQ5Gjw+hy6CfiHl12yMGm5/CqgPSTctIbVTYFlP51f5JVmtTh/M5TrIsFTJ5o9r",
-	"TaoZkOw4Z0A3OkFFsmL1CBCj6++Z0WzBNKxOG9o9sKBDi0gFNWqtGBQhWUCuRi/3X4QVbW+9WwG0t9yu",
-	"bnubQY9jW9fA+pld5aaa2w75YASPxw9soetG+xhpe0MLJnJavo2KJicks7+TnGp2RNJ/+Zd/+Zfdd+92",
-	"375NbdS7jyuxpwvlj4GaVakaZoeQhnGtJgKeljOSU6xGKWczxTTIu/xSGJ4D6RPp4f7h692Dw90XBxeH",
-	"L47294/293f3Xx3t70MqUvUr+jQmAqaGaEbIGqlRTIhat8UfG0WTq2J21ZB13Hu5n7Rykf/28ssu/nFY",
-	"/TH684UmP+791/F/+7sYebZVhjebSbWrqSbWIHNHLAHqrOQLGovJMzwQ/I+0UKyyq0qyxDfAMAr0DqcI",
-	"YkBKV+LBlxoR0ohqq96wEE8RYxYsV1lZzGTMwtgwnj5Tft2+yLftG1CZhAxmGdF7F4paGAliwfWulu1d",
-	"6ggnfB/E5goflzsshoh+fg+hefc6Ktp1NpdwSPrO/USThbRmcreJ4IWy9Bmik+HdODeLh9TY8+uOqIEw",
-	"xgfYEzjVCxnEZPcScvvYF9TKtn8vFpJSbbaPRqkP3oKyvh0hurjY1h/77whUpoxSYnsOVUY83PFVUayJ",
-	"jRzPj/z1de407/UwxDUrGC1Zvke+wcqeENDdCig/9gHljUEw57kZWE5G5iTHez62fGSuJKPZfCJswO4z",
-	"5X4c3zrynNQCzyeiFXl+bERnTBIE63BVH7fGA6AiUCyspYNUGAr1j11gkAgUuHXRrdo+yLWf4Hhx+b7n",
-	"bBAZqDJlQ2xbOoZhNguoDA4J8DVSDn43x3UsAmNNmWXJrrlcqeavZhE5mEByl7IECfhB+dBtiFefQuFS",
-	"ncwjXFzeQr/opXwPdjhPSxdhn+M0TOmThVzFw6wzqfQRSbXUtEi9RQFqoBqt/5mrzfzzimLVUMhWWbLy",
-	"k+A6Jf9A4E3yvHpgVMoVWFC1JK9JzjK+oAUBOqjAytuQKiDtNlu3ZQQ7SeBGFY5if969lLv2y5xle29x",
-	"lvCXXayHaavVzHeOdhZSPefCyIq0eL4sqDbC/vOcZSgfmXU8ylxNPwxMnPjldp3h1+5MLnjsRn0HtRbU",
-	"EvwWsiRMab6gkN8dO1V3XO1tL+hURq7N9+ZrW+q+uugPeSILms15LBHjHf7wqMAoplfLWM6SXi0fEZAG",
-	"7uBZVVvl4OzCoQ/wScWESQVuaXDnHXt6wFVVJ/d3BGYjvyN2NvI7Ilfa8FuyLGXG0DT6O3DszhlGRHeg",
-	"Vm8Joope1ZFgm5cQ5u3esos582vZ8nW77O3e8mRn6CsNDPBLTSLI0F5RAKabuwtXuLg8Z9r8E8GXCyDf",
-	"uzfm8DN8mCj7dPvc3ZxvaJGtsNLWOyj9EiNjNx6BoKYDqLsgc9h5jsh0VeZMoO5ZVGQJ44o8dvpL6Txd",
-	"8OjX9t1qn/w3G6Phu5cR3UNfSiueoYKlL8GQiXoDRp1jSZtaoNvmUINTb/JzKggOsbczIMK/F3i1Gfop",
-	"ZspG16CeYSspV2oWHMAq6j7jOFd36FQrKKe+DhVfCBR6h/Khb9mMCx43cL9lWUFLhnWirpgvnZhm1fsq",
-	"JQu6rBdbAQt+upD5qmApJvinb8JXJmIG+HnjjbPPFMqYqPq5xmR50HwCCshaUJVrL4hzRAP/6XLJRAzN",
-	"jF6k5vJGBNUDrG4IhcPRvkYoWQnruNgo5M5ZsTTjtmf7pxXPqciYndEHe6Bid7/GloJOWUQnfMsV1L2E",
-	"n49dGV5flrfTUoJ7u5EKV+f6Dl/oTXeCPkQWSaAjoLBBKiFKAUaNsJh+7loqJATq7AZVduNOJTQDxMLo",
-	"ikLesNzhmZyRvJTLHBBB5LZ1TsHezCXP2Fv3E9bkPXYRm94YCfEN/VGNzdDAZck2omTVtSWOk04xgLix",
-	"8UDLlCMInYlA9vbiiaOdYy6L3LWjOMJ6BNOqVEDibC5lFc0K64yru0OiswJEikZmgYnLmrUQ0316lcXU",
-	"4PkKDaptTxxJCO7rYOLYYehCjgD4M1sVxe5qCVb9qQ2SoBatbRXoioDtDSZX5zFKFVfTV0VxKxW9m3p9",
-	"PXSWIdN0kCdveXA2fVxaF5naenX3T8aGW2mODQ/5eVWrC4XwWGpWqxp+m3iShyB2R8TdI6skOzeoSiYC",
-	"ynr4gBkhxS6eF5SO5EYWzfQeeedMpUAzoApLlH5OREhBt1x8I1Z5MLk9j1La+71TdaLbZ5L8VRFhS3/r",
-	"dHcDER3oPwwJZcGVHppw0SUydyYH8PxhEhPundC8aVAIKMAOoLlN6yKKGy7ObTGh75Tf+dV3xpFDJMXI",
-	"iuzdvDHoG7HXTuQz//zlHZbuh7+/Xq13Et/gdCfZwY5WQSAmRGr+xYVcYixkFUPpIi39A5hsWH1Wc770",
-	"H2DMv5zRUv+lmTyIz7R+q4/f+rlljaiNO+fLpfmu+ZYFv/X9T3L6lzAWVGQl5AcsaTTos3nInbHsBuFQ",
-	"Hm0cm83hMNS/oc41lER821Y/5GoiXIThCMFBxc8yFowDRypsvxofTcQuSTX7rNOEpMDACi6YEVyghT8O",
-	"A70HU8frgh8I+3lFC3Prg9qgFdIZgC0zTcmormmMcdA4z0whnwuIgBnVLibB8lfBVH70Y2L4EtW4YAPp",
-	"0rZMTG35AvTRAOxQdAsNp6g7CklmJXqWaIGBK6P0VYoOiFd7+ymMioVcWT62gge2ImW2Xj55/XJ3yqEv",
-	"6SWzG4YmWDtzQtJZIaEv+5nkQlcAiTWBHWMhZIntrepbLu6S1PKd9Iik2EtVliQF/pfaGalmsMQwSMdu",
-	"X2JZ2sdv35AXL158FUTtYJyXLH2QJUbjjLE1Os/mbqm1UKBGcA9iFsJhWE3jDCuhxp8mLJALa6oBGOwp",
-	"xnDjk7K7FRtzpbCTeBceTMSJQ9mbOTOH6RCAK8I+L7Hl6MhHuV6zUrFxEHoJLsvSlpEjmWRl1soeMtfI",
-	"8I3wFu0kO+7euJ9a2A6kJ0BSKHgRoM5OshPBnJ3EyyHJjtlw8xoF2tzeuE2ESnXHs6IsFhevwKkWEC4U",
-	"jA0CLujSdj8Nf4eIOLDk2YJ0LZsU1hbtYGKqVX7YynWjNKpfpkhkvjFU44qtfawBkA4DS4r6ZMAma/Ji",
-	"Qhrmkmo4pLwwoFpxHSF8ZrsjdjrIixgfkwiBhtFRBnXhF04yaQqjGMehKkF7j5xgH2UjVKbhihCBlWuc",
-	"jGxFCmtF9Vo2sVq22yMXn2FLquMk2HjaEEhO/Rujqojh2B+odfzbDrUY4O9zKBRZCXPl0+dZ3YBJbAjx",
-	"SM9Lubqck3RJ9dzSuVIu0jHGSets7il3lZwTHdQn+JrRHXSODSK+7pGPbCGvMZkRu5dTjanm4tLXVKmh",
-	"CVeeHQB1+ZNr6xE2mkIQEYlZWcoSujazvM7F9zCa2kxie9LskT+hgmmhtEoVnYgAAlde21DtqjmF78kc",
-	"VCitMggE+6wdyUbS1SF8xgvc+E6m/WXRBhUq82MF7T2G1yrLSpa74rEx81HOta0uzOvTBVEAx7XynLYW",
-	"Y9CMqkMbfUjPrwMtXqPv9PwDeXl48Huo0ndcD23wITTOkmnLXSumo/bcrEH6ByotqnqXlXEoP6FthudM",
-	"QC2FktCFtIFXHlwja11Xp6JiZ7G5IJ59+4KzMub6+shovmuo0JHZBryMZ58uyHO65M/91M//5v48zb/4",
-	"r3c1x8qLTSgM5hu1d7vSmQGk8ewpDyuyyJr6bgtmPwQ86yXr3bnj6p5i6qEhL0LqqpC4LxuuJKFYB8yZ",
-	"d+4d1A1bdxwCgIy3vtDxvUGVV02IIqFwWPTJUWQHQ9x+xD4jMfjIoGNJxjZex2/ab3xJduZUOdJ9Jkvr",
-	"6O/OcPHHakSD+jdLeH1IqPd2McsX9LMrfh+HC0sdWcu0BwfkI/rZ27Jdt1BH2jYDubA9HYYxpLBmCLTe",
-	"sTVfweefSaFpplWCfWcsDx7Ot+ImKUsyB9DJKC0XUsfyzr4tGduFeFV4YBBJXdL1ggl9wUo03Q3Li/SY",
-	"GMmIvKiTMTsB0WaGzVS/AdJpfzxCxzSDVg7Id8ZKFW99W80CmubNXLqMn2BWROAlDDJoUk0/f6SaxUMf",
-	"6Gdg9ICBRrBbabmgmme0KNbNW/JMQSBEUCxM4bZCTtJKy12a5y5qBrp4iu28rKuuIrcBBDds6muj72yb",
-	"kBk6ImsCRkMqqst+LfRooHDzXHEhITWqHUKUHDeEJXffYiS3JZNEWH+L+0Z4XMVgaqUp66Tsxx7pvbOI",
-	"vU22oeG5VRRuQ7njLWu4t5Bq63rsGy/QtrXWN8uUvXXU248PqIm+cc7+eudoWhh+ryBbIHJE9PNtxhrC",
-	"4F+87mZt7wNp1pduD4Mv0ICq2bCoiw5W9958XR+3Km4IwXnDhu+txn6L3dui4nr7XdTovuZFYeNDe4nv",
-	"FJ9z4B0bcH0m2JKVG8RQO9u5dY1snM63HXcpeLeb1rlivmc0j8eavzUCvVHiSyoU18j4uBpwDEHZ4ttU",
-	"or89+/J0MqB4AamyRKYJVQ1bKsoS2aMWbrSPzxEVh9JIFNz9GcA57haZY8R21yQFwrDCzLJGXpm2v4f5",
-	"MEP5zkd7Ag+U29PNrzZPV0tyC6Ig7pT2083ungigOLt84GPpZLpPtAkd/PuJoIly/yeCJS4TPBUwcdnh",
-	"iaDpEDWeCpoeQeWBb3NMzumL7HpHr1iVZtotAWETQZ9jauSRQjpj14KWV+MtJKFbAdQhI90WsK1lJajh",
-	"ZqUgsm/km4UsWbPTw4vDYX6P4eLUk+BwQx4LZDArbQUo3if/vEEL3zDN2ZkDNznEWFGcxe/7OznlBSNA",
-	"De6iLBrozC9T+bmSxW/hU5kZTT5uZ0clvzOxYbimWNCuKb6nwQy3JaEfsIrs8C1dStWRqvMHOSWa6wKU",
-	"g1IWt1UMql0NVh9MXInpFar01oqoI+udhXWLx/chrA/E9eMq2vlBhTBzL25YUewaksfy5h2BcKKT8zen",
-	"p6SQmY39SojtLUdJLheUCyxabguQ6xs5ERB1r6B/c24TgQzaJoRCCYtpSbMrppUtmYplYm11iIRkcgEl",
-	"bBJyekYKrllJC0VkORFCil2EJqh5Rs5XJeS5I+F040SOCQRjqIxjS4DsTcS5j7p2oVoQhwcxAuM9cipI",
-	"DqWiMJuu2gQzPBDy12H1fugik0u9q9iSlhi3o+UC4nIKps0jCcn5JbdlSNP0//gvf/d/Tlb7+4evn/3X",
-	"3+0+/4f/9j/+kv7t//7yP9OUjD5++4a8enF4SKjBq4QoORGpfDYtORP/aA05e5xBbjBEbowTH/VhCzkn",
-	"htnxwsbI5HI1LVhOcqnRP27Pj6uJcIaJw1cv6gvCFC74Cxf8IrqU+Xo5Z0IlWMRGaVpqLi6hYwezZ4OR",
-	"MvgghtmYl8FTBHP4HqRF4UYeUTKlJSOnZ9cvvYCAhe2x4h+UiqQiQBVXWz4oi3a4fzfS/sAiXjfB/2UJ",
-	"3yHnuHcC1c1lfgnyUoUcffxmm6QDVt4t4aA/yiQ0R4IN1UXo2TDjIMA/IaqDgGKdObefQbGg8S2QvIMB",
-	"ua1TjjxYXus6bxNWb2v6ANADedgEfdPvtXUUgsUNIwmKrFjl7G0YI9Gbq1Mo6aLmmkETKq4LOT8YdOmO",
-	"+vWrfXfPQiwloIjL++NGW1Kamjtl48TWEFV5uL+/j5fyq6/ML58u3pARvpVJcc2A9NuWERAobbsRROtM",
-	"3TE44IHyVb70XPMLHo//W5Y8g7XxwLCvqvZ27Uvc21O0URfuhipsdHjPCdy9MRdBCqGrYNq8geNBlQ2i",
-	"rQp/3LDJJ0rxSxGvRwt9/iF8riJ0VUnabnrZFQ13IrAipjnAKqiL27K0VlnERgeNgCDfSsTFoPW3XtqO",
-	"8TTA3rRjW3Ig2MBfZd7bL4oY9CuYEYXSYcoW1OCD1THjMmjVBnXz4m5plu6iCF4SvM22DiubZrftrnr8",
-	"HnlnKz1CcwmuDCeFrJWRazK6G7bBmgg5c7kJrEzHYfVd3HGbehQL8R4Wf53UDY+/pvjqZjVcbQsc9kRd",
-	"xzhXWDP4ZPe///i3F1/+7nEjsn1q/SqMM2yGFkYY3zEmgxhkmjIrZ45AwCTv65tzhElRObuH2/krj4i9",
-	"c5zrsHnur4pCHB1uoQENi0Pdphjmy2E1MIaFiHrppxYcihXrgditxJWQN2J8ZxFnYDQpDSQyiCqNlNK/",
-	"b8DuFHHaDDE9AumnWbtb08+khAwwCME3v134rzS9HCfBwWPdhXy1LKB9pbISaFCAmOehbpuATyvHDC1n",
-	"TvNTNnYw6EWQVgtP0TQHeaTZnF8Dabfvm5dvDBc2W1CrGxwOQEZGX6nf3sJw17VNFVOarq3M4udQXGSs",
-	"LiB2dzboL8xxECvMsdq2GdCpN1hKpWPmrvj13NQyaDvxv1Mmctw+rsfQTPtyrzaPd7SQgq0TV22UM5Ug",
-	"ziVkycqMCU0vmRo/Ug3Pt8BE158E1x1l7VaCY7OXquwl+A/BcQwvH5GlXIkcIsoJF9mcjIrpcy7GEKpm",
-	"GMnPK5DYqp/+7V+xBCuMBL5g86PZgyteyMuSLnC0BTOsYHR1+XzRHC34qT3aghcFhyfq5Q7N3DvJjoVh",
-	"J9kxr9t//u1f28nHZmfNy7vXtIQrY0b5fnrGylMzDvx1DvDA5z9enrHynfsDf3i38yPs85KWOq5Bn5Dc",
-	"/1rz0CLig23e8LwbWV4RgyDAJLHHPi+JwdJlvP3WNuk/FQxxU9Yv3kQSSUuBbasWpoYZTbCz2hvY6CgD",
-	"Oq24STX4s8gpNYo8Gi2mGlql26U2BG/Gb+omWKY2aU+bc8IymoN6xf7gJx5QcjJuYGpuaZg4EK4rTmHd",
-	"srq60rX0+zou/5qU+9sLxgNxfUtZecNNaKFdiHFHWAaFtnCxU4AUUo8TZxCQImMJCE5cENd7LqSUL7dp",
-	"eOxISG/ZsOFM30ExzM4XQP2bke82Rr5qw8/nfLaBh1o0hPrL5ulN6ULXlMNV/cYx0gF47pku8a8TaXtA",
-	"mDkTJPnYZDD1T5/maauQKRlN19qyiOH4DPtQQRzhFzldDxvlrXlwy2RhWGSXoOD2qT9BMbgUfttqXSih",
-	"z5YO639ga8Ygm7VtlBEdMYffCNAQKDl8uTuXq5J8991i4SsOWQ2vnppz8OrF/vjWMWS2Ki+g+YcZbPSp",
-	"eMfFKmp8sD+gDyOFqA2zjhS6S9pFpXvkRFSfCKNlwcEqREXtnXIlFFlSpSdiwXPBL+eajA4P0Ve4/3p/",
-	"H7pt/v3++NjVxeILmzNPCfhwd/Wc7WaFzK7cFTp4+dLZ0yYCiDXjaJPiC1ZpuPgOFmvCCuR0Kq8ZOXwB",
-	"5lW7Svzu1VcJYXuXe+QQKDmYb1sRn5ujPBf081vKi/V7dvMHOY3trVQabAI/yanCiBiWgyqR01p1jbBy",
-	"EliF924H0eYUs+b1CSwyfLEqNBVMrlSNIA0nBpDTp2wALOJENJcI295tcyP2f7/fcSNWAjaM5W/oksaz",
-	"LUIjJqz/mSKZfRqa7rkhYmQlJmfWCE3V9MqvuaIGnffQUsmubY+tq41wSYyFVOT0x8387BaCLW7hEUkb",
-	"Q4FvJq1Kjceo7EQEPUPN+V5KmXc7ZQZ7W4ZwUv9ThA10sVIQIwOp8Nj7OuCuYvjsLbgm+rE215K9BSft",
-	"Y4EnTVl9k0EVQgYRmwbYVrfgiTYUaWZuPwb6JTVqcFznMf5qkQWjQgVsm4lc2TYHn7UhqyBmtbtQRj1K",
-	"dyPggeeu7QvbRMu3yyd4ir5dj8UPNuICGQH1P24YxY0qI6piJ6EEsA0O3Cf/qJEHiOQawFGGM5MB9Hxr",
-	"rRBv0Z10w3ABXVoiTONsV6phLnB6o9Ei71F33KSz4tL/s2iuHaET30bjJTZzexQQqqbzaYgFaeKKokI/",
-	"dRgc+TjEc+PGowuICzAzV2+PB4kD9yYEuPv8H1EY+I39/sZ+f2O/G9jvrfntJ6BrEadQNzE9cj2IlWXD",
-	"/j3nVasZqxXT0LPd9c+fCCgsiEaoY9+0+NZaU69DIoLU1f7KEm+crbGLl+yObomtDf7QCrWxX2QUxFsJ",
-	"Nk5syVuQYlYFtiRBu95x3a0Z7GLB6DVrCEr3bu5vYxZfGKlAitu5xPWcZ1eCKWVbotjBFHaattwOjRH4",
-	"yA3PzZ9QxI8tFMlW2gUyj2sNEEQ2B4rpHNvRStlvbdt51xTgo9mh2BLMZJA3iM9D4SmiWFFsyhHuxVY3",
-	"MnBy/8OtEny3cAp3NTWugMFHooarkl1ztWkx7qFbrCTqIHUBHX7yzeH4PdLUiQjcERsyvKn4uBKfhGEL",
-	"Io/Z+kMyX42aUUHKlfByJhW2nLUsu5wAw30JtQCGbf0JQfHchk5lL5sfve6dDI+SazLH6KGak7JssQL7",
-	"VJ0e3VOh1p5r9cPc1vSqDoSrOzomFlSsZjTTqzJ2d+4Uz7GQOSu6Wo3faeRbxX8Ed2NY9MfQ+NBbUDUF",
-	"3OJB9kZpqlebQ5DdZpzj49vLfm2iQMXaBbfJGSoJVINuFr/QoYgRJ7vhnWviPeH3RoY3xam0fQy1W1PH",
-	"9MbhJm1aG/cm2HOrynX2+Q388b2VN0JHNYkTo5lxaYXOwMIDBYOV9E6oMHQswTYk8kZsZP9bRJRZGDeR",
-	"9Y1iptHjZtD5pBFQpedsTW6MtK22EQ5buxhE50Uc6Uzkb6lmccXN12V2q0VlfPTp4s342Dqs21q8G294",
-	"0uVwyl6bYAjA8IIFeShAsftUn7i+b/Xz3hLJ+4InP4i6C8kiCpmuQbytMLBhpSqKvnAPg8y+LjGqOMEk",
-	"XNmrUttGo7agBcqV5PbXa3xfkRJRflX9/H6j47l6NqnyJbHxhjPfiGJdrT1YtRF+IDicTBlQFjjBYcWA",
-	"bhVZ42LnzQ43Lj7XwB2xzAC2m8Eo9uBYb08OesJq+r0GjZNI6mgW7sOWeN9hNh6E/JhGAJbgFmK67e13",
-	"J9yzC/MYZAM0IAYXdFuv5mDzMld1L3iIVa61FzwFuOXwKTBjLlcaTEUT0SIFsHnkxNZsebW/H0aGZaVU",
-	"CquoBLzM3US39HoX1Nsh6jDjdR/yDkLIHpJpUDF+ddu4FYTD9ZG9mF4YOf/NRC8Qc4bQvGoZtyZ5jZ0O",
-	"F9yEfLuN7yEE97L7Lc8ME1khFReXjdDbzuudYEcp8yPkjjXjdu/l+vfs76D9HOagrXa0xuQf1EXrZnIy",
-	"LxTwcDW9qo6Sj+S8NbJsd+2SBsC2vFRP+ZLOBo6/iLommzzVHgkeylmNgvjX0EVtyIa74l7Vlvu21r+O",
-	"Pf8y5K7estqAiFzfviu5hRZKRrRi+GPf7TVjcXnitv7pjfLgZmf1LVTXY/DBdKusVd7FsFt1S3X0mMTR",
-	"loxAw4KGpxTcoHdQW/s01l4+si3/+C3r4zaxM01jZby6mhS5b4ka3vpjQm2ONMhD5hYqoziCA12R9FLK",
-	"PA1dbOYLqHYK/cOnNMcG3R9m56y85hmLetw2SWZbkKltI3AHenf6Sprdm7enzyn4oAEa/X6MvrmPwyp1",
-	"oAFYf/pR1Wbzbr70XkfI04L2INmHmzwt91OnowXknXZu+63r9+E87bHetxPo9rTjfp1CJ+0c0nrWaCv2",
-	"LL6ld60CN7B23jexKpXtFYkrtEdQ1/rY1tpRdFF1Q65yX9VaabbAoh5M6BIYSNouKgTdxD8IFJBqMgdX",
-	"vl02lBZx389lAaqbq58BouqqKEBFgC7a2aqg5USkrujRaZ66h9whVK/OjQoAIHT07nY1U0be1FZdDHDm",
-	"jwOI2+U9komw4HOlbEllHLAJn6tOTM2feIwgv1qNJVhQtX22z/UVW2Ob671gTLuzvvpQglE7Vf3sWmdD",
-	"A+RyVWZzqpj/jpydXLz5zkkhbidwuUlzh7FCaQ7pWL6xuk/RErlvGu6WV9uBYz+bnJktWxNEJItaIy6u",
-	"mdCyXEMUoVYJOPCkYGMyk0XhpNOOQyxXBdubiPdS7OIasEk5CCuNIMWRgdAWbhlHY+CwOHmXP5jDUEBo",
-	"7OrcZVBzAyXXw9wQfmv6zI7VxQN/Q3D1jvvwfQgABVX6fC2yTT1eIejVNouHstxqLbJ5KQU3yFwB2an2",
-	"DBFNBvSa9btt92RQM9ktmFQjJXEtMoI/uuMON6JkS1nqwYeNXzTn+COvwvCauCTLYFs3jh+tY/S9oemW",
-	"itfxqDHZMBvyZsbSpYh+hMmVp+xQw8sfpn3ZRmWmV2ydJlYhtRnrZuYUS+OHBKmqgEFGWN1oQXU2t/WK",
-	"Gnbmntt2AftjwXimSPXsLeTEKxYJWfkjW1cX2q3XngWeTDBtRfzJgi5vAUIc2ZqrNE/dtTinWewgkcO1",
-	"pONY0eSsdjZbVSlsaXg7J+0trBaqjiAwdulkmyu2tuaJujSMtT2AdRyTDTw5RTp8wxUbm5GoiAg+6R75",
-	"aG1C6d++pGFON7aDF9bZVt+8el0t9lmXbLZX66u7dXUtHATODqIyItLf4ctdvxWeVAD222TrnaOd179/",
-	"+Wq2Tw+zvz9gL6f7+weHdPriZZZv7yyFljYRKF68DqBQq+muh4SMPn06RWtUBdD+wVcv6IvZ4e7vswO2",
-	"+/vp4cHuV9mrV7uHs5fsIN+nX00PDho13ev14szHNnDirJQZU+qipNkVF5dQMDQa58rF7hKfJdo+jBbn",
-	"TWFLVNMLe0f7cL8GwVv30oNWv8pLuXwrbwSWHuoycs0lzzBsnpLUvZLi2huxETC182KDQIdq2nqJzdWH",
-	"V5x62trlRinl2vea7o7EN+/VhTeWW+GsVr0AkXB8z9GDDkmagYTNc20sJ0bD4xdhmK25+2b8Znu+je05",
-	"fhYDC4z3EKrHpk1Pa4/aSNw+eq08dHJjOceKziXtmJwGYTtGJ5wvDupFi1o5sQ7CEyt0Osz23Ot8uz8b",
-	"61AKuiX8G+jrE2JOh9nNIX2ceFpjxolLHP56bU6nTwx+hAKrTYnLC8aQgcW9zc+chY8Nw+wsnwA9koLM",
-	"jS5WGHpSMsXKa4PkC/T1U0H2x3sEUNH1HTP4chkMYQTggs00kaswnCqyfb+qXbNFdNfhxh0Rt12wF6k1",
-	"on2025bauAW/N42dI0rL7GqLDXtLNftIxWX0ClGhaAa0j+TQhi4o8JWSEcCmzPV1hb5So1i7L49dka0F",
-	"XZMp8+3y2rq2iMVyuXHIarlkJZnKlcjvP+ojzd0G7Bn4t4wMiFji3J6QQt48Cth4GncJWvHI8A2EiMQD",
-	"9NBwBqYY8zRZ0JyBMkumtKDAniC0QbNFQgqJNvpCZmD+GieVbAvG4ImozLe6wjOSBh9O83SPpO6SgEVc",
-	"8Uth2K1glxREKNdKBwjQ+HgizC4HplxwSOBLKFPjMhSZrskVhwLlOUkF038yv76BH1ObX6JWi5i1t6BT",
-	"WcLjG/ULt0R8GnhuNueC3fptzNe95ev1VcZVErVaOGpU269HKugtV1rxnFnhlYvLWy7VIU3ETIvIYLHZ",
-	"LrUixEh7H2m1blo8kIuoFc75KZHDZpDEDwGrNxDmunIhRZi8VC0LTw+8UY1E7JJRhQqf/9OMEI0P0VLf",
-	"Gt1qN3lY1+KG4FQfITjV6NYl4c1sXLVOzGpeqtqSW1emV3L75ro7tNz5O1HXdYSvYPklK/cIvIn0ii8W",
-	"Kw0yD/ucsaW2pCgVUqNFeyJSbCWrwEG24ErTK+aIMlSyyA0+TNekZI6VcI1dIvCbOsRjX2entFZ3SlJ8",
-	"MLWj+nJ8cgn9NRlhwChUkzybZ0bYgtMIBXh3oP8Roi+4EpB7YPuJFPV35DsqbZJsx1kc0ebIdqCgxUQE",
-	"ZP7G5RjDuHY2SK27kaWeJ25A65hxlwMFLesSmgjPVhKSLln5SXCdEi1l4qLFoZg9o9dsfGT9CEt7Nc1g",
-	"4AhnfKkTgmeCME0EvWYlvfTTzkKR2Ql7jQmitYngJryNFgypnF7XGPq/XDLBtggfRjfpJo8aogNVnpsP",
-	"n8Bi7WA6Asj51r7kzXltjmURPyejF69rOh56hQnSZCe7ushQ9GMpEE0zWpZrcviyo1quZovTwaZE8/SF",
-	"fEevWJfj6Cc5RT2gQgJAVPD0zzBGbYAr9vYyiJPJugB0v1tLI7SmAKXCh7IOTBcvpO6eQ995+KeVpaSO",
-	"hsWY77EptiHC1mCJMez2AowxoBMQDwjPoMU+vGAEFWMs/axo+CNJQs4q8K0sux2uGGTkb42h++69wRcn",
-	"mMjJW7QoPsx2jv48cCs/Nkb48mMSgfbKeuo3Ql2352v/W3s1CH3FLePb1GSZAculOcOm+6BO43PDSxI1",
-	"dMSIwyUmXZz2Um1qJRL7cSVy3yPVe0wHVqbIpMhpuR5iivYQntfeMsPIVZmxb+CGdEGOz1QuZD4s4AJf",
-	"O92OPdi5QOYZPkm3w8kGKmEtMFe8MFzPFrN8ZIURGPo3q8SHbrlbdoqLzvAEd8t8CKKbz4UiwjBbzHhL",
-	"mnBevTyQHFBNMrpy8VCA/gFDpGRBxYoW+EOUFNxJM9vmksA1xqXFHImBUGoHbt7G2t7WcLR14WIH34Vv",
-	"0SvlxbWGJFbTHe9fTayzrzaXcbJQTfjqJJhWumiS+0qErknrm3XSt5XkHanMZI2zVGuazfHqeBufy4Fk",
-	"ZEYz3R0kdbcmos102PYjg9e4TYFau0io9gYvP+D6NkA/MCHr+s7JWNVt/baUi4jRHXWmm7lUjFQPkxkt",
-	"CoWlbLkiai6XoOf91UgTOQX/mbmd5TGh8LnT3L1N2mVMG6tgupD3Cr5VDB98Afbmdqclf3R28p5M5F9E",
-	"wrFdSU/Cb3spkQzfX0bydIMG94eNoGXhHouMA8/qmtPaMXzmPMx5v5M7PrkBhBkWFVSVlHqPcNR46AZA",
-	"8FmISvEgWevlgwBkmPgtQDJSn6rEvu11rZauuWVGfiiHbahj7x6NRNrdTpfaClAvIG6AEnWV24IYSOnb",
-	"wac3QnZLkALhehuINksUZ/QyXl2PonuomTwTD+yCGLrtFxQzDsypes8+e7jaKXRzqs5Kds3lSnU/tIwu",
-	"62B3So0qBYtzjYrPr/iSPIfvzvlfGfkdORgfE1vbxX/LFdkPbFxBvXb3SFzzvKBXjNDlsuC1jk/B+6Ag",
-	"QPX0TjkFsg8qjmVkvZ6xzK5EkDBjvBhVkwVL3mK5zdpK5uztbgc7UVtUDar28dVPfLMA3+X9pLpSR3Ke",
-	"H5Elz64S9LRcs8QakBJC859WypaGU0ybm/MndLeU+PaHa1aWHA0pzhtqxgI9CwbzGplRa/1woM9W45m3",
-	"w+GibtP60jqUEoNGrvx6oI8QSv5w/uE9OTPIEZiJ0YO3NN82HHixuiC397X44hxxE/eG/GWXxwrRiz1Z",
-	"y7fIHvLQDg0p9m7WO4UQ98pmgUT2IIHElbmgHwL33ENBoTcDoB9i7l48MC+dmRsc43M8u6rFI1olY0n1",
-	"/IikfgzzftCABk87baNBn9PMpnfX/WZH1qsFJXV8KQr/0J1TuzvdaycQfBUs/bhKHjaiaSH1LgR1s7wS",
-	"4e8IyoOSii2Dtjd5uLQE7/xxGH+K+eS2KtKNrT/nXPOQg4WZRDa0751r/IIghH1gHsFX1vJ1NFnmOnA3",
-	"YTBBm+VlUqgVmmCzki6h/q3Mrk4823tbRQeBK8Z//nFjWaKG9dcfyI+bLvNHy4cjOG0jK4ZcaTvKoFtd",
-	"c6M3kmHNb1XIhhS4pe52gxg1oAPQQ2LCr5go3c9U73uaZ4Q+LtsIw8CgpZMdCRdaHtv6ADYCR7Cb+6ic",
-	"04hMaDSkwl9/2ajVCo9orsF2jvlFL+KXxJa6AzgaMhU+R5b+wV/2Hm9it/ay5TV++2vlppmE8NuQn1a6",
-	"40yuRN5mpKeizkj95wdipN9L3UN/qbBZJqva6RAtLzHOGCQeKx5O14TrPZJisFyKQj4tXU2VfCKmuDsK",
-	"S8xZ33XAq2lL3ETftyHO2F1P6mOSYkUaDCEtV2wicCDIIiBLViop4JU8FnBaSP1MtUK4iYTeBaD0ef4W",
-	"CarEqeMVmG0pcgsAlIGxxTZ8fg4FuDoq5LPPS47lP+JBmxCSQdduFQSed71ZjrD9QsypdI/tp7aLbhyS",
-	"KI11CtkikuQXRjgIshJwpGblgyI0uinNh54jf5z4NUSLrtRawKPue+JvRG5vxNAW8jax0Ic8BDEOFqDE",
-	"4XcLGTfRkMFN3S28Tcf5U2H+PeBzX+poEklqjWN7ErokgUi0ZIv2JWgKnltm9uPiNx3tMPtZIfVDWs6A",
-	"l9R9mr/+VPxuQoANrJF5oK3MHOgYcsIhARmYL/4C9QrHHUSg+2S9Rbqd88QgKKJu1qiEASxtyFpJe5DU",
-	"WbHbkWJsIqSdxU87BjxOa0ZxlzjiMkqgQjKf2ZCYGBve7t7+Zo379VvjQEdnNy3BLWjJ3FRvHpyRx+np",
-	"UMk7bou+oFcuP5VgIXCXo91x69DPw7Or6ophB1+4q4uV0mTKoCt65eJAFmQE1JSr91L4V9PxcUwIF4zl",
-	"iqSAtOlv9/G3+9iwjvuiTNZyVmEa2h9+s50/jO3cU5zb6f6dBvSzlXY0iAsth1AgaxrYkgjhQ2ZE7ukL",
-	"GdHmrQPBJ/UW3BSb0SGyTYR/2OpFSctIO7Y1cqSeR+kbAm/EOUNcJkLYShSXRhKiwHcqYWyP/KnKJHUJ",
-	"nSEbujt9/M3P8J/cz2DkfVvcKWIWqaG3VymxX7NrmmTvwm/uid/cE7+5J+7dPbGFwPOb8+JRJJlWnu7G",
-	"rDrkOVy1soLdcn+SUwMQLZj6UObY9Xru25u6P7/nApLKdiAtQPKMVX8Fv7kq+sGfJ3leMqWs7coHFnJx",
-	"eSrUkmW2tuaM8oLlwVe9IYQf5U1HXGTdmOOKL0F5GCfVOQHPCXZOIoOqRxVbh8IbE9FIyK9xbz1ni/Ee",
-	"SaX4jor8n0MnDNoHXRUMA8/xRNT9NE4v8GXLElKrCldhqT87LH0MoigU0Tit6kVRDLKHQe3zCmEe75GP",
-	"8sZlAEmxC1N4E0PJMMdt35ZU1hOB9RWjIt5WTpS3vWUsK8IS/LB3/wZt83SfsGKBQJoULXfxH6U6RB1P",
-	"O31Gj1zpKSKxbqiT+DgVGGLepWjKauBiauxwI/X2vYO1eTl6yf75Zobm46RdjZsk9Dy6IvWdEd7Ofh0G",
-	"e+cM6l34vNq6jj/noOLLwiwNSlLNWPlhpYNPpyJgoejLgobadEEvGe6h0jCjXpXiT0zk0KQNP54b/K5g",
-	"zN/LM+l/DBgwftG0LTQ5dPC7s07cUIW5iBbakuXflnJxHvJBb9YP4tzd8+bh72W43guJn7ulhW6LCPxy",
-	"Qa82RM6f1/Lxt8qodxhSwwPbyMat14oCvdzffLU0cAWMvOLtN7K88lJEuJU/yekH6DeH3N4/F345WxUz",
-	"XhR27ioFzykuH9lCUPhtKT9m13AiJ/lP/VsW1OuMlyGr1wbxjj6oQkZGVARBlJh0jjGU2HTd5kpnUmj2",
-	"WY/3DIt39desQHEd1lBslPKy9UiOA49SYt9wdc2qlPrqbV9b0teVTKqikjYzluujejWtpCryBcXHnGJC",
-	"qG+fsiC0KKK9fDr91W4HqrzibZrzDiuAZ7Frw7O13hZuN4aXrQhejxaruB2LR5Z+n1D0CgFkBIaXWgwQ",
-	"2gqr1gF1//o4CnOHEh6ct3liWICKuw4Dq07WcPbJBZFPtXp0VeWHqkjVUyi0d6njc4tCLgEJRQYUQc4f",
-	"AlbjjB2+q5bNUG2WyNtQvqU+wZ+cQaWtWD3Vudy2Ykyyc71hjRVtbqyMjF6THCEny4Jmhnfs1wuE2015",
-	"rCJl133Fc6M3HE4ZGdGTifF5b2keK8x4JoJEvCbnh8sOiZwvU3MdK4ljr2CvtB/ctmExSWGl6DvFJuVh",
-	"1fNBSF3VSd9YsOFByjSUm8pt4dRhyXY0gtTqe2GXuLAmF3gZsB5Hs3tZo/vRQbScXgBVXFjfAFcbIG7j",
-	"wrhCIR+rJzbW32wYcTAkNqumUmxdMuDLQFQennof7sp9JeCHSsBvafj9afi1Bge/JeN3SEBx47PTtUMk",
-	"jseADqt3OEjC/klO+8aRN8IdYADVMVFMgz6AzCJkItS9pwbNLzorKzarQoaVFrdq+HkbslSrmY583YaG",
-	"44Y1iuH1nn+HTHpSufm8AQ41LCwFfkRQfU9d+RtD5Yugsj4YCHxR7X+wotG//+/qiVEpVyLHCnQ9op9/",
-	"Yex9dthV6Jki2ao0KuW6jYh25vjhtTyYjyVVmz3YAFJ7K59CkkRIE7+NURSKBj6f2BjjMHF3QRX0QA+b",
-	"Hto2NuCXMfeU5Kxg0AmdltkcbG8TMUq5OoGPLE/HEKmmfBSzDa60mvXPKyaYAlHCsqJlsTJK2TVXcPNF",
-	"bt9AH5CyNJ/5xjt+piMCEdkpFMovzBqI0nStoEU59OCZiIn4BoiLlf+xiKJNDACbcmIbTydYwiMhNM89",
-	"NEm1SEg5Cn+aCJrn0DEbep3YhuElMxcDqB29VDCafcZ9L+0WgoseLM6uziGa2xY+RqL2YziE7/69LHnG",
-	"yLRk9GrTXBPhvKGxEbHBeDjc2KzvmkL32jTo64wmRd+SQJDUIMgn2MPcxZe7+19RdFqYU53Kz4QLbAYD",
-	"7eiDJxKiggqX7DOcPXQDLtZVAI49R6PHK3oddxDSLDPMl4vLNzJnh/F4JFS4SPUsyWTOjhvtxjayh/pc",
-	"p/H+oo1JyCh9Tpf8efX1rvlapeM7TP92YGkZzRYnrZe+JDtTWpoVdDkpT5S1F0vXfv+oTuIxUwQGJivb",
-	"Vmsf/zsgI8Yv55rk/BJKbduefOPEkpSSGZmlqoGN9xPDAT1hgBBBMIXdiHhHgOmKF/mFRHt/JPYoxwQv",
-	"bJkfzwy0Q6Drp3sIsHrGR8ioZpeyXHegAizNPeMQwXy5a7/kt8KDQV0iYG5zc+zTW5SUBNIBLSI3Ytib",
-	"8NkvVRBGZ7Xb7+QNcQ8pciXkTZC9pRgj6dmH8wvid0o9/xvq+V+e+9fScWIItCdxYINuJzqCA0IQnh+T",
-	"9M8/pvVurcP0Oc0Wb2orimlzDo4LzsqOevBtiguWRZrNq1VoDpY3qsEYALU1RWtvPsW3BsbfhfF3cXy7",
-	"RzBo//7AI/e0SWYLzgwUKrZRD9cAmQnzs/XXna9F1t3CCc1S8KAigikg1BBkXlk8YMfVWmRkSjNoxg80",
-	"4Ajyop1TAy/3Srse5Z6VgyxFRqn7wt6FlCxLppjQtvcEB6eGIXKswOLpAFSCck6gKmFWGsZ1v2UlBsoZ",
-	"qWdXimLdlfR8HzWTk51LurqMMzoCP9VYHHxza+52WdK8ayrzU30q882tp5oDhxqC2O8YVauSbZnObcX5",
-	"91LHzBN3wvRKII5ZUirspPYpr9a3cYSr76W+wID97vtSGcpqVX9UWJ+gI1vaTBGmQfVBTKardVCawF4O",
-	"uHY1o1Jt8HPmdqvvtlsuLMiUESWL7tG4uCzYJ8XiOtQnZTsAd71/QT/3A4NcoNaftWRE08+dK9Rs8aHk",
-	"l1wMwVX75Jdkp7D2163w25GrTtG2onDhTXRf3voyNsjkFv5CA3/j5bgXu0Ga6+KRo+DAYVFYMiN/W0o/",
-	"+jlox4EjvCLJKupY9JHxoNV1CkP4s0KUV6vlEv0WFjdUBfcGycifAWqRwPxB8MXraXXLBxWT3kVWHJMB",
-	"HKg/eBLccDUNY66wH00Gi0shN6h/4D2biCVnGcNxQBM1A0AIqNmA9RHBy0L+/X+RG57jH8uCClq+xSfg",
-	"wPEbfFklE1G9VHDB6s/iN0a/Ud44tqBKWR/yjKR2bnD2p2RUTIksJ+LqEgwwNuMEn8b2+3LmdKE98j6G",
-	"g6AXP0UGCEban5UyX4FeH4Z6bkN7cBzQxD5AROO2A1Q2i006UUGVdt0GhytFkKv7zytacL0+K6iI1dm3",
-	"EpkVE9FMlf5cvXOuqV4pCMVOYbyT5bKU17RI4+RfdKjnQakXK846c9pCiksIjbr21RyiTd5jGal1KIfs",
-	"/z+3XsL+UwDMkAE+ume/2Og9cyM+zOy5voFOAyre9P+Tb2Xp5BHD2s11mzLFc4bWg3oCib+NQBvJTcm1",
-	"ZuJOZO/cQV0BG6N6QDc6TFNA0EKOCt/cmp36eMkh0LtnDcj0UvWGq5sHNqih5pEG7+lgOnfmORf0MrbR",
-	"qxCBultwRfOLDJld4JsuwwuKgghSsEuarbv4feQQzHAX6+VmCGBe83rPjFXupmhAPAiW634Z5Dt5YwUE",
-	"RRQrisHmGC9roG1wWfIFLddkxkulrUzxSLLHJpnj5jbqHggDW70TLQ7lmK8ni3X5tCbjN/Amhs01raem",
-	"DbaUrVAlaZhLG6bPtvLTUA7dbnjN2asYfnOjPLxPQGiqyQ27oyVITfTtEq3blsemXS5qE4lZjiJm/iTi",
-	"ZWgpTDVrcGXOqIh/ZU1pGuBbYvEmdlgLi2+7BdpKVYzDR4Samm25LlV1ORtPYk6JqCUcorYr30hhRGJa",
-	"eWVUzRVp6aErzW8zxYhikTpnVCmmLRxdkQkV4YSn3aTD7O0G1F4Tv3lg2FDyUm2ANJMKWNGllLmVarYB",
-	"ln1eMqHYhknsU25kM5/zMw5bCBeZXLCNmw7prsEkgNYDJmjQUncC7XmT5ulHdqC57YNRuaNnhGGZaMsx",
-	"6ItB8U2rzlTKK5YnRouXwLYlzxiohuqoUnDNsiai5hgyXxnBr3417PDZnJZY0tPfGXwXftiVs133Qzre",
-	"m4hvaDYnPMdKIcCCKRaKcHGIqFcWXGkyern/sur3Oj4mcmHEYwhWDETQmAf2btfvjoUhhl/Ou05016t7",
-	"x/nv52LfEYi7Xvs7Tf+l496+oeIdveq4qAvsUufvnLlGPgHaXt6MCrKgV4zoeSlXl5hrVcoVMCoUgy+x",
-	"+4ydKu2stDi4GA1fcA056ctVVxdpm0oPOgCYCMuVIGouS41S9hF6EKVgz1RrTVyRKSvkDSZoL+iVWUuQ",
-	"D/47cmALkAEV2AsE8HrWuDmU7ZyBuEffmxXGxPH+anQFLS8ZFLGqRa5pvx+ZNGIQGfnKQONG926IH7Wa",
-	"vjtEm0mqKme+N/twoV+/7OZIXQGhsXqvjUP9sR9fcYNiJgF/7njsMKxN36delvJLs8gbkYscSrQnOdUt",
-	"jDki0dTnpF7Qt16k6pFC9B47/d6d87eyfM8+d8QrViUTQ6/xyBVfrinq1uXbewurXZ6WVGTzBJxNiPir",
-	"6a7hm4tpwVmQHlYyslIsf5KslmiaeXPjkgAHO2+DVPrrktGrXN50pMwCX526Z2oV1KGtiBnCVyKHh2me",
-	"MyiIF1STMa8W7JoVZBTQ93FC0my1WBVU82uGI9E8twU1kJggIeWajBonYU7BsdecVDgZYQ8ZLbIVZE98",
-	"ED0m6mqV4JzyL20TvhMuZmMAj1T6A5yH2r5m+S0m6Cf+/k6ZQ2Q5GV2COlraoj/jR87PPM9KulzGvOMf",
-	"ZuRmzrM5UfaRkB89VuAyX7Ahu+8v14V5YWiUe/Nmdjef142SQpH9S+rob2Fv4WqAVYOoxbB8tQb1MNpO",
-	"+3r2NRf17wa1srdsNRrfzb5sM7D+/bxi9mdwLH8ZsimbMp8qCaK+MXdOfmrR8t8yn/ozn76u8Oo/ed5T",
-	"9Hp0pTw5QkJoA4PBsMKU5gsI8YewIshsEmRZysuSKZUAk4acBvN7RkXGigIPz1UpcSOguenMvvkHqFXi",
-	"37Yf3fvmY7QsiF3ZN3bMj+znFUOmSfOcY7D8WXDpIPgvmuyupV9b+6YOZKuhlSoYLyF1PlurJnyAcd1k",
-	"1OzwXomx495qfPQzfrQDPW018f7Cd+a0BrbcED6y7hb5CGCE25CNcEdLzYBchccF41bxXR0m2XiYV693",
-	"ocug2a35V3jRn2vwls3oqsCy3XB9b5NtMHCQ3oQDPM9a0sE9n+ZdUgN6o799vVWoqArhHFqWhsarW7cv",
-	"fpQoaNjyKhT6nve7JyYaJ/aB0fc88e0ipPvjnntr6rrKI+YZyGuz+WFQRshV2rUJmVzV2FBt2rQqzmvv",
-	"+/2V5+2LvR54f/tjrgcP0h9VDUpLX1S1DSA4JvnQCbsjrQfDvCG8evA4nWHWQ0eoBVUPZ0UuvLrFesJ5",
-	"F9DU+MpWOYP4firUDSsNxu49YGw2kINagPY9U4RfTKhnV1RkX8OwBnW5RUupaIDkcOSJhEr24pGQ+qOV",
-	"WveaUZUdy7bkLmkXJ/cBordobrZ1YOaJVRte7WNJUJJzpbnINMkh2QprIGPVtVDNMFfFkqMeUe0ugZlW",
-	"dKxX/OncgCGxm3DpqgDOe75xYSTncExzMZ19grIb2ajFM24Ywe1l4wERlyc+vBK4kBmi2YmhHp68ZUmh",
-	"/mjLkyrI0lewgjzmaG9MjH/ymXVbQvI0kYZeed4YPtip9FayepdNFStDYNUoVANsckJ6xdYpmcsiV76U",
-	"6AhBwhtuea81cpkD4CX5w/mH90SzzzrBTMfPdLEsGJnsvJrsGCyc7EAP2p2IJ+WKdZg5amDdsnVgR6U8",
-	"Xw0EDUjUqCa2XEFUsuwPZzIrcFP1H4nPO+4Ob6kXemgE0UHsQns4IA5VlRgbZbfX0ZeXlcOdr/4NzRbd",
-	"0c/uKVsu1AOCvcBELUFyWFxdOG2P7zecGC3Ed556eFVZyM8GG6fqTx+pfJaRxHG8gml1NNbzyVWFCyOb",
-	"2zARWEZlu7zxIHy/ERePxV2hpIfwVsVW7PZEDOXUZ35H7hDMj+Q9OFxb9MG22djQISMPIoVPax9Cx3YL",
-	"rePB2eEJD7vYHSGG1tpoyOdsVRS7WLamaX1sXv4jMpc3IEn5H66Eq8VoXpiIkU0kc+gPaoq7glwnxDaM",
-	"w101h+/2crxHTkgarDB1FR+5mgh+KWQJhYIsLM8s2mLsrk9XJ3NWsmQDits7WVWxSVyyDtkan7vbjTuy",
-	"FpXqKlyqiwytKEkQW4HyLlkZvCZCE3G/JNhPzW5FRPdInzo0sIHRo9Hdx4L27gTF4HclzLbTeLrl2m4F",
-	"rbPhUUwA3TJuukL0TeQoKN2xRQmTGq2BSiJ1xI/fOzPXMPOxfXYT8zQAmtmfKQ9blfG5maGRBj/DQkVg",
-	"e9y7D1bWcSqwtGFMY1ikA+a3QjT3nw7Gt67LG1j5hxd/CZWHurW/C/bN7b8bbXo22G+3steCjdQXyWj0",
-	"AbcZtLYHOEbgVjoyF1mxypmCxpfdNsaNpYnzh+m1XlDNlP7YaTDCxu/wkDcMtTuhFznDFPa+TuhVhtDJ",
-	"TLMymnz9zj4BbbBKX2CcG2KnNPBU2FCFRHLNaKnQOQCM4Kuvhke+OWC+ZjNZsn5ozFtQbG4KD9cguhsU",
-	"XfbJAd3ufUTqlkprj3UwTA939fWieZjItkjBrxihzvvmXnV+uboZtemIcU+nWy/hSy/Z+9PhNoTvcHwM",
-	"3/3pwAbSYM3J1Jok0t/I4m9k8Tey+J+BLNob33HWPDBoWp0EejmyKsizk2BaPQUwlGCWneogoTg0+LPT",
-	"yQ75+uMfdw/298lkJyUzLnJFUvtVWsP1LZe6XROD/6jcogTz+5uCqg4d4f27b9+QGT5WJQa6wL9X+zvJ",
-	"zqtXO8nOa/PXa/PX781fv//9nvn7783/vjqEvw/2zQ8HB/D/Q/gGXj/4vfn7EH49hG9ewN8v4f+v9vc7",
-	"wwQhaQg9Vkr35xdCl9FW7QpKpnJlFgbcEP3/vlw1OdXQe1ZhJSQzAmbWT4SzHYVVHKTAAMqqTB1X/keM",
-	"US0VlP4F6/JeLUs/nQissDIKqj/4Ug+2hX2JkZDAONxKfJyiuU2rUsCPWnpI0Ws48o/9+/+Cxf+z//y/",
-	"q8E+BT9YiSBQXn3xnIlwCWd+VCE1oVN5zXzQBBashfhH5L/WwIXWsNT+NHKmr4mA73PkGdN1VbNZXWE/",
-	"XNdvlWKykFrQomAulHWMOT+1754pOyhkFE9X6yothdrtedYcB9ClKsALq4G9F7iTBs/IP9hd6dq65h4n",
-	"WLO3bqcgjn9PRGboqXAmMa4w867AGuICa1Z5eAMDIarckM00ERORTqniKj0iKT5cadep2efaSVI8oOPQ",
-	"OFlrjcu1moif/QIwcYMrf8ghMkJFRpeM09hPpaU0GDlOJiKEKyWjGlogdA6ucUJSc4NSMhKyXucbrhjm",
-	"dZtdm8BFg/JfjMNOuZUKqIq2Dtd9RFJ3iNDDD8Z1TfxiGwG7vCqK8R55L32R/onIvIPc7EkuBTsiqfv5",
-	"jcxZlVllv3SMGaGBDhSjsDz0RPgnPf0Yo2U5Xdn5NMuxgseb2kwlWzIKpZ/xVa5JzmczVqqJ8CXcfBlq",
-	"R5D8dCM0rXn7bMz4C5hl/nBk34DnC43AgdY/oVHnx6j1s4I9KqC2z2FYgDbiG+6sxRigfS7VdSWAgMBS",
-	"zOk0oW0muL44HJDgmuz0Ho6BfJCFNc6/zlpkI5a2aymCNww/TVm7O1WRGkGeriewhm+ycnzXilJ4wvfX",
-	"2NFiFYq/dYLlzsVwSMSwuC+0adb0Z5/YO+ahjl6ExvWJO9T6MbLLWvquXVJ0Y1FQ51Kr1wQFZ7o5tPFe",
-	"VW/yB57ruSO17ksUV6ueqRY5sKYkZlVDyciR3VzzdVAtEitLAmdxI17MeXYlmFJprXCldl+TUa0qpcOw",
-	"wDlFiwI6MACnSB3nYz+vaKFImvOFEemlwDqUeyQ1l8BTe1srFZwaas6YTsiUlgnZ29sb27XDIxfrJQPv",
-	"r61Had631vWcpAhiahhdikuNeuTCipjt4yqmz7lICPzzb/+akKvL5wszovn33/41msJdX1yHS8OVAnXP",
-	"2rA0o3nPIZuTFwVfMM3KeNVEs189Q8Pm1eNbYCOjY3Hl2g1vLmYclPU34qCvHR43RtQqlMb6HCggUR5B",
-	"6xj5RCTYXYKuGiP122uocN6sSKzS+KnVb2yXv1Lb/Xji9XdzH7dw92TvWj0t6R/L05YnXvUPLiQufjJA",
-	"PZ8IxFpt4J7bREtGGxT6qe6SJ9PxCjkVsQ8od61tOyxix1GSqCi86uzrFbrLPaVVdbJoCO7mWJ06drQu",
-	"cgzbLY228NXISuOOhRS4xT7CPWwS1CZKJHVmtklGgdriXUmHX9t4HyT21rBjBJNYPey+2uW93oytU7ka",
-	"vAqCtjtTVyvehZW4ecCwjn1/ZpSMQRfAVkCurG/QvibC2jpI+D/V0ll93V9H5lqiT1/66mMmq1Y4eV5F",
-	"nQ8Ju7yJE0yXQ9AqpNEuat6KAW9Lp0O36dFJXAedOPeFNy2ebLqLtUKynRG38Z5tXYG3sbGHht8ODy0V",
-	"Q1qNbKFoDsc8+3xvpJo3+N1PsG8wZU/IWTXpvQT6xuJG/V5FYGrtjDukbZDwbtGhcUQ98hbjoO8EZwob",
-	"9TVbT9gkHrBp6MpukNGiUFA2zt0KaFoV5PK4ASaifk2W3gAc0wPFLVJHB8YH7m+J/ANTbuAatEwsNorU",
-	"Lr0eQ1qV80ZzeAc9CSLY9u7jovnAxAcNsbyPu/kYkDausz/4zttpc28i8cJemEh86xHbNJBYrhhcyoT4",
-	"OlEN+6erbfyknBQXW6XHdmkLcoktGt2hHZF0Qa9YmpB0ulqbf8zHD+XX+MFFPJ4jrcnTY5Jece1saOge",
-	"gS6gBu0xygL9867OXclmYA43mGLEQ4zBqKWBe8BTa/d3+osBBWqerwFPLFxBVL8DayfZuQI1AVwCXY7a",
-	"M1vwLV6rzrdrRReoEaDCKKVYwRC9osXXvChYbsRR9EBEr80UHkKNCiyq3h2geWF/fSIdExtQ82u27RIQ",
-	"//HrwMfqQnbt7X6EFcCMb6l2ETLDwlrccfvaIAON8o03K2LZP0OVe+yQ+wNu1E6yc0Z5HkVa511yj1az",
-	"PEYRvY8sYy7Y7JF8Nz345/CqQsBHQq/KgTMQQxocqo5ocfSJI0sDtQOvTLVXSQcZil7sNkZFTruLkTrq",
-	"+R1X8eoVVbcAX7iajOxEwA4MnjfIrBpj/VRKbrjI5Q1E+Euh5yox3IIp7fqSgDTr3OpqtVjQch2v5Xx/",
-	"vjaUalIjk7l4BB/UFlxwtVWpPc+FYu2GcF3bDHNuX/El5uz3HaXrzvzRWNOK3XeIA7COBDkjqV9bzRYf",
-	"uJzxvXdwVvEba0e2VfasUPh6SO06jq1MalNElxeeQbV7mzC4crdvzs6gLaSupdJUxhfX8OKKsaUvB2w9",
-	"+nUcdSJrTzhtkKiDAY2u0c/9B9h+GbxZ6iM0oo/QZ2zeH9ugUKvtb0Hl3m4ktba3b2M+kQva2rdbRUbU",
-	"l7YItFirro1tFmzJFvIaIxgWhG5ROb29UdF6FfsbcouGJBM173z7IBzND9ikrVBd3fVjH74lcgL2Bxdh",
-	"5AOoSvudrPcgaFYpv6zJjE8gvGLY94chAuBGBRjHeuoVLejnJweBi6cGAW9oBwt76+rSOKJY42QD2Ett",
-	"gY0tT+po3UaLKNLVIe66vv8cK0XU8rrUw1Bs+SIw+ROlqcjVEUmDKkM+hhGcORCzWOtQCVGXBRUTwRVx",
-	"u4Da+Q2FWj72ySP7ZgAlhpS4RIoUn2R5WtfSA2Bcayo3u9lO+1KnVt6d2VEJlL4OEkm5+r6WEAIw5q67",
-	"OkajYlg7BkYD4S9ZxoQu1s4pNRHAkSD22hUcbkbLF+vjejNu5TJl8rETBhtpJ8lEKElonnNxCb4yG5G/",
-	"oFc2Ns47yEDcgrdj1tTmInsacNtRDRhB/1DXIcgvztU+aa9y7INZ7TAYqWI4AYoxbrwqpQNcgXZrjmpN",
-	"ywvwVfmF55Jh5TpNrwxgtiuwcKBKwfbINzZfAYLVm8fC3SbH/YjDUiKO69ytsnvf0oXQPJ0Ajq67757d",
-	"5DCmeV6r+tVgubjP53JVZkE5vj4/7klhUBLfQxsgvNzTXn5AybK4fZfd2Ea2FaZA67iqq+1tMkbCnd+4",
-	"zVA97HbyfTtPfi8s1qJSjIMOc8DhW8UKlmkMog/F9qrekqunpDn0v6FWNPalw23MOKRBmpsFdQdZPj6e",
-	"iNR8Cev54BsUp/YJha53oCRc6d1air+ZL6PC3L0pI5lcTLlgOWjR4C9a1G2wtWlSjDRHjeaopsz01uTo",
-	"lccrXabaFK/NEJ6rcWca1YDCG9ukUTVOcDug3SE+CeS1U9p89Q2POKqQxOJ5G1dGQpKqYIuQsMZoguSX",
-	"YdeuW1N0ZG6bQjC1ojOujjtRrGpQVr+122mMqLu2hqklKI+cKmnrxhglUmVyyRLUs8xl8wlbQ/XGxp49",
-	"mNIY63Qd610FO9AskdIVHNFVpTGN9KKoqkd251Kc+9nVI5l1A7A+DcsaqHaoIw4Yo636w4AtmnCmiCHy",
-	"vjxSSe0jVICwJIjPmsmopoW8XHUW1n3rqEDXxAh5LrPVwqCg0SNK7TLpeGtNYT70qtB8WfAYEw0Kn0XO",
-	"mPz7/7aiRpWBpmu7CIpbJCNyVMqVyFlu7tzBIcnxrAlQFPVYPXrqoEeqKtZgVk/RyasXg1srSKIXMUDb",
-	"EJNqB78FYekIezmpKjM1mv4fkbQOZ9oo0NTADWh0TtVEpJHVwLtp37akkKP4A5QicwtPseZ0XY125Rp8",
-	"3VvoxDpl3VWkJgIyLlwVtuCez2RRWP87or2/0Efeehw8TktoJFNADu1EjOr7Qw7GCVFMaHSkA1hKU83q",
-	"pMLozAZwlPKCvDryA0iAweqNSNleLl3DasW6tl4/Pkix8rP5/uAQEukTQicCsiTwbKcodJyZuzy25UT1",
-	"vLlQh8/x1JIBjONtszbxMYRo2HDJX2zg47b856TrGLqqliWods9ZK3fPl3U29N+azlxrrS2r5tZZ3mZR",
-	"NDx85VhfAljWrDF9jLfyqIXWVdbrIHbYC5QLcu/mj8e10LiljW6Jz7wly/h1IOo2PKeTUQT1sLssfM3K",
-	"1g3Bs9ZOPhZ81dBJXSWJ4eW3azUo4u7gVv2JAa2nV0KX6w+zrsCs0/MP5MXB69e7B4QWyzndPYSC5MPq",
-	"16rv6F/B0bEx78zsLty5Of0rLXO5imYfBbgsFrNItRmowgEDVqVdNoKpaclnM5eI3IhLo+VCCv5XI+zB",
-	"Y8NXb+7QD75qd0ObcMjkwvpilTeeJN4q1h5/x253cKK15dW2sI1Tm25dl0zWefXaPm30BQpXQQpLzlpY",
-	"x09y+46HVbu/+03cNNGSanPSO0c7/+PPJ7v//ce/HX75u52Nl3Vo4s1DXt52uO7W0boPcvsfB647k49W",
-	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/2/m25cWS7E4dfJUMTE0Vu",
-	"QyypTrtbCl+oq6p7l10HTUm1e8bmjo0kkRJhgQk2EhTFtjtiLr/r78ZvMA8wN3M/fhM/yT9yrZWJTCAB",
-	"gtSpak87wrtLxCmPK9fx96uUzhR56/VlU/ar/x0P+5OEUP1K5Sc7bPjJWjhYXdFL/WiTnl+gMiN5Q0Sq",
-	"4b7qTYkoMFxeCpaJC0DeHnDAQkMHJbjLYkJRgWoMvDsJyE240EafiU8dsZhimHHEYqwfgX+aEJz+twmT",
-	"nCQJBIidigQT6BtLG6SbQslBkc+HNuEbKwZpucArS36Jb8N/f4ZsmSSOxlL/6d3qQkrZZ9wfv1Stdn9+",
-	"I4CgE9459bDW7Vv8n533+Bfc1i1a85jgQRX2XOOz80Blj21L6KJtUcvDposQTice89c4sTEbcMn0ckAj",
-	"yPcw0L1jueIKOdIjsyIYpDLBe4cj9lGskO9CWRte3432dRNswaf226xyWj7/4KXqbO3LyeXCC3aio24Z",
-	"oTUk97IiuLexWrfTXrsjswM3CIW3+hwIBRULoagSVtbLYCNGezWqguV5gbUYWDdrkwgYAPorkJGRgdJH",
-	"chQV2cqkos4hoKIayHejQEnRkjkeS8yToKpdsLdSxXhZ8ukMHa/6gMOUuASPOUiv4Fk5y5eXM2hfbPAp",
-	"v5RTQDqRY8mTay6nQo1YnPCSx1g0XElDd0lb+45sPSuiTFpDIVQZRIIy9NabVpkrxC3hR1OUCz2fhETB",
-	"M5VjNpGYzPL8aj9N2EzwpA1JJJ8CGE4SROf82SQc0AGhN6/i1yj7+5UpYJl1G5iGcZImwbZh2VrLfjVc",
-	"8iaLxxmvQKpOB328OwLON52mRzhhbbuqX/Fur5rd+63VDeLsPVB1RKoPKZP0Gaqn58l5Ohfv5Bu+Vl4S",
-	"ZH8UMVvDufEcWDxibuDG/N8Kzi+Usc0G4KcnTEYP/o+WmFbUtIbvE+psHd+9E4ocB0MuuMWXD78Sb19n",
-	"vlMt6v1XeS8ov7Paao191YZ15kxCm5jwF+6mmvK7qyWvlZAbniH6WYksc1D7CHGsCqi5GIZsoM2ZxgDE",
-	"Q+CQY3Gw3zE+O5ZdYb1jQ3prI0rgroEIGASXjljjs+yH/CZCPNQqNha1YKEePhux0wqz1CkCgJ0VysBs",
-	"k/WdPn0b5LNf9gZQj5Pl7mWHX3F0yjtuNod2WCLmej27U4w18gbpE9dfGxhM/fCqxfj42qAfQ2lumUNC",
-	"b7oojedlKa9kvpJB9MweIxk6Ax8Hx2ARLoCEtWv8UM6SsgA5ti7fQDN+VT6pDYd2O/NsFTC8C2rZP9fA",
-	"VnfklV1uG6792rimmmqD3/o/uzKLcnQWfHr1bYiuO8fBeRCGsx7wGw/Qjm3BNcI7KrAdFi0CjFwQBuk8",
-	"/iWseehDGzHyQ3hoPtRxM6zz4tnhHwPyIyg3e8V4nodjPFZ4PzD02C+9dnJUDfNhMwuEOyd0+xF6uLG2",
-	"6peavtu6dFqWyo8dqiwUkOI1/QbAySVvDUEBswUvwYOFMEqQHMXLVF2sR2P5gaKZMi8h4UUkzFY6Egsm",
-	"LkclZFAn5FNQS1N5qdfasw4SyurO++AX99vxFTTDgWvuH/I9qT/eRXzu9iTjiuBl8EcVmbhV0sTCuxJi",
-	"4YLgY95cL4L0KS/FZV6sOwYYuVzpvjse3tvgPNb8+i0HCZK9pMrQwDgFUdtrruIGxZPFVNjY6LfNJ36L",
-	"9i758rJrTcP1+1jOlwXv3Exw/T4+PNuFe96cBh93sFdq/D5AccQl0mZaHQKjSHXuH++zcaV20LbrMH38",
-	"VMIeyU3v8/K84NOrINuZoS5TmCZ4bGqdymWh9VW2mqWZ8Gv9KrU5l2zGZdKWP/gxl9as7/NpSKCFKhvy",
-	"YizXJtSKLDSYpoYdjpCSTDCeFYInaz1g+7Zpd9qPc36DQ7ypC5sgWrdYlibitOFgsoGpe9hOpKycFnmy",
-	"nNaTh7fpCr7nrMynV5/kn7hMtnyB3KTIm7OqOqN2Zkz7JVRa3v8sblamN4/hT43WmhNVwSMAiaNMTYA1",
-	"kKvigK0s/3o+MJ34TjIu2aJtjgFGkXzlV4/ZxhwbRCEwQyhAV87E2qb6b0cj3FkRsbWPQVUowsENhPru",
-	"Pewe5eTq9l8/fq5hWIVbzXLgUfCTDbfW3Xqpbj1cNJ+Cjhbnm+iYtqUT4cqPbnfOzr6Z8/WiIygEH8UI",
-	"Pq5bdVQZLmygzw+vU0OWlriqAV005JLaqaWrXRQXC3jd+5lQRts/qFyealsvtEP+4ezTRwZXbU4/G3z+",
-	"8TV79f3Bs+GIvSsVi6f5Yh1X+TaKlfmlIFjXNZThG2FzyD78oLUoTEmY5kWCVTUTsc5l0j9xDVr0yXww",
-	"FBR8n0rxJlXTMO7JSdWbLJXIf4L3HmnLVxRTIUt+KdggTtWp/RMrfCIWg0IX25y8IS3lsaS38bl+lyEQ",
-	"Ne8GhYVLc3VgXgP++AO2XODQ8JLuMC7psTStdbwrwxH7tIQ9VOh1e+TpluaLcRgRo+pRGA3jyPYQck6q",
-	"8bClJLYXYYUHng7vOGdwKZ3AdJZMJ8O5yRV6D/YeGH++gVDhjJbpWcgT8z6f8rKtIhiQcDO6o4aFPOBM",
-	"zUR2EWmFl6/1f9a8SIbHjn6aKnYlFqUtm4lYlmOxtHlpqFoYMtlaAE9yORUm2e3Y/MO+Df2E8MkqhUjv",
-	"V2XWWDlrK95Je/uLZVAuf4F8U8K/gCO6alWTiHUzZQYEsCXGl82YdE1gG64IRYmtK61j6OUO7u/l1t2+",
-	"DfyHbKsyMqOwGe8Dqt3Mks5SVe7MKp4+Eh82gRC9cTfKRgAYwBZp7JeW8oHgOuhB98zn4k4ogQ2g/o9B",
-	"li5TH8HrXCqpMsQYhvZMC0kRsRKSxeCPI0JyugT3qAG8BNMCyYkA6YrIMwZAm1YuJyJii3QhIjYRfB4x",
-	"Li+14qp1Lymy8CuRem5LLh6P+iUokqGj+QXJZgr+WlpNWydpuVKhZXOeiBr7jJmrbYQvejdUflHum5UE",
-	"7QmvojoxXJdofePeG+SA63zav9t9fuOz3oi/qR5zOOL6PA4rdatTJFUn0zK95mU7mb+5TiQubMqlNks9",
-	"NHWLqrQ7exzYALRqU8lid+JiNgDuPsPZNzz2iWXQ7TWwrDO0/3L5+Pxz7eaT3QR624NX1+e0Onn+ip2V",
-	"QoAB9erg1eH++St2ki3nqVzOg1l4PVQCb59WJnxP5aA/exni0RSCt87l//3fFQPj8NjnEqrPJ032Y86n",
-	"x4HWeyvDA/psaafPeycbdFJf+2h06Ig1SjSX9YyI1EqHW80RkAHKtK1o0nxR1q2selNEDwWNjzMc/zK3",
-	"UhCrXMxfPbWx984+q5kvRjE7tszVYHuChfFgeF6NQ4D0OFxOfl8gymD67xC9KjJvndFRrXZOYwGpzfP0",
-	"xjtMeZKkukU8O/XG/ythYQvQTha5UvtKTI0Ry70jDIKefA7FzuBvUig4fcEQMcGnM0ZcbGOJoA0VOMTh",
-	"QQRvgWWWiRKibIAiofXjLF+JQot5WnYvDoYjdra8vETmenjwaCwnvNAf5sBbGxMMEiKvrixxMYsxXBiz",
-	"wUXGy4ipX5a8EMNj0FPhDq2qjmWcL0tRvLGvg2dXPHPZiQfVuyP74qhx2wpKewoxLbm8XGa8GB6DJowg",
-	"g6gFe4+bN67EpHpNxOKLjMtLUf10jKr0WIYetvIqHrG3EJpsUN9FRINNU6ctAPcxcCPN+Y27Ug8PNq33",
-	"fjZkzfb4Ni3JLXTQgYUBhkOxEjYJgQIMHa7BR7YpneOvbWC9Q0GhS1319uQGVY1q5L/fGnC/+cJ2xz+I",
-	"MH/5jdgpGb5aGFru7ojxihiYOK6wmEUriMMjIAIXArYdWMew7bSxfAp/jdh7MoTxtUQDrl/rSVX31WOJ",
-	"psTwiMUTuDnWggk+kS6QZ0rwOVQs670PxbsoQmqw0tA01D5KKI2zDQOeen2A6DfrO1LQc/R796I9eC3V",
-	"ckqRbTa0d6yvqM3BMZnc9hjhhkscwJ8TsRAy0Sol1E7CgDrkr5tIX+/WIu4X2Gu1jRvhvYqt1KYYApMg",
-	"DsWwSUgayHMWdRHfO0+rW4w1sj6LZVcMsb8BbTvd6F0UZGR1unXMLps8t2hoA4X90FhobFBjsv9Kc643",
-	"GN0dLuQW03sHmb/Bfb28hTW+ZUs22OrewqnpMx1Uvt0L5//+79rS0T98G4vn3iz8ux7oXdmnH9tPsNlF",
-	"UDteQjbhp4WQJ4v0DQV1223BkPF6Ihk8f/qOPR8dOFF5gJ89OX2HuTmlFgqu/8v7fNEWqQzAZmTppODF",
-	"2qsTD5QOIDbDVryBnam1Pxu23apBSS7UTmTJegIXepTaiv9NMY690XTefhxWrVY3zK2rvLhiU6GXze3a",
-	"1O5dhRQTakijhccNmqEUc44R8wLyGydCSBuqUqmc9kTD28b1TggcXYEOh9TCGU/U8bS1p7Sicy1YvizZ",
-	"UmZCKcbVFQkbxPrRpikMR6rYRSFa8Zs/LUuVJuK0yKdCqSBQIrTL8ldUqytVLNHDp3V6Cw2Cr7OEry3I",
-	"zhV4R//Fv62jW+ZyvzmMvZ3exVKep3MtWpelUKei0OIp4PzG65BWspRMN77yhc/Bv2+xuiIvVQOTNwb2",
-	"KdDrTQkL+/vqn//x74CUPXzwxI5oT4lyuXCGobP/cLNJ4dFTAeyJdcCywCA8Qse0MHoNsmiThHPEVkPG",
-	"7STHqk9vJ8ha5OedirLORBAXucgbv0af/AOkLroDy6ptu4UllCdGI/ck9UXLX7rO8n6utkra3auXzRGq",
-	"95u54Z8+G0vr8bAJSdEyz78Kb5u7ENvG2Gk2HoyhvZ0q8BtYr1wHy8odM17aJbkz2Ibt4IhtV2gYwj3v",
-	"UbxlQg9BLALPvrk1KMH2mugRGtUNzdRE314cvLAIzkMwrdw1FGN+LdyQSsYlQkl4p0AB6fta+fIfHfas",
-	"SdohNX6j3kh7VNWk1gDyK7i+QHtZr6JCCCIU5nMxNEE86DM1/E7URasVAhWb37C6oti/EdunCtZqzrr8",
-	"MdspjVvKqp4qJbDHLSUowmyeJyLTwmlOipZRLolh0KhfkuDkweOLVXWVBlkspWrok8eVTuaseSkuOcFB",
-	"HDQm4xvVPr/+nu6kjh5BOPlahFTUoLC7L/HUN1O2VoQQOKwFM6USzpnWOKQuihDTEVZe5DDIpmQCaRHQ",
-	"zzvPr/EQneaLNUQSw6CKi/AEOEo/zzKmUoCLss3V56taLvSs4woyoSSeIB6h/jz8A2GQtaZ6jZDqizVg",
-	"F6oyGC7C9dOnsyUvLkUYqs2WF2ysEfkz3Fmf0nyxRy1pndc/m09wuaYAz6ZTrQ4Z5/xSyftuV1+9LRUX",
-	"fqPEJVgYhoXG4DZJElsPhkw6QpVHwA8Cgw13UsjIcLFSftY0E7wAKFXq8FiihTAcea5HZP1kYz1E9GVy",
-	"AY/3GM4CG8TmJTEDOlvGWaw7Eg8jNhNyKoBCkcUwzPEx+ymHUjymBMT9FhnXKg2X63jEPsGwUPmiHgVK",
-	"ytWLFQCj84WQwNYCKRbLQqXXQosVJbKL/YJq47H4Wj8YE5usfowvUhB1OKJMzNOScYwSl2rKCgGfxrCq",
-	"KzFhyV7wqfjX3zyJqa7SxX6+wIneX+DSJvhsvcTWWpc7F6GsbLrISlHMVY33MpXXOWCvQW9Yme+Seezl",
-	"HS/cr7XlH3do0R89lwHgsl6m10Lesaex013m0O+Yk6KfV0yKsgMnjfQsJP7Rw44U72bEUsUSj0muDcjF",
-	"9TuYL9Y9EF25fs5q6Wfme3P6bSbUPHrlhDPo3YasMVwbG2kLUzSk5cOeslupuz8bN1q/iG5jH+0SO76b",
-	"LdUETuI3qMI+f/XyIKjRtm2/2s4L7jBRzFPVzn69sNcdCkn2RYlif5Iv9emaXwmJqJQWpPuYBtG/BQlg",
-	"SnbJS8CSP0HMcBcwnJva2FSxBS/I5Ocl/XxENyPBFmhqQkjDQSlYvpKiGEteCP5EsetUrNz2Y+0/fSwv",
-	"LDI5PK6NaJGkpfvAQAkxlvGJ/eYn/f5zOMNHLP6zfn910XA7v9Vv8X4Gzy6YM7rrTOZj6SihABegSn2m",
-	"yxoxm6KiWBrAVKmlaS+wLxdirpWEa56lCXBDjOVloQ8BmZdACo38eXMlsmuh/MwobL1FRNqL9rDh7i9w",
-	"z+t8vuBybW6o/sSrCCxPqEHmntqPzp1geDk3wd9w/UyU+rP2Jc7fcP0DLy5Taf8E4nK6lf6Nv1vUFXPR",
-	"+QHu+G/LHNK/4Kr5A5sAFG6fiqRqpf8T3HVqEKG9Gxu/mtaA1uI0xvyNX5yhb6vqtfMD3PEP+cRcw3/i",
-	"c3oRLzNn4rxf4J6Prz/vRUZW4x84ESenJ3YS8N/4O8JXQPurqaz9CHee53lm79B/sHMxNyl2p6KAxLTX",
-	"HOLndMrb50K/O7vFrkPvJ7jrZwTTt7fYv0PWlgOc3YokiBzNbnT/CCvcHARBhA0JYxaz5SKyDpuxRBjk",
-	"vGCTpZb3JYvhM5ghrf+cwwrWsgOZgOcGgkOJ4looUlSuUpnoD0LrjsaSVxDk2OApL4pUKMN78i6Jj7Xk",
-	"hYVau6OiVY/ZgFO3L/JiDBqruTqM6oz0MWRrMu4zlkNakCSi+UGNDRxfPnQg8kB0JTnIfL5YaMUJ7Vvo",
-	"oSHhC7PB90FjRHPJKH7660FNtxqD8AlnuwhxW/uXM57G3WJQPPpxhXkDuuHTenTx+/Cv234bF1rzmz8V",
-	"uVIMr3pYDwDnAOkHkKlkgB24uXfbptw7CvAGdGN0FtqcLL8fj9TudoBNkAZznmVClZV3V69q3M5686RQ",
-	"yQS5OA1BFNQam6jUZY/suEpsmtS4nhwD4LO2bYcKEpgQvc0rHPawT8vB2m0lL4DV6AtCsx6lu1/U9sHx",
-	"Btqo3UCRL4k8MgBHrDQ2exjhH1oR1MH9QW9S3OUrxr0za4Ew9GapH5mjBuBZ0Wd+IxLz67E9esz1sbRY",
-	"VqrUm+NKJBaFRbBLkBPmIVdSUDjI5t5pPV1/IxnLgTnuUrCuJczOcFQpRh6Bhl4XPFtpy4ie89XT2ky0",
-	"HfGpvNSKz7x11OpoN7BOsSWpAt5X8/2jiizfcFrCsnKbPZaD0pHbT1SEXfV/BCHuXXMPSDuu1Qcteo5Q",
-	"ZTqHehgEFGvMDqe5acjwnUfPaNnNzYcm3CpNcOq0PaHobjaovqxClQYY5PjQcg5VuDIRax49NoyD6FTE",
-	"zVvlyBpzmHJkzZ+Ga/phKwWpn5gU+4EXV8tFV3/ZeHlw8Fz8PTvwUo7cjj5yIvVSiTfds/dRrGA3GYpr",
-	"reW5T4RdqUsl8PIPXImEVl/bMY6vh+1hz+4coMr0jig4cZtyiZevlovWj57N8sVnXopNX+QTSrmc8+ks",
-	"lQJz+Uicqlm+0J8NV6bVzpNwTwMjG9X2SbC9bYus7SBx9nQXOrYJkBgfntGh3V3++77+fV//vq/vaV+H",
-	"928+ycQ8WJ3w+cfX7I/fHfyRLfAmA7XP3oLXQBQF9FOtbAocssWCpZ8qlvHi0gzuqxfsH38Yy9WMl7BC",
-	"MRjyy1LbHzORJUcshvepmArSTZ5YlY7x8oDIJPU1zGgYQAhjLFOZiBssgZfLuSjSKVLuDKkAHiFTDWgr",
-	"mwultBoBHgXkCVF8reXQLF+xOZdrSPgYRmMJ/lVsGZXkxWhcKGoZNAgDossSXKssxnGKKW2q6gEKvTkb",
-	"cDWW8Bmu2EVaQrbYJF+WTI/SEAYRqi6h3V6bKGeXF2LE3kMKkrgpFRtw0yn2yzKH6n3OMn2dYs+g8uld",
-	"C1lrqVQll1MRD9FaWpbmm/jJ+D//5/8KwhkmLWyHUECy0krvqtBfBb9yqswUB40wHNUucIb26FY9glWj",
-	"j+BZmmCumJ3qyRoniw0gJA9DQYcQNTIyGIm/LPXyXvACMQhMpptdP2YdBgt+vLUSNhGqyaTls4IpNYsa",
-	"9ou/G44ZnwBIKuYWlrRHYDHxLBtt4LqI9syEt2SM0UbUgxIuaMAb2gxm87wlIqWwwn/f/4xX9t91s5Eq",
-	"i/3cfPmfzs9PCaoZ3G+jsKchLUOQ4WezvCiZWs6BzIvm27g7SayFOUjXYSSzL5/fMZPcIBx4xvpL0Uu7",
-	"0GcxNP2IxU/pkj4yIX6yT+MWj+XgxcHBMHLvWUq+LGd5kf4qMLH00L9+kReTNEmEhIvP/YsyL/cv8qVM",
-	"8NUv/KtzUc7yZF/fxLMsX9EHXvp3TXN5kaXTEq5971+7zKWAVx/WWl3m+T6Iff3U4fN6l2yW0/5cJCkH",
-	"rQLufKllrTdCqFTEbPAyMDLXPKU8l8HLg+fEtUvFuHtHe4GB2AhcSaywuI7sigwemQ1m7nb6oIAj4qhy",
-	"Ht8FsRCFD6xj/psgGurLEmdzLx8hr/Ju2Ik8GsutSYp6+ULPRAaZWtV0GbZhh40STmNYYDuSuNmFQDgq",
-	"8AGHoH8nJG7XD9sTtR1SlBr5eCem5wSO74+D18xWsrCoHwkUhm8Dm10rXsKv3GXneckz3K50JsJdzn4C",
-	"xUs/s2/SSv3dO0mzLJWXJ0lSULF4v4EyD4RzF+mtjONdWn+c5ov1cIuqNBoRvcP0ugEcDKoH+i3am+ay",
-	"5NOyf3thWF/TU+FGY/ItnuH0fshZl1WFKc7Biiu2KvRalnfdoZAK9C6xrTLRNds826YUwFO2r/praw4W",
-	"rv2w7j/Clq+oZXiXCqj1c0P9XzXebTWXDMQT1WJAnghLkMl9t4H1itlbiOireaXb+zPR7xDZre/RjiDv",
-	"bjxXZp1ses6Zsu6ocrUEq7bj3aMwGMBmwFyTswovbMlVJeR7kHL9F6I5nMPL0LyUefD+NaqA/IKp5QS+",
-	"6wP9Rwzg57QaoxV0ii6ZiXwCtTB0doNzkIqxYCvqHi3FmyAeObSMr/1djknW+qdVXlyBKjBPE5lqtezL",
-	"+evQZg+u2Z0kgLhZpLgJN7cYtw+U8uTLstHQ/pvprtjSLoS4s0VztpybxX8hyOH3hJYDsvv0z3zWD5/R",
-	"wrrjtkFyod84NnALq5w4ITmxhdkD+Uo6xBbg0jLLvGuFD0cBxIQuCWtZvvILSE+E5kYs0+otUrZsIXhl",
-	"LonK6weuxF2JB5nL/RJfWx9NM2opwOUUVRU8jdyogyj7x0KI/VLcQCLjLsgnLbu0lUzL7kq844gdRuxZ",
-	"xJ6z//yf/wv8BpjPCukXcOZB5WORiCIiJ38hlqo2H6ksX70I+kcWVYa1ujuVwRw2Xjr2nalcbpv7HXq7",
-	"tqN7DuHtSVjKBjSUgd4uQyiSpiYsZZlmLC1Zqu72DIB0gVNRqFx2D5DV7TBTwg4Y5RvAG+5svAxX1h3b",
-	"LJaC696MlsoNudFSMXRz0Z66w+PCPX7Y3zFzSoLgKvnN3R5LJgxT8huKkgG/USnYf4U630p2b3HkmKbe",
-	"tdhvEfkDOFWhMN0c/cON5wAbwM/gF9HGdl6QKeMwJClSJPV6w5z3BBJM8R5wcSo6X8u7mhWzkth//v/+",
-	"/8zTrdnfMTP9o5aKJ+MJCyaJ7bn2a2WcR3XvQnPv1mVMIz+tJqRrJ43dU54UbSivleJtDuigqlkzuio7",
-	"xrWHO0Bdavqdo4Y627hu1vjLuaHWOBvTLIVWr9HryilSdx4Z30aFI+Jmd9GEqWijv6PpQNKLN2tJBsbX",
-	"PlEMbjKC9c4OAoh6tidwVp/H8KgpJ9upcvH5K9Dfeb8Pgkarv3dnfV3Mcrnxs3ATaXx39OWQMKjG3RmR",
-	"iFaCaWr7Ku1LyYWegVbYmAHGVsmzSdWQWNgA38Hg81j24rB/GDdomQORpnEYUwc/GcQD7rsgq/25KFII",
-	"MDbcqlimS0HbGRGVD0fso8d9ullZqaIb/6JyOfrMVx8wsL1FHXSHB/PEOixN9Zv1cQAMhKE6tK+Iq5z8",
-	"4bEjiZCGtBqntMS+bgKOeP7Kq3XUf/Yod+jt2As0oi5hjTt+4GG6mIm1l5tzeYt42F24EDvIdt0yk6pX",
-	"R2wpr2S+kpS6o5g3w1X5TmRdgA7bZVpuhvxouhsrr1q/XfuaZ0ImvICnAtGe6VQsdMOgSp/ER052stB2",
-	"gRQrWpEEnJAssfp1eMyUKPUMYqRIMoTE6gcj2nC53Ul3ujx1BPVYc9gZslK2BvQIwNKCoubvv0eUGjtb",
-	"zj5t2QR2ratZvgBr9Fegqeawga3rYZEtHdMRC0DTcq3v07qy0N1elkaMe3EPAxfWY3zvxrvYz8cTWbwn",
-	"H4gMCZVTC7NJO303DLJNPgwffyKAwGM2pv8iJDcxO3m4Ub7dBcN2t6/hBH0MHT3wXrBtBzxPxR3yhd+3",
-	"j+K2GkXT6fH1qBQ11dM5kVp1S8MS/T6VAkqow2ELNwTk6JpecP3Y/qoHwWHYb5pAaNJ3wF7bDyLpha3K",
-	"IQ9tvkK1wHjNPANxeETJlV50ClJ9l5PSRqhc8mXjSBnMeHbB+Iqv8ZO/iiIfGh8D+FTG0iVvr8cljx2C",
-	"a2y5mzVLxPXUCFSqHyBvZhdw8v4G3i34tOujaEamybPdlqtx74jUzQWZ7gbCDi1/1zvs1ZtCnMan8jdY",
-	"SObR3iMRCZquWtSfIIl4ZITAlpi/QanVku/3g7aMwXpSolRGPDnyAuTZrXFW72ALtC/9nXAzHUzXW0C6",
-	"9skXC6/TE7eLRPBf5uzQwDXG7pDFEROZEs5uzy9qII9jaXQWGkZCHB2O2Il9ik/yaxEUKDDqromCshlO",
-	"iZpQZmdhHn6kgPsWmPhhg/woRPuJfmJ98x1HOfnzOwRvvyP9nLIAWiTUA+eQ3jlRxwe9RLFUhPIddjoe",
-	"tjlvydm9idtBD3qqWMlv0FyNS37zmZciJtzM0PSaoM6EK/FwZyu19CIv2ODHAggcI8CJSeVluDxhy9PU",
-	"jQg2VyeJj/46IOtSAY/Yyu0XTxIbpKqLpdHD6H807xu1iWm+SEVS6dolv8Ho46oqYZdebIMNOMuA3Ahz",
-	"UayxaZ4ErGh9qhYC82jsMAzdZC9un3jYIWkrn7HtN7NINT9bb+xe6pEPhWi1omqju+2tptOLkG2vQjkn",
-	"xK68hXhumLPk1mrUhhMkqgM/G5UAn4vZRGT5ih0Mj42fqH6G7z0ui/DXgMC/6fTQp4WqhFcJSWdmOzwg",
-	"rDuphO4063fGO0Ayduz1k2qnd7jJ7At8F1nELPq4AZkfGh5hR6pauQniVbXAdrOBbcnBcHvBQpKEdlD7",
-	"nu+Fn4rb+la4qSSOfgxie0NTbN44OuLSoLe7wNPlmHH4u9XF3lwtthS4kd4VDPtgU87z2zVW8CJLRQH8",
-	"iYhnMDy+j9Zat14bOO0v2GhLf1KhKHcQobT7bw9vyU7fiCJsHUSghQuKcjciL8U42nF576+bBCT+xk3l",
-	"7yLlOclUbqr1vdx+1a16n2hJGcwdpsVqbmS6H3gCEvBsqjV+VXJZHncErFKJIa3+y7Rd84fDtc+U0Z1t",
-	"09bIqO2u0ttm3jAPqlNWQan3IK4ypuJhL7l195sfm9AhqaCpX4OYwjwzsUFG4SpUgpnbe3On17I+qxn/",
-	"49akTfAqrQ2/zlUJBcRJvmoBQ67guQCvJL9gc36F8A64kG1ZwROHpgWMKkARXUltaQIgBNB2x5eihO+f",
-	"8qJstCEe2siym66jO+ffd4So/vpHg76GDeRJgvZ/rXqBGgGwn/NlBuwp+DSYrHDwE4Aw6NVpyQZqOdnn",
-	"Son5BLAItWVANc/V/AxHAA9cRZ4LwROTIV9RBNb0BZ5NdRtE8kl2pHSbsce6M/OVAQFb8GS4TRGa2+mN",
-	"uR65Kol/ASQ9jfQOj73bqvLlXc8n0DXUjS5p16JeFiaeW1unD2R+b+m+gTnsMdR2N5zrB5oQj8budkbW",
-	"TopXa+wtR/p+Y8k4y+AvXTJFf2mz4l3FJrThlRdVEvi9kReAVXI/DAadQvYDvxJnCADS4hTsI1GJG0vc",
-	"LLIccuBnhRZFLWIOgdFhzPAHm9qBJCoAtCjVkoCOcMQTsShnI/aWT2fA/gr3auFqyvg5wm9OeDmdjSWV",
-	"aGFAwbYTsvrxfZOCy+mM0vnM19LyGEt4F8sSP4Cu2bG0UBNELhYj2Zf77gt0NjovQ8An+0JD1c2mIs2c",
-	"4rb/M5bxIhVTyP/4IePyKh6id0FBCGR6pXWIGaRzoUOH+jxi74lGUrD4n/9CJjEkwAazROF4eGeWVFMq",
-	"4fBTB+CcUvlc4NDjSM34tWAyr05NfOcw0sNfDRugbnPcFwo6QL9e1IZCsYEDw4B9HkZsgnw6pIcibCcW",
-	"UffXRmqrG6IvAWyk6hy4FcTCebXS9RsNp7SzAcyQAdHPaLdDRS/8jvnzVYKjvvPJbdtwG6YFwwRIBAWH",
-	"3UY604NOjV0kzd4ixlptW+UXtLeroU5EVLFR4PJihsvvKDQ7kBxOQLFI1lBJmyeKek3X8ywRqsRHbjUA",
-	"BtYwNAgVVWLbKNjJc+nyWwcCfIiplk8XFtCLBBF0FBDUbj00kzVT4pclwECB3LrdCqmo7X4LmYy9NC3d",
-	"1m9Jz8pLnn1eylaGRtzw8wafsnrCCvvYQ4VwdGPPRLlc7NJc5Tz4GIkyWyijlQCOvOPUFVbeng2NTXNy",
-	"/9JTRWtJIZAokssudc3oaHo3AmbicjrDGgQ2SCWIhdQQs5jy+IYSu5XNpO/+2FHg7cmNlshy287+k9MD",
-	"ozhGTfXuUdKu3PXz0XzVdqXvVNszITjdjYOvOsO7V0GxlKr9SAwALMENgWwufFAKkWjz1ddo4Vj4j//D",
-	"fKV2+EDCCAbHDF9/3apa3AHBZXVYd9QMOKjWjdx4NJ6MNDeIRdk798QImDtSSW2TPe0T83UdddXqAv6R",
-	"TwgZ1JWzGV9scYD5kx/I7YfrdgDReNO39sJsqG06Z9iaC6DZBUe415oZmRXfd592sO6eBFSz3rtzk54G",
-	"4eBQ+mMPIvGfZwKAnXnFFk6QcAvkilJ4LNgmcITWlRQPDYRDvr5lK1sLXe1sPFHtVbVbaJWOuyO1jXgg",
-	"YUdfs6uwv7wrOnTLIJ86+49/r/o9OIDBN8tnYVfbQ0l5Y15snmJriJCa40xQD5IetVmrBX50vVEihNVa",
-	"iALdUI8/Spvpz92RcujOb59f5YnkwDJ1ptBmX3nNjYLCzFPHla9WFz00ahPZacvGrYRxSzruiJ1QOm4H",
-	"bmVrFsZWqZq3qYDtznaqZKZzYadkWZO931/u69E3NQPdnjTz7u0hbJyGnWwqb4LJ9mucol5oLg2IvIdJ",
-	"Y6OWIuNBQP5ZoJSnVlz36w9yDCapWmR8/VASyoZw9RFj4nhdkd6KiAmxZojICTxUWo+ES0uFsUhhSC1g",
-	"8SGCm8/cpQ3I9cLcN/QwqbTK80jkdPeQg44hJkpCD6txKQnFToQeIvAyQvSzuNghnip4ojWMDn7mMmeJ",
-	"yNLr+llUGv6WxuHdMk3OYa6HoMslQXIHmXjcotRjwoAC3jBwge+AVt3GAnluGd6aTJCNJWyo5rTg2UIu",
-	"3uda3a0Mob0KfVeQQcBQt0fLWWudQR1WEuRo1BPA68EoNT0mvU0UkdXN/U0XzF6ClJYAl27kZWzbVJGv",
-	"z1FOquV2lqcWnWHLMwmFPnS7FbD4rj0j1FxPfVQXRb7NCM3DZskGKYNoqLYXxARWs4d+dlIvSny0yhWT",
-	"MP1ENcgpt6lVaa9T0W/4dspUoL/EEruTHNuG5NXzDUFBpblSMb62ML1a6ddSj1Sn8H0sodBduuOc6pHv",
-	"fm8U9Di2Y4gRthqPugx2KGibGqtjBfUpFfKUnwrSr4beV8m18LHWsHCCKH3GStilKsk1lX/g5XTWUtQN",
-	"hjI6PAhjKL+ouzYDoYWF8/oW10r1OHCtJgmh0rw8OIBzCxB/t4ssu53CWqttk6nclej3oddIbpN+Vjkj",
-	"blUB8ojJZ2ZDtjXAQqtiSzBjpaMw4j7y4JpLYtfyOztfvervRmM5ln/4A+lvoz/8gZ0JxFSNPeETs0Ls",
-	"k9pvTpejsdyviJJrEn+az12cllb25Jr3aiyZT7ziaDroH6geA+Asc3cqIOGrIl+SeQkvy6VKE1GIBGFg",
-	"aJQcIB96oZtaUkLRVhPzp0xFEem3BkicbcsgdCJFqlsHGDhqmi+EozSg0Q9RGMPifpleC+j7iq+N8i/F",
-	"TTliPxueInxLRQBv46cEdVudv3q6LfaBfmk9VZK+OmInNQeEYeuG5oASCT8c20bTjfqlFRM4rorK8UFJ",
-	"d77JqDUqN+irX/fEWJsj9jHX73Tot2J7DsZYwpAqdiUWyAF4UKkyFr4MFqNl0XZW4t8HHTdP9Q7Xiiw1",
-	"8yk7BBoz3wJzl6NnhEW6BRiRCr6eMu6bxQH+lLgZqbVAkp2tJL1OdYsma1/NGqgZpMjBuokbGkE8HLFz",
-	"J3ylG2B3G21HP9vCzUzS77RfggxXeS0KzJEsc5aWdnOa7i6EXwcPAn3A2Zv8VwHpYBxTRHBTKmjT4YH+",
-	"FfJpsXmHzw5gy6CyDrsQ3kkYgchgj21RFSK0fqXfFTblUm+DCSmQMHo0016tcNPoRAgRU2NrV7lFCGkw",
-	"Ij9hsUftGsM+BlSTOgtsjCysgWJW+syIfZEJoX77+4fDLDubIq94cQ+Yv3RwxZaeAm6RJM03a++Dg+Bn",
-	"klE12Q8oaHj6GCnmtoQEwGRt5AcIPSHLsXRvow1sqq/ZgHpGD+G406GGKKWUuluIxI6CTMYSe7SUgCJe",
-	"+0IbOm09jNETFtILaPwlwGK6RM1hnifLTDAsCPurPsz/ak7zOEIoRk4Jxvrs9teg27YRcEZPr8QayaP1",
-	"sHwy9d4GPxNLhI/1Dzhe7s4d7d22ztz5oks0SDLDC9bcuv783kI39cBNA942CBRknK9NW8e47SvPAj51",
-	"qM2A5u5isfl+3CtStJsH/dgHYzRS3byr3cEeLH6nFL6Oynd8NLZu8CFqMVQRYKre/dVNzxxXSK5szteI",
-	"uQiQe+Ypm3CBnousEDxZa8kPkoFSvvWjE2H9hkrguMJKzXdBvt0qClCHnBgGF1d7dKAH3ftdRAq0heo1",
-	"MyhD9O2z9HKmdUcYckqn96r+/44dakXJ6CagJA9bJc+dhSN+Coci3PHX+gfxSHAJSGKDwIE6PMY4nE0W",
-	"9yJxdLgs4cxFjf0rYOVvCUs8BjzIfQUBPiBROugu3rRZNt1h1IHa8riu1t1QQnqKy+qx4TFaYNWJA3o4",
-	"YDKBEm4BvFoQ3AFD5HMFIXJLQN4e/uATzwKg4wgdxOuFiXxbhzEIdC3BwSzZoJZ7MNmfOmhwrZqCXO3o",
-	"caiIm8mYyKUgLbyZdb4TUW6HG7sFpqhSXAHyXLBTk0KQF7atpDSPHhtssFGH0Opn/Cz0Z147/JkBvg0H",
-	"9974rQp4jhX5KuQ87BuJa8+4bFAJtNKZBNl79Hs39HkbNB3s7e94Orvg6dx/c3cH1Lk7n3VfFJJ7nl5G",
-	"3yK8Bv3FJIfza85LrG55QIySR+/Ko4GY7BxZQNl0GoQiPmGLOuw2SaamyEl4yU0BVr9u4Jc/56tQxeSM",
-	"q4/ixraraabOuDotxHWaL1X7TYtgtw73J1wr/dA5smoGZ1fpgj2F387SX8GywWC+Pmntr6liB6MWfk68",
-	"JXy6nPMrE21Pws9Dvd3rcB6owWnSy7Bas/rU6HiXHpXAOoQyqOpjTpe36G7tCIS5p9F2RsLrlNeq5vT5",
-	"M77hJNVrJrDBLJqXDJykGwCKoypdwKd6uKMs6S6mI5eItWI92kxdvpl+PKRxhWi/e9Edfp3k2ndLpM0G",
-	"XHmLh1N0t988u6zYPcd0d2rrnh/YLfVxE+uxVxXbi77YoFUFJRwUy3K59tIp7DTMuAoLui2JfRuMviZ7",
-	"erd1txvbLPzrPZ+IrK2QU9+gxRGKLtB4Viwtj9ibgl+UEfsIG+tksSjya55F9C9t754JWUbs51xG7D0E",
-	"FAv2Vm8O79BxOrD9anJJbPs+stX9vbhRXVpSd0D7k5TWSFB3pRX1eUPry3yXjKYzChsGFgd4kfZXaWLW",
-	"tAkxNg8pw+5Vua0JWfL5QdS29RK+tpwX+uSHdxwxh4vN8Zv4Q4vx7FS5LwIIybTcREs24BJIrhXmlQAq",
-	"TSbQE2adNCWXWg5jZtXzVy8PjtlzE+Qnbd24ZdAHou/pdi7X1pk3YO2TY3d8Q9YUwo4dNveIxYnerzEb",
-	"LAqx4AXg/cZwKpq9G0cs5rR79b+1gIrZwKRBjKVZ8PrJVS71PVmuSv1fgRs7HrEP+TXU4GZZviI8dYh5",
-	"XLD49NPZOXvKF+lTND2e/ivlJP72FPdNjNFQIfUw/fMetFjvOLeVe9GeaSQUtMHKXkGyYoa5hdQWZ+Aq",
-	"IeMM3BeICXSLPRrDOfSpzAn0cHM/bAwCOh/wiewgrWtrhN7QujrO+U1X2Z5BaGur2jtyEoaNrVCnAkCw",
-	"MJd2YSwHpUOv7ZyfRKqtWum06+w2w1BkvAtlveQ3Ry7NOPuPf8fWQ7bMXTEkgGruQHDVCCjOH5Aa4X6p",
-	"se6QK6OW8K5vak91vwvKjOKu8u6/slT5ps3uIcW7LPntmrJxKLfQpTxWUrqb+k3VzQX5tTx+9FsQbzki",
-	"cXPaakvGqpGbtyaMeEhkf1RgZG7ysBzZ72SZ8qJIhWqN8FFYpx1wvDa/VQdbJ6RlFn7syBgexKdfWg7f",
-	"eIhoTYAqydnpyfnrP9ksRrP6qyOOzZeqZIqXqbpY78A7PpYu8XhzyvWZotuqm1SIC4jsc0XNggKpr4uZ",
-	"vC33qE9G0H2RgY/YCVU8JfY1VWCZS7HCVB1pbtJKfZWPZ0Vevlh/FczhjTEONdb42tgJGDs2w5zKu7xU",
-	"QzD11O+s4Q/PGt7Ly7gN3/ZYBgi3m1TGzXRTTG2qMtbQCJ1m+uVjSP8GyWUkYlwIyMKKwSZ7SuMSUykA",
-	"fYzr27TZExPmXZJjDj6s0rE0uSFoJJI9qB9Ei5AEnlb716Zk0TtXzFeJ7h97MpbQfhCe/JKnErNP6AUo",
-	"Lf8WWdVbJzktR+yTnApbBppSQg7Lcnkpir89ovSo/RD6WtnSj/s1+WvjSL/HZj8iGfruSsx29OPhyu4T",
-	"yWb5ssjWVnnnLkZUW5bgcZUpGtmEycMDlqDFhUmzygZEHfIy62I8PHD+78GZ4jxupAamn7kIJakSTRAt",
-	"uArIdE0TB8CPsHRsslMos6qmXiW2Ft58J6G3j/p7KN44393mfVtlX30WF0uZfBZc5TKsK8JgLcFe0DeB",
-	"yljf356PbjVbs3kuxZpd5kKxCZ9ewShbjSQQMQ5++WyWFyXL+ERkbPDmw0/DiC1l+ssSCEYpyI8teALg",
-	"nPs2IbTZYsUGU67EfiqVkCotkaNnh6L+O+e7tRBWtrXXNhf5HjhvCdZXndBYtZRLXOSALNkxooaZD5Yn",
-	"EuAm6Gi4KMT9c91+ucuVsM0uinC11kEJnBHd0g1U34L9siCxY/vYsX0Y+3stLw8IgXsrNu9YnNCiKvFb",
-	"b4QhnKz6d2/mB0ARNwytAFv1w4hhTrFJXs62Yd58XVtCTC0n2FszQea42Ipc87ce62PX6vbmQNzaX9hT",
-	"bo9Yo/TiZf/Ci2NKuSqEoprMu934zgS97FVxt21p4C1KTHoR0G4Q5TQkyhEb3jYepCWIbKxX98T58AEJ",
-	"ao/vdWZ7bb0GAWxQXGM5eDiegdFHh4kll4LlKymKIySrs6QCFvkkckiTXJYXwYECyYJOm3LxVO4TBC0r",
-	"Cz4FEGrUBavnPEDYxYwrbeFincZiWY4lIXQ4HHNI8GHucKh9TKQ9LZgUCpMp2Nlyso/fpAUDN7itnaxZ",
-	"3MSLjUfsHXIIVWX7enZXxxQFgKGCWheFkdixpJRmvhAh1zQ0twN8hj7yxCM2ijzWl2OHdsnswl45urQS",
-	"3pkmBJmJXBjznm3sHPx7aHsv5pqtGKd8chDrdIL17vATOXc0uHhu27NPbsO35eTxZ8XZtNADrIaMDfJx",
-	"HBkCpTtrc7C9emu0RWNTa3HCbUErE66cw6+hV1ylmGZEVjA4U/OVVB6E+wCqkeNjCAJcY/U+VRQDLeYw",
-	"HAYmOdW2fgISrcEw03sRTdYo8dgAgKX1c4Q8HbGLVPJseA+r7Zza3Zy42rFSTUI1ozWumdqWc4cvcuVd",
-	"Q7h0nFav88W6C/irwjhZBGCvVb4spg41QAvWP9qDDpwihsSOrIOlWR0fVbr8jgXo9Qwkt6kdA1IJ7WCa",
-	"vEMe6I1PPRvJrohK/JU5EB1gxLdBf3A32fLpnRCiVI3XdwV37ib6H/8V3URAKeAMX6eqFc288baCbt/J",
-	"G/IVIdrWeCeD3ozSevurYTCkTlpdqhE7VXBByAv3WECvYe6KDooC7GXFsVFj7/QGoD7YbGAqe/F4su9c",
-	"cWWCssPe2JztkJyNhegPPpxFyA3ZpBRFstE6lRCIEgRh2oWHIU3qqJgeVqbdVk7HmquuhcHBQldu5bSq",
-	"idGtoSXtMVGp5aOttXuXrPQOsCXrnbo9tKTTgT6j2AdWMmTR3K/rz/nO4+BLepy0tmLY26P3hTcZ2jN9",
-	"mlmzhpTwrIgLX6l+MKTM8ALfwZXY2LydrsSxbPoS2cfcAySyBMsIvi2yCz10UCwhFuXsqMJOqsqS0ZHR",
-	"VLIQJ0OGtFKDQsdpQXNVfRm/N5bwwTAmFbUh6Im4Q1So481wUHRP2U60JcEtToUikPiSlt6Yht+7QxrT",
-	"V4S3s6OmFbFWTSvyNa1jBCIJQO/YOvlO5B1xM82WKr0WH0w4HHvywNHxPmrbidxNa/MXd8AL6C30e0mA",
-	"3IS+YpbHpkO5ncCzshLDDJ6+pYjck3DDlJc8yy+XDr0kpv5OwTMry9xQU+YXLIZ/YsdjNpis6Zef00T/",
-	"cJEXbJFxyQt8hxpG6P+Fm4iisElMTyC/nseIQTWoFUWQqgVZesIpPeGlw6I5lqmqCB+PEMfUoKgajGKP",
-	"RhM4VzAfesrlPpjJUyo6LxW+Oph/XA1CC5AbXDP+dkraIn8RDAzU8MyFBMxT6P3jWUzVBLbEEPQlry/N",
-	"eQ60nraSvjVLpbC3PhKfzOO5NRyeV3f1or3mLlmIfDnpy3adYvjLX5cwsGbV7pY6ssmZUsEHVpiPu/g9",
-	"qBvt5q3ZEubOyCBOV7JJm6ppySSCSbV+w6GTDVjRbZKuhX5385c2d0nyudihO76rqHYMJtdc6jWSS7Kw",
-	"fL6TahQxm4DSAcGLXaBXAv6NtS0QYzWBtN6wCeaJcOdNC56oewoTmWPwI749FJ64JyqoDfzDtjS7eaI5",
-	"+9x6XrcE1+zr22phCPa0IzNHTZcWz1RuYuG+Vyvd0qkFm8BEeLqm9YO7qeCBoMOpybjc3I01eeM2os1j",
-	"5R7n3nEYIHLu9FjZXXEL55UZil1cL1asPYD7xX7rcVwwTkwa7GnnkKUj1Tpm7ssRU1uNm1tqWcmxXf4h",
-	"9DU4jJymNtxFDZmiHslPZDbI3fiKTJe39RdVKXum2LHU1gPGgAkFQ92d7XAJvSqCCLuuSfYtmPrb2xv1",
-	"/h8xczQ0LRE2UDOhLUX9XRGxUtu9p/rfQ6/K1LFLclmv6HVtWkSRZitir+0ziI9B7XoXBsiRdVLeHjJe",
-	"j/UGh2CbG/GeSm4CNkJfZsdnLwL1NlS8WbMlvJF7ohydf2CLz025JniFqdyc7j/yijxrTY6rsebTMr0G",
-	"gNVBIuwfRzUKktrTo6/MOXqH2nQdIb8qS/NdTcNjdtjIHr0HNXxLX6VdRF+dq7Kpc7snWIc2W7fRgh5L",
-	"0pgNm5CvWfouyxlBJTnGJdnsGV8zpEsfgwUDUw4IVSD4BpzBkQCODPjJ+C8ha07/gKKe4Mwn+ki4GEvv",
-	"3mHELtPr6nDQK+pMX49NKxaiwC+3nvr2mY6VblytzW4AhdcOq/V+HV/tYDZumVjG1/myHD1cgoszdX20",
-	"LH+oH88VWy3GHqpRbX18cz7Zjoomd/q8UYnqOymYLtJfKnUbEZXRQHKqkkK+qArJIm+OxhKDCVsWuNyj",
-	"JGk9MGvibbiDyOmsvYiCtRdeEyTStm1bMfFV6Ta3lEBdBl/tXPrqDb5bSLUOy8+msjmbEFXwVBlB2NMW",
-	"dLg5SCw2x/sbsgZDlUN1mVoTIx0SsyoCCGpwnpYbDjffTY6x7tFiLmTZZubaGyDUGq/y4uo1QArsGrja",
-	"IvynPi1LlSaCMvvD9ViW9o2zayGTvEBWesR2EQt9buh3UJQ4X4QL2zI+yYswtMJ7fQnj3lobneXLgkA2",
-	"UwWfqGeBOrgLT5QLn6e+AtasOZ/OUinCXf2AF/92Onu3SJKu8q3H4gFV73xTdCpLJwUv1m5cqYSE6ZJf",
-	"CQke8t0+jNsHyPObGp1ZJy5uqdlwC7trW1T/Bz4wqV3vBU+6WAyDPcCMwo1khU2ljV71Z5BMbXNHckuf",
-	"1Y0v7zRpxVKep3N9fC5LcNOEs+ToOiRqLyXTG6JXwcFDazpUghcevEWuUlzv0vWG2kLjFTKDp+UOKjfU",
-	"ljkj2TmEcDObiIucCK8hKE/ZhV/DOLpnd4vOWAlzQh7PIaF0h0UYskPtRPryzBqoXgN93SQwF23L3D3M",
-	"/fMurFI0N6kv9ZqS43bVFFb127maoooWNpXATQWvTqTx7mopbJduX0vhtL/PGG4X0K8Ox/tFUWlkitxX",
-	"OD/fHH4OhJgrlYAa3FAe7i9u7u7xLZpsI+aOiHqEWLlfb95aBeAG+rX53VwQgzLPM1CNUqlEUaqIHtIi",
-	"VQ0jBy34ayom9Xq3Yy0pDc3dlJL6L/tbqSRdbKa0Ci3IU8MG1MYnDG7M5XTmUs9iCTeOI1ZBxAtRxJFb",
-	"AfH1F572Sc5rrX/uLhN1rb76gttcMXqfpaLBtLld60f3cNndkW7Ts85Rehg291/k6FrHj1bo6DfC7D4q",
-	"LlLiXisd+55tp6GJsyCGZs3U59CcD5BUDzjKqjxCCue4UWEVg0ZPv6PxVMcDGTmUPEvU7eHGIMFOqBs7",
-	"prMFjnHeFDFbxp0AL94EQ0DGAow1DM7oXgsNe/Cpe8+A0/4bLxF8vCOUagxD9YUw6+21hV8Lrf9OrOZh",
-	"U3D3TNLtttlYOkXHWOSWuwk++hBXjDctnWrVDfIC1uFwLP0wBxGRxY4/Io4cgIpU2XeUeT6MSLI5rok4",
-	"Gss46K2IIxYHnBIxDBCGbG0ObLPxT9RYIj7TMfi58mXp9zsy70hVFePTS25okeYgU64itCtz2HTRWB7g",
-	"JPFMBZNvOiNH79NrJ3TUJazcQa1LrInIcnkJjor6jLi7pvkKYg3Qr4L0IzM2Hib28A6yH7/eEJWD7I0T",
-	"3shsi1riN99kkOqb7u72mR3HVXpii2DYDZn2qzrCO2NeJ4GIV4eYyYPZnlGHRuQ+cexwnMz5GsH/9acq",
-	"XDPH7gxZozwrBE/W2uK7x2Ts7YJ1oWBTYxcFkP+/xrDd7t2564DeiRPOa12N/ku2zj/eZW1sGROsGWsH",
-	"wbS2fmAY30K40Encq0cOPRAfL4PJQIOSLsivhByO2CcjAiWFbkhGc1Uy8wj7O3Z4wAaHB5auFYKFwweJ",
-	"UX5Ts9kdtKRqETdu2bHtfB3S7rlbb64Op4qFDA0a8gFIVJgAD+oZ8vcA6zRsH91DVljCS96nwtj0DnjZ",
-	"3piHfov2Lgpc6AED+i149mZ+EYpdemioUOcH2O3YYrvGwABAQvKI5Xon0Q6FWzdun5aJdLbTFnESqcpi",
-	"OW2Jtf4pX2m1zeLsCgTS3S1lTn225ni7cVF5zvTmXqrSfJzjp01qwmWOQAV3SN4Bg993sZzCzbf07YeW",
-	"Cy87cYlhkbYGtjZuxc3vbg8h+K90lPNdnfw44M2+hVrkbGdvKbm7tLaad3P+V9KgD7VJaMSzVJWBuAD0",
-	"9h4r75sNua/AQG2+OhpWB8lW9VX0CBECM8E96zvCB1yvE81KdL3B4Q9ezp6o4a25TO7kYPKURWS4LFnz",
-	"rPKURfvhGNH5sEAVHhoGCGLv5WjrPLAew8K/m4PtmJX23k72ko0nQadO1kWI7b+44WFYi5JxpdJLacAf",
-	"UjcZicvEoNl7DNjBt+4YnKlTZNeGIiTWz4DDsUin4odC8KuWXf9JCgZsj4QFN9H3HmF2kRMFt8XGEPD6",
-	"dPFBcLUsAF0mZsuFg0GnRJapseQli+GNMRvopuHrgQaKVwXwQLGstJVaXImELRdaJOqLl0WuFIvnvLhM",
-	"ZTyWDuc+vg6vDEfsXamYmuZY4qJbUbFEu3zAw8i/WKaiGMvqlvMUb2N5QbSCEstaIrexcMJBT0I+9S34",
-	"nM1yhHcdu7sSdWOvXH5RpHNerCuC51uzNu/EvAyIYHp5oFR3CLmfqBH7mJeszC8FlgLpAfSH9g58IP4L",
-	"g/tf3KRYPO1N9Oae6Lu6e3EnPcBV22z5T7Dc8Sqr1nrEgPk3A3E245IdHhwc+zgfzmaIULpORH05VTfi",
-	"0vVqtAwRKNVoObygj+5Yh9YG2HdBUFFpnJY5oSGBZ3uMCA7dVxBFaI9ZWzTchugF0tdMcFWyw2NEf4BV",
-	"DSkZWiZGKJP1CWXev4OPqiRfQj9kkOrIQXcCYIRAdHLviKa0jhryhrCB9GKnJUp5XV53g0zGTukKCWn4",
-	"CSZ3UJogDFCPuayiNqxkHLakDTnv8VMAarv/sIeGVDu0O+PvZ7P0ogx7yCG1X4irhK8V40zpO8FnpkIK",
-	"cprwwBr6Wd/Ocsl+hBtUm/dAdj/9AW5oeVrxcll0P39Gt7S9Ybnh+2fLju+Xs2Whup8/p1va3rAUm16A",
-	"d7Q8vxKJ3PSGn809wXfUgUZwQqqWud9wehyZiXdmwQ5n63J7ayLvYbWwSgDg1zyFha47QCswssRn1eLE",
-	"cmF792i7rIOKkdneNuoseg3LhI9OwqdT/goarRakaH2YSI02/6yZUvV4xhVTqbbiJkJIA07Uy93XtgVP",
-	"3EHcaRt6b9hxK3rv2HE7+u/YbUt679h1W/ov2XVrem/Zanv6JU7+uoweavO+hnzNDtALRHvSW8LZ0XSM",
-	"FEtbncEUkESmWq3QCgTt6v5nzCdvWW8ZmG1b85+8lb7lS9u3wafa4t/2xcvW1jr7YcuXtm+WT7Utsu2L",
-	"2/bPJ3/XbPnaji31qb6Rtnr14xyCHQ6SRiocbJ4niiViwYuyeUbaexBIPzd1Beak3PJkfNvj++DRgpOM",
-	"IPUssLXWcl8cmNSJC+u9rB7W+rA+68Bu0K/eIXn492Pv/9Fj7z6352KRyssPopzlQXeVojvYHG6p+3i7",
-	"A+u8KNLWMje8iL6heW6IuS/zPFFs8OX0bDdygZ2C+V1M5rakoz4Sqbo3dJdnL3oxml8gvZNNsau1MCKM",
-	"aijPShWQm99hSDuck/mlH3l5raltzOU9or9UGW/Wmj+b3iBuGbP190a/kK3p1j6tkXst1WosyPuq1epY",
-	"h9CcKj1Ur3kIQIDR5834APLkh42ZrzzzSBshFJvk5Wwbdv3XtaXD1HKCXTXzslOq728bF8WuFRy1Mbh1",
-	"zLaXoAWZOmKhKOYtgpg9JF6neH345mwUq7RkVVDqD9ISBClS4uh1NTzGEpAe4dXONPbjIEAhEWLoW1zM",
-	"ljuSr9vuhwa+W1Bw5kX5Ji3ENDzj+jJLzHXcEHrNu6WMXE2FTBB7RD9Nf4SKGs+W06lQLT5d5C4EHA9S",
-	"1FHfKITWOBLGyVUV4Ppue+1JtgIUpGIpeuhx5jWhcTrnoaRHds4v90GjMplVR6zklypifAp1o8hPruUk",
-	"8DPNeIEZQVOqKhWyLFIBoIRQRJeqNpQEMl26tAum8oty3wCHV4PVXNudu/yjz/Wy4grQQOUda0ydKomF",
-	"OaIYcy+NI9pT5TrbnLnHL8/gPjozAuvmM+U56qu4cfmlAYJjZR6xRBR66x6x+J/1uQ08RWkmGIc7U8V4",
-	"WfLpDKnVbVBKDyfgsAs2cEs1hhBiibB4bZUqAdRH3UpBN4Wvh5Or+1pXtbDjkV1WLWseT8ce4LeNjRBa",
-	"wR2L7hP8g2dhwQqr0S7CbkG4cYn2WXhYhqT1QQqZ7VB7tOVibEPk1BdbZqcPXJAzMffL+HNPCu2ja5F2",
-	"hpqlOqlaZHzNYI5wtEt+6R6NlKkChf7TXCb0bzpnor2Ey0uwg1a8kHiCpvIi34v2svRyVsIdxZU2hnIp",
-	"xdTfqNV4nvObcHHhCSv5DcJYDvS/9FE03M4tcG8mum7P12eWm/EK2eNwhqPj0mTBKDbluuEsy/VM1jOh",
-	"H9VsN11RfU/PIriGIGcdTCTFOHMTz16Nnr3UYwP//a9Dys45PGgD2GlPpnlMHPkCsfTuyhNBe7GfC6Lk",
-	"N/swtvcqmq0M+DacDnbdflveBpr4Xd0Mpte39i980xZ8dVw1THe0oDrkLkvLr9K83ySHt1Qrt5PSlVDG",
-	"TaTA+HDzsvVTsSk3Hh531Up+NfLbFd1BIQwT8VnrB8ECJtJ8yAwf6u2XXwnpQHSMtsxmPq3lJLOByW8O",
-	"n7VpaDtgs9JwcVbLgsVnWiqwoj2tWfyay1D+9cnHE8DnYOYeBkQHk7VWfTKxn/A1u4DjSm3n3rffjPxB",
-	"C86UHvc3ouRp1uIWwpkBTxBfljMhy3QKpGZ4MP6yFKrcpLfWVVDKb8JXr7hiqVLLWgF9N9HAzSLFcoc+",
-	"X1BlvlBsIqBgaDoVi1KLmO+///77/cNn+88Pz589P3r5/dHL7/+JHDnUMMJ5gY+t+zfuKpWB1QXpBKbi",
-	"UL8fiaxxL+xP8qWsCPkWopinSqW53L/k0NilAtccPDblRbF27lGuyeN8Zi/a048FTRbn6cBmqi6ymchg",
-	"TXJoArUTGnLMxHxRrmHImp3rDfpbfSxEEY3Ds9GKt/JGP6K/353Qh/M7gP0GZbXX+RWcX2FAR4WaZL98",
-	"48/iQhSAGNCkI9T7CWayOZqMT0ulx9LhfwqPqn/kN0pxqPe0DO0I+lNeU6r97RSUE8Ha7KDA0N/VA41l",
-	"wnxzYbq3fo2KoBt+U0J36VBLinzxJl9JLEEVYUvcqwoOy4VkCfqnhzTY2UqnVu+owhnM5RQS3scSwBb2",
-	"kRSHLxZFfs2zY7d2LyLvpIdGiLluA7Q53II+qG0iBDKvdFOJEkqKIia0jqUbMDxm8UUqeWYbVKtx0x/S",
-	"izQTpSCuWzPSiH0Y7dl2agGn3xUc2S9u9ntX5vscb0Gt2ua+B9L2+LTMi448QbNX10DSP+HK0KIa4uiU",
-	"cutTxQbv5HTGDkYHz16+iNiPeV6yg9HzgxffRWN5CpvsYPTi5fOX3z97/seI/cSzLJfs+eiP3718cXj4",
-	"x+9eROzsl6UWx/TowffPvj94fvAiYm/yX4Vkh8+GI3aGmpnW8ORYgoLGLrRymubyiCEuhm7M4dNXB5E+",
-	"2leSFfrjKGWeHbAE9TC2yPhUKCrUxCNH92QsK2ixi/RGJGyay2tRKKhi/SG/MV4RUJtYIhZCJsokeGlp",
-	"e8TSkkkhEq2ForI+ls5LVmDJ4Jhp6TfEJfEYZLhb+JB+CG5m6z8KrpIBri92ONzG/miGP/STx2zOS4gm",
-	"+HUb2ZoNdAPEDdc7TB+TcORtmY5BO8H2NCR/ve3Xz7lhayTNjryVk2NX+x4mI2DkH/YwtfSz+pxph0Ko",
-	"amvyC2sygWQAi3SjwXe4k6vhC7WrVQxCi6AeQU9BfSKOTfFTKhTt8JJNRLkSkC1JN2sxF5acepF/6Q0y",
-	"TTsD2gVNMhtjtHfv8UPXzd2Yioi5ewdnoBVQu804qTqn9Pajvg1Ahcq4AuxHIe0C7KWR+kfdNrE+b2ZM",
-	"w0PbGbG6OuC+DHgjmyzXCopFRjvX9xqTuKzIgSZplimWylE4frBlqBtfGpazd7SgAk4eKA7GT99BSpw7",
-	"lt1hWZy7fjKYhvv3yN8uYhYHeleHbrUob1kVXwjBpnyRljxjmSg9wMwHqJDf4Chd3mZ/3EtK089iMsvz",
-	"q5BwW+ElWDPmwjGckUpMC4Go4nqbkPastdV7iYluzsNLlb6efBZchcOoKE+VKHRzy2UhgceB5RcXvWKo",
-	"5gPd/iv/9fCLM3T6YyCPL3iaYaqTLFO5zJcqa/dXbWyauBYS9JuOQ1exROgFVhBG+ZSXPMsvlwIpn4xv",
-	"aC64VCT4jDLT6wymRfTWNCXkG6Jen6VyKoLDeCZKsryxBXrHzRclVVKCYjDjCkavw/nYMxweirxArpFz",
-	"8dbIaIW4TvOlOoPd8vZmkRZCtawgTIcq8lLvlX1tVNIeU2WaZUyll1IdsaUsUwz/797/ZZEFBiB02Oo7",
-	"vfXljFI9BNza1+bE+7upsXm3jCDT0jvBxRKuwDIrqczNPmiKKbpnW0G1RK/NhyAPUD5nCvM7Xfe7QakR",
-	"0no4KZlzYPBAeZotCxFGBG2W0omiyIt2oWd6jxunwkOX9rO6d/myBBoqScmrhsk5L7TCI8qI8SQphCIi",
-	"iSzLVyIZIsI6JHmokpdLsz2JcnFzdlkLW9Shj41q+0DjRbO4jpjNG+VTQEEpxCJrqxpsjlwh1CKXqsUu",
-	"UyUloFZT9EShzjIwEeHDg2cv2GRdCnQj9CAx16MU1mYgKimmQnftiWJ/Oj8/pVGt5/2wKWltjT5uRgKD",
-	"fCqRiCQk6epag3EpebvD64X7Qm8/OKNrlmjH/n1DM9pSQqllECwJ3Xn3UMUSSf/AqLY5LcPgTofK54Da",
-	"g1eVZX0CpbBE1yAbcFphuDgU40yKFV7su13p+6oNhY6uR7T04X+3PYmNOAycw8a/3KHLpCWzk8pIYSF4",
-	"nMs8v8XZuxNL+XUXQ7m++ESxNEHcQFJZ99OEzQRPiOihXWfaRbFpUSAyrkoa9q7+bRaJ4qb2nsAMcbag",
-	"g8WIQlTGb0pWFult1KN8Cit+S02Hr7Ocw7jwJEkxOfnU2XX4seb8gTCtqXvgJYfZNLNLr2c4K8MIBC4s",
-	"R/0PZ4ZJrPgu8H9RuRx95qsPQil+ieizECB6F55IvLg5YubA+6J8ShXjE320em5moFeK2zLwtRztuQiN",
-	"iDzDh6A+Fy4E+xFS6Kr7q23lbgav784o+avCNjvyRWlj6Tb2RE341DQ9s4gcCdnjwOjn2bG7JMsvd3bt",
-	"UGtPLkpRBLcmejkSpucA04EwB2qWKpZKVXJZHhtgz7XghUKcTYg2ff+9vvLl/DXFC0PY7P2TGqipPwDq",
-	"c7+2WvLqB28sLcVuvxncpO7OX9ZlNtc/izb0razhqmmHG5uG22tDw8xN27aqKUWqpj3fGhy49tJTLV8D",
-	"nqQFvwT3HG3DVAQwLBJeckN+t21nQnrOjKuP4qY0TWra9DOuTslqbb9pEezR4f6Ea+MI+oVKMhucXaUL",
-	"9hR+O0t/BZqHinTE/poqdjAK6oXmlvCpc86vBBVVJeHny7zkWYtW+8YOPAZHq52qpWTH+/TIBBbiVKTZ",
-	"oPqg0+0tulw7omAB0Ig7o+F1zGtVcwr9We9xepzZA9jvX0zqVXzEVjwFAxNSfEpSsoyyoi12KooQvMhS",
-	"UZDEMFXzfC5IURgej2Vs1er4CAxwes0KshS0gSkS9uzm5pjFqHPHRzXtKL9AGDKwRsgV5uWJLGx1qWuX",
-	"4Z3BVJGGtGpXtCu/4Yi95dMZRk5nmETr6WgQVkhYPF4eHDyf6tvgXwK+Eh+N5Vj+G9NfY//GfkwLQUVr",
-	"/zaW/7a/vw//r++ItSz6ArGCJGb/Zsk5U0X0KklE1ExJ5PAxFexSVLYZMd+CqwJyBKDkFNMtCE49srw9",
-	"RYX9mmCeZeRiGyvA/ualKFKeWXf9dMblpTgmZzixvV2kmajXNqZlZAt0AUT8GhqelbN8eYnh59hxeMXo",
-	"9eTJNZdTofTwODPtjE2viX0nL/IW81qWhc3gqc/0dinz1hdOJrue21GHyXAGy6U7Lq6Hpba8QC9JFUvy",
-	"6RIBjOLqlBjRKdGidJc72X31xD1UkWtOUK9PHeKnJ+SGGzy4VVDylvbuBk3Eaaa60zIZ65APFclQZbAt",
-	"kUml+cnAcdTbFXB2tU3QZ3DyBB3105nxh1TajN7b2m5F3uNAyX1r0OPHxqtIsAFXQhGwIPrq1fVyfdOE",
-	"v2zq9WdYSptRB8gRll80xyNgO4X1Eps+6AyAPgWBecz4OHr51Wrdxe919BUDFUFcKGfdPFEQesF8Tv2A",
-	"yRTM5VSEgv8tnmT/lS01C/3jRV9sHIjijhAqQmYBKXBmpnoNZSrH2FHDg5zkQu3uJVItoxevZkpM/xqz",
-	"ixwjBGyCQQitL796gbH+58/2wYFzJdaIJg6Okr2jPXz4w8U//rfvi+9++sf/8UtxvvqXL6dvvnv3/vSf",
-	"3uXP3vP3/GzVL1OEWtgxqhsXx+e85OFTTi9bitZBtrfessqdirQ0kxDYC5cFn4pTUaR58qd8WZB0JZDr",
-	"Zy+iwMey3MaQaGrpQ1dCLOwaDWMl2jqkV99tRE5sG5CWtA4oT+b+QZUq3Lz5BRugLIss33DJi0uBmB5s",
-	"oe2Q4dbqhYEsq33yApNHtqch6Rc+d0IKg2S5yKCoBktCroRWyzG7G8PoWmxPlICcX3jmzmLqNS9C95FJ",
-	"Cyrkev15hhwF6FSBbtgEgXBiGEWNG68phPuSRa6AwUabNhOVZ8tSsHhWlgsVsy+f39vY47QQiZBlyjNQ",
-	"qC8KfgmAzWMJd8dUWiP3F8tJlk5N6FEoLITVFtcsV3bLQdaFVpAUGyghDAYJpUs31sQ2eTO630FBYekE",
-	"g5kzDiehixhQZZlmHkn2bgA2JqHP+VobgI3B6myLozhQoDWmZKfKbyf0AdEOE37e4GT2RyXShwcYAWAG",
-	"4anZa+9U2OQBx1D/HEePdbuzikjf0+Su7vPITnmUzqj1xivIr0UxEzzZpnHFUm5zO9So9H+gI8HTW7Hu",
-	"i6s2udNT650/EVV+qLsauzd1PwPN3Sa/J43ukjRajfiuiaOu8Ls9GECXnHQJgoLQya0czs7td0AD9HhS",
-	"afd6/75Sa8vq/q9eprWk3aIFtSzScg3OIqoUEbwQxclS9zbITlfVlw7cQmRwfzQqVLFIWx+h8TxX9CMq",
-	"5ACWBu0GRQE+Wx0ZWgNDEIGUPIbTXJZ8WlaFRXsfPp2xk9N3rBR83kjY3Tth82VWpvtUTPIPZ58+7uup",
-	"2oeUJv2cVmD+JZ/sQ9HEnEt+KUgBHMv/8l/YSVW6nuZyLDExpqqRFDdTrXVrUTQTPCtnCHeRy1KvRiZk",
-	"sshTCc56kSgW6/flRforx+K/H6DHjJzTemDQOx2PxvKEQdmtvIwMFHpEFcfgsoXaW2GrgMEdotiLg8MR",
-	"O7EDz5D8zasWH8sB9+fwSqyjYP14fT4H2AtgfLO3MsGns2pIxlLPjGJUB+fMB1vKRHfWqRMf79m47fNh",
-	"1XCsVqRJW3FlFUzq5lhqUTfeIyAIaPsF9G3vmHHzICasYvn+osjR+V69hL08eI5qcPxZlMV6H8LpsZl5",
-	"p5h9LBHj1aYqX7jdp+7isMTVYzG5iClCUa2ZREwzjpEGrg30scRhTSWLb/arN8dH4EORwJAFerZhpsVP",
-	"cqe6HxnCeJaxWZ4lbBBrtTjGPOqx5HLNrnmW0moZmj5+RgyjORQOYxwFXoaBFJMlOlkml6I8YpxNltMr",
-	"tJrpmjJQnxdQGOTmkbPBZM3I9htLLaI5WqewQ14d6B/YHIpfjx3r6YmqWDahcHmSlzO02+d8DRnt2GJU",
-	"Ai50XyB/BxqppwHM4MkalyWZZFShfcQmYpbKhCmtHvGMLisL3aA/oV9jGBx5OZbgFSxTGHHF5svpbMQo",
-	"P87zQeJgwYLi7mgTOLAay1iP93vd+H343xiTi3BUnyg25Qs+Tcv1MGLOrZ/FnKcylZextuBo2NMSJlor",
-	"GKuhHh3v7Z+FEvrtiF6nKFsby3e18oLeYdhwdpLFOiffCA2lFSnPvscCY3+f1N9e9YRaVo0Jfg3mMEWV",
-	"qFjKEftMnRlLk+KL1qSztwZaLsDaBx4zGNTBi4ODIabb6oWjJUVV/uyOe5Lrb5m1fp7OnbUO86dKXgri",
-	"kTFthep6qoxOeMmhMhj3Q2nfwAbPD1jVfSI2FGPZsoaJqsIbcJRx9hOgksDHF1yB264upvQMO+N/5Dcx",
-	"VWyyVGt9RJRFle8D7hS+bn54mqVClmOZpIpyrRXhnYDUdptlRvA1x3C9OeH0wCmZXlyk8tIMKW0JWvIs",
-	"/u/7r/HO/fP1QuwjXKjSqig8GY/YCXUT8DRcoaKFotmYY4ngJbFug4B3FnmmX7MPuEexMwtrAjrhksVv",
-	"z/kl7jKY0bRg+UrW3hJrEaK7l0uTMGhbYrpFGXa0uX96e26igfp1ZqI4U2WhdUz6LOUh6dtM7i7V0x/j",
-	"ajHV9TasCu9Hyw0jucbMoe8PoORpOdknAAwDsJZEhHFI54maaWsvv0BkWgOXActPtx0387uL/Y+5FPsf",
-	"eDmdOa21/XmuzQm7s7ShM5YVIMU0X0CqJ3VNv/v0y3nETk/OX/9Jb9k3b9+/PX9b70FeVIHUolQRU8vp",
-	"zGAjEGMhhcBt2NsytNF1PbzDqhfUgZW228gvl3ofTdVYojIAPltu54GUDyvpDp/hOOKb9KYFAwK6OxPT",
-	"K+s+hjvAmMulGGtlTyoEdIiYyqHPq5z2mGIFn+qhtd2AXAzdCVt6DoDNqVQ0inr4YBzHEgGUzB6p+mR2",
-	"GCaCrGjNjdjPNGFormPqse0KrSpld3QO3JCo4+yz83yxn4lrkdmBS9Cb+uzFvrWvGBo96thZiPbG56+c",
-	"G798efdGf2qfke1sVSCTYwKWG87jv4730mS8d8TGe6PRaLz3WwxPaqmtSj5f4PvfnX1i3706OGQ2RqQo",
-	"/0+PHCLH4CaFIjeFGgHVymPmw5fz18eGs3ssmVuFUj0BnlKu8MU/12G1tN7l+8I8PC5ouDY1qsM1T1Jy",
-	"0hscKf32GLKo0LR4+i8ql3HU/G0fwhN/h5d1g+NS3JR4O6xHrZ54T/0BbyataiGm5JGGZcxlLtMpz9hc",
-	"JCknDASZraHR7+E+3cz49NPZORuNRk/1s/ERi8/yohwBjI9uJfz1Ji3g31cpOcrjc34lYpOr+csSD1m9",
-	"XKDlZvhSiSg6JGxhqLR4GdkXKIS/ewlaokyMHqnwR3Ry0Hfzgp7SX0gR9e7YzuqCX4L6zws+F+gdQC3a",
-	"bCnyk5lUNFrPqP/pz49gyJ3OE6YHZBqhz2aNAB6KyiSw1teKCv9HOJZBM03yEgal7n3QmnOMhOQwpBL+",
-	"CR+lPyIWfzz58DaGyCn5erh+n15WCD1EwlzbeQmNi1a7VF6UfJKJY33F8GvhE5UBeVAdBSNnohnPAAfd",
-	"oqnjGcbM3MDLKcAGix0x/JHJN5csThPc0qe8KFOeUbqUYiXkE+IqOIVuDj7/+Jq9+v7g2ZCBgzC4V9x9",
-	"4fZHN2nBtc2wlGq5WOSw8a3oiczed8OAUy718IDpBCoo5RHEpVBl7I4N9AB1Aqgk0iPrNW1R5JNMzLFd",
-	"2JM/fnfwx6HRHRai2McRj+EFSs/tguXQbtBe0UikyjuFI4qW86sX7B9/gFMe0rvcSj6AW4OQU3yKLYiH",
-	"I/Yx12+leyI2y1fw4JxnF3kxR7WBlMybmyM24QlL5WKJBQTsxc1NM5eaaWNLCwz9ZhyC6nTSR1Uh0JWA",
-	"rdDCdy6QtVS/BEvJ0Cized4CPDFKCGXWFDX5yFHMUztNC14owQa86ocBztwXasoXwgggW+YIsxyBisGs",
-	"HWEInDidkixLpWtKTPMsB6vFaHeLjKdyX0tfvRJwYswBm1+LQr/8kH34oXbr88MId/w0y5UZzKq+EVbU",
-	"58BBYev69CsHLw6fk402HLEftRK2XGQ5TxQbxODj0urUUz0c+1p5x6PCOXDnvLjSK/pmX5WF4PN9LXCP",
-	"gGIjHsIH8Xc8JLVSzS8BlRQ0aq1sXIsj/GPGr2GSKoUam0K2EUqAylR6cfBdlSAC7nIjt+i1MF3pXAxx",
-	"dlQpeFJF6h08Mq2CKfosaI9a6orsgg1gfPVPlO6pTxgQZRwC8vrFIF8wHqI14U8dQ2PKBWl42AAyKHWD",
-	"/undKUvylYSRHzZHIjLAts4AXIAV6Bbf4tsxJlymJWScfOByecGnJYLMOa07E8U1ko2T0rp3tHd9CD7n",
-	"hZB8ke4d7T0fHYyeQ9pfOQMH7lO+SJ9WXCb7wGUCGFu5KsNcw7jq2mEhGswogEYLRMo2DwEdS5UL7Ii9",
-	"TdKSndhHsc92St8lNrBS3UPFnNWR3QqdWN3y9F0i5ou8FHK6/kexBghF2v0/5MnauI4p+Fs/SiAx0eT+",
-	"NBFi82Q5LZniGWR6k9/5hVZNzug3ooywvAG/kVOb96CRIKqOGlYuQDRWhaswd88ODtreZ+97StU0ugkv",
-	"+tz/A09I+OAjh5sf+SI5ebHNd55vfujHvJikSSIkPvFi8xMf8/LHfCnpE99vfsBfA+/kj0jGoB8/7NHC",
-	"U8yZPc/z9/q8wOde9hkOq2Z80Dq1SZF58ezZtm3+LJaKxvRZjw6f5/kHLtfGj6afe9lnLkikfJGW7BUD",
-	"Qcs5rF4n1lnf9Vpg8Uu9I/dOavJg7y/Rnuu93jvaq21++EhQMoGR0S6eTuwRPIGTEXRChYpdLTHD+IE8",
-	"jd24y7XFbXT2sRxYbRq2r/6H81n9Z5rETYn251SsNkg0bUb58kxtLdB0+6H5e79FvW5+kxa9br1KF33u",
-	"0ybVDmK0t9ijvIbfSO41xVzvD/XKwznnIfalRrzwg7ED66fd35o8fRyB+Jgy7T1Y/fVp3Uqe1bZ+hzz7",
-	"1zT5DRJsQ6nJXdKkIUt+EuVtVaOLj7kUsLJpQ99is23cY809Bdn6jWOEDCf9Ts8b3/YRuv8pUrzBI+aJ",
-	"36K9t8Tzt/nJt7aVz/tsGnzoY15+oGKovzVB8Kh78idR3lrJaGzK7U2Hvd/+Yncy1MjN9T0d+ggW0inw",
-	"OoHpC463TEAoWGpD0EZdInBehSz0Kh4AtuxYxtqspyCvtgKOyamYUQHaREzzORGuVO18osgtOIzGMkZK",
-	"htEn3YKRFrzkRfR+f5c4X8E4IjQ5Ys9e6C48f+WkU7mvfePoR5QG6OdeDSP7qXfqY16KE9tO55P6jWhZ",
-	"5wWLoUgqdp485RBQaraeLkDzjfc4YmV+CTnkuqHu3R9EyfVA/zNm11yJNebW/CVmAy7XVC1NvhlOfmr0",
-	"DR6zK7FWNrlsLJ0eogcM3Q8YXitnXDKaPHAhWtcN+/CDbZ6DEAXuApMnM5hTO/GbJqKH4XJojTqGIoUC",
-	"EElKVq7SqUkIWRhiUgww4zsjct/5nlyjRMf6bMIsl3Osu4bgccj7g8E+vQjP/nSy/+zlK8x+hLoO8Bbo",
-	"DbXUWvhACTGWcTXbP8JNelaxFBX8k8BPwlLJ5mKeFxCUhs9nWr2gcQTsZ8edNJaDwwNwgVURXuNAxNDO",
-	"RXq5LERSsXAOnYDec5wucutDBoLeavDZwjAuQF9WRVqW2oaQCKFchfSOKoewaZng1+DCqja5TBgfS7qN",
-	"PlfdBt/D3JMRw1ECLdOVGlBPbEPBVbhzLP1KXOOhxI8AF5BbnAwze2KEEPhkrb8Nskax/NgmJVgPT+T4",
-	"uV8cm+eh6ARSBsaSF4JDLgRktXIAqF+LEtxg1WAoCIHqHZYaWDmok35x8ELP+AI2MczdTEyvRDKWWXol",
-	"gD6V/LYQH/UmIC0xwQk6wGoI0S8OXrh+avzAEIVBxdoBz8P2NPDsTxS71odHPd8ERvBM0NNGnPwhpk1P",
-	"bmvc8I70fIJvxfyUqJ4kB2+u2mSegA7BGtTdQEcsmLI0OK6T3GzVAvyjCrOOIHFmLGlhTqEWReY4ehdV",
-	"grh+dgShF4yQUSSKpBbsZfpgThiXtElSwwSohWZCOUSW2vmSpxKdu9QSyDFoZIDCKpzz9VjiuQXNgRiS",
-	"zJ2Fhq/GVCDM/KHe68UEoo563zDK7ZCaiRVJ6qYzslw2WqXYAKkPwE3xDph81QyT8unHM/pTHTMIrVTy",
-	"DQ5SOKGGIQ/AF5iO6vb79WcGtIv+WnvVSGz0757IDZ7I7/pYDdCPc0Sz/N2B+eCGBS5lc75ydx9a08LR",
-	"9JtWhUQeNC9aVhEn1U2Fp1NRlOkFmc3thsMXCtnxCrkj1wewKpn3hpaY3vCI1W2ENqV/gGBvEYsXy2I6",
-	"40p8KhJRfAZQz1Revk+l0CJPq+BjGUNwo+UORzO35kP1k2sSOG3pUL71MWK092xtX/Q+L0GxNylRz144",
-	"doVWwbJcq7pjWcl63UUvlUHfgpoGZcaghkNpY/oqBG5B40eNoWoxft+h65EJm2ZcKdC8mNZRSP2rVs4x",
-	"tqZaCXA6KRZn8LKG0s0+QXtQjxi0WkrOOJLJ84c4gmqAhcgwxKlQVfDhzuaY8gNmByXxVsniMhlLNCeA",
-	"xKfWkydqxE4gVtq4FCGgBKgE3cqQ1klKUxdNU6Q2aTLfyFn+2tvh38Jx7rX497P997P9b+1sn9a25L2c",
-	"7Cbbo/1QP4P36EP9n96dGuwvi5yEhwnaOwbAu3p9CAOPDbjSNjEAltobTXbUHBOMtchCJwHUAM35Goxy",
-	"sGf1wZCJi5Lly/IYbLVSGMsLX2YMdoALx6PSeYaVeT4csbeAxSVtakit6U/IgRUxxWVapgpzWs14uUcL",
-	"JlVDmu9RXAGHTNYs/qs+2HhiEk+w0ITsezOUgzgp+CqVl6NFcgFhWvyTDZ4N6afRaISOubE0TxGXV8Ji",
-	"PfiYUDkwuYqx05HRr+lCq1YIFUflEeKmFFIRpIfMy7GM4b5QnmT1gRH7mFdT6sy961qJgM4v0Va7dyQW",
-	"qoQJOUKwHLCqa9mp8Cq3Hs6wf+k3ZFgRXPkY7PiRGmyL6GxtiLkDIMQFVOfYRQBZ+uTtxIU5luBDQVLv",
-	"kmWCK2RVpCrzQQ18NdZbS2tUJ5I5szLli4VIjtgcu87lWB4eHBz4vVQRwtLRLeyQ/ZT+YL1JlU+1ZTpK",
-	"UcRUtIQpV1xBrapbZhZ/+HT21396d/rXDyf//a9vP55/fvf2jPzN7pUf/se5/l3vMCXKMamUU75Qw2Mq",
-	"rHcBLOvaDEAcUXGVV550TJX4uLnw6QqlCDf4k7qDSoUUlDeNLRdINwjE5HBKnlR7Fqb2mDxtErLo9KKH",
-	"Kn/9FCR0VylQZtnvudlO2xXi3yZNC4bIYF3tvfrji5cXB/zZ9LtD8WJycHD4jE+ev5gmDkBXKeZ4lGyp",
-	"SFWpCj11p5Y+/JoufD3OIiRNUslhZOvjEwymOsdMLZBKpVZvUrXIVRoGLqok3zHsND2Zfz/eQzvNTCka",
-	"a+M9b2objfs9J+Ibz4kwksNTSbhRZfRi2FmtqghNWlWrHZK++mlQUS05bCxDLJJQpaAP+CTqyhqTrqkY",
-	"2/yxo7G0+WOJFxad5OWMBb4X43aHhLP0V3hQj/C7BOz9tOEEYDGfToVSX4pM/4EuhYjFFVS9/guk4Ehv",
-	"TXD2oLsA/kTPTprEbFB11a8egJT+oVflgcGBDMH7rkWhKBZlNCeg6RqNpakzq1fh2OAn1u6466oQFbTw",
-	"wGgsTPF1VZ9m/Tv6kFVHCGuNmmO9yggUhMb5OxyxTzJEkw5lgW5zUM8zUTLUo8dSH/OVEo3ALeRagESD",
-	"d+ByqlwL8GMv18IRlB/43/P19jUgAFc1cVwSjFsGUTsMpL44eO7qZHBYoya+lU72CGrKe9+i+X8lI/Jb",
-	"1lh2TLZ04l5b5Vw6i+N31eJvIt3S2+5bKBJBfQE9Ge0aw2cqiucsS+UVwnJQ/Mc9S9nAVgibClS8yGKQ",
-	"eDEB7EdkwI/lZIkQMxCYnlQEnulUDE3puhMDICUFdvux42YpjDsIXDioBGCpK5xqpAwAbJctfxpLSrfR",
-	"hnMVjYB6OtfvcELgAVQUFlHIvJy5bnfkNkdIoLFUGVezoX5xUuTaJD+2LhD9JnMkg0MgbXV4NCIcmPu2",
-	"zMix5BwKthirHmH46kMA6O7+DOvvoYL6G84Su54JJ0sdPX0KjpMR3TSa5vOnU548nRR8eiXKkSrFYi+q",
-	"rPajvdqVBzuecCB/L3z6vfDpa4st4Bo15wYgSYlMidVMFOIOTrB/rf54hwUC6JMNnWXz/LqR60sAMI5f",
-	"+TI3jCUyp3RU53Y1A5wxOEdItAwpMo5S+9nBwYjBt5x0RDhc7jAhEfy/VaMCKYkAC5MCUJmfkzh0WvoC",
-	"QYwQiAeMNxqI1MJKGcvF+VqajOXAwuXMCQ4Aumh4ctRalVCpziVBB+VSHDngJyzLV6LYnwIUlLjx0oG9",
-	"dDjFViLLvBF+cXgQsVJkma385llmi/exM1yNJVWlf/VH4RtYsLc5BC+6S1G6d/AbAtD9Ldp7hrK0Vsmc",
-	"E6CQZ4L8TZkSPbryE0ggfXMPSXxaAJAZuIuRBOQrcEzCNBMx1U65W79F4eKrk5qEcT6AOfVVNlEuhZcT",
-	"3eZaAvFqEnrrGcUpQn9SRquTpL55p9df1bXTrXMquGl/EuWtduwDFZC5foOWOjK3F7+XkP1eQmZLyHYX",
-	"E9tthhNHgwvXjdW0vKfO1ghKpHOPjiSYP1GIJC3EFLFEoFqGMkpAQ6V0iSyf8gx1otFYfgRIWZmjnDiq",
-	"ALmeKBar9FLyclmImA3+9OHk9f7Zn06evXwFKDZOaUVUUz8jdM574WL0XSAYsYojdiXWvpMEpCJyxAwN",
-	"Si6t0XI9YidjWfL5ApzKDqrxl8/vHdH7/7H3rstt49ja8K2g9CfSHlqRnaQPck3V63a6ZzJvd5JJ3N31",
-	"vcOpTZiEJGxTgIaA7Gh39XXMBc2NfYW1ABCkKFkny06avxJLFAiCwDo+61kvzqvv2EMZoJdURUY3BrYx",
-	"8e8eepWI/MjHggULb9Opm+TSbSmKuQ10F6HYCQcpTVflz/FHnbr3uyKb/tXLe1ntG/tphC9r1Uxsr4ON",
-	"5rEJvX5DE4lPni8V4Sd30L/MLVhZ+LFqinaHrZ1l2HHoq5eNrbmW+iexTyQ8AX6TrJqHv2DH92b+bERB",
-	"rNWp//X8vw4CHbAp3YNiBsSD4wUeXIXtpYosfX5n+I9/horpB6bLSIKeFNBXkzqx8POHHw+VWn94DRZi",
-	"IBtVmINAemy37y6UhPS/lq+y/DDYdMNAvCcenM91CN+DOMeY3zJH3LpUCQ1CjviWnVyV4MQhhMNjoZhZ",
-	"Cy0LFZF/zaVmKkK+fpkHBQcRssHZVqtQ+SZuueLXOXMFsOXFsegWfDzRJ1qeIH7ulhUFz8zQ/8sKeXLH",
-	"Mz0hakZTB9y3IQPIBCCzHRGWq5+L/zGqnsYCj2lk9SyG84UsSMbVeA71klqVSEWkhUMqOnKGrHFLNbMQ",
-	"vfnp3cf/fv3u17c/vrt4/d8fvn/95sP3l1f/ffHdu1++d3C3kLba7F6mJjLPetUk/vWCUPJicBYLb6BA",
-	"0gX3eITK3CEh6RhFfdfYMDV7JYrFeKX+RTZuYPY0T9CLbJDHjHP6ylLIK7LBo/784cf/vrr6sfZ0OR8x",
-	"zc2+ubBg2dDSKMmQz7Bvrhk1SCbRsj4SGDbhGXp98rNr2QA+pa3Odk7nsNFUeUAHcBkiuIlVUzX0tISz",
-	"FxRwIFXfMijHHcQHxg3+MTTmi8FZs8/gimjq1fPlWXTHlnTPmivoHQp2C2HQgx2N5+ScjEDJcW0Tkj9K",
-	"9PuT6oq5jxt7nJbB7GdqWXL8/OHHc6hzrp1LM/MQHuWPYf8PBVl8IuhBUX0zhwQOHsq6mevJc0uvy1ba",
-	"MR+YnhfCAd6Afd5Jt6CQnZY9gVgWEs32rSOMFVc6hey+5UGmsRjNjd/guidH3nmttfIBX8iYAMwWTbwc",
-	"nJZZfPPtXAAlSNhIKUO0u5xrHG1BCjaThWX9tp1XzWcFU0wACTRwqJPut99+++3J6dnJi9OrsxfDV98O",
-	"X337/5rxYU2K5Re7pFdmLp2HJJcyN8DqQ9Uoq7Hlh7tg5zP7eZ1AWIJrFuxQ30cFt4qVYcFhnOvJvTlL",
-	"Y9rqEzk6scxMe1LHwnBAU2OHgz7//OAcspfmPu9G9tJHhWdYU+f0bDAgb6DJggSbwzHFQkOzlia2RUt8",
-	"CTSxKw74IhA7l/UrtqGLXRJHj8AXuysPbFUmtTywnxkPrFVULR75i8AjrzREtpRUK4lglyXVQZlg9zVw",
-	"ngATrFMMbfK+jSBg8v5A1sNheWDNJVTwdU0zwPpB2CRevbCValy9xz4QCfQPIVN6A43aqk4RFKTZhhFu",
-	"gCFiiWYFu+VyrupfA1YfImHZKqrEZufpEn+/xnPCCx7VZWJTyvPOsCNHI56y/0PTKXNY9k7U8Yvqkq3W",
-	"w7pIp4z8BHya5q1HndlECvYWuF07w86fTsmrV6/I4HQwMN7XhM+u5EWWFUzBm6X431PjqpGfeJ6TD1kn",
-	"6qSQz+u8pgsNzCKwqZB85GNnza2l0jQHku5h5+Wrl4Mz8PioZu8LectFaj5/99ctMPP2vbwRI4lt6Vv/",
-	"r/X/nqD/Z+UTAppDwe3F6Ap3zwme35cE7wF8vO5yb72ec/z6FTkt5nkO9dJyyqGNnmtzJyRJczpXrE8+",
-	"2uZ5WDWthtAfJCp78pXDRSQJpBCUd4/oJ/cXSUDSJVjjZRlesFpXjkhSkVG24LlgU66DDyGHamVjLKo/",
-	"6RvhtapvyRpFAM6qf12tm7oshY/sqgayfyuXtTRdWqf1i3BaK8JVbShdw+PeJF1/s8O+2cY9deKj0Tfd",
-	"1YQ8llNaOU/Nzmnqn6F1T1v31Lmnuxg31eO37ZlwWzWDEwGNbhssIGuiVFrnYlteN+dntpO1mtAZi9D0",
-	"cUlw101czXONnD+jeZ7HAtvykm5S9z0SLB1U0NOA64ZGCX0ziYkiAU1c2SNZjmKxPOY5WFGufg+e1LyI",
-	"PvnVzNUse9n/cwT5+K4rz4Emv7HYqctvVO/x20MIE3Ylx2p3JNJzZfAAJbxl2dYONryX3YVjKBg3tWyC",
-	"1sgVH/sfv3XkrDPsWAZG2zC0M+w8D53mqAMrFzrP334LM9hMzv5NSfEeZ314/pHDCPgSLlQV9bvI6S/K",
-	"wtq9XPCPZ5zZPub5wnYyP4wfHHVm8wZT7AfjoOJ9hsQ5qZ6/BD1SbOORM1qwrE8+Mg3RyaVwJEYQ1fpQ",
-	"49ZiDqu9jyvndhIN28bRWtHUiqbPTTR9QAV/4MjcXGk5PUFZszowh/EwqPQr+HRqOylYcJhld+ZakanM",
-	"5jmLyHKMzpbrGfsRjMgpXZBrFguAtnFB9J20v1a9Pklyes3yxBEUKmcCYylIgjJSJcSi4biF6osT4NaL",
-	"YpEBb3LqWiLBrLkY9wBFl2SFnGXyTthIHHLz5+xyInnKXle+BLP3mhF6DSSKsogF8veZgWwlxWLG1HlZ",
-	"BV5hVXJTXSF7YfkJBNnUmkwOXIahuMfM5sBbgQI7qok2U7NVB/jmHH2QT6ZMGNVX5jJ4LlgIs00tOpgK",
-	"wWiOMpEWGRMs6/wzFODQRNAHydxL2xxhFyzbazbiAmRIm3JpUy5PNuWC4gCksZF9dsuGEj64YrWUD6XK",
-	"Clm/XybGyXkIPqxMy0RlXsblWWKxItGCAj8iiWO9xVskoDdESWHHBaH29j2XR8FTnJzHAjhxob4PmXGh",
-	"fA57DZUqjC6pJ6Lm11hOAg3iVUK6AeMttGNy04FbIhUvkBQT29ro3BvwmPZRkG1aBLmm5tzNfQoAMjil",
-	"HGuTOKsk/LETOU26ZauUTnm+26TOF5LUaRbfagv5vSwUVslvh0FcRTaHbEue59vOhci5hrJm0qUkp8Y2",
-	"HjMdkm04klJfbD0qGMOmoL1+LC5Kkjks3a6NHzYyMSOdDV7idVyTjGclPVyfOGrXG8Zmvo3ZXGSWrsSN",
-	"AvOYC81z8/ECAiKCfdKuuW9UzsNFkW/YIqy4ikUXuypz6uIt2PpD8zy3VdvQF2U3Gx1Xei8b/Sj0aVlF",
-	"TrVxhKfDiPZAhl+0aQa4ssMb88B7be5j5YKbVXJzZK6yyG1iuE0Mu8Tw3iexSYXvBFu+P2tAfDMsLBhG",
-	"iu4++QV1Kc0LRrOFK8eXwsFNUIdKTQpmlSg2PUXl6pLJthW4QoyzYHehnsePPmmiORZeLcKG+ztqUptv",
-	"OJgmfVCHY/eQ0mNKuzYV0aYiDpmKOELEihUnmtttunu9OgyxRW36pb33fVF5VlxxAFg8Xli+uhi/yHw+",
-	"ZcStne0hIdhYag5SHfmvyij9XyQEh7aSO/jUbSy9jaU/7Vg6K+DgL8kj+/k9AgnpJZtk0eGK1dfFhZul",
-	"TxkSxlPYxoRXCqhHCQpbjbBNLBj3YhsF/nKiwF7AbCF5Kid/peTZrvjcC5LVYZ1dLZjjxnXcqWp2cKyQ",
-	"bwM5bSCnEsjZQf/XTuF+FefOCN8WWuVgR6v9GZpC5hoISm2qpFca/bEIm4TiPc6N12OTKu5Cy+oJXLXX",
-	"jBRgxfX6JEnnRWFMu0uZsQoOC+ni/TQ8xNRe3ycfGM1OoBDeZcK7SRocYdvwNvgEiICjWJQfLmasdtli",
-	"hnzB0A93MWVCX7FiqqBGM8N+vfBkSQQRKaXpdIa0vLHgYwEsko6/tTrEmww73SqaM/WeFcrIx6TaI+R7",
-	"mk6w2EHTTx+oZm8ylZTYMKLpJ1IYu9MRCyJ1fPfl4KV/B8Eve8g5iAUSsbB9v7NKY9fK9fu6qI/qnqYF",
-	"y7j+kU+57gzPXg0Gg6jj3qutq3998f+dDAannajDPmlWCJp/YCNmNhSqE1pSQJgDxNUspwt8zpOXX5+G",
-	"P4RP7WfW/kpDlcrVFf0EUqPKOYC8AOR9wVKuMIQhpDa373yc8JkiP0mR0QVyPHSizrzSpS+DX5/M3K89",
-	"ycHWfnXrU7c+9VP3qRvU6Q6e9LEY35Sr8Ud9FIuuR52FYgj/DrQetmV3omu5S3vYL6+ivbxKqyqavicV",
-	"yJLeOdHsk4a5qQa4dBSqckcC68rfzI9ITpUm3REvlEYAhFk8JjIuxj3baXYJDPe6pv2V0T0Mu8GaG7hV",
-	"5CLN5xmzl1vjZM765TNfjDQrgA0XlOCI5rljr1kwagY+GwwGREtyNvj2W/PVz1eXFf3GdS8iOb9hli0B",
-	"8lnYiny/kEgbDmnUK48UCtmO5cC/wjYU8iWFQtSGCuOeAIh6/pv77z2dVj/KkfOKsAWD9wZzBqXORvMo",
-	"30qjLvB6EVSz+FZYqcwYuWapnLK4fGJMj6OsDUF0XFvOMOuSDEF4JtjCJLOQH9eBta5FlGwSspaDrCaW",
-	"R1xkFm3HpVBl3+4KOM89eiw2xuYZf8hc7AAE9kfbeyEhNG6nENMxcHFugbCtR/WRW6Tck0TK7WqCruof",
-	"uhQXgToB1xKn8TRvbaME8danH2tdWdBaPkEba21jrbVY625qfmsiFW8D7MykUkY/SyqVgAiliUTFQu6M",
-	"91gJ1SS9DUlTAjq46gCWILTYMW5KlsKmtUjqTnFTJE15ORhAp3cvyWKBXdqTGdUTjJuOCjlNzHLJHNZO",
-	"kuQ5xrR1wW3/OPN3ZNtDwpqA337NyCm6iIOw/XqfXCBpjEWuyIAuBssDEmsSIl4oKRvPO+iigzziZa7o",
-	"7LwcSK0YyQ+ATukNWyC2EVrIm4ld51TcxCJZjlMm7g1z3z3MbB5BsF4Y68vMEEu6Zl2r03tNLKSiOYyF",
-	"9XBcNGEM2HPRvBoMBgPjH8OPaJYFP1he3+dpMS1/+1s14Htxcvp1GfC14WLsKfbUCW421LgtcLMFbj4I",
-	"vc2eBvVuGPUGvhtfN1sS3pAuFe5CUGphTlIDA/faZKQrW2vISZq7uLxgLA4tlEMg+9Gk8vYy5xGB663A",
-	"awXeIyDVD5e7CkORzy3lvO0ssJc305gKu2KfdEV0hVgRZ0MHzYsxrGf7ApIuGK0IN8AUUu88FonjyQcX",
-	"guuFJTcoCe8T29UYJUOf/ESLG25xKPbHJLEy9zue51yME2DIcR9+nPDZDD51wppqMqXFDbYWrbliyKbj",
-	"lzLshhCLwLmC/soBwEcYW51MqAISITki2HO5DIe68qUXX534JXL3iQXPjFEOb16MjUezVhWQ78ExcI+P",
-	"0WGhaYr1yIx0Uc1FjnQzsuP1yphv7bkrIeB9kR6uD8JjAj6CBgwvBwNySY16/6g37sHwgaWM3wJHgkxv",
-	"VvVgqO0x36/f/v0jo9kVN+OdNfdr2BaYYVe2xWe0+Iwnhs+4yLBdr5VJWh5N3ZUIjsPrvCPAP5Y0YESS",
-	"iqiAsFmpD81lKLHgi6rmixr0XoStH0J55AAgodJp0jQBWjMWgbYo9aNZFaSwMG+B7VlJcuFNmM8YPnEs",
-	"VIPTshuAG66qyr60FNs0xIHRBrR5nR8AehAIQP+x3RL3ABMaM/ROcK/Mz1cQDMbQFTZ1bX8JEYxNLdg9",
-	"k/g7G5hHyeXT8mC2Pv8TTNv7F3TQ9H1p+8gRoQIdyWb37aKpBKLUqSkVVqde25TcXon+3Q/LkfP9XqE1",
-	"K7DyrbVZ/1bd1iustjvTB8z+Rxtf7bXzHrw6m+UsqsGkWNTFDaLM1kqs6JDJh8Po64fLQewYVnkE6dcm",
-	"JNqExAMkJPYzie5xVGxs+qHyEgnUn7x1Fazu5J674IvIyEwqSzy1YdoC+pcoJnS/bKoJXpCQGuE3ka+8",
-	"lIKRO5bnJyNZmHHN5dfyk1vSoRG0Fx8v37whuUxpHosZLXQEP/s/EaEkk1PKBchgTXJGlYYcApBRq3Pj",
-	"ZtlaQ4tgomKcM3Jd0PSGaRWRf82lZiqKxd2Ea6ZmNGURSeV0alYzIm/ek5xrVtBcGakvpDjB2YRgp4/z",
-	"ojBnySiMchjCVSzC5aL47ASWhNie2lQ5nXRPtsPlKHj2sL5iNRlxiXd9Eh2oMypov2ALpv7PymLNqOP3",
-	"M2QpBO1EnZz6Tz6Yn7t21NhL69sXX9t+Wi/PMFPB7dn4br5A+2Y7XWTXrE0ztGmGp5hm8JLk4bMMTnc9",
-	"YpIBiixR9GOlJf5/g7RDLGp5B9INlCU0PCj/76RG2EfaVomaUYykvl7EovwNobmSRBbGtjTzLCdXNknw",
-	"c7830xCLRmIIt/4HTjRcOpOkzTNsqgx2yDN4w6+NezxkmiEtN/PhswxeAP5m/7dLcsGjU7ZOLthfHjO5",
-	"sLPBeJxCwfI0tv77U0wupH77HLI20J2g3XILXoseOLWw+1E5cmrB67BVLTLdc7SphVbF1lML253o46YW",
-	"nE5+IimFdXLqoBmFwyjph8so7BhBeQSh12YU2ozCQ2QU9rKD7nNKQjba/aMyTWLTnBCI7NMF0ZIopm1F",
-	"tiviqtdFP18uiwYp6FfknIh5nhuraypvawh8rEXgGlsEQLmz6yNmPthPcn7cm2R3V5kZEjBWVqsz7Hz1",
-	"9ctXowE9S785ZS+vB4PTM3r94mW6YxeAC6X4WEAn4LaUrJWzX6qcxW1eYRaWhK6iF95C0GZsRgvopH2i",
-	"Jnyk15EFl9e+yUIC2pzfMlJ+2cRDC8EeJ9nKOE6vH4tEaVpoQKdjDRgTmf2rYOTs5clEzguS/PWv02li",
-	"iQwAuGJ735KR+TrjY67VOaFioYHNjeUK6DK+Hg4GSUSSgfvP1+7vAf7n4rvL10kvELQDY/GaQU9gUEt7",
-	"GHDmEhqLNJfpDbaf6o5kQazAI8nZq69fITXF2cvBIOlVCRmgIs71uIT1BsWiYpHkTIz15N3oo/n0jfiJ",
-	"i7k2NrrRHYklAU789vj+X3M+M4udECZ0sQjIPpj7CjiD/Y2eqeAVRUSKlA0b3kjw80D3RJVRnYVvnAH/",
-	"0rsS6EWEFKyymo5y0UwEpoqcZVQEQ2Jkn+g7bkwJ/G0s4FWsYaiu03hUEtvv1rg2sfBvZEiEJHcSSwsz",
-	"ulARRCD5dJ5rKpicq3KaEUnmIudTrll2SWcUyxaxT3wskin99JryfPGW3f1NXqsE3hzpCkky8zGBX/Zg",
-	"/JLFzQ/erN0/phOWzXMuxqvz3a/9O4Ct87jFd0v7E2bgn3KNAZCddqLOqOAZXbhquimQHvvaOqrnBfxt",
-	"W/OruQj/1JN5oYLr9ZyFf96xTAQfmMc079vM+oh3NYZCKUTXWUNRx8rBzrAz+Gow6ESd2g7rDF/5qsW3",
-	"0FZX2Q0Q7t/gTZRPelo+5ln4jIPy+Qbhs50FD3ZWeaqz36HAEQV4Z9g5O4OpLh0Uu2Ab23i1XY1bvYUk",
-	"tJCEJ8hMHWhBdwKdRfa69tVKy6yU9Gtss104q60xhgOgGeMacFqVH9ULG7vLlNA9sCS2LXckZbVjxXbE",
-	"Skdr9Bnd6Uy+kp+6Th/dmK1Yrx5/5ErXxMgfhp650qCvXHnYkytVzj+9OhFOJuwkrI/M9lw3gLYhfbaH",
-	"smV8/hIYn7MlYbudIK7JlHWC2PXB2pgDGp29kAB6C+7mAFsRC4+bwCEfhld5vWTF5PfejsdRcBOwSi27",
-	"8meApDi0GXUv3zIeoHvJlpvDLlwhBBLsJmPClD5ugj01AvOJdK8XmuEPervYMn9hev/jdiTsxZI+bo6P",
-	"u3fcIi9a5IVFXuwpAZb0907t81bkBW2mE9N3dxOZM6dakMy3jq6ICPuUspmuuT5D4yWB3FGaLhThAmO0",
-	"waNzVOq23w9xXR5obSRHUXYts4WRRr7R3DvHWbmW3RLZqHnh2+vhXVbJOsuqi7TCQMScM9JlNJ2EAejr",
-	"aviZrIo+24CvFCnrBdC1WODS3Jv1XC8sETFyWPPkkAHRxwo9lgHF01cvGgOKYp7nYVO6zSOKL8rZv9gk",
-	"ovgimO+LymRf1CKKg68fJKL4KAidbVRjmzdu88YHxOc8fJDyAfrM1jLLKmroVtfUbbbXN8rSzwDu3FTy",
-	"KwvI0vVJcieLm0smNCuguyrUC09YmOF8piBRSFK4Sg0JKL9aFjy4Yk07Vq57USwCJQjN6WznPMgwW1eV",
-	"C4+mDFOt4fNWJ35OpvKWxYJrcm15tl3yNZjaM7UUkJWF+YGmNzg/6MhnH2A51wsVXz3sKWWfIlwaCGro",
-	"CQ91vpFmaG9U73yIvOejpjyrG/3y7SWZ8jzH8vOc6gnU7FqN+hNNJ1yY4xN1Ku9tfVh2BxXX5svafNln",
-	"kC9rVEK7qp8ds2PBCM6lCvryyJGRZtF67s9YNGTDgtRXoIhkASmu/fNZbafRFaLv0bJPWyWeQrOpzT59",
-	"WdkntbFY2yDjVOaaGqPZV9XYEQSwuVZL1qgi3etFlUGgF6EJW/2Nj9/EYvkXe4euP4eo9SqvvKK22qh1",
-	"G7Veilrvfu4fLFIdfEW6vt4P3V6MBSvjjpagZAZ+X9XTBU+4ydH7H2ktptDRExlIk8qFxqm1A0AO3LiY",
-	"XfAHY1ELa2OrYwUz7J1jjWKDpwud7bh/SjcCOqVgo3EVC3PfdELFmGWr3dWRzHN5txTBR5d9JAtssDih",
-	"2vf6iwWk1CMAOLsrKihmWTQ7771DBLQfJ5a9wtMFlirj55Z7iN65UPLDerm4Lo8XxL1fU7RB3DaIu7ea",
-	"+dm1yzuk48zCLM4DRG2DsokNY7bnyzHbsv1TRfonJNBwZcLRCFyjp2px2LIAiZcSHDFRvfPqEJU0JSRV",
-	"rSKLhY+chroGGnbMVeKTqNCBdixllpyTJKXiw1z8LKjWTGQsg/qmWDRVkdjfm59DVqtP3rnkrV7Xfivg",
-	"bJTCrGul3Ahi2zsHWMs832PGV+uL6NKb1a36Cys0T2lOpi7Eat8+ZDnFfERTPS9Y0Rl2/kqp0VlTmbH8",
-	"7dwsq/n9DydnZZzWXELcR1IbFdK5lDKnwlsTZCqFnuSLTtRRrOC0HOr09JuvXwAfI26OzrBjNsSaFGZV",
-	"TR6kRNa/u5bKsY0DP9E4cFABGKizUursosxOMnknoJf4GrUG6ILXVLNq0WnwSdB5kBjdewJDki6ESmQB",
-	"IRPMkI0U0+dW5MaCC/Lz1aXRZJXxsDhTIj6GFjkHvBAVpD6VQCtiVYT/CjOaXtMnpEs1mUqlyavBoAcz",
-	"vmEz0IFW1CLa8BxjPJ4YMizTrSUeset4cAFMG7HD64t4oTq1listAZEJ4p3ryCAahszWl6LG4t5aVLKq",
-	"FPXlYBCtrjaFVwYepN037noj4CEHTIVZ4bAsNi2kUoTmeSV1YAuHy49iAbvF92CvL4gxL8xdscu/BVQl",
-	"NM/9CbAA1F6fvK6417EoZ2NfbMHIiOc5y8rmlgW4D+oA+v+1XZtHzrMGOIN//LZNHeUutai///P3aNOb",
-	"sNpN/mkeNDi8nWHnbHD21cnp2cng9Or05XAwGA4G/69jcU7Nlw2+cpdtr/TdC2uVf6v8n77y97K3yQoo",
-	"v9zPHNijdNKPcW/1ZF2da+gosHXNZHWUqGpMVEokYxHWSNr7q+/YSBbsZ52Wto26GGlW4EcFI+xTms+V",
-	"cZSvzTlYtmxigaaNuY8cM9CwesIWZMRtkK9cFXnLipxCn0mjyLjI5J0lrAALYmRUJarZWCwg4nw2GAwQ",
-	"jvXttwSNpgqqCYgScn7DnFFi9swIEru7Zs6XhGNbC3pPLWi4bWq6aVBTYeWWCy/8JrhwdyV25Hz+stWz",
-	"VVrfb642qf8lJPWXlZTaVkutzPE3aamt60q937JfaWksKrzdftTHqy49gPdxlPpSt1RtienTLzF9EKPz",
-	"3jJTf5jurTTdDV1ziJNyJJBNg3JdkUEtH6VF2rRIG0TaHOL4HrtG1B/+LjpLRomGYUPHzM2L8uF6SyWl",
-	"sQBESsjy7wc+SLHkobXtowb51sXfzoLA2pOLvz2OjG0xKi1G5XCFhscJ7O0YzqsiU9YXdTRE62LRWNQR",
-	"kSTEGMDfJboA2M4CiIBlPwPYyJ7VILsjNL7oWhC/LI8VOtoqZMTCX7Uhoy8nZLQhqOH++ND6CpB1cmOt",
-	"u/gZuImrTJdwjVv/sPUPl/zDXc/eg3iDmMOy6T2bVCyNkGb6oNXNmWIR0PhE/rJrKXNGhcWC0Fwxx7Pu",
-	"rvBWB1cWo9onlxMqxog2qgJsy1Yl5UyBMojqCrjW3ENJ8xXXFWzs/q7oU6hyWIcrXQMW/TjjIssZuWa0",
-	"ML+x7En2qTwuVM71u5Hd252nhAI9shRvPdDWAz1YlcQBYaVjOh+zk1Rm6+CkF4IY78DiOaRgVeKXZ4rA",
-	"MASGIVyQBP5+Y8TvcoVF19HUxKLkqcHyvNUFF8ENImJWDxjelssuAGMRi0rZxTnJWMozdIOpuwkXGfsU",
-	"GcmeSpHOi8KcUtRP0EwUwKxST8gdF70++YuZQCzwEcHjRogjrgQviLwTlgfXONrgbU/pAspIFHDceRzn",
-	"FR2fAPVCBkNECHjEUXiGo/sWWRLJaTDr2axy3mg2XY1xhIlfyow9IQ6ZQX/w6ttvzJqoCWO61DSnX5Ex",
-	"Bf2xML/rZLS42VwZXNFxywrTAgKfLCtMKcQCsW1OLwq2VXLbXNEosXcJEW4bECTUyCsyK4xs0YtYlA0P",
-	"4JA2RApt/sbh+JpDf6uE1o9caS+yWgaYunw7crwPbM4tIn2Bmm5jfV9ErC98oxsKLX++m4XWvWQvPAur",
-	"XoyMe6ZsrQfpUqLpGMpdaJrKuQDiBDNw5H/B3eTgt71Kac12wugvTO9hPh0rlugdw+WlrGicNozYhhEt",
-	"ocv2lkhwqHeKIHpJUNDsEA6nGSZ0OM3fB3U4yxs8ksNpJvBZOpxm4k/M4fyoKUcLV2nGcvt2jTjyrif+",
-	"4RxPBSEnc2Ra77P1Pr8M79NLtH28z1J8f7Hep5Nfrff5uXmfpc5uvc8vw/sM3uge3mcgtD4z73N3W+op",
-	"eJ+hxmm9z9b7dN7n1pbIobxPLk5mhUyZUie6oOkNF+OTkVHYJ0bJPEB7D3cXAnfZprvHBUmyQs5eyzuR",
-	"4K+JYMx4a9Bk03iCxi9G3lPjArurkVZNJedG9CysN5dkVINgT4imN0AQJ1i1zUb99z3H0FbhZIvgoZF2",
-	"9JqR65yKG4ThFCxsehWt8pWXGpdAAf9ccG2m99Y8vfFNLQ1Bjf0NPjsU+9sb8R73wpV9SWi6ParXat9S",
-	"Z9hxr6NTl6yXE5bemOfXSHykmJ7PzFXV92fO1I/yrhN13v3fTtT5Kx9PgvbHjustZ7csB+K2cv2R2XRj",
-	"v7d5GVtiltYTfrLELKUaqAnoUB+tumYrDtJ7FM5RfOiyosPpgFjsWZbRfOZbh3kDwXhkH3qFktvGra5v",
-	"/9a1/hJca75avu0oBFeWedwnBA9a/HEoq+5Y/vOqA9rsUi+pq9atbt1qVxtycLPmMMUjpRi4ZULLYnHC",
-	"brfqZjajY5YRJm5ZLmcsIoLdMaVJYvtHA+cbNGxEY2jCxxPzPc+iJqsIkrXGLKKpudNrqsE4CgaLSPKv",
-	"ORWa64X5vwa32VhMPisIVlTf/6ikozM+d+Y/X0FJdx7e+4dCTq0TXH54JRPr/gLDQthG24cW1ETOiOZT",
-	"9r/gynNhR1+V8nCrv9qmsxd8f9s2X1uW0uHiHM6G2/ye7+m4kefgAo4HkSOCp6o1z74Q88y+fPdaQxFe",
-	"+2pVvNRdF1piNRH8G69ssjdrDLELm+DwAgiGQFKwgDRbQC7kvpTHOmEERlw4q6dsvFXmuaoK7Lat421t",
-	"tbqtVjnE+x3vrc9H7dBjhS8cl+Vjbw4HIDH+9vHdW/LeXIV1snZjQ3rUdZM9xzB9IqR2fQcypinPVUK6",
-	"XKtYJOyTZoWg+Qc2YgUTKVNJD5Br2HdkSMqsxYwCvbwTJgPSxSUB24hPp3OgFY5RMN1xxYakYLes0ISS",
-	"KVea3jCQSL0++d7elRT+tg1d0cyER/M8x77ilpTK2FbVV+IZksuMj+WiNxabYuT9xdXlX8kNYzOFKRLV",
-	"GxJqsyVY5VxvZCPJLc3njHShKxzyW9JytnZgv3pvMshGwZ4QY2hubgYP081BagdfQX956fvxfDB4kd6w",
-	"BfyH9YPxPXVm+a5X4AHXSXPYMHvL813Knk9gR/9pKc3yj986ctYZdmzJMsxGTzrDznOzaztRB14EJEnm",
-	"wvdRgJtvphX+pqR4jxM+bj3yFuqoLUhuC5L3z6iAxIaCZKsJzAnCBicgcbZTa1VhspXV+tzdcB20x03S",
-	"q6QhUDqwZdVwCKv1tV+Cz8J4ddNdJzSgN5x7qtaaba1Zz0qztDs+Y2vWPgTpGrNAWfaa5Hmj3eqpbayp",
-	"KEckQdux8XQl29uSsdjAmCQ72JKBKb7CmCRNtuSWNmQsQiPSGaIHMSN3F7APYU3SLAssyeVVes6KWWlb",
-	"mgHcInWGnb99f3I6gI6KNiv7P3Juvuz8/tlZnffoEXe4WvOzNT/3VT7vaaE5zfOFddf31kR1A3QTEmx3",
-	"wwYr0rejH2KnvvukdiwOEQJokNqNUZfNXf/dpfbPq1Xh43CfLS8DfFrMthHJW0AjGx78UZjKWhndyuhH",
-	"Z80+pGjeJjaAMWFAGhzAsWgEK/wsoO26e8qht+EpSfD2iY27dT2IgBjB4r+OYmH/W79t4mxvI4tlwcdc",
-	"0LxntQEbjVhqvQj4fjaTimtXMR8L94NnilhQA4ea+rJ0nGs2jUguofMqySUKGKt+fHcloxLsI3AVC5wq",
-	"wtChSa/vtes9Bb70HHBLeHyCDYUa6uRjAYXyvXNQfRDMx7u6EnlG/L1tPcGvrqnTXHBdvgTzDhi/ZZl1",
-	"sWKRSzFmhXn4CbVN/uwt7uQ8z6A0woi89IZcs1zekUFlEcKH8wARvD1iM9wOd2tIJlSRa8aE72mhONRG",
-	"BHduGtz9/k2WDGOBE+KKCPMLMptrQjHvigmOUSGnEaH+Hu7XwcLYe83mWrnno+lNLLr4BfY1nPH0plcO",
-	"5DgX/MMUNMXOhYRxSM/cUbPcI1mYz8xCcWUbQhZsBCQE1yylc8Wq40xkntlpRNiQUWDXkGCmXBE7xrnv",
-	"2eU2na1gweeQc00qTwEvfabDBzHzBJwTzlTN0xQqafioMiybzjRnWWWyYPNcuFmZb8xpeaaQwpYIeWdG",
-	"vebNm2TpBAyhaMe633Zb2ySDWUq3qULyBrOnzauYMqrmrl9zMBHHJAEgIAZdqv3uBwkUXAtjueZmXJG7",
-	"wpin4tyFIuzf5BrwTAR7hZyenL0gE3rLYgFFQziurYBywYsUi1Ks0Wouszy65liZHVvuOrK06SLAo1MB",
-	"fTYLntkf5xIbScFPe+bUUssLAl+bswXHyewyOTXzECd+xc3Owv7UZodQEG/3jpBLjQhVlvXJB7uHcba4",
-	"OPCwEwTGx+IXms9hlwyt5DEPuuIRyQZPmNKiWMQCRjBvDb0BaEqqpbzpk5/hLjatuWLjN94pFgXlqryT",
-	"eW0wekbomHKB0DlyTXNqloMqu0GoDg5lRGassJO64SIbxuJuYq+wOaUsY1lErufayqqyw7gXz88IvWUF",
-	"HTOiJmYaVsrYWz9T1gkKxD8sFR5OVZkmygGa52YQszIFm1KkMIYx+uSjJNQsqB3bTt6LUsHGVPNbyyPt",
-	"x5UjMrBv1BwSWegJGfTJlV8Je8TcgKX2VfOpm4tVzM928Jo+NJgBhylLe9S8Y6jN20quSiXX51tU9cFZ",
-	"MfshWu4373Op19TnXloeJSvoR07QN/FBBcRPRj/wUp1GsVhRtUpqBE/6TsIvFCBXjHY0N1ZOmnlKpt45",
-	"FKmCMsLojGN8AsycucQYbGhdOwwdGuQgxquQu+j+VmhrBYure7WX/Cj1o1a7sk8zjrN7TbVtTvb1yeCr",
-	"kxeDTgTlTff1RHME9d9fXJ2cnX3z9Wln+9jMj1K3vE1tteqT5W3KZbMsBYG4qyQ9EnmTEcZN5E14tqHx",
-	"f0UGlL3/A9mo4M5Y4bFvbcOPsq1sWC0Hj16bGiiibSpSYeu3dQ5fQp1DLlfUNqwQb/dXNoB4W1tSulTJ",
-	"kMuHrmPYydQ6OhAMzmGz84ZaqMV8tZgvS+K0pVmyN8iruZJUF1QorJvctZ7U+Gwu8oMlCKosMc2MUbK+",
-	"uDQWTZwbmbVmwkLSf+kFImaxmhRiR/aDPv7iA357bV60GRhv34UmzsRXeEaEiawsJ+2dk6RguXE5vod7",
-	"vckS0sX2+5XPkf/pDiL0Y37LRI9MjXSxYTUl50Xq4ruQXvAfQo0HjGS/3tcOuwreW2uPNQrjYImOXG8a",
-	"3Pn+qtPwBLY22RdWe6qrx/SQFajP/RS+WwCz30prjUzpDJKcmLrhmQPs2qyWH6jMn8lbVtimlPW89pBI",
-	"EQvI/4LfWjDFiluW2YB/VzEM5ZfPqCmmDiHZYS+36cde5MN9sRDQ/Jokf/n+itSe9RoeMfEGpctLJSDT",
-	"M/bBTiLpk3ciX9jQorkqFjap7R+yWyZVBr2Adm/ok1sWGQCPj+lDm/Dm5eNC+VnORprIuY4g46PKAez0",
-	"4Bl3s3wv3Hz9hfY1H0OAXdS2VpMAq28azhS5xpU/pkx6dEvO7N+mEzSyG4jjS1s6+jud+es9j/pmB7x8",
-	"HDg7sei6A1A58RFpPOs9cAUbTg8ex4Yj+71fKMA2cDG2wiQ4d5YaE82yQTBFNMdsElNP2BSOtJtj7zyQ",
-	"Bf5I4qm3h3dPz9Qfy5oNVsuvyLnQdVmppSR+aQuKPrWRS/7pev1O1OFmgH/NWbEoI/a1ReyEUfuMjeg8",
-	"150h9Pj1YSHb/hch8Q8vQ1aLjr+vEBhP1u55EjKmWbJAD0izpQ8mYnYIbMsRSfyYH+RdEgGCZWbZvJex",
-	"cdVjHsWiDI1j3xqwBCL0GM2Pza73f9oxgs/WRdFjUfEhpfgrFdnfg0/MHd/CDdGtXEnruLl31npkjSLh",
-	"scLjH+TdJuHxUosV8q71xb40X8wq2oMJSgcQWy0sPzKt0OvhpS1jEQ4g5yjCDpfEo5ZB4KsCoQW8ZQJe",
-	"4zt7/5XAaDfBpGeDTg4DnfGRrd5wwDsAnsUihLU5yxaxZgj8CoC/BSPdAWIhLaSPcNWL7HgFm0pj52h6",
-	"w1ynLA9XAyx0qc/Yv+Y0N49cXylaZ88AI45QMrDgsH4srtaDsC3MlCoLIyRGrCz65FfnP+ZSQx6VYkgW",
-	"fxWLO3hA/54mWBRqjdK5VjyzeJXrOaZgQKNZdYY4cgcfDHCtZZszvC1OlSuNL8Y4nTBWt5xvJplttQbw",
-	"SeUWe4gR5BMMoAIGllwzhXhFYxYoQnPAldP8ji7MeHiRHAX94KZ98tamon0Ox4K+nd+sJT4ajBo++g7w",
-	"Gbdjd9eTh0TPbISPkYCruVykOcMF7EQdt3M7w7NX28Nl3CI8TW4Tv21blGGLwNlT/35c8ly20sD3AnGe",
-	"Gwm5WvteAbo50KNWfAf616gAOXIxgRXKeFn9mvsmjr4PdFIJWPaFGFZjjoLCGgSed1EdVjUraNRePxZv",
-	"BKL/y8DxsILZ5lAdcwPRl0onTDMpLAOxQHYH0s6NXoHqII3sqk6/4tdjafxwrNY5h1GMNipjpIFCRrXf",
-	"WB5btVaqumpJ3cIDYVkbVrw0aNahDezUdLBRXaH+pdpVAti31aCQcd6olu2kwS20k+FCaUYR1mqunjKl",
-	"zIuBBp4VtYwep9/O8IMswvItGymDTGfki7pOBz2jQQHvZebOhVsDW5aj5NSXXRVs2bYYsTtWQD8XQaiC",
-	"1861y5FWF93N162MIncsz42pVSnssJYnvsRYVMptEFV2bm0LW8lRDWm7VauWW+nyZ0SOzDYLmnktX9qA",
-	"1oVfFuV77DbBd7HOZalQq7cnrPc9T28+H5ukLG5bfR2rmCkvo06FebkzNFNS8ynbAe5rFutp2i5gMLd2",
-	"S2u37EuLYfYRD+TBYawV61itNljez/U99goXWm5trdj7WoMFy7CCsquZq5F07rzl3ECvk2Y+hVQJAcAw",
-	"sTC358orBVnAf100tXst9WRYl//2WyhQFuyu8gtX3KHt4I7DY0kd4UOZIZ1isjW1Y2Z0HwysFspcitUh",
-	"UHy5QguS1Uow7GW5SpnF4l5tFuon8q7JvrPWJJgr5XdosFVKCwvmy0y1HDOYmSyQAct4+/lOBXOwRT4n",
-	"HWi3TLV4JepMqWYFp/kvSBN1etZ/FWrC08GyKnTncntV+MH98ilqQ/tYrUJsFeL+NYq4lQ6mEzWbnqRU",
-	"s7Es+LquoRcWT4P+Thm3LJHn2C3YDwUOlv1zAY7Gcvli9zQ2avRsMCDphBY0NRKsF1Y1NvQhrd0nImYl",
-	"acGyjSseG6g6CDB11B15qwPNwEjYIfWE3HHR65M3taeFFCw4fnZheEHkndUovoYSSiyvGYFqfC5K7+yK",
-	"jk+AdRydx8jFLnhBeIajO7WmJSkbOq+K/a7ow2yrJjWbXto386j6xSIofqBKM2HuH3WgFz6gKkZycz1w",
-	"Rcdt4WMrrZ9wm85AXCw2bRXtj/JKeX2k2scrOm6sfYTDCu04gy7I8CdEhVwJ5Ha94gG+UUoozlpUfV3W",
-	"HRm9ARVLW9Q01jR0C9/4MuAbtbe6fb/7VUJsbYWjcaB4Fjr/RuZBFQ8U93Qp0XRsDCZCU8gLmy1oZhNV",
-	"wwXmI/htL+ws8nI74fQXpvezno5VCOmrDBtWs6aL2krIthLS93LaxU4Jjvh+tZAgF3Kq1CE8URwH3NBS",
-	"MFi62D58W/VKY1G6pWRHrxTv+aguqX3sz84fNfN+Es4oF1xNWEbGUmahRwpci0q1TmnrlH5RTqk9ePt5",
-	"pCh1vmh31Oql1hf9DH1R++5aR/TLcUT9cdzPC7WC6zN0QXczmJ6M/2mn3zqfrfNZdT63sUcO6nmaO95j",
-	"wfjta65FgoWAI8EPYqRJ0hviVSktCm5dO01yRhXihWiqobjD/OycgAgJrwWALVeEXivACqGexe/A86Rj",
-	"MoLPiLWAlp1NoubXShdcjMH0UUmv7IazuRHWyApUtcLI/UYYz0JTbEcj7MpsitYC+/wsMDjNT1tk/pGt",
-	"KY3nyslcOGabG1Fe5q2hKfT3AZkG/5EjksAg5veJawlm9pVKiGVVQBCgbTYB5QVOhsaiFKKkC5i7Ip3w",
-	"W5b1XBTTyFLVJ2+wPYIRmkZm2ebuJXbdzEVpnudGgJayWrjBEe9ZUsqY6y0nmRNnRBdzZoTrshSPRTBM",
-	"FPIy8ixawtXD7x3Q0NmcdasSKLjTCS0QE4lfKsKELhYW37izWWlO92drVGqYfGtStiZlxaTEbbG5cNvb",
-	"lFyTvUiExVdXYHAN+YY+tNPiZnZwsYQRaD50qPDI0fFjr8RYBIjtslCICEncOKTrh+yXY0OHxnOM4d9x",
-	"xWy/FDu5WKyanXuQWT5X4VyncwWtrVbnSpzl2yC1g9wJuTd1ghOoJk+gWPq+7AlZSp4YUZnMBddGM7+F",
-	"jFC3fn9MAcFV70Y/YQ8je6ldrAjn7H8R+WI/yMFQDXQAPUuLhOmA81AlAFsAFFa5XkleQZhvmur9zMpi",
-	"D84+Kst30CUtIZZ7COrGkym9Yck5SW64xhK1xKjPBNNEacpmuvQsUNrG4nquXecqII0T7M4yOHXrKH17",
-	"T7MtuHorhUeaJi7DZBQkkSJfxGIED5hczxdJ0MGIQ5EiUSy33HCVe1QH7fXJd0ihpNxjEi1jASxLfZKk",
-	"c6XlFGx+lbgOQTwD0s+wSVDGRlxAY0Mo7pjKbJ47k6OE9DuyLM2m//2TWUfSxU50xKyqeV3m33fFd/NF",
-	"D2lrzJXfmcdzF17PF7jHvKqy1Za52Y66PKG2447l30MH0wilD+549foEAvjQKAnlWyx8hz6BV2Ov0iyg",
-	"o7DDNPhdG+bnHjU1V/MsnC10DWUouhN1uPpo9w1m17DlBu7KzrBj3k8n6ghXp/Ddh/97cjoYAIEfrqux",
-	"UTtRZ+lsd4ad72k6sV854QCVSSyF8OMdg0TU8LS/DQWBZtM2N9jmBp92brAWhdsiIdgUR5sVLIUdak9o",
-	"jaBnPmOFYlaNJ+/ffQyiajjc89uzJCJ3E55ObL80j2WwgTAwRUrUA/tEUx0Layio5JzoCVfklhUga5Wm",
-	"C+z5yD5Z5pc059A9sM55AzcBx7FPPjJGfjkzv0Pli/dWEQTRUCyj+wZ9vO+4yOTdbtEu9ctpG+yqi81j",
-	"M5dZj2CrcFebafxyYmOKdH85jYiqyKdfznobCMcV8TIvzXZHSljzcNlD2YSD0fpNEWnwBpfj9ugyZT/r",
-	"1Pw1tbEK86ejaDwnmpuBrwtGb4g09++TC+vW2TU0T2FDeuXkuHJXmckVhbyzRjFX2lY1W8GODo6yV9lG",
-	"ngrNfmuldy/evu6dlzO8GGlWwDS5KvsNGOEcC3/Rd9AdFq7yPQgQ68ZoOkFXdkTznNjOegtGC2V84QH6",
-	"xN9+G/opoTO2Y4LjD5PdCKuM/TbwPLnoFn3wxjlaDFaPmyNXWvDmf0by/3Mr4xu1yC9nrR5p9ciR9Mg+",
-	"CsPV0iMmd7Xe+MCUzG8ZchYy7P+LJBXpXCMbOSVuMDRojSCjjiwhdaEF11xbMKPy+kZk2l99ND96k5Vx",
-	"PmNv31rruArFJl0b14p8rqWkEoqFiwcOycvBy56PAkF0EEI13Yz5P6rcFfXJ9PokyZkY60kC3QCcPw2i",
-	"fAwazPJ5D6qBJfsj8/s7nulJQsJfG99gllNBi1jA8ynSVRPGdGQ+1iwiumA0wz8wPOhWxQZpgQ9inucw",
-	"VM4FowVxI13TIoqFnl+ziMz4jEXkmlFIEY1zFkEDH8Hy3rnj07jlMq9zWJRPgtPvk++knhh1Gwurs+B2",
-	"zxRJMj41hoIU0Hs7qcajrEnBFclYwW8tqZn3fXA3WQLLwu0yHVxhRhnGIonng8GLFHeDsTjgb0bwY5ik",
-	"/eST/QxfAX6YBEvu1gmilStGXTlGLOxiS8FUhNrcP79n7XCEJbqgPDer+L+skIp0k5ff9F8NYC/Af5Pe",
-	"OQ5qtRZJTgd/uSAXL74iH812IC+/IZ/It1+hSXRGPpHT5y/h6x9yqsl3tDAfnQ2SPrlw6+tWXN6as1AN",
-	"rze+4Pqeh/f3qzmktVQlhP3hNNlbAMNckAYAd1eRrv16XbGC7Qpik4rGktLK2Jc4JJLN2k5TQ3MPDDhy",
-	"5VvrI21KwtUHNjXHHc2xsZAFy/rknU86UB9eNhdYo3PpUSJIqLoHiYgNr0IsGQlvLeEuhucSV7ShSfI9",
-	"TScJ6VKQhLiduW19Aka1pW49hydU/H8Z2o3w+ME6mm/tWXvupQcuEvSh8iLFWpp4aWTDzV5Wux3tZfHS",
-	"UbHCeTFjblu7uIK9TyXIHYtuGeLmgoyMzHGhboxrKxfYxhfiYtRwzr3ECyPiRvY7xmDLUgTUiOelWCH1",
-	"l9t14Xgw5FymA7eC42c02qQy+Yjk/IaF40TY2N7KPf9gwDlnbDEzmNn55csxu6KUSlSUMR3sne2D5vfE",
-	"yvGNxwJkWkD/0yeXZRqJZ0xontKcWKPXy0SohhH2IHaDxBQMGqamjKMU7Cu3p3vnxPgb7sDBads1Zv9D",
-	"Iac/hVLjccmE3NstrXw4KZ3ht1+VbEFWuq3nHIJD1Rm+/GYrm7+yFG30vY2+P9Hoe1cWZMQF0L5ZKNMq",
-	"432fCP1vyO61FrRFwygOYqCMXHKyPIjgDCHDm+yEOXrC7WRX9M1xZnOLNmrRRjW00XZu/tY7Hxn5zKaf",
-	"wfZfPrVgHylCyd8+vntL3puraq3HwGct7TdFb20uzcZUoecBWJBzMI5i0QVT6deCQydYsI2gnUPP2Es1",
-	"kuy+uedEoScMcHJqY6LYncgPdG5sNpqdSJEjgzNa/fi3i/h6OOPA+E7wzB7X5IUJmYvMmIDJ8yryI5NI",
-	"fe1NSGPvA7QILiMjuM4MDBAqkrBPmhWC5h+Y7cphLGs7efQWIKgA1iObzvSCILwe7WD3a6Cyxhs702I7",
-	"Ew5e2o6SMZSKm1pqJ7Cuf1oy2v7xW0fOgJcRKMJhNsbw6jwP91zUuUWKxyVkRkT+l4sUwyO4aTcTu39T",
-	"UrzH5zgyn+M98t68etwEVcm/i9j+ouK6G9hc7wtg+wTn8gfKc/ZHDQm/p4XmNM8XVrzuBreIOrN5g9H2",
-	"Qym2XTDWidKq9B2WIUqLLC1lbsFImjMAYXZtr0IVi2uWyimznn1E2KeUzXSJA10BjnSIDXe3riwiiPK5",
-	"ZgNRLCpA1h65YWxmySacxw0Spk9+cnlACZ568DikGwIRo1gkJSYMyo/KXGNE+v0+hiZcIMpI5xPygdlY",
-	"W9c9VI9IYXVng68e4jPDAFylzxCp41XrYYFlug85CjGrBXNMJza2MCoYg3FxRoByyRfw1R0XqmfDaj7S",
-	"URhlFoT5obdfZp+EZgHg0IwKfoaHEHdLmmZLe6wi2ykZ41FBV+WIzAqeMgJ5YBWRWyYyiPdnZlxUuawg",
-	"GVKw9OBRqX08oibyDuJtlfahmkiRMqfwMdyoJSkYtLU4N+NS46UwilHCVM64tWVcQNusGiWZTOdTs5p4",
-	"NBSAnEUZvQ7tF7MVmlC+AWIbIv3Qbz6rQX6NKRMgTEPicDNba4GVkcowG8F1icK2UbbyQmwR4rv6K2mG",
-	"q0KWI9vIAuirS/MrsPzwlg1hXtcjH7cuzLQSfeaWrRwWCyYFPUDunJ1D7cyMLYX/wyAwoofh/dVOQ8MC",
-	"3014ziovS4Vwdi5gq7pzYQY4d+vqfqJwH1znMr0x64nxR5qRa8j045qidCzbYwNCQdMxVEeaDSjvGO5Z",
-	"fJKCKe2R9Yk/ET8Lrn33ypAc/pki3bmAw5D13DGw2x6W1gYu2Z2le/9BSm329RsBoINcc7ThuTZn9fQM",
-	"pC2ecoAdAOJ9SnPs3KLOCTXDwlgupUHJiH8yu1MKh3frfic/9Rz03T4TnDOb6jHnx7+6Td9WpSlM9VER",
-	"SKEkVnzh0GZMuNOdnOcZKYwFAUIAZpOVHV20JAM4iRe1Rt5GiHmZ5FDyU5wY6eZsTNMFyaimvUa4PGl6",
-	"FjzyTch1PS+MgwPIdbIRcP28LDuZUG1PEs3NJlzU2r+YG7j3YLbBWsR74xRt+P1Hqa+Qkj9x79dNvOEt",
-	"hX0YzfygoVCXigWxNP+Lsp3L0DYzsq8LzjNKTeinDjKhTA5VFxrBkSzPzu1TgqNERjkd+wWRYlmCXFV7",
-	"LMHxtQ4eqbix8g4aMFlFUlGZ0HbJrYXK+cwcukAGpHI65dhvGlteO1MsuwUlV0M62V5O9ycObP/8iju8",
-	"FEdLqYACGRyAdLHgZmKkqYbFsPxdN8a+ss+0JXAfJ3dEF3IrxH7VL4w6XF3RTyF6vwGpvxKav1UOAIzF",
-	"1qtsvcovzqv8gDEap32eKUA5QCmV9esOkSx4nlJxAuU068hycrOeSpO7icyDpoNvKx10sN67kHMN/BTs",
-	"0yyXxivSk0LOxxPbWT1ntyyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6fMa4ELO5rYIXjGVB",
-	"25/3rDAmXkL+828i3NT9yzEWCtR/iT55Y7whNzmjpXB+XCGxInSiOyfUODmFHlkPhwZj4VrIO+HWwypq",
-	"NzUwG2VhP3E5IGXuMKUZc06bGaRbsHReKDDrz9EpDBcaBsY6PFIGUGsjWVerF62ds7c07dBgMdvCSobr",
-	"zLA7kduR5gH90pjrAHIB/nfwLnyKC3sMC98IyL6glPG8K8hzkgCMQ71nxXc5FTdJDwMICnveY+ElcSV1",
-	"9r7mPTOaTiLbAhKQBzTcBs8Q+WA8mcpM0PgEC9LNx7ZuK9srwnMEa1SYWwV7WpldSXOjB0U6YYpkBb1T",
-	"uOjQp1/KvDLhoXNwSiMLPIEIlm/GCjsUFrCWDavM+s7zvNYVGk0UtxP87O2dhAwPgyxi4Z+/aoH7EdA6",
-	"gyfsVn6tHOaotmFj4d4p4g1lgZZ1KfIadmGfJDmfcnPHN2Y45ThoQJSYT7rKwgeLucANa9s/Dktb1c4L",
-	"D0MpSbxw4q71JvS+nlLovfmW/ImcuiC+smW8bAqF1Gg9/CCLt+yTTnq2/ajrnJ34WyTnJPnHPxN8Fcuv",
-	"qB+Ld/4YRkTzqcW8pVJpZWwk4zaQGS30Uq9G0tCZMewnuSu5tfgJCyYf1CJyt2kwjH6d2J7nFrtKsdS2",
-	"TVke0F74q7wjU+PrIcWI9VjdkjvN6pe+RshlJcBDZTdXGR9S6RMIL2byTqjnTGluZAsAonfOozYiqS/l",
-	"dDYP2RSeKeJuh2cT4g4oJoJTDZIL+u47w6Ziz8QCDBon4wOJGaELAEEfik3ilSb+YcH+AGijn0XiKtNT",
-	"mqdz8KXeiQSicl0ljdC0zKVS6e/8oiUu1Kp7lTJHrvvkexwadLnPndqYkFuHIUIgK+4xVlJakV91jgMo",
-	"KAijH2RRyty/Rw7hGbBDmOc2i6qYhn8TY0gYd+fSPiaX4iemJzJLrBVn3EDCxclEzo0V5bPC3YSrd9jG",
-	"930hU6YUF+PEJjCG5gbzGZnIeaHIR/Jn0Ozw2RWfsp+4MK8/Ic/JV4MIFAte+YH8mSTFXAQXhYbi3+EH",
-	"aPXk9FpC0KKACA/uJT+9Z4okcMUHCll1lgP3hiJ3srghKROaFc8UDgIj2EsGPug5pemEC4bDG0MGkLTd",
-	"xH4O49o4slvDylQqNwJTqXJVdxCo/ODaXt9O6s+k+5H8iXzomQcv53nuJ/Zn8oH859/1qZ6X9/lz7Zb/",
-	"+bcfEtUljPrdvMiYgMzNf/5NPth21IS4B/Xf94l5K9U3+6c/k4+RnV35iblH5GflP//Q9/vJ9X/272vo",
-	"Pir3kvlJYj81pwx3wLk5BUaP29tG4QLIwj9yP9i7a+3eobVryZ/R9v17k+177n9vbvenP7vf/OffNRvo",
-	"mRM7EDw1p22FqVvauTTLYH+EZm4wcRQLxmg2Z6PJffp7v+ZqNTo8VZckWvJ2vAOEphwPJbLP5NxRDNQm",
-	"Zj5JhLZzZjMHU5Aft8wK1wW54eY7ZZ6Q2faqXLllWnG9TTstLO198FRmnXAd/vPvQL77hUafER8HpKFf",
-	"lPISrsAanmsEmiRjNMrA8jXrifsMpHMXmrcX3Gh0G3uPBQbfnymbjJNFmJWLnA+AVz9z2ZR0EZG5wFwB",
-	"NJx1CVottdlQXmI7HhtvLqCL794DZmy6duthZ3vjsoUeudF/vfNYUDT1Mc3ogPzAUwNVFJ5TJektex62",
-	"Ga3rBIHbMsaUC1AIKQ3pA0vbgmvGK8rc7D3UxV1I0ZWuMGyX6tYz803K7eDHC0YH7gF8xIovaeYS+a1D",
-	"EiMY3FyQ/DOcTB/PFZ0ax7gsRHW1IiMrqsAVx9lzhVkUlkGuNAIinK9qGSLSndB8RCgcDmOh/C8rZC9y",
-	"IHrg1Ltl+TO391B/MpGpyEXNaSxmFKLrsMu5PifJzB3xP+NGIc/J3/1stCT1aaBaDG6BCDDls1Xlc0JW",
-	"BDN6E3kHuc+MsZnZGndGLIeOLFfuMG3qHK3pTr/CN7KmEXMG1aNC6csuuttyzkil3ZN4D+n4wfCKRboq",
-	"Mm7Bdt7Gb6H1LbR+Z2/XbXobw614b5SE6u0A3Dcr/VVPinNYX/Wi7itaTeeec1bIbJ7WHNUwFE8VKX1I",
-	"QnXdpxxaQlSv5ruBFwrYEehb9D/y2vhc4n0hxwVT6m/yGpBY5rGg/Bc+IElKRcryHP/u9UuX9o3XpqBj",
-	"QldXCqbOzR3AVrNlacpXgS1ITkVm1YDjzpjRsREg4pblcsYiItgdU5rU/GUIFEbInDHh44m5hNu4tfFb",
-	"C+gNBfppCGZfhVQjwBj0SfLxhs9sVv4KLBkzBQKhfGf+cKVJF7+NBdBIvBoMBhF5ZXv+z+jYBj0tE27X",
-	"4fOiCn84wuQwll++emMamMUx1jX8filmGDXpxYjs3I7gx8Yowx+QxgKW28iLcLtvSUtRWcTDMR1tddv3",
-	"dNwYlL3AzVzFOVUFT8tX8WXwVZQ55Pr73YPDotSKgAQ9weKL/dThvJEDw/o84TYN6j1cLbOPPF7LbEG6",
-	"lCSXleKRKZ2dk+S335NYABhaWUxqnvcisrrYuhLLXEcwGgtwGUOX1LKK4lXdkHF0ZFlGLfLUusYuclxW",
-	"cyO76rX7qjf0sv+GLZRx8tXcogLsMlALwFsqAC+97ljAtUEtjoephfU2fSxcv2ELW7EeNdEE9BsQfbHY",
-	"HdK3As+HqC5buDJFt3VHaFfJpLFUE34RcARWkTzbeZd2z4IsDlb0cbBbqcxlAVU/Fo+k3zo41l9PTs8G",
-	"X28Ouao8TIu6alFXXz7qqlJaeBgvMjxEB1GX66lYX/vvg26xZVaNKpK8/7nCztqs2pMIEazGn4QQa26c",
-	"qRnVk3OCMGKo72AgKlut3WrtL0Rrl+en1d+t/m7192esv0m3VJaguXoH1Oh2vx46GJxlWEtCy5JLo0sC",
-	"cVf2g7i0V2BbfKykrcOCVCxefHXiyekgNpq4oRuIIKGri+V77JVzqDFDvhy8jEVY7eiSuROqCNVkKm2b",
-	"RMxnA9TVj9WlRMEGxkaKDWVe4QTv665fLbd1LWLKclrbGaZW/tbchaeWZK4qyGqTnViUC+fUZ/DToER0",
-	"RXeZ8+oTL88RGpIlkBSH6J4xjzyXhS19HlpmuhA0gNVHYX5a0ZypSnmvRwiUL2WlVQi/PoFfYzZEQT3b",
-	"j/yGuYw5lEXZ4sNA6QfrsVr/V5T/eSzoNhWDG5sm+4fRN2Rtq57JR80zl4doPR+bv06zqS3NWi75ytlI",
-	"1691dsnlzx+vTr755uS7gxV6NUi2luytzUg/nYz0RZaFKtqquZKl4bCGxkOlnq/q3npJ8IAo5rJ/AYCg",
-	"HD2o9c0wvypHsQAh3k8rp1Zh4tkPDGwGy00PItf1oF9NzSpZGOMFU9cN5k5Sti/mQmlGs2HFsImCv7yw",
-	"woR2Td6ZSxvbwk0YxDkKxshyrwbbPiGC9glQi10+wmteJEDkQGhuLJHC6EnHhuAWEVZvZdYZ9Ld7F12A",
-	"kSGwNM8Bmxhq8955yYVsiTfAAHs1GAywR5zl/bNtGSD4EhL5HivJXN0fn3OW+RgNB2qmxAbtB9ac5za3",
-	"+6Xldusv+HDJXbPX4aNLL05/R+Vh3MLV/W7OBoOS2NmqxDuqfPsAI+POBi/La7zLKCRR83TiftSl5jro",
-	"kizGZYFmr1KOuolXozRdDBFhdM1yaGUqY7GNq9Mnr83sAWl2n1+DbOnNjg3Z1a+JxRrHhjywXwPPfhC/",
-	"ZrSe73X92cBpwME/Q0mxIqgY7qXaAem0gcL8KVjO+C5XC7KtefR2MomjZRRmNUyGxM1V855n/U7UgZ6k",
-	"wKQZdQQ6uFVZ2am7qRt7vtmLrzq/r4TGXISsrkMbeylDQjbvYtl2EGIPjQMc94Hjp7ZUfpZXIhYBYSCI",
-	"KXcBCKV1EbFePZRIF2QqbyvGK/pEKJAgwOgXFRKI9sDaa2WgFhZMV7tzVW5Vxh6rCSFFbyGhZobDdh04",
-	"cEn1V2/kHwuJhV2HqzYo6XsOKjWPGQaqh3Yujxm/ORwysmZBryhVgD3Tqos2r3RfXmlHJbXC2IZCsxMj",
-	"SE9SG55p5OT51SItGuxFLy2RbmKJpKLyA0wMXMv5eKKjWFSoQp/V6f+CNFOteNEb2UGtmW1uE4vkmiqu",
-	"Egt0wBRGU1Wgb0mAjfzNlKo9wmzxar/Oi+IESESmyAYHXcEg52WjHmenL79++c2Lr15+jfqjqipKsf8Q",
-	"kY6/NJR7Lkv96uv9e0CaeD1f+CLPRpUbOAneFvnXnBWL0hjx5WXrzBDfL/MnLvh0PnVXjGQxpboz7GRy",
-	"bs5F1JnST3hBua5RZ+p+NfBBCUv69vuDd3SoLu76KEitPLelIDlw14SwTul6vkAufWtizaC6Oty8R2qu",
-	"sFLc2rk8n/H05gGi6YkZN6D3dILS0d9CvTfVE6z8hiCsNX+dtFtFE+nGbOw2YG4Kx8Je9FRqW6MOZvlp",
-	"sbhCEQHrvrkd6R7IPN17+OmRLUg3ge/Nv6skjXkoxKy1GcU2o7hHXwGzjwJy38ZaVn/GV9mb/oLf75WC",
-	"QLN7+xDsS4kd+uiy8IO97xMUhy+WxeHInbQd5KF90qcpEu3rb6ViKxX398RxKz28YPRNutEPfghw5web",
-	"GYLIJ3UOt3lnOWdVQLsndDJuuMVXuA6Yv8DvVoM+K5DAZfAn3vZNloQQRgjN2gktYz0DH7oStvWzrMQO",
-	"YrEmjhvcfytkZyx8s9YR8I766YYdVNQ8TRnLVK9PNsMneozkpgDFjfJ4sdgSoLguj1e2Wj8IQLFpFz2q",
-	"jgTGfDPFOTBsQfNmKVxv3n4n6rgdsz5+ba8qQYwXL75Cknro581F9RoX4X7/48nFi69OBmevOjv1o106",
-	"jS1QsVWgTw2o2CyoD41XrKvQI8AWmx9sJ/TitOFAWwyjHXw7BGMsAMJIAgRjk8xoxDF6HRn5/1cxjFVh",
-	"Zy4DMbo1apFUQYux2Bu16F5BFZMYi/WgRLIbJjEWe4MSm95JC03cQfltCVBccXJbnOIXhlNc9Z4PAVdc",
-	"Uji/VYX48XGLIhZeamUos1ZgUHrnBFCOpAZyRNQKYqT2cFTImvrpigODFVf7VliRi/DJHxSJeBgH5vh4",
-	"xOaD0OJMnigsccXrejroxBU2/UqQYl00fm4wRdvAWMzzvNcnP8lbaCdbSmzoFGvXAiNstksh9kxiFXRh",
-	"0GalITL1pDGFDyD/dozcbB2XeQoxl4PhUJpt4HUQw1YDtEjDe5GGh9A7K8zl2bxIJ1SxkwlXkAtZ1wXQ",
-	"Tsf9xnYB0NAYRWljhgo9UQnBf0nXBQig37Hl6sUQC1L0uuZhtmLHLsE5dkKjY+Py+zFd945ToKEfQFeF",
-	"nE5nQNgA7Y+xM3V34CnoFTmNyOlgYP731aB3TpI7LjJ595MdMkyO4DcEjr+57zuRL/yD4qQVEBApTfVc",
-	"kXfmE5YZgf6e8gz73qH4rv6IZBLmxz4ZH2jBNOQxgiSEmwUVhE1nekHsmxjGIgEOfjfgpblFQgYRSfwb",
-	"SKATWWTHswtol9P4AdACF/gsoGm7VWduJAyz2MEAqFUwSu64bVqkJZSVukc148Gz2gcD14frWORUZA9P",
-	"S2xxlG41/mr36z1Iyl/xvQKdl3nrESk35bnj3qrvLax+gM2F7ea5XoWsxFE7ocbyeEku9Iuzjo+AcKHZ",
-	"+ChwyPoarY+6+F3uRECLiDwsIrIU5EtL/ajoRy/7w+rGw9P3Nm21Somm5aapfmj7qTUg0GORvH/3sbla",
-	"0wZ9kh5RjAGzobG6c660kXWlq6GI7X8KxfFcmMsqTb6dkwKzMRfin1W/KkTbw9hTeWsFJUCY3JNgs1sI",
-	"Z5tnRY6z8wqRz5D845+JHaFkOOyTX6rPb75QLL9FRp8YWrOid5RFNmqUke41W0icAy8cHwCBUSBGgU3S",
-	"aTqxTzeW5paBq7T8eEgqBB7MKHCKXLtXwkUjX5HRAWFPGq5KlqVK0yLgvC/dqcBlC/rWoQrtLjlQNqKG",
-	"gTksikjzecaykKfwZVQ+n3sjFs5QNiNqqDl7ORhEtmWPdQmDt2apFjkSLfZLGEMsLAVUUMg2Ch4Zm0K5",
-	"tUNVGQv7HRhFrrGsz17ZXnxNi9zIl7V6mk2xul+5nuAxcPO1ODVuyaMyrjQXKQI3ygLk1XfxJRq9SinG",
-	"qwHi+6pbDdrBnq98AIv8q9M8rpYoI+3iCHjeo3qGD61WrnQsvJmB5lDhzO/dKavgODRFWncv+V7HCrab",
-	"6XVhT39KiwJR+s5uvJa3jAxsN4o6gVkwPagWAqHDxXhozG5cuUD2gZ1vZIuH2uxMyOmMmvfltnicEEew",
-	"L+Ge8HdneHra//pVFMA7TwebwVR+j8oxBv3aEINm+qzv5KcNQTC/b9evomGV7Tt4iHjKRsnFcipbphM3",
-	"lA1tsKUNtjTZ6OGuOWysJbS3HxIQUzeoV1d2WkO5RMeAnVeevIR0zcFzWjnAoGQW8dFEqDkKYvERSaa0",
-	"GHNRYeHCXweF/FccP4WQfgWiI20Y4j7szTlCb1z3TJ5hwMVYcN7ctEuiNF0QLcfMKEqH2QEttxLRU23K",
-	"aT90AruJrgyBrJWlXAL3hAWtESmX2LXyvJRZbcll0bTisWict4X1eLVcf/3wAuvP4PnKYrEX9AeXeomN",
-	"LBbrkD+uQRYZQcekwBQpN7OSU2dFqoev4nXQoENYIZ9/Zyy3EUEgrjQ99rU8Dtcu6xHsjBa09IWBlna1",
-	"C+6HLBXsluPFB7cCLi33NSWC3ZWeJ+aw5bxI/Sa2jXpd7GrMb5kgiZtaUnJWxwLC5GeDAfHoA9WLSCpn",
-	"4EauABnZzv5cK5e+H2Jd3zvotpFEAT+2mUTN2cR4UcLVf1k1cz3neXYl/yuJBSGjnI5VRDI+NXoPWo3f",
-	"MT6e6IhYWgIVkSRYGqNNudCsEDR/CyhZ6Cte6aORRLaWPWOEZ4p0E5qmlgTZaGSjh7UkyZjOx+aPXkSC",
-	"KxxYGMdVEz6bcTG2k//XnOZcL97nVHyEfFJy7hYnAcK5n0PdfgldvOG58DozLZ8TVBM6gxqWO6pIOtfg",
-	"lkf4mhOuPrCpUX4J6SbuJ25qvfKmZhMHc7it4J39luFF1aSstCuHWhtNF8p90jOGl3l6c5XbfvcGgXFX",
-	"PlPlZJpB2OX3dYpZ/00DG6AP5KpUztgQm3fCFVHAQsWB/Dw0SVXSc33nA3r02p3/8c9+JWYVYWeddx+v",
-	"zG83IxcEdyAhmME0thKYKZdyxllG1Pz6xAWcxkzjomYYG/RchpXlhsDq0AdpfBAYQklgiuWM2oizX/o+",
-	"uYDTbM2uuwnVle9t0IsUbMSMfcrAfwBisCgWGHzFgJKm48gHXYuQMQeDtYqLlPXJW6nNDbkjr2ef8GTG",
-	"IrhFF5vCcnETSi87FS1t7361UNBwx8YcNU0n2HO8C4DJ6q+gvapZhd45Sa5pYU61A9STxMbVfaivFvyz",
-	"+1Wwu7Dpu2uIDu+r2nnC/GK5X1HObxihNoj/TA0JJbbLj3EyfBMgIe9siltZCGlTq6BgYXKa3qhoXSuF",
-	"Fd2CSBdhWuFgEMazVJt+a3FFjGi/ZXb/pXLqcKm5UTqaOO3hPEHUMefhyCgx7DhzkTOlSEKLdMJv2Ue4",
-	"xOg4bK9fzFlE7iY8nRB7Be66FcFWs439DMrbVzBgdGoOjb09HM5mnk2vB82gduobhXAb2yZVIWZNAd0P",
-	"azsh+dJ5/y6oyDDPEgu7NFnkr8L5bhd4vcgyrCm3psljVgMubQeHTSwNp85326HG3HOhfdSW57XleU+t",
-	"PC+UnYcsyCvk3Gj/TXBedxOZM2J/YMnfPuBfSW8IJpYXGiqMzyXKLIqAIJYGocSzqHQ8UM6mUqj5FLrT",
-	"26CQT1lzcTIrZGp0gS5oesPFOILbIXeXk9MZdiHED52VqEJrVTBlZqvOMf6HkU2uADSFaWmAXPXJG40J",
-	"fAqKmdru8E5jyBHAvhhaEhN5Z2xIkpuNiokEu0R8GQXVWLRdCUOBUv3+io6rvKoOgODGtgm0pazkTiAq",
-	"+xZ3yJ+9lYKtL5M4CIrJTXAVm4iff9Am7pKmE3ZyKYUuZL5Zvzj4ifvF79FOneZebCJO8Udvpf7J2pAt",
-	"yOrBQFbl5gilpfv4oTBWqwk+gjaoVYkawocsEBbcLvt5cFmivO0DBcDXi7IXaIa/tb6gExtld1f4tiKr",
-	"SwEaiFf4mfHenISF76uylXSV5nluJTZ6OS6xxItAGfRK9k8vl595adwnl/hL41/a33rfsuJ2dT1UFhx1",
-	"nwZwjtwzq3bs/egNcxNbPFNE8ykDFzx03PrkV+fPVvcLmbA8i8U1G8mCGVns0FLkR/MIviZPS8I4+Jru",
-	"h+BCI7oEPnfOsC8ZQf/EBdrYnfslyO6r0hny3CtBDcky9UrpOVR2hcPjWjWCTql58SwfRUbTuJ9xjZda",
-	"NYWd+hB67Nxj+2DmQ15BwPRxvrBNYbZCamyIG5TR2F2DCD6Wj8x+oWJBMjbTkxqBd21jNzSq7cF2WWzU",
-	"bQGNAhcikYLVvKeu1aKJfcJLRMwlvZWlkdsxqsjZYi/1ekCnKVzYlfiQbLC522QfyjzjsUtr7rEGaue4",
-	"BHikMNfWF2t9scPBQ9wuqynsUGQ/U1vYHht7bJYb3KcyH6LLLIJnvQXQpcSPVvprWlYlfs8FnWsrBMWc",
-	"qPp8NafzH4Gw2cwJycr65K10FawL1IBrlcjQVqjPAFBAKy0pIDx6N5EqcF1lUbqP6pl/HVFl0F4sjAVR",
-	"JV1zt4kaq94dIzm5yLIVCioWq0GjOyqoClB9ncd5gBrTkiSs/uYeVbvx9XotHXVKGOV7VvwsuO4Mz/qv",
-	"ttV21X3axglb3fTE4oQilNcld9dObvBOquj5NUSDHkghAdTg1WBQifw1qxtbvRCIRlu34UkFYnGfHvLw",
-	"h3SR5qi24Op0pRRMIp9/wtICxYQuuQLQeUXfvFqCYK7DTJ55TuvzDAkF/SILAu3UBbUpNSJHIyZAx1ja",
-	"BOPXcjcL1X/bHyHosPsWC0sUwvMHvSXlVPFGD6mcYtHILPMYykk9rnYqp2HuvJuy+j2695fZoOmXg/7Z",
-	"qy1Q//Wl+w6ju8f18KxCfJOpVU6ejW9Fy6eo1aKtFt1Pi7pau5qSOb4ufaBaAKeNaA3g36hFyyWwJw2y",
-	"YogykyMyRgYDswWgE3cZrnWUlx7GEWLhUZMlNWFVg9lEdWfJUlPur0Y2wnbvr0Q+U2T3boriyPDsJf9z",
-	"A5A2ZCpr27oFZn8RwGyQXYGwKmES+6YAt5DXv3lLbxdaycBzu5daMhDRGYccSSwmFEBrpEu3k4699Q2s",
-	"HzpitYrkckfux/3jUkfhfVx+gWTi0oblRmhrUZ8U9WMtHr6njKmwQDaCr94t3W/5/J8TWq/2X65zAwmA",
-	"Q9lEsAuTm40HJ5OrpcTZntRMBziJx4UXBbbEisxieTBbqFELNbJQo8NKhQOAj+7jhl127tb0rS8tmodi",
-	"g/WQqAoPrBN25RxLNlhLAAvh24iUFSY+VIuh3So6xjeNIxdbUbkAFdRRcSMlkeuBjZkHzK65Fj1XdxLa",
-	"uiqesaZo5MujpdweSTMQqiyjV1VH7CLgW9PvD+rSogR4OHtzI5/WQzUfHl4SIkplCgR7lKRU01yO50vF",
-	"ralZEKEluc6puFEOcOLr7iqIE7IacOLomR3opAG1sUFPhc8WteEe/1FzY/AKf2RirCed4elZ/1WEH/3K",
-	"M/PJy8iT0n807/4+JvEZZylT71nxnRkE0mY7SPrKxmhRHm1+6omiPLxcPHJ2ymuGR8xQ1cu8VmWnSBdQ",
-	"H3dcT7A+zJUd9FzeCkrUwjKDDRJXa7JUEUkCoQYEThWhtFEaa0Vx2N55rJ+8Tm9zWfcI/0fMZ3nNvH1O",
-	"qzTa2rzWl5XXKkXdkXNbpbTH/JbbnffkuDBmrhqeoKxBK0vAljJilsGmlgWLxT1pMLJLFiwW96fBdvEA",
-	"YrFxhOgBs2C72/lPJBM2DcRhGxJ5gtkwf7CPmBEL79kgDpZEzOo8Wdg9Hah0SrN6uySZL92PhTvGXlq5",
-	"MSPHmh/OjdiClHqcAwfZO/m2hwB4hARcafysC7VOy2dqE3FtIq6WiDuUQDpMMu6+K6tGVWefRJl/8OZk",
-	"WUPPRFclzwvH4qt651XppDRdbJk1w/aG+2bNlhoZxKIZ27CzyD5AXu5A5tUh4qdn24ZLXdbuI73D+pCz",
-	"ARlpck2Lhljq6VFjqY+sV9o0XpvGO3wa7wEM5X1d+OdWzO8exd1Rw63PC9pZke5E3lUM6GfKpv1IThdE",
-	"zo3ah1+AuEJuLpne9NbW+bm5vMW7rEkAhvetaLtYdBU2RASyLsdO4ksG8d1GBw8UNHT3adaJJdfOgyrF",
-	"pdxibW0fP7toVNhHsyc6w29eemDTy2/IJ/LtV0RNGNOdqAO7xinSb7+yH7g05Dfb6r6mHdZmEttM4lPj",
-	"lXRy1mYQn7qWev6b/c8uBRbuWddWV/iHbwgox2ITwbuNM2IcmrAQ4yqYJldkRgvHeeJHHZI3oxPwHEjJ",
-	"TxJoKaOO+rFojmWv0mZkI2VmZrs38KUh6l3Gyw4T9t5bBT184Lt60JYC384oa72HpxbxdqfTysaHi38f",
-	"zRi/Dy7u5dEqjLgXyXsjxO9REyWj5ENCEktizDVEVs2wwnfup+hRxML1vLf0G9hl9LqgISVnFHROiICl",
-	"Esk4U6m06v2RYIl++R7VaahOcg3mvZiLKz5lP3Ex1xAo87xSUcdRXmPfT8X0fBZc2xmebs09Vd1brS/R",
-	"+hJPDpVYkZzH8RxKlXAk5qmA4n5X4inUG7FYrTgaaG0A0OKyNyWjvqM6zKnSsXAfEyXJiBbkT+R0EBHX",
-	"gwpHLOdPs4xlxDEc614zT1UstiWqImt5qmKRlHPYhqjqiDS/5KLm6x1L8amnofnwzta8+0jvwEi0f75m",
-	"1/Oi6DQptR14pvyTtzxTrcb8g/JMVVXK0fXm47NMBQuwEcmUV3MbIPWD3jOJ+cj8W5dcgOFvtObrjFRk",
-	"Y0KqZajCwZD8e2iLPwKK3y/P4yD4Syd2G/T+8lFoAfxfDIA/bIt1LOx+IOB/C6TJ9lmToHXM9qxUENGO",
-	"RctKtXeA69Gx+DKUa21S4kklJcozehQE/pKyCu26LQip/O9jcTw+qn3O4HHh8IElsbbvXXA0WzR8i4YP",
-	"0PAHkwtHZKUK+tKtSjiGx/sxSKmWp7oP3D5akxtE+yoJHhgivoppELN2+FgEAWHfFY+k86JgAnbC58h6",
-	"dShjacdgaE6vZfGBGjv5JaT06vHPFem/Qf/rSv7vrDH/9yrq3Mni5pIJzYr1MP2jJQofV3e1iPsWcX9I",
-	"xP1D2MQ7+tzP+Uyr57/NJlSx3x8SaF8/fJv96r2Z17pIrlJ8LGzzs6VW3AQSeC4Z2nCsMQZiNPgzRWAN",
-	"YoHdw6/sEDCBpLcOWeMuxfyo8c7xtlwRCtODzuGxmEplFF7KgIUwmIXI8N5VUkj3EBAThZajGUt5hqQw",
-	"lMwF/9ecxYKLjH2y00ulQMWaLrbMUR5WuW4Uc17ytDbApEYPkdh07+9R85ujArXyojM8e2UsS6WLeWoT",
-	"np2fGFXzAoMd17JgZYd6ygsypvMxM+ao+lCzN2t7aB1maFtVXtn1LeSnTWA+pVaoRpat1wlUE2qlLurg",
-	"p6qT98yBPppiXpNirb4KZXUPaMlmRe2Us29gtzIHuz1hWiwq12/Tx2etBrPYpC1V2E65VieK25zrOkX1",
-	"OClXb1xsx5e2JLbalOsXxJm2rJQeTh3tn5atqqPf+Ezvkqv1j7o2VVs+dr3GzXhQIE6tq0T3lM/Ow6hT",
-	"M0dbZHofmGSkluiNxYEzvbs7Pg+e8V2xDyobCawFtyHazO8TJGA7ppzbLD1c8wI2tjyXMscrQhpbxzOg",
-	"KtfPyvwiFvYnbn83RYoOnXDeQxQcN/Fc2lOrqHKWTac289xmnis8bI9kf0VP04e/L/vdtF6rmzIZ6/B4",
-	"xbZ1S9V5Zsdc6PXVWXbvkFQKNZ+uUTWkq6XMQSlwoVihVWR/ZPaysikIG/9YWd3r2xElj1yk5LSlbeq3",
-	"q3m+KnoCvMiHygDs1r/qkG34t2hjZeEf1pU0G8UCQV4CJwcEgVjRGXbmguugz5Vtt79rxn6XPldtrL+N",
-	"9R+p6UhdxD61iP4BmuYfWjvdUwSlNlBZSyVRUDm8VzyeNIbjY3FxoHiPB+k/XDy+7ci/kTZ55BqorTvz",
-	"B9u+7c7/ZUXkl8TdU4vA4/Uy3Lv7FUzd38u/OQS7ccHU/sJ4r64ne4OYHrjK6on2/18Td6/unTbe/vTi",
-	"7Ueygdf1P9ko0tEUTCdNsfRYbB9MF3UhF/7QhtTDcQ8dSd/xYD9S+da6xtG1A99G0dsoehhFf0hp85hB",
-	"87Wx8Jps2aAMDKfzGKVgtbnu1XYFIrr3C1aySq5eHL1r3aEqvA5gqD1gUBgjvVDDVQn1nh41zvvIqqkt",
-	"z2rLsw7aEOWJB5MP1eP66ZY9H6rz9t1EqtLnf1crVa65AtEahq8RxCpZ5uPaAMWhY/M/FYskX9fQOiGZ",
-	"ZGrj7ihbuj2Hj1+3nbj/KJ24l3z1L5dJp+3R3fTOH4qJY4VqUzRn6mRW8JSdXBeM3uzJlr+BTwS3JHBL",
-	"ArcMVQbWUSbw7Xcwn4R0B5ZP+Zwk//hnQgo2lbdMAfBmSmie9xp5lI1CcJI40Ej4lKWFWmNrlaNYJO/f",
-	"fbwimy0XaPykT76n6cQ+Tlcx4xd9NNe+9w+CGKCe42C2szG/xrWICCXpXGk5NfqHs+KZIt3EfXLFWfEm",
-	"S6CrCmGfuG3Ew0vnElVWzygssxTuh5VRoGiZkpzflhfAEwcDhFox8skIM2qVfq38PU431Hq2ZBrHtT6w",
-	"b7KM9dHdkSyI9a0q77t/1g+m2zt35dfXUk/CDjhlXXZ9jcy7zSShBA6CuQKGT0jXSGVcbVinZEqLMRfu",
-	"C/yrF+FugKc1K4kk1rCbyFxwXeWfsh2ag1dqriFmwD65upNuv8kRDpbKGYvwGjOkcxDdk4UPhlTdGqdh",
-	"3HN3cQJWxY/8htkjhfYx5lPMwFv59hW//hw2mD+Jcq6xavOWCS2LBU5cjsjU1j83vQ9zzbuRrZB+S6es",
-	"AS0QrYow71hMbmWM+bp27tTjxAqCHQ33hL87w9OX/Ve1sED53Vnlm8HAfFfd3KtjD6wTdXADd4Yvqrfw",
-	"1oj9Phz2vqavbmqn/bPqoIOos/SejTNFYeE2DnY0vTD7Lh8i3LGRTVdOZRNLLqBDXNJsitCRdiwV7qna",
-	"kMYfNqThkKKlTbe8ZWrm3W4RixV2ygMwd9+z/avBgYhcL1wIG+0tBKSBVhxaVjOlY4GDjHihdIQINbBQ",
-	"OCvUMzd293qBhoegUxaRlCp2woViQnHNb5n7nbmCZ70IjBFhuc5Q+KlnMIi3ZNYO5K/iWe8clCMXhMYC",
-	"5m4eoq4azWikWx+tZ4dzorRfRdwpWWgFfDLGDPWCKCGzwig8vSBcKM1oNgzMgYgkRkqZf9HSibxpExnz",
-	"CAloLmXGgLy8Yg3WrSewi5Y1ePODcKYIhERYLOCtPFOEZ+6RXvMiwXYkNDe2T2GMFWXNksouML+44TO0",
-	"S5IresMSiOWgAYnv+9wbJGj2awL0Pa8GgwGh3hJhGfZFlLA/aW7jRM4mb1A3GDBIekTQopB3ODt4qU0B",
-	"oiarpdKXcbeAz942yxcd51n51o4W5tnZJJi6OE+DoG8DOl9CQGdPXX5/iAZHeLCgTOAjmjvZAIym4zeZ",
-	"j72cDgYkg5hDqs1VhGeqGowBoRwLmue9PvkendKMTOdKk2tGKPxIjkgCD2juk1QC6TbMMKzgkDIQtzC/",
-	"DGDsVBCa+gZVqcyYuSCd2Ma39jtFmNDFImoISBBuPXmLHfS9ZEHSb+71dnM2pumCZFTTXoMPHIsmJ9h3",
-	"zPLBLh+EAq1x4XyEqdGZsDwO6wg6iQWe/Wp3noqqRx8LZh5jNapS2aZb7h7l7PKC0WxBJlTVQZfVAjUh",
-	"CdxjZ5f9io4fyU3HfW4O6EoneDtn1jzKAzqw991+nTpqs/KtC/v/s/c3S27kWL4g/iow/v9jIqs8KEak",
-	"pMpiWC+ipKws9U1lqhSRVfdOeVo56A6S6HACLAcYFFuZZr0am/XtRW96PfuxeYM7b9JPMoZzADjc6WSQ",
-	"DMaHlJ6WZgqS7vjG+fydc+5BhdV4ee+utJoWnn+CG3lANhuKiWyQH22oOVLPYdMcFmua6u7KazikFXU8",
-	"a8oKFjKEF+fgPb5vzmLo7gcz8Qoyf3ceQdZYxPHrm8D4HLV/oiVNGnLb0Lau+hMB1uMBsrIkZMGnHgi9",
-	"B/G5P/jqlaFc2+I7tabplKlmcbgbyMG9sFxsBZyv6SSQitE/HIsDpeLtUm8s9iVOZJvUi7acJrEXluV+",
-	"KFefBK3DqjdKt9zsiZAncj5EruKS+YLRp14+amG1hiw6UPK9yLKD6WBTjoPHlyfbjAFhxoDPPHgf74k8",
-	"jLxukO1umMhkoe6r4vZULgkl2AlRLM8DJRvTx5t2/gK/v2Ga8tzBMUKUCNeqgreMBRizsdm3WRLYMwBC",
-	"YfurADBI98XgBaIHllyxXp8kXL0vuFngITEqYBKLjM2krtpe0KY8xwdJBmPcpLODdApzM8TLWcIhxrLa",
-	"QK9PjoQSqEVvnpM7ogQ2WkjuFSVQJpwJj8LjJppxi/aj4PrPpX/9LOr4c+NQux4n0H8ZbQQYnEJJmdBT",
-	"b8bX5Kv/g/zYwV/+HIIF3HHfDgywT2k2+34xG0HQw8XrkxcvTgedvewla3eyzWbTZrN5agzREnpLle+H",
-	"NT6Ag74yje3O+XVMJNDUm+C2qgQ99o7lhN760cp1tt0Lzo0KsMEBLtaZdqMb3LNnI6jXyVISkfA7W9Mb",
-	"MneZP5oc3XrKFCNjuShi0TDu0sXu6bP5kDOaXfEZeyve0JVv+8/eRR+LpJHU+4w6pTt9Pw96LLa60O2j",
-	"sGF7udBjMZLZyqhGfCJAWTsCd97JGR7u+GftCb9vr/SaILOfb7pKDlp39Bfmjq5t7zFc0Y5VwRd/sXR3",
-	"q60eLa9IsOpcdMKAcnhgeAU51l1OeTolOXOWWJeYZr4oUkgLGz7eK52r3ivA9e1FyEGBEjIWapFO3ci6",
-	"605o6n4DgxtSPPN+b5NpnFwYLQ8ygdwBjb3NrvU56l9l9p276V8P4wzAs0HgaFTObusReFKpdjaQvAdz",
-	"C2zP1WxOUpXybU7VHFDV+0pQcUHGizwnC6Aww2qaCq4cAiVrKq8YZKrYKUfFuSs5XIvnCiFDvSoqRtEb",
-	"ltl1sjS0iexGoUsEInDWydThVKpMPXFEKnWoeWizDejs5W62mgczxxzN6VCVaZtlWDwpLVlucSmbcCl3",
-	"YAZO/M0lnmH0WzSaV76HFLlGe9YFn82soIm1YAmdSQus81QJHAe+3fVog3wFRWdj4Vyqhjck502lZjGS",
-	"MiJKlnVmtaXQiqRUCKkhbJIsuehtoIFOZtxsLv/ODvZRzeSWQ36g6TW5OBmc7k7V3PBxMq11ubUuPx3r",
-	"Mh4iQj1BCMjUd572bCJV7uo20KvSmLxX4pYqcSJdxIJzkeaLjFm9KQmCwoWR4qTslbnFgW6xHZKKU+Im",
-	"WNp0u0jsIrCH9jYYD7cRrO+40uW6tTE0DWTwgQNnPPPYJydKyXZbm+SXYJPMgyu5C3mrXvQm8vaJbzc7",
-	"XsqxA9PZsFJHbMCgiHk3FIhqRnEFO49gS6K0TK8jspzynCGyyz5Umt6UF824JteMzRFHXPagNM9zMpU5",
-	"RFVAi6RLxSrIb0J9+CeRgkyhB4AONye44FkyJAB+lAWZ8/QadWVoGbxuDdZPiMn0Y9pmCC0Y/Az1MbW0",
-	"j5GuTwGyplhDoT2LnnOAxQOkS+Qnh0uX92oE/N7a/SocsVUwn5bd765i04a82fZsBIKQEZIKpheFYJkN",
-	"kLMHPwFIl7l/zcn2AyPVTnHC2y7Mt0zf4bY8UD7rkuE3222CLWuzV7fZqyF79d4XuS4g7G+Z6JQlDV0e",
-	"tpNUZkxtU5qQg6P+EuR98ozRtQQgfEW4IIn76rXM2Nss6Vt7DmQBQ3tRLLqnhu8azu3dBqp3ixmp2lVE",
-	"zDxpYVrbYFAid7QnmYZrBiXyrjpfUCUxoxmuDC+IXIphiWEF3XBGV2TEiNHACRdlzd4rOjmBHJ8ZtIGB",
-	"utgKz7B1HwUhLV4WxLhDMKDvgn15VMNW9Yy9lnl2Usg8ZxlRmrG8dA69/nDZiTpKr8x7HQu62t0MdkUn",
-	"rQWstYA9WQtYhaDVU1wiZd7JZF+l5ofYwco6eTubsq7oxFuxYlGaseC2mj+CbvGjM6Vts3RtgcmF5Ks1",
-	"dNUJ3QPbuK4wRnRn81aVd7c2ri/CxlXb1B0JWAPkrkbAnKWrUVO9CqJAS4HombJoMtKlGDC6HsweVfAU",
-	"GDVq3u3dIZnVt0zfTax6KB3V63/rq1lnQ62O2uqoVkc9SEK5S92kJiV1m34Kxe1tmQQbP15ma6aa5nKy",
-	"YF4DhTgB1yyGPoQoBq+UQo4kp5Weu7ddJOQtQAcYTCPKIRbrWmkPc/clY1nMEjKWeS6XCkP9E2jJ0Ptk",
-	"aIjSCZnnVNCCdBM1ZUxD7sOcapC2dMFo9h4+9YYk0VOeXgumlJ00vvkGxrJKrHEP1aHzWBCS5Fyw8AHz",
-	"UsZn5rMUqpy8g7d1ZUHEIs/B6Fd5ks3metU7N+PFRkk3GVGIStGLEWZs5Ji5ccTozPxLxQRlxnRKhWA5",
-	"TCFss0s1yRl1EZ8EpNDMY309UE8qdaIY+CzQmrA2r3Di9WWChaitVH3edto2edUNl3m90lQllzViBfvE",
-	"Qo7Rs5LhkbDmgwmoAwXRUyrIIAL7QDn5HwXXdhNNewm+u7JfQ8IsPDR4Zri2sb+OK12aMwTidsLVRar5",
-	"DaKsHWARbk2xYHcxKEAfj2tRqCxXZ9jhIp12ovJ7oCFTBirrcAA4wiXP9LQzPPsl6lQOifn99MXp11En",
-	"pBSG2Hz1ilxWDRT+K/LHnGryB1qQM/KRnD5/QbhZNX+DO8POiBa7my4qS9vGiLY2jCdvw1CWCDgR4V3l",
-	"hz0tGeo5taRqM++/ZFqRKlGTwoK7jVjPXPkkqDCSMtKleQ70G+NVekMiRb4irif7OFp9yYxeM3CPgzrc",
-	"mN+x5PZVq3hEWK5YNQUjsheXSTDIwBjgwKH3WpEOSxFtyuD9Mq7YeVVIiXrcwP/b0g5GnWA/O8MxzRU7",
-	"jGbaVrxX7hFy6lfZ445xivVT0JLplkzfIZTf3iUCoHBH6WpEWx2Pam83PSMNtTljlKaFVg4b5HU1Q0pT",
-	"OZsBqAiASYZqlzS6G0xjOcWCYbFQUzmH+naQyQ5e7A1JKZ2BYmTFsoi8Grw6Pbl6RS7yxYyLxcz/fAY/",
-	"fzV4QS415WD8jsWl0bXI6SsyoQ2vXkGdPtfA19BA2e8Hc+5BLDwNe46Ffx+fuFqMGDxCPpJBf/DqJbbz",
-	"8is3fj5nxIyOXKZTli1yw14icvH735/ZJ/7A6CwWf/3641en4QAujGYFMmkpl4IyUT7yGnUu8vrFx5f9",
-	"F8B1jPRsdZW5GZ/qx+LKxjmFqsuMKmW/WpFuSosRbJtpddA/+/qrVyQfPefif/0/5cJRO/FYDPqD3//u",
-	"ZfmEWXbllh3e/737sUc0n0H0lFXXSBfVNChpVFH7zLhoLLoo0kekMONnmVFzXoEDeEZzgmmge+fEKKA4",
-	"T6t5KrJQGHs7X4xyrqZGLAhaRr1vG5TYEvCaR2U9G0TNyVJLCYFeFu9UqdgsotAy4FIpHO5POVAu+Ewd",
-	"KpU4s0DUsOGGbl2BGIKVxSyMud175ESurOwDO2b2FjrWXTSW9Lc+mi/KR3MAq9/iqbnFSdNMiLZ5Tw60",
-	"IT2U+6R2rW5xpDhduPWktJ6UuidlfzvJXf0pG6Li/1jGxJfJX22sO8S/R0Qxlnm7CLExUdm5LQDtUlCi",
-	"CYSrWJSyeUa6oWlmSECVT4ZoTvGJaGc0Y95wbQMLotLsYgM6Y2GEMq5t5krfBZ1QjmlBfNB9xRwEgMMF",
-	"g+KYUti59cmFQ/AbvQEMRHeLmr8rCTs0ZP4BLMmPRTvbsg1tePzxwuOPbKSWcybonPfdLdgIUwH8bybT",
-	"BRS3oYok335jayy7NlZ0licRSaW4YaAwakn++fKH78sMUddspao5kWzuu+8Zwzo0Wl4zcU5SIy5kNrHS",
-	"Dc055FMqgchLuorKZuVSkMRcknXNEaKiuqD/pr0NoJcf5kxczPk/q6ccl2EH+cbuwCbSA4+9f+t36g6C",
-	"2yEi257CWkVMM+edpYsC3JZ/+yk8/U0zM2fQnK7gBsBgaaobjr45B+un3pzYrac+tS2ilKBYccMKiLYb",
-	"LXiugdtHZLTSjIxlgX9QFZhbuont6vnNKd6PXhQLc3vCkwA/1C8BYimULqSY2NPts5Qtp0ywG5vfxy9I",
-	"Jpk6jwXGN1W22tyDE7hTCUlzDmGR5b2CCp62iBTXZETTa4h9eDs+MYf7BE63BRVMmAbjlk9bRiDLJAZc",
-	"Itg/lXNIO2kDEO5yJf+H2Z8HvJLuPLRX8uAr+T8u3n134JXEI3ArQArhMv55B5XK+aigxaohQgfYyCbA",
-	"Uyw84klIcUKLdMpvwvY353ipg59ikSxlcf2aCY2lWHm1VKr5kaTwK2aZLz2qLuGhLadn/bHmhVjYNypu",
-	"2d45SYzMOzfLbroK+/E/QCB0OiUCCEt1cDX8VqUxd7m57kV+4WBE/rGmpPkuM6FTbuybOay0RHxPbQ2a",
-	"BwBLqZhezK/4jL3jYqGZA38VCxF8+Z4VPwquEQs1ILIgM1mwSstmlGPO8qyHFAxFccI+0lTnKxDOmdBl",
-	"rjM9ZStsDlL//7DQimfsfSFTphQXEzsOri7sUYF6ALjyWqJueAgA6Qd/AZ5OOJMt2TNaFIXF8aULTVg2",
-	"AeNbsGWdIeDnOg3rZT3fHmb0hpnmOlGncSc7wwHkv6/vfmf4MuqEB/goGdP8mreopNbd/URRSaJkRQFf",
-	"9Sd3dz0Pn/e27uMZ33wp2koySqz3WrLpMiFlaJcblmBUV/F7W0pK0hWSBL1HFYYii5D3oZt1EJFxTicK",
-	"CbPhLJdMa0zLUZJwYvk+Muxy0F2uXcYRV9y+9HFaG6JvBCNejUIKbtIRSyWEl7kNRhtf75ykOaOF5fwF",
-	"A4akUBbxPTvW3ZROBOUbEBnoBqEFct+a9bOJRDBwl1EBgvohhsE7sKdj5NGsnDjkNRX2s4kZsA7AsOwC",
-	"eV50BD51CsDbdT51OnhKjOpYtodia1KI8ty1ts7W1nlXzocE5+ic79CkemUDznQJMCkPlp0wHdXIsIAE",
-	"EzmUYMSo43VesXeYsgXQNKlG0Sa9KCIJcltIVB/V8tYfDLcJ9qCNXW4ilA8MlAkI9B4gmfJgt/iYLwIf",
-	"I8NruRO9bEDFBPTy1tjlQFwtiR8EJUSlG97m2xmDZNxkCzNSsxfm9g5Zvotg+nC+mx3lpxZn0+JsPM7m",
-	"APnnWOHKc7oyl/FEs2J2xOTptlkCzW6woTdophc+98Fm8+l7bPqKFbMnZEC1oyLZgpGvBiSjK0XoGOqK",
-	"iBvJQT21+ub34Fkzn5l+Q1eqM/xqsLN+GMy+NWW2psynacqs3P6Aor2vfL9BqStpQCmqVKjUg6SK8kEM",
-	"9pImsdiqRG2nXEZoC25uq0xtomkPrE6FvGQfhap6wFud6kvQqQ4lWrXrv4lo7Rd5EJCTJlXoTjLQQylD",
-	"lcvVrA7V17xViVqVCFSio13GOylH/1jIei6HecHSMPZuA3624idJ3v9waRG00KJKInLN5ppQjajWPGMF",
-	"mVM9PbeBnJD8YYP37s+mic3qEfz8phzng6tIuxEHGGab57ZVYZ5sjhi4qqRbXs5eQIfg+G5UYeDXUhCA",
-	"lp5/gn8aqjAfRFLefPPdN1ffhESl7OB+yAsWW7gzeXmQYiCwEljZoVr+pC0M8sQKg9z9lu17Av+Mt6TO",
-	"5svr8zzjCgSIk5wLdmIUyf1hVGUvAZZq+00vb1WQiL8mSPx41XzlG8ZsqUAsdiEDr20tStMvtPkMCye4",
-	"ZiEpIlyowmHAuE38b07XbL6ovR0LLTXN1TmktJ1BG3QkbYl4tRjBz7794F2iJRmQERvLghFNP/bJBYGd",
-	"FxMoaOSqI+HDt0ZBbqRnl0wjMbND+I4LKCV8NOJ2T0JTfbyPAhRqHMkmLa9yiFrgUAscujP7uITodEeo",
-	"querW9LZI4htW3xijmY6JsYFUZrqhSJJVtCxTiBUzEZ4pAul5cz6wB3RMmSZZxj/5elmIhazESt8UEkZ",
-	"tcI+atsVPkK6pxE5i8hX5L/+7f+KyITOT8YFY9AFRo0VIFRHsVhOqYZvMJW4JU6KFAtBMB0VshvNZwx9",
-	"cyckcWN+myXDsERWMBdPfL17L3gpIjSsQEqgWjIpg2Fw4r41V7aG+Zd8sJlbYUVGDFIRoqbXx2FKoWmq",
-	"cZTEfsKwFarL5ruVUfp3cEWWXLHeedmVGec1Y3MFLc5XiGogXfciODBPSDLiec7F5CLLCsjH+5wkasrn",
-	"8+C7EviMBQzLBnUw+2eK2EoxpmvbLHnuviSuVUKxWdKF6DoXTjS1dQF755Dol1iosUD+fkISRXMAiynD",
-	"/SCbceCOwG8wjC9dvZYZC0ZtcwcTB9I24wtG3cVZ4KtkTPNcYWBhPbG1m4l7tncenCnT6EIhsrvqO8Yz",
-	"Fh4xH+eDM2Mf5xzZ+huqmwZev0dqKucn5qD/K0g4iP2DEwU1bvOFMqMpTx1ET3K9QqdutwyHVogvV86q",
-	"0ztH7YN68AtXpXgEiZpdKcfyQCsmoColICHNB/Mlqm+KLAszFYETzRYMZmgeoGnK5q5GJJ8Iw0/N6Rds",
-	"aZvGEwH+aGi6q5iGADRIXSdsDg17jHE/wcGkMMSqDMUGLLvSLvCMC44QSTkmMwlJ3RLoMTncXPWofvyS",
-	"YG0DcEed6jnrDDtng7NXJ6dnJ1+ddqKOQF7R+bBQU8LHZC6V4sC4otYi1lrEvhyL2N2kqQN895BZhymN",
-	"BXQNCy5xzhAhhAHtkXfql9/1tqUppAAKgHAdDEQaEid6bQVTR7FAgpe9sVUMahwoKkl1RBLQc7HElJEN",
-	"1xitac6RoH5QVb2PC6iCAPwbmi8YjJrk1CwFrgjwlGDS50RzpmIxKhi9JlKAiIlZTMfgXneBW4IWhVwq",
-	"i3RXhmF1L75/0+uTN6GOjbivnI01kQu9hnR31eZd4qJmfMRGNvAdV9oepF9fMkd7yv5YyJlnKKcnA8NQ",
-	"7E9XMvgBUGN4jmyuR9PNT/uxmAeGWHgr3c7gCqt3taiKLwFV8Q93tW9lGiWZWGMan/7szJxzWgQmTvX8",
-	"U25tT+bHQi6MPP78k/3DfMfFfKFP/EmtEZga9yFnL058DR0nomdGxeFoDp1TPSVqzoySA+l2XXNlRug5",
-	"1zQnf+71O1GHm1bNOyX409mF6+Ldrlf4bXb2wqzPrcTpO78wnR2f/uBWDY3WmzNzmJWAdcWSZF1KfKNG",
-	"/VaLGcvInBVkIbi24bSCQXEC1QvCgyEumMhxLBLXt2nVGzUTyIFnWbH5tv5UAplw0FpeDgGyUVhLAhbX",
-	"54I9UzDYiAhZYJkEDg4yKlYkY3M9rYKUOaxc0utDoumJUzttS/Z8+Sw9UJEBDkn1gYiUyXtMi8/UOeE6",
-	"FjS7oSL1ocbwiquV44xa1QCuIJUW0QUVikJ25z55q30G8VgU7GRe8BTLPJjjaj4A6nFGiwkXRgnE7D+J",
-	"+YmLyaU5VixBJY+4981a9SopB92ooFk7O1dtnWYnsADdF4MXRp+8KC1FeIWgwHq96rodIthofDIUc73x",
-	"ezCPcBV68mKR+IudVF4MljF85HDfQKCbvqeFDm+HO3tPFVjReJNahbJVKJ9QfYcsI1SELERLb0X3JKAk",
-	"o3XpwROg/VTPTzz75TmqWidgP1T3lB3DkCPI91pSc+wWzZaox6kybg4Sq3UpSV5XzHAzOj+PRfLplwTz",
-	"SEDDM0LzvBcF9jkuyHiR5xU7nbd1NhrsnAKbDD2hvmYrFZGFUAuOKrEdI3grfO25oLm6WuqqkVbyV4Rm",
-	"xX68GAy+Sq/ZCv5gNonGenEhxxsrDLBf1i8orafek3geOBru6ha2u4jWuGD8j5MNY17If2GpNpdmLvNc",
-	"7m5OrIz9MbzDm7zBtb1rvcCtF/jOqXKbyKy6o6UyYBd/PBK3OAw8XMf8rLGxffB+LZP6kpnUo2CXWnbV",
-	"squWXd2ZXR0Paq42Y80rpUjlWFuKNAwIls2Cl3OlFelucPb0IotmERITsS4LrpmCXLMvekg1J5DawCGd",
-	"kJMklgIOwVWUnGMSPUQzWWMOYpYQG4RPBwazKr31lUjPBoM6tGJJlSe3ZjRngxceLZPxDA1m7CNkU8FM",
-	"3zWo+OHw+BYU34Li7w6K3x8H3xhaelETOriDVLGs8Uru6b791qKon24Y6u3cvQ08bQNPy5pXO1++0GEZ",
-	"3SU8BO7A+sU1Jx5wKlBa5b15yoEqnQAR5Cc0PE75/LUWzlHztcVCjglFTczW0OomMBTnb1OMbYkySXpG",
-	"kZOi6oOKxXuqp8r63YwCS4PUwGH7Q59UET1GNgEw6YbAG4uFQWCMRdvW8KpVOE0VjGNxE39YJRHBEBTE",
-	"05jmLKVLbMpgTWdz1SsRpoM+ecPHY1YwkDUgDXpltYYIjKYksVEwCczwuUdmAkGFpLXAZs1zM3mDj3Ed",
-	"BSpyAMy0mFpYkSVdES1758Qo/yRRTMDkl1JgEsdcKp24OBnrAaNWL4Wx+KF0XwwGvfMmhCyxETclvhSS",
-	"LedSTAAa7vCqZgyKiaxnhwZpiAGpWxoobLKU57UuznGZRjkV16Z/zQpB8w/MrW3iDgh3epUZDRWEzeZ6",
-	"RZQuuJhAI9a1ymqyciV5s7LnPHlexbGmtChWVTQrVsI9mh4Ol/IYMt+u+vYJEIvfrqnef/vUkfPOsGPP",
-	"JYxGTzvDjjubnagDJhBEE/3uZHB6cvoSkAHwHs2y4J31DXvOinnZhOkYn4BV+PPJ6e86HuDzD8tvf9pV",
-	"9f9nJcV7XItW72/1/i9O739PC81pnq8czz1YwL+1Iiam4g/NulbGrzD5Bh5OPtSZciyauTK5I1N2gaE1",
-	"HlwwF8bQJz+KnF+bZcLXIm9/5S7VPbDmMHxmuB6yVJFHqjFYEAr0PLQCQzBrUG/Tcs4gTMhVx9k/wqh3",
-	"7lk0xIC497kiqZxzsE+wZYTRMPY52CAMQEJw03wV2DamMs+UjfSRBXBkjHnBmlvnTaFJ0XpkUrRTWBBE",
-	"NiRD04stoRO5nn2oTWD6twtXjSWqP1/OrDSF4QvnNojFRxQVDCFJLibHigs2urg5Aqi5O67BBB/G2ZSy",
-	"h5OEoHIQQVtUg0jUHL9zXonP2TZd2yEKfj4Kx8LE7CqaccJNpGYk7y+uXv+JpFT0/OiDgWsy45ngk6km",
-	"P169jhxObAUNnQ0GA6MxnA1+//sQ3maa9aMFnFdVoNwkdhZsvFDgb1k1iZym2W7lTp37anP1uSPeDFcZ",
-	"m+odWTTD3PIPKZsdGFfkBLSKYLY93Gg/wPfjBYi3slUrWz2oT+VYbpMNKUA2eVIa3RDVqPTQHdGtY32R",
-	"mQV8xlaw8z6LgPXbQN9qVoyjUc0wyU89u8PT8mpc1Zakut6tS+MpujTquRqO5uIoD4KRiKTS68lrziGE",
-	"vB4vD3a6NaEuFvZqBRj4DdkmUiqI0jzPjW5QMJod6D85wm17SH/KQalfWj9L62ep+VkOoQhH87sstiR1",
-	"2SsRVhOThtrXXKPuFwtM9dLbljLLigGG5sxZkTKh6SToGPEWCZhgE/dELLqg4p0OBj2XUsQ155JshSm4",
-	"NrTW9RV1zQiRhMbCNLacyrzM1zXcns2rnpiiObtXLML0XrgiStOVIkqShdA8h0VWpKBc1XrATrluFn9s",
-	"nNI9JAV7HBWSq/f+IDjMqI0j/E6uaK5XpU3+5X5KYZtFrFUe2yxi+liS6UZFcsxYEK98xzyStxfLH/OP",
-	"hvYihe6OC8YnUx0RLWUO8ajs45xlXLNeBUnQwJTKkE+rnG6MQC2r8HsEdtcWCYrIKdofB7HwcdWqd04S",
-	"HCG85VlPnySafvxAzXyTCHmqYjqqGPI1/UgK6+oIivpXbe9lM9iKBZBHYPFHP7YtYtZDBGLAb430b83y",
-	"UthFchTHNRwgD6HuGVuSr14FkePwPM/uK3NlEJ36R8YOZ1FHTKKE+9kZvnjZfxl1uLqiH+HCVZnWH/E8",
-	"7mm/DObYBrO2waxPMZiVjJmlEmUk6z2xkDKD0rH5yIaquKFK4aapIogy8kmZbOqlaFu+JV9RydL+3SrW",
-	"BiTUJmYM6OZaSI3NUICZCdAsY5aLZYcmJQpoT1u0aZ00u7V5jJxCIevbIb3QVdMxbpMMfRFJhmjDzt4x",
-	"49Am6hsmHNrbJXSoJ8gHr6BNpuL2gNAON+379wrdSeB8kDAXtxatC+hJlnrw23Ms348XvQD8hmmG1g98",
-	"gyMHJYVjOXDudjEe0ndTYZzNjDLYpNZj03psQo/NXhf4KK6a/XLd/bQDTNYnNUAFBINjgsTh8A7NfXyK",
-	"0SYAnGdYtpCxCJqOMAMZ2jvMB2+i6vXJh9scPRvNQzaAZCNxi44DjTseO78nDeMOxp9HoZitY6J1TBwb",
-	"1XawzLRRqamlUb03twTmTHU5HSsuh/U0oDZKwSVcLNOAkq6tp6Bi4ZH/mM3TprGMvPcmCsnvlTXO19J2",
-	"8loRjlhgcs4ybeeMZmyTx+O8kmPSFpfgGfgRXA9zqqcqFhCAVinv4hQ8zJzpYeVQxUHXk376rAfBSGJR",
-	"cb4EuTbr+l60Ie9mxXwWFOCARHyhF8XmQL176sxH9UzgLLZDsCvJUDtD+GxG/Y8FFZrrVWd4tqd7fe0Q",
-	"t06L1mnx1JwWFcp8bK9FPVP3yEW53wujAT/zy8GgnJOqspv1mLeIMJpOm9NRb2BEPr5GFuYliCLqUuEV",
-	"h8R0/H21fNeUT6ZM4ZhiYVPdKEnGtCC/JacRcbWqvYVQEZplLHMYKa57dqgux7ivR6VsVulYWMZT+qUZ",
-	"1HswzI9n66NG3mAWzobWDQkF57j0lZYcDECOxzaGx4ZsU0WSebA0qv99H39KSPd7F1wOfHrQ28T8YlGJ",
-	"M08Z1EqDPHPmnBzA2CqOobvzLPWoTKuyvtD5LmysZFenA6M13/ZOjcVFnYXg+j3wvuHp2cv+y19+Opzr",
-	"/eExIrotc3zrcsit62l4I1TDTW45astR78ZRlSG6NK/xoPtmrI+JBwhmau9TkJFGjsmE6QgKFkEVglhU",
-	"GKSr1+RSzDVABoLH1+ACjnJBZhdPuTxyAG44tYA4y3blGCp0splZDTKVSwi7nVGxwkkgt8L5GDmgnrBT",
-	"abqCGZoDUOFRGwsdbDXT7QhCOJwnffkIhJDlPAYKIex/rypH5dVpQQhfBAjB1gPSnn4cmktsZ8q/KxYB",
-	"PbCqOkJvc/JGr61RKZhk2RuktIpFtSpeY1aR3VAQmxAONk0nmVKI+cCECQdZu2LxYvACEiiYflzZHqv7",
-	"HA6GONzA9UChsZUVdGvfAiOeFDCiaiPfj2zsAJD4od68v18RGhQMDSgN0YDNrAlCpEkOMhr8JkEoariJ",
-	"thR6reSTFEGZp+0q/G4wjDtcyYfEYFTFhmZV1e9ai8JoURgOhXEXavGE0BiVMhRhyScHudjDPRh5PIdi",
-	"scjKDJ4Qrdpkm41IXWGsJo4s8zXhqCJMx6Ek1toLW8XCeolXYmt19bgqH+kupzydotqL4bdgYHW14vGx",
-	"3rkvWlFvy8tOLp2VTwMFpAUlOqz/16Vg0qoqxkFdebQBq8XoX1iqnaHc1gg06x2mLPOOwKDQoM9HBua0",
-	"ivMU8pnWxymXoreDH9QwgF0doTVB8z7yRh1JvLtHxyVuWWf41ct1J6b9LTTxvhg8nBfzkXhli79p8Td3",
-	"ZrQ/2myaR5LMD1Lon6dS6ROo4Z7JJdyZRvnenH6mNJ9BnaUUct+MyYxe12rWOipQ5s60Pxip3dsASkXA",
-	"KPiuXTOk15AC0FsIqHB0v7uUxTVJmdCsgKSHPjl0AZk0/t//IIrpxRyDjBcC835GsZA3rDBXj4xW1XpQ",
-	"M6anMouIXGjFM0bmhUwZ4CQjYoZTcGeQKEtIqrLYLZgQeGG+MPtJbpjIZPHMPkFgSRVwvxOqFJuNIM26",
-	"nhZyMQH2zAts8pkvNNmLzJ8iMyzKM6AltdgeXw4YXZ+WSdnl4eKGCS2LFVRDjoiSjbuCYcfihhVYLktL",
-	"sHickTfyX5mwiV0BoqO0TK+ZX7VvaDrFVKIK942cvYAvDQuHAsxyjIO2A4KUnwT7UpA92/arTJNcA+9H",
-	"G81UKoZt2GATtKaX78YuQro6y4D9lnW2zA8/jN8xqhYF+57OWNIn35eJXZFoD2MBrm5wI/jDZlqcUC4w",
-	"VaVdMUwFcjqA/xp79B4Co6HGYoeixM1K6pa6xKF9aXM0YtVvcDfF1tzDP3iqcN+8d73HDQwY9wr6aXW+",
-	"I7KibywJtmmAkbqv1crdp0LuY2iBB3LAu9XqfSiV9dCyiST59EsSi/spm/h3Qy/+7uZ1jCKKsbBVFMmx",
-	"iyiW/BAVwI1l8LfreZWcHFVd4A7lFT3dffRawFlBl1xMPrAbbq/y68+ovmKrxbVa3ONGUWyi2eqB9Lk7",
-	"lRI+AjPbXn24LB07LG1sYSXiWGwuDLUHH28qVhyLXaoVtzz318xzH7u0cct9W+7bct974L6kW7Km4xY/",
-	"3s6VZvSanfjxbrCu/tVwI1f6B6ICDbEcycVkCn4z00iTPQ8yLeYyY1loWAxMrj5kgzjq61R2h9FAqybX",
-	"JJVCLWYMcptjWEfG5npKuooxF6ti7vY7es0ucT5Jr8G2ZhPtyvSaSEGmYD9FAxcYLg3jx+bBhAdZ0M2E",
-	"ZWHnW4JCqoZLW5Npu9mTKm/BiIW3als/KNeVwjENpkKXuF3dbo7kurcbNHcPc5/NhlmPnnwAc1+wqQ9i",
-	"7Av7a019D5uOFv7iipElUB104azRT7wzX6bFz07i+ScfYf3LVseXJUaYpNyHd1uQgAtCSCZMmw4+4O8J",
-	"6SZyKVhh+KStpepuWxQL/O1tloQEm2e9IaorZc3R0YokyhwCkbKkzIBYkm5Lt6FKl9E0vKDNC6ILml6D",
-	"Qwui+AI3VunW8q6uPnmrATBr89JWYuCD6L8GiK0NmSCW2EPuXyjsalEZvi1BauHkW8jmfi4S00Qswpj5",
-	"8MVgkcNHqviNi50ILbAnI3m60Ets13G1smJZgHqOBa1rRHck2PaUPV38oRvgBupegADfQg5bnlRP/BRK",
-	"8IU/5U+ZC+329AdHdo7Jtp4DDT9OiN59T/qQCMB6SpWSg0VkDHFYTuHA6D+wH5p1CDjxW/MShDgnT5b1",
-	"3Clgb22ebQBfAyfyy/PA8Xv17vcK30M22cbufTmxe6EQ3oSxuDvXux/m8om7A3xISuJy1htD8provQ0s",
-	"i0UZm9cUWtfrk9fmmxoW0QPm7NNQ7RgId/WByBZGLnWdc8J1g8z+TJGtTozNwPG3OoC1F+wEMYKWzXhI",
-	"ocPGd1094zo2H+sZu/eVNULV6lJZvaW09CH63RVe774YvOh9Joxw7xDJNWL79EImm494GTtZXpU2gvLJ",
-	"RVAGdOx4xHvH8Mpq3+t07oneaTOqYOjh21xYs3ftThwvPvMI9OBh7SWBmNgaTlrDya6xmvdClz4HU0q0",
-	"nqm/UiNt3XJAeNbvRB1uHp5TPe34umGBhNupQyd2hWC8zb561flls7HDQ43QWmyT3TlfbDnIMjA1TB6O",
-	"dv90leb4BeEizRcQL1LxbNpQyh44RBNMR95kEbHBll0g+GYxbOpyi3J6/8PlVa8fi1a4/hKE69sZMdmD",
-	"D+8d3np3VlzLfBg9eur4+pQeJXh1P8GhBV3dTxrDzw2z9dlmQAyCZu9dGTu2Jc272n81rpoyjtbBpnlB",
-	"BFOw+lUXTiy8D4c0unDeubZ+BW4cP9fWlbOJ17klekR3jhtC69JpXToBqXvqbp0SXfY5siBX8KUMGtKy",
-	"iQE1pXayHfzgXnWZnQA2gIp2wHX8Y1ZNHgOTAYGjdTjtqxPH4gvwODVk8K+flYdP6L8X66we/bZcTJvc",
-	"/omVixFVwv6ktbqSkf4KFLpysrtD7zy1+cJ1tnKerb62jek8jq5W8uZWT/s162lBVM3no6I9/xSQoP2B",
-	"dyUzPQB3B6CkWLS4uxZ3txvu7g5a0KPj7mTIJVrY3ZOC3ZVU7MFRd5WuPyvQXaBHPQbm7i604GExd4F8",
-	"2GLuWszdrpi7+yBKnwnk7pYX6vdqqwliKyKuXONNgDgwO6wh3Oqm++0It1aK/TKM+bdyvYcAuB3PE/Bk",
-	"AG4HOw0egUu3ALcW4PalANzuW+25f3vVcz7X6vmn+ZQq9svT9Y8cJtLc/tZ7M+9t7hel+ERgmQtxYgtQ",
-	"+Kw9Nu+ohTcESVJdFVA9faYIrG0D2iEWDu5wZdsr0Q5kC9jBPY2SUysbtbLRPaAk3CF74miJys1pwRIt",
-	"WOLpiAkfrLS7jXNQICnAH7CyzxcmUDxx1MWjSRVbQB3VE6Ks0uSzB5YnxEkWu4P014j7kwV9PKR1/FbI",
-	"iF+tFjqyhQM/DnLEiyktcOTXDfBf57APwlsfFlxS5a2f+FwfgjjxK7QVcFKuVsURzzWhOhZorYfFbZEn",
-	"LfJkH+TJ4ZrloyNQdMBtWgDKE8v79EgcYEeUSk3xu1Wq/5wE81hstlLZ4gp++jBAjU8GBlOROWXm/mAu",
-	"dyA8Dwt3KYXaFu3Sol12zzD1BGTg6Ndp6bktyVXT3mzOcmXE+jvnt3oIbeQzSGp+ZCzUNstdY7WP8sYd",
-	"EJT1pHOi7+uvisU92ujarOq3onIeL7N6ZQitpe7XbalbI5JfiGUO35fhUd9WtQryBWs228wvvhTXDPYZ",
-	"vgTzblQE71P9+yyyC9dIZav/tfrfzvpfnZq06t7+6t5WLa5GwTYqcDUmcH+qnNJUL+6SI2qjnvNO3kBd",
-	"ckJTzW+sb4VoSRLsM8FCrlD0dZQzQvNcLhXpFnKpsG58uigKJjTB589j8V//+e/4GMsi8l//9u+EEiFP",
-	"5NySfOcowp4WAj1E5tH//A9SsPFCsQxDQsI8ynY0vaHhFT9jFcM4NgM1//1MsoKONfmZCMYydTGfF/KG",
-	"5uRnQuFPlpGfiTKj/JkspSA/k1wq84F9nEMl9p9j8fNJ9b+fh/DP0P7r/gs+2z/xn8oH/MsMFMfl/vsZ",
-	"1sP+9Z//TsL/Kt/4Dz/DspT/ln+Yv00P9Rm7Vsq+7tqDX8NaK+GDZL3PPXqAramM8z8291B+47tzXVW6",
-	"/PewB7Prd+zh3/69aVK+BzhRx5nDvzX34A7r/j3858ZV+rdglWJxQi7ITN5YAsCETkgXrhoc46h61qLy",
-	"YMjCDa5n6MBsrkgC9zt7QzVLYkF81lGi+QyEVednpSKLyHLKc0YSaAQoKryHpax5nkMFTwRKn8D7GRvT",
-	"Ra4j07JiGipKW3S2E5iJmso5PP2vhmtmaL9xvc7zhQrI0A3Necb1yjym+rgQSLS63qmMJAikXLs26BKW",
-	"ImVwgiM4ZbKAo9CrO8phrEYYZjdMVH3XIADXap4eJyLqEhnHg2N72Uc6m+cAVHC8q2OWyEgSexSoxuHj",
-	"fB462MmplI2Sud0iH+DUAohbAPHBgr2RwbzQrqVX/ZW7vBWR/WDkr6YfAxPIfQiTF+ayGXGSaPqRFBSn",
-	"E0J2sHC3ph9BmBxRxcBGbhTd2Xyhmao8raWmuYrFRmhPounHD9SMKiGzhdJGXGRh9w5rCzwB4DdWooxF",
-	"+C6AoawJJgK5E76hRTrlN4apgfmjZBcOT0RSWhQrsmLQ9iAWTlwt244IzZW0cKulJJaOKkKzDEFWwECG",
-	"oNqpRZoaFtvD2tZmt2IBRcBxYdy8nik7U5GROStSJjSdMBTV2cocHJH1ifNhmDcFW1Z0HDTeGNXGsHxz",
-	"kMTEsK5j8aAg8uSKfnQ63qMyIr8nnWHn1e9evBwP6Fn69Sl7MRoMTs/o6KsXabYnfwqm1gamtHzlKWbx",
-	"BJqBhmOfw/OeWMpdPcQHOWM9r7DTNAJ6njGlyZgX6IsQhGcRWYicKRWL5FIWug/ewASoqCKJ+SeJSGJo",
-	"q/kXVQ2QzaMazNRI/zxLQrIJQ6h4Pc8JrVJSiwtFPCiqNGaxWHaofzSgPK07dJ0wu7V5YD/oGr/bwQd6",
-	"1XSIW0foF+EIpQ07uwPt3cmlWaO9oUdz70gB4A9hlEC3jrVHUbwU1LNeJZIgFqVwPKVGNjay7NRP+56k",
-	"zACFficp814B59/X1qIFlT8pULlXvN327CkcbcCCX5SCFyAyUaVfP/DkYoOkkFJhJYURhpAc6Ca/28V4",
-	"IK/4OuNsZpTBJrU+8dYnDj7xQy7wI/i2jXaz2JZ1L8DkePtVc649YL2BWUiwZd0sFIvALuRj2oIu5FKU",
-	"3ZRtzdCpEXlbkpBLtCf1+rH4sM1Ot43Hu+iQdZJoA+ei4/g7jicF3JNicgeL0aMQ2jaJ29GFnl+fLmRJ",
-	"3BqlDijdoSapgo0XIjspGFVSnKQywyuzpWIZJfgOwXeIeWdIltMVmUnBVmQimSIjml6jwSxdKC1nrCDd",
-	"uPOGzuiEZQCALKhQXMedKBZx5wPTi0KwjCzEQrEs7vT61qhEuCK64LOZjQYAL8XIEHb+jwUjdCYtWXZu",
-	"61gIKU6c56FhrCoiKVXshAvFzBD4DcPI4hIsAz2bIZjnYQhUxELCMtCcqKksNMnpiOWk++bdt73IDTEi",
-	"VJOZVJq8HBDvK1DnZJRTcW1ouFjkOeJABTu3qt+8YADg4Pr26ZFbZxeL26YHszLTC3Y3XOhyFmeDQSxu",
-	"nUefJFxd2DElDltg2BoZ01yxZnZ0SQ0n/qEwDLpbmQha+cwmZEQKouBBaR5Uz+yUVW+z0+QDPPEBmnot",
-	"M/aoThOz1kZXevdtp4lNzGmhzXQL2M4M70cJkFu/MLs7WOrL8Kt0sLT+kgdkU3gmGhlEwJ4+rNOsTbwq",
-	"IBFbOVbpONnL/dFAPV0WjILRjKgpnYOoPWE68s5soH5SxwIdIlXaJ2hRyKUiXEcucG20QqXCOlKIe23N",
-	"jRIL70cBCr2bH6XRqBEs3CYvSJ08tF6QrdTzoQPC6jxsv2Cw9Rv2tOn0r9S90bRR+xLK+n3fTig/8S2h",
-	"VhgyU+90jfIdRHK+ZfructmDxRit3b5N8UUNfK61q7Z2VWtXPYIctH6999dmdrCd1iuWNI19gzF1CPFT",
-	"M64hi5dVmY10UtcujaoIOnz5fFV4QmWRXDKNYfCVHy0RUlY8Wxtcl+sA1AdfjVgqzWe3R7EA22zvnKQ5",
-	"oxBIww0RBvvcpoYBW59OA/NqzU4QCzNZnDaiHm/T0cHDq+m1kQc1mTEqAL5/q5q82XZ7BNJ6qO12J11X",
-	"LPI86pTb2RnCXj8JPfeROUZrIG4NxMeqtHHvmreZOBcTBNPsrHXP4W4zccNyOa9hyp/ZgHuFEHEw/Ent",
-	"nF8RoLoLuSSMplOIgYoFxDJZq3JkQf4IuDG/oFmWKoKjhTCmJeG6FxGolhXZ2+YQOeDrEwvH+HzMrzon",
-	"gi2Z0hUtPARFTvlkan4vwZEVpR7A7ACOhMaNAm+DMKNKcFe0FrYVkSRbMPcnjDOJDGsNxmF4TiUEyrX5",
-	"x0LOkuf2w5VMgB26V+2P9tOVTGJhVhyjCjK68vaPShAY8UFgXS7SfKH4DesdCrz8ANvSGhvWnIq4MMez",
-	"M+zY4Xs6aeRWF3BtzZX4hw10X7ZWhCfoGJSF9pukfJQoLyx9q5B/IIg74iUVSuHqeSoVZD7YZDVI5A0r",
-	"jETymubpIofj+I7pqcxA6s/pSBZ/WBQZQ/+e5jlRTBMALyx5g3cIXErNJoTXOBarIaina0GoD7ThgtlH",
-	"iCon05oOdqELn50hIF3faXcn/QFZv5TmGoC236S4r6uJtqH+Bg3x7jfnCAriRkrRGXZmNJ1ywRyl2F3/",
-	"a7xqD6f5HXDTW5WvVfmOhgk6jLhUaEYD07e5+zcy/fceHKkARwKIj3dQAQC4/gDVDv+DZgWn+TtaXC/m",
-	"CYJHwFaGxQsU2+BUwBbVBmngvS0w8OSlgfpAG2iEfaSVBlpHwpr8MF8/Gztc8fACbZQj/mhuItYRP6/Y",
-	"5TfcXO44l+FhcI27/grboHs0lMdCTeUSjepYGURFRElCyUIxo5xcw+1nmarcdNPskuVgwKnKNc3Gcc9R",
-	"RXYrxUBB6O5E4wiCUIVgdoZnL6NO44J3hqeDqLNQ7E31BUyOtlAMv/gDVSx770i2//FyKucfyilbo/vO",
-	"glVtpR7Frn4A5Wylq1a6Opp0dRDp/VtNvIqqtPindXELrTcbpa0/ySXJpYuUR3gsZNwaksRl3npDVwro",
-	"81eDnUSrW+Penr5YVR1mA2nAFJ2tSNWKVHWR6h/1k7GrQFXGvN0iTvXrV5Pa5E5aumts3TDou7L8n5S+",
-	"IBWLMlwcgPAYhdbD7J1CLokU504eK99DPxfJJGZYgix628Wn25LgPaqsFK5iZ/ji5Z4Z8B7JLLQnbWqF",
-	"llZoOZrQcghx22QQmtI5uzUszGWqB3+3FOsufkTSe4R9Ap/fZklTlFf31JDIWuQRZsvYHBUVdBARs3rU",
-	"0MQNgVBlmjno/JxkLOUZQvWp64SLjH0ElTWVwuVoRooNuQUMbR1JPSVLLnp9cmkGEAucIkQZQIIiuxK8",
-	"IHIphmUWPgCqzegKYr0UIp9cjoMrOjmB+WTQRIQQBWyFZ9i6K3egJTrS4MkNSvJbzWabo6Vg4I8eJmVx",
-	"YB/MxScjWnSijtIr81vHh+PsRniv6AQn1uaSa3PJPcHYqJJSBYT5LZYk2ALIsrHm62T5kNinfSOTCDVE",
-	"icwLQ0D0KhZdH6kEtxQQSwHaFz4CgMv8ybNkA1poE2X6jivt6VIbmFSnbw8ciwSC5R7hRwEvbtOwfRFx",
-	"SuGO7ki0/P1uJlq3xiHxLEz7ZGjcM2Xr+ZAuJZpOIqy6kcqFwErpGKtk3+BucPBub4eaepuI0bdM30FG",
-	"eihbmNf+1peywnFaC1hrAbPRSftLIsGlPigKqaQEfD7nYnIyA/TP7RlH3AsEXyDdqVyar8vMEEQW8NTM",
-	"qGm6oDcsV0Py4/tL8m1hFj0iry1kPBZznl4v5oenGKnG97ixxcLOZp/8IrQoOCsSh5YIAqZowWLRlJAj",
-	"yCsCqPi9k3LEYresHNt0RpyyBW89puIIxoKXZLRQXBjhNQMrIcYb2dXtDDs/vr9cS7+B54IovCxlzo3y",
-	"zOyudFYXpM200WqTD6ZNVghjaOur/rJfpE+dQB+YYKM2uieTXcNS3ftNsFGlCa0Wu4VgPrBCW2Nf++m2",
-	"tVvVRsQ8SX21tkt7kcXNGTXWyOKtamxtJEfLpXFXCeyh1NL6Vdukoda5WKumtmqqV1PvIOI8WvqMusa6",
-	"W+4Mpw7ec/qMNXWaa5Iz6n52UBRwYLq4aiM8xQJTaqgypwa5NaXGGglcy6dR88c2ZtGoD7lMoQEJnMGd",
-	"eoREGnemq8dIo7FNbb0tk8bDa6+Pxyda0EwLmjle6ox7UqWxkU2a8xWduJQV6NxQhhizmSJKkjEtzoli",
-	"jCTvf7wi0JqtVcOxTg00njQZMmPhYTRkdxSNaW4rfCYW63bMY8BnYgELsRE3U3Pz2AT+U4qx7/ZXRZjQ",
-	"BWeABirAJADtWkvDaKEBEOmYmTJclmcHgWYM2XhMq2f1EH3zcc4yrhmRyA3HuZRFadD8sFDTAE+TUTFB",
-	"QagF1LSAms/fBKrhLjpabejIbhga88YTBc8chpiBqbdWxs8KKwPHtgXJfAlGR00rWOsNhKgBFwOE6JOm",
-	"k7dbjImJOVIY4JUxqBYQuQgv0ICGJPmbOaE/GfWZ58yWu55A8QqtaTqFlGeEgqZvBCzBYkFTI9eRrpGL",
-	"ymLdpp2IJH/7KQmy9JCLNbSNEaDWhTCekbtgbQ4SrZ4AygbZUGu3bO2W1m65k1xyB0TNlSEYaJuEg78u",
-	"vdiAM0r++fKH78l785QhAZYyAJ7O+2GNQqVomV9XLXJNqHl5XMa0GdnFqwNJVIYz2KpqKtBUQ6qW9AgX",
-	"EBgC2V0N1QFVxRAjmV4rrH6q6aRvRjlVCMHBZL6BVTXom3ST506Keu7FqOehHNUbxoIKHykxp3oaQYZM",
-	"mp1IkXtzbTd5zgGn/BxJLLaD6OUegAwXJdOJhSdYprEbmi+Q1NrGrGY7lXmGFdvGYFshiWZKJ8S/XDV/",
-	"msUXUoNEgPF6CnMpwM6a1zcDlZSmK6t0x2KDTt+MPioLZ1o0JSInwzcjIgvcHIfH3I0HGEV8dXtFuk1s",
-	"AI7qYYzgEPvrCSzzb9f07L996sh5Z9gp0MwPo9HTzrCDJ64TdWD/O8POkhaCiwn0uxsn+WclxXsc68Na",
-	"WrezsNak2ppU78z/3tNCc5rnK8s2DlDSb4+vHjqiCNBJZAFgQHRXKarls6l608BdxTIgs7GoMjHroTN3",
-	"bEW61Or54GwarUo6aW7LpqTwRn1/C3bclBbFytUONe8A03VVR4GAqHNr66wCkDLJFFgsZ/KG7UdA0aj9",
-	"cBR0QzRf1fDoieR9Wh5bGtnSyM+rpCeK4ubKRASuCsF0EOXJO8y6+fGkoHqHap6+iHHX/GVkuh6K5plM",
-	"FwCnx3rq4HKxGHocb6Pf6QAEvRvBZuR8DSHQ65OkADWAQ375slIzZMYYGC3ndDAgPlt5VQCGV3tRLHzq",
-	"DJrqfAX3mgm9Y2HMxvqesbh7YczXvmKqXxhgbL6S6owqzQqSUU2HtS2xXOZjLOx7WYZ2H2QwhuWE5TR7",
-	"21xcHz9gXdmn4uZ6LfOcpTYXiqYfAX6Cs7G4YqVxxJb/XJqP9glNP3aiDlTKHb7qn73cgwnBOrSY/tah",
-	"9WAOrbWSzleOEGwi/o5mNDCAA7H7Je3ZGbRvfWA15NldQPuW3kexQKJ9B8S+W6HN3jO4560HrYn6PbgX",
-	"DXnPfp40d0VaSP6T9I657dmNqlXubBNVuxV673rcEXO/jT6AW+pAcejhXFP2zmzSWz1TaX1UrY/K+6j2",
-	"EjVql/KBoPReQb0dQ1/V3GKxP2yebEbNu3HEYgtePvL4QrIBK19TpFMqiJCxyKWYsALf5HoboL4kbLdW",
-	"pmxC0vvl3B9Cv41GOpPjoWTyKFm19wDKb1YO7103fEh63xorW2Pl8TDyx1FNF4JrdSLHJzNG1aK4rZDk",
-	"N8AR0HSIRAtNPSKjRUZSqmkuJws2JO85Mxyk+w1NpxF5I/+ViYj8QX7sReQ7JiZ6SrrveJ5zoDlRLN4K",
-	"89wfpdQReWe+60Xkr4xPppp0vy3oLCLvMXXIf+O5nBR01ovIX2S+mDHS/Y6bNsi3NM+l6EXkomCUdC//",
-	"sYC8HdgmfrJNA9m/4ubdd1wsDPn+k1wU4Ic3C/JMkWRMUy0LsDhO5ZLMqABV3HAUowc9U7EYUQV2VU26",
-	"+DQ57bmUm1wTrvpmxrBMQpIx/8gyYh/s+vYNbewNfR+xmOPKUTIy78o8UyRjcyYy5TDliAlTElpPpbhh",
-	"BRoy0RkGW0oAVqGnhVxMpoTGArmcfdycCbTQZWQ5ZQXD8WL6yy4lN0xksiAZ05TnzwCdj9TZtB2LshEo",
-	"GUqF5pozFRHWn/TtyOWYnJ4RwCBgSk1zEswKOxuHWb/QyAELCbCPqKwwCuuNExqt/OKBXTenSvfQbAEG",
-	"8Fgk5kFzS78HS/g1Y3PLpVdoKHHGZTCpA5Pt1o3cvXNnSPevxwIHsJxKZXmz4RqUC2WWbb0JdBoUco5H",
-	"RZGcjTVMRy40zgZ4uuENEGAxpxNr1FdQJjVcCgQWwktDklxe87l1s17Ra5bgAofL5rJrwc7KnJXLOHPq",
-	"OU7HmpIwYw8dyRuGOBccstkabyHC8qkNM42I2XdzLjcUXvWw6+RHuzeJR18PgzQQ5iqZJ3DnuhCNsr6u",
-	"1qh0brt4w4sEvASE5lCb1iyVYgBhotqLgjjDrpms3Uiup0b2w3Nh9hlN8qrXJ3+1u2RX2vQICx0LKwx7",
-	"G4d5lyviV7u7mEP+m8FgcABg3Exe/TB+h1T412L4CgTG8O6aNQEmsbt/2qyfX74HNpG5o72Xjay842Gh",
-	"UDigLQj9izCzBTtsCHa4waXI9iMy6zGx8tduMHXkz1v8yYdmU8v5DbPcv9ED3BR0CEzd6/Mu9VmCgYbp",
-	"6rXMWALKrar2NS+4WS7iHmzWc98vinRqBK1b8qD9BQb9qC7ScMZGUr98U/o/L9IZI5easXx3moZT+lV6",
-	"O9t4v8/CPXrjLp0jZ3+xhGmD/lm9zGv07ED3aEi06m7NBum86umMxWZXZ52IbXVq3k6oDFdwC9R6NtcI",
-	"3QNLbZZh7COzObbbymdfgnx246/i7dSr4YavU6+tbtDb6EWTo/NQmeah/JzuCjWbvT1zaJ2crZPTOjn3",
-	"EBgar9wx3ZxBAINXwTd7M3fWa2JRV2zQ1xgGeVn76q1BWbfLFOgOOJhQHOrpu08F5sFIU+uPa/1xRwwe",
-	"OJYytGSjqZTXJ+yGCX0CBqSt4Cp4LvS9gffEvBdh+j6uyZgXpRmK4CVx7qw57kdkPQKxsEn8xyT5Kw7l",
-	"G9MDGO+bVR/7mNqk9NSbMTLX/Qv49V7firHcRdw3a+pXs2Xo26GE/vxpu6/u8LszsYmz+9/r575i1Uxp",
-	"no9oil++1WyG/C4zHz/9/y3P6o9ktvr/PV8U+S+bjQeXZpCIwbElEm10t03rFjQOJybp781O7ZTeZn8C",
-	"JrGLWm1fueIzpjSdzfd+85JPBNWLgrk374mV15dnJ37+3/97E7gsZfyGZecEPOrgsUY5iHBFCqYLzrJ+",
-	"7awFvUfo8bO5E9Ri5Bt/psiPH76z9oNauIpNdgcx85BmJXyRdIME9/AzWM4Bo9SzeDUU1LjLqQJ5WGOh",
-	"+ERgSfK0YBr9p/i3aUBN5VKgIx587Oa10YokhdRUM7eB8HgyRD8k1/1YJMwTyoSw2VyvIH/BCCZuBz7C",
-	"6sXolERaDxFWGYa3SsVsvFFONUiOyaLIE+8BSKZazxV6kueLUc5T5701U5xKBRPIuTLS6lgWRE/NhFhx",
-	"wwrSNRcGOAXGy10ZNq5VLyIsV6yCfTOdel+3v8xkxHK5JDYxILHn1YJJsA8w0ilAPWiJ7USArZizIqA4",
-	"zWLzNn6ER8E+8YQiqqDYj40mUyuRuhP+zYf3nahTnghXGMgRwp+izqLIO8MO7Ojw+XNWzPu2l34qZ89h",
-	"JZ7PpNrd8WBX51EE98q12MSeIXauevXttazeyNbN0bo5DpdwLh2pJdRwFktvhd5RzKmQonUx59BYsEqp",
-	"5eAOqIjIPGMKhH2lSTcMz3JOj15ZzKXB61GN5wKGUc9+ficFQP0KcS1OpLCY531p8AM7RRxf3KsOS3gI",
-	"W9/IF+EbsUSqtrfH0O6ef1o6NekXpHo506xJT5hJXyMhFNY9njFjOQfxN5eTc5+zayYLwOU5LYFj0XZC",
-	"RSyo1kacJlyQMXBFAMhMGWBJS2jq2WDgDSdLqrzV1jRzNnjhf8t4hvWx2Eeu9P6i6Bto92BRdLzdw7P9",
-	"GGDfcMbP8FJUl/97SdQinVaWvtPaOfOnIJfg3hHaeEsPkk2iLVWT6ndPLjBvu9N5kzHlOReTSy5SBrIG",
-	"3D5tc5+ihupunjIPQRY7Abh4TMl3TpKMKzNTFFawAqf95gOjSgpbiSTUEBeFYEYPJ3I87sfiop4zLxx5",
-	"BBp0mYFQCqhPfEtq1G2X91umD7+5D+Sf9dx8QwmP6rFp3bStVde6aQ8nLDXuf7AJ9dBkqjWrwG1ZVX0Y",
-	"ayxCz+8tuU9D+0hCutY6FZrtIky8gcbEWlL53jkGXhhq5eIHyIvBoE+uFpCVjdAq1ZUiFt3ANqmLBeth",
-	"TKpaJ7/RDsQ0Kk2YS8oh1tZKU2ZdzdrMDjCtwUYcR5y5v3ShXh/zGUPBovX0k4XuQcxbx3br2L6PzKFH",
-	"kze3KYXPS0pUmsjuwkSaiz1BroBSgRwSCmF4GWHihuUSAwYbOEo5ulqYolcvIWhvyZSuGNSsVQ4lXz6Z",
-	"mt9vqZFcNcfJFPBE7qPSVC8UGuhY6Z8nF6WQWyUJdxF2AxveGz//X6Exb6sbBncEf0K9pvPTvuY+u7qr",
-	"45n99uj0PZ005jC4gJth7kN5+Fs73xdh56ObydvRrX0hYQe5bHU/pB0QWStFulSRBDuqHfSkZ80SCd7T",
-	"pGQFDUTfYkIzQ+DBjDDWrCCJKgXuECLgAvn7wROoR4xpnruo6xXI7meDwYBoGYuzwe9/b3768er1uhOd",
-	"H2Ba/NAw7UNI9jH93W45OsPO2eDs1cnp6cnZ4GowGML///ve7mmc4yOJ4dj5B9Aim2jmn1zOiECvWrKC",
-	"kRnNGJkzkdn02617unVPH+ieZiKzdMxWNvFUDK4aoUTzmc10da9iuvva0ddtxbN+EGwrtY1KLP5IZivC",
-	"tYUBUT9bK2dbQD20FAuoiIIW4KrxxFmEj2XudZN88mZfP9ANFoOsnEhr+m1Nv9b06++m97M6tfahDcA7",
-	"Y2BLstP55ac70KxjSKWHDXqTKPvORxf5bbGiA+YYWjAi5DIiyynVkCcIHHOgh1o6Ssm4YGpKoAw9kePS",
-	"SjEsS4bZ3PtAb32MgPkBgZY8I93ERSVwqMQl2DJfAdiOZX3yVqtYMFrknBX+uGA1LCvv5nLSJ99R7cCb",
-	"ypN+qPYC95osKddkxKYcbNMRoSoWY/DbldN263AckXh1HIH4adDxqBUrG8XKz1zCC0jyPUlyiEc/sZDZ",
-	"e9HJv2WC2SoYCN5FkHwVW0+6NcR8r4qo16RwmWkNbVGxuKE5R3x6Miloyt6zgsvsT3JRqIR0XQKwsxcR",
-	"GRAQIrkmRokXKesNyUJonqNFFgVLq9rGIqUFaGyQh0y5EAsFSfcKDGCw6WLVkmtrBJYLTXKpkDgjmTMi",
-	"KqwulyIW2aJA7x6MlcxhsDgucAjmmRFeYbLPlBsn6eqltN8qGIsrfNI7gAauRx48qkmgvmmd4Yuv9zUD",
-	"4DQ+2FV+IJPpDvB0eAJtQ3jQPIBlXrAbLhcK4hnMjqqWYreGgMPZxFulFswR1mr8w514hSyuT1ImNLu3",
-	"TGOmC2K7iAzZbaw4tZZuLMnYnBZ6xoR+myVkvrCxQ0FzKHhSHYvyWdPYi/IaBj/48n6A5OydE1ptC7Jl",
-	"unpTUK27fBl51NhMp6wPNSCyQCgqSuH21dMByVjKZzQnlpGF8wMYimmjd+7TDgRNNpP7y3TKskXOxWRL",
-	"tJMsrl/DVB454Knctc6w8+p3L16OB/Qs/fqUvRgNBqdndPTVizTrRJ2cjmQBKbWHL876Zy+jzoymUy4Y",
-	"fvfqa/jOplZ7eUI/ckVmPM/N/G9YMWU0wydPv446xULYD6eD/suoo5hezPGbr3fPL16uYZuQreUATzUh",
-	"W0C1QtofkNlN9L+kI80c4C652UIyv6WEVXNFqq0RSy5Pm7/T5oO98OZPT0gAQRGQBkDoBUTlluRu26ks",
-	"wCM8fWiTu20gnA8dy1RyvX3CmcLD2qIcvoxopnBLdyaLtYu/gSy6pG+b4pgu5VjbCKLhmpBqC9cY0qoc",
-	"JDeQS7cVsIkFWINQwZwwHdpRQOZMbNjSEPDCSZ9cVLqGFOlK8zy3RQYMpY6FEWjmIBNzlIhd8JMRVHtD",
-	"qH+NWT/8g1p6z1vYAeDdfFBVLHxUVX0RdgixQrnckGjzMM0N81i5lw6Ri23o1R3k4geJvgqWCSNYqjNv",
-	"A7KeWkDWUcSvLdFYlXvjHHQgY5X3sWsFqMgHfYep56p6bVgtooloHCAMfcv0ne7VQznJA+mg2YpX3czW",
-	"Rd66yF101CG3fE2aeKCKfXUFbGPlvqrFCeUNMsAi8k15MKs2uDIPZtiXXGiXZS40mNn6frGoNVJGfIeN",
-	"dJ1g5ElcD6O9oMZL2WqVxsXCvn5rks3t5AwB3keTFI5iOsN6ercYyX531v/dQUayqons94MHMJE9PEVv",
-	"Q6TaEKnj1eI7ktnNNM7SRcH1CijLiNGCFRcLPe0M//YTxChC7DvSner5/k6mNHex8UpTZ0pLZvTa0HiR",
-	"dMJMYcPnz0/Pftcf9Af90+HXg68HQJ/syNckT3ltBEkjvag5S823/aC0yQIKNa2Lq1yRH+ZMXLx/SzKZ",
-	"LlCjtTUDi4WwfioYsFHrRgueazIu5Ixw3SfvIS1dRFIjOkHJViOhxiIxFy95nrwdnxhR8QSoKwY+cbPU",
-	"NsFfwcasYCI1fxmOxzLXNHGZ7DJCNUmeZzJVCZJ+OyMQ1GiqG2Z1kULFNTP0VGZMke4VnaAdsxeuSe2x",
-	"hpZeT2kB3JHis4owoQF10Nzk2vONa85sbkuZBUlMK01iGj2oO8doOh2SGdWs4DTHkUa2AarZRGKY26Sg",
-	"GYuF/RlttvbDhC4m9oO1X5h3c6oUU7gl5gtXBM7ivOQYI+e4ABss9v5aZuxtBjU3sOsVfoLO8U/o2X5r",
-	"+jUiAxVZLBLql/sNlCxUfRjD2yzpk8tyvOBHy+mI5SoCswJWr5TpNc7Ko9Le2UHFwn6v6aRyQt66RW7c",
-	"BTpRKJ5AX3balU04h4VRJKVFsTJdznxWRSj1BD2Gu2/a3LDh3qVqiBgVq7I/NeXzEzDPZKRgM67hQ5YV",
-	"zOxP5XDBq7z5oGLlyDFneUYyNuYCKL+dIkBwDBU0Q0+wyiTYslVCZnRuVtSNZ7QiM5ktchZ2HDTe1Pn7",
-	"gqfgG+WAuPGlmkcsB5eyXGvLCLccbbfNMzGvByXX/HpgMWgpNE21ami2eattxVXS1fQjnoieFU0tySM5",
-	"F6bx+Txf1epNg2UPs2uakYD/HspsQgZmVdl+V9l1fQwf2HgBG0yVFPago3WPrshyahZdsBWZSCPW0/Qa",
-	"DHZ+FKQbd97QGYS+ckF0QYXiOu5EJO58YDbJykIsFMviTnhkGrptGNzllM/nkJeJ6anMFFY6peE8obro",
-	"1BkTC3rDckW6P76/JN8WWPPVb+ycp9eLeTiKevsNQ/jzQmrMlupXHi2xKM+Rrvs6Iqmcc6QCRt+wZwFR",
-	"au6URMScdhXFwuFstdQ0Vz08U0ZMj8iYsQgK9AJKlyus0gkHoUJGcGiNe0qzE8DBFWwONUGlzYpaXnd7",
-	"rYClYugy2JErWwTvNrGxQHN6pkB+AW485WOtInsel4xdZ3RV5g0vbUxlHXWsSTsLen1T4iqwvaZrDZgv",
-	"hXZerFNaDgjrzRr1E8kxL8KeC0YyuQwFkG/8j+YHzWesqUe6wgPGillISIBriRvJU8h8MTarHBKVynsb",
-	"KLBntNU6tvWyf0GZP4vODqrxYm3bWnHSYBxrhQLXh2LzzSNXm8o5GS1WCqSeoJ2/+BpGt86kwhm7asqY",
-	"jsg8h3L3I1pERC9GLCL9fr9n2ZnZnHSBQlwUEtmMz5hQwDXgSiDCh4WH1fFc2+E26QbT5A5tp0E3YjEb",
-	"mXtcsBuuIJhofeHHOZ2YW+xHFPniyMiFMNLoo2aFoHkpR/prgXn+o5KCAuDJjv4Ef40F1k5WEZkXPGVk",
-	"VDB6jU3PCznmOeuTC5uCHIQ6FJWe2eK/5YAxK/YY6K/AlFrmamCyu4Wy9hJYFi6QbEHZEaw/Oax2D+IG",
-	"YlDhe6BiZpOlIFNqSK276v8AyhRV+FFE5q5kgfviX+TISIzu/oA0VsiFkcQsE6IZNDhTLL9BKgxfp1OW",
-	"XltlYEVyKrI1+aqRncBoc4kGAnVuumZCy2Jl1umazTUkiMYK2blE2u0eDw7bd66Fhj6+k9qyADYzciKd",
-	"oSY1Z3JuCF7hAoLNly4hmVlkw8kBHTyvUOG3foi5bCSGfzULwtX6JtA0ELTsWYE95el15IDI8LThDgXP",
-	"WJ98g+Fw+KqROmzwnEuajWmSymXLWTaxZ9gmxMfYO5pTc+gdXEPRGYsFSAfY9DlAPeAhW6MaBQzI7D1w",
-	"spQ7i24m+GQO6cnhgIJJ7gOz+hgcxmE5WhvCkhT2gT/KAmtId5H5lXtAjRyCC2UfdkcbIkjMQa0c5qgU",
-	"ObDuNjFTEpJ46x8yH66I0V+dCAvYvxXTPdcLrpatqK2tBZNihrwNpxDwgm5Grnz6CmNz/JLaxJSC6fKJ",
-	"klqAHFDuhZdYsFVzwW2UTZfGAspia+Iw7UAPCz7hgubP3CsUQy+VNJNIzQhy82QvIiMjgrHMHJyBO5ix",
-	"sMN8ZlbkxBxaP8o+ufCywT+5I03+6//8n37KEVxR28J5Sfni0s5Szpm7DKAzlICgErw9m1WK4U70JsZR",
-	"P/Fdu0Qlkw5X1Ghos9lCw2jYx9RQFnOShNTM8TBL4BciMxr1aIUFyA3ta7z9Nnf0+vD+yHM4NJqmU1xp",
-	"e9yGZDHPJc0sZeOCWEPpiRNH4coUdMIiI11eA30dQ3PmjViwXDEo8I9EJTXDG1vzKpwaQ5Is0UBIlnls",
-	"WXANRxCoNMsw8ASz18RCLgUrnilyw9nSUEOWcaC61rJl9nyhWHECJ4doec1EdasuYKazDatxBfLtyZJn",
-	"DJiUC3ZLpdJoMQLnQUhhrT+hqbU3gVQ5KeRiXgWjmS1V3gR3DsE2gVwcgNQEVCiA8vFhA+Xp8SJqoyjc",
-	"SPfDhgIpZioXhZH8jZ5xjqYSVHdhewMYcuj+KDv9axXAtB5TCE4CHLrS9ihwUZkXXEs/o2eh+wbQ0NVl",
-	"eKaapPENF9GKB4HQg9oYkGWWlQTYknOwX3Jtsy1JaArSUml6zQQa9eB9T7hzPiposerXzDVOLtlhXCj+",
-	"gDIHWtsQNUNvQlROWHMveWCLeRpuDooI1gdvroiZGgpocinOyyh388YzRZjSfAZShTnoeA3t9DEJCLrY",
-	"+jXl8bZZra3KuRVo1EqZRQlW2zJbFzVVwZ4E+pc58HxmZMPllKfTct3Klox8Egz0B/9LI/EDmRvfNtrL",
-	"mGOaFJR1gXOTYiEU6ZrLan1ikI8R5OOslOR7FbJ7Mi9kypQyZD2FNdxoZLoMs1w7EamMU6UNOreNyTO0",
-	"Udk4WPKnq6v35P0Pl1d4T2MBRQO8yk7SqZRgQbArnUs4beizLYP8ROYzHBjh6De/gYI7qv+b35CqimZ5",
-	"43qVLlvg67ysBAbJdqkr9WV/jwUeBUxowzXphlWQEvJf/8f/bKiL1ENWkuRNhb0S526FHL/BWGHKcEvK",
-	"MUFRMsd83NA4hkVBZk85+heW6iHgckkXmA/sCpT7iMr4YSlqaYbR4DnP6WpoeBHcHkn4RMiCkWyBHkam",
-	"ehFJzEgADBzmVyNdf6Gt0LU020xvWAbvwH6iJRpPhDVFkySjmuJYnbWburXAhnI21kDO0OwHySqYzaiM",
-	"Zdmc4VD1YG1ARilcc9ZK1ySRO9eK7QgUK7QeBRI1AOmUuUapzlcOZ6fWpmmPnos9NocvMUc72ZBoFatF",
-	"IIbotRVSzIkYkrpDN4FczSty9vGjS35qbR5wVfiMyYUm3dMBUeBmVC5HXpn7+VlJL4w4oBz+sBcLriCn",
-	"VWpuPpSYQkUZcip1fYIQa7mjpGAZL1iqHTHjTkUZyzyXS0PAaSzsoPAFUMXN7mWFnM+BXguBTrEeJGLB",
-	"kfokJW4JTdtUk5xRhZGdQyPvu2hSMqMrKETmdwpkLtLFy2mIhXIYT0AC2vON9anUVC5ysCykUNIc7lgY",
-	"sg8d+uMkx3DH7AEtkLGKWtYruyFoojWHKRZTUCdZNnTE2dxmjPrHMYNqAioYtFxCSC2t7KL3zQXzy8Jo",
-	"JxpMEr3IZuIH3IiRT5aU63OMgeUa95RlYBvEVTbsYCIlEoKV3bF+LOwk/X1xjKQ6OyPyWFehuV3VcULd",
-	"AHsFPkBJMiC/Fy7Rji8k4CuWWSL60h3aiJySGRcLzSLy0v6lIvLVwP8dizOQ9FREXrk/Tv1XZy/wL0TE",
-	"2g9Dw0nKBAugENGRuS56WjBGMgiK7r762r771SvXW8+KTxnL6YrcUBjyaEUWczPX//V/nw7+N6P82c1D",
-	"N6Qc1zNYxSKTsFJGlbxhRMsJMxeqTy7GujRP6yms08KW98qCC+ASrp3b42tz+3Bt4cyoHBvGeM3YXIXB",
-	"72a7vxoQNEg7jmVPBV5IuzndkFDEwlMKvGHag5XNre75gUDqibHEMUOx3mrmeyipxqxxxW5/mcEeRvcS",
-	"B9dtJFSxaOwfmDg6WeR4TMo0z0OsP5f0HDCzltM5FmsZ8hVdoSy6Og8LZHB7l6xdyeaY5oYIWSKDCZ8V",
-	"GvLx1Pu6guo3v8EZXWoqMlpkPlIUrdcCCF+ffGOOl8U3eVtDhQQFDJxw4KPuV+3KHyak+6PgHz3ldyYY",
-	"u+BI7PxrPjA/GRoqreY0ZSfKKCogR4OLW45JcnMaJeS3ZEQVe/Wi+6d3F69PLv90cfbyVfearSLCM/Jb",
-	"Enf6cYf8lvihlN/FYiSzVa8H1VQLRq6ZN0tgkycZS6U5g3Proddl0gKbLHA5VSz9O8oImNZKuXDPpV81",
-	"80OfXEliNm28GgIJm80X1rnqp1v6gszb0FzX3MqCnTDw0mexMPJTL0KXcAEEFK0HShtJFPKCwbkCqsCE",
-	"LpNxOa8YTcHowceQf2VGdTo1dAQBgcgGbYYxXK8Z3h0qSnqH6tJKLgqS5jK9jjyNoSSlcw3ie5B0QZhZ",
-	"jJi9kr54oaUu1KdSiDAxg7ah9s5cKvPMLTvkSYCwexS+zE+Gw7GPcxQ63wryrRyas54kyUTGAo7C38nw",
-	"n+ym9i919o1ZTS4m/TewwZe64GLSVfCP6l8VfPa+YGP+seuC/eMObnTc6fVioZVtUenC3JX+e1oo9lbo",
-	"btHHcp39b5nuxp21exB3ehE5HUTk1Qsj0xhCrKf9i5HqjnNJ9asXXfNo/3u57Pb65sZ0eyda9XokXgwG",
-	"XzHy1WBAPpGCGfG52yO/GOKTmpFMZzTtf8+WXTWlZy9fmT8jc6B78EQfcHvdv/00Wmm2aZA8izu94Mbs",
-	"MJfgaVy8Lt6oXiyW5jgO/4nEnZvTCJ5oWH74g11JuwFmpJeLWVfw3DRhSO/fI7PlpqEC5Fi3R6hdbpqK",
-	"v1Fmv8inWBBCzIGHVfrmHwuau7VQ3Ago9oMZs3me4BXBBf4FThIST1sQE4RmkIsN58OKm33yPjckFz7a",
-	"1KFTicUvKXo3wYugZA4MlswLfkM1i2KRSzkfUXOLci6uT3IAfMkCCwksuTJCjDix1TwDfzXEY8JIwQSR",
-	"Iyt1nbJYrAvVGJDUTd79cPn3v37zhz/98MN/+/vFd9/98Ndv3vz9Tz9cXl0mQywSCsieKMBQyIK8fvvm",
-	"gyFsYsI21wS1Wp/n7mBptJIzNga5WlK9AFuPlbGNKiWJDXxSklAXKQpYG0Mk7MqhBu4Wr2wSBVKQeFnV",
-	"41TmP/jpl/8vAAD//w==",
+	"7L3tdiM3liD4KlhN70lyKqSUlB/Vlk6faTnTbqvKmalOKcvbU/RUgBGgCCsI0AGEJFZtztm3mDfYB+g/",
+	"87/7TfZJ9uBeAIEIIoJBfaXdbf9wimQEcAFc3O+Pv+1kcrGUggmtdo7+tjNnNGcl/PmGZnP2RgpdysJ8",
+	"zpnKSr7UXIqdo51UyN3MPJEeEUrgr5xkcrkiC7oiU0YqxXIiRbEidKZZSUp2TQueU83FJeGa3HA9J+np",
+	"bPe9FGz3HdXZPN1Jdkr2c8VLlu8c6bJiyY7K5mxBzfx6tWQ7RztKl1xc7nz+nOx8c0Ev1yE716UUl4QJ",
+	"zfWKaHpJ5IzoOSMlW5ZMMaGpeZKMKPm5kprl5Py7k93DV6/dc1OZr8ZbgvKRavY9X3AN/1sH6mLOiJZX",
+	"TDxTxIzLlCbTKr9kmlBNpMjYEcyd0SXNDNxyRrhWZFplV0wn5GbOszkp2YwXhZqITArNRSUrVazISDFG",
+	"JgACKcz0arJDuIDxAihweVyRk7PT8d5E9K5wwQVfVIudo/3ErZYLzS5Z2VzuR7agXJhdWFvyR1ymAjjc",
+	"2nE9ZC6LXBEhb/YeCArFIpt+zjIpckUqoXkRA4MrMquKgtBLysX9QGGZLPMNV2ZZ8muqWUKCuwM3BE6+",
+	"4ExouD1XjC3hOyrUDSsTQkVu7pO5No97o3AZW98r89IzRbKqLM0arlmpuBSJu1+jdLLz+8lOekzMH7sH",
+	"s/3s//t//t/JTkpu5gzwdCJwEKLm8kaRnGpqRpd6Dus0P6mEqCqbE2oRil4qQgXhmi1IRsuSMzXeI6ea",
+	"ZHMqLpmC7ZgIds3Klf3ODHkzpzrYW5wQd9gdhdgj50zkZkunNLsyV6m1q0RLA7HdfmYIoKF8oxf7L81N",
+	"LeCkuN+QMQxvh/EjOKDqLQQIJoLPiJCGCJE5VURxkTEyenlwiNtxwxXbeH3bJ/s52VnSki6YtsT9RGua",
+	"zRdM6NN8/ahPBKH+AcJzMjp8acAtaWYGOHZHQvhiKUtzxLNSLgijZcHNnq6UZgsFuGyOZmUPksMhMkOV",
+	"CqZZDcPY3D1uZl5SPd9JdgRdGPhpCGXv7aS33zNxqec7R69fJuayuo8HSQTN38jFkopVdOnk8OWuXyrJ",
+	"8EnC8w4QMz9UH3x/V7LZztHOf3lec9vn+Kt6fpofvrRQCU2z+IGQF69DqCql5QLAg1f6wHNj3h28F68R",
+	"PDvpSZ6XTKltwKT4Sg+Ya2M/GLhDDtnBuRG+hzjmAQBZctAJDn8QMNhiKTUT2eqPbLUO0jt6xYysosuV",
+	"4S8gOTjJRdEZ2yMn5Io1eFc2l1IxRWaytFQNH+eaLBgViozoRHz6dPo2IYquxkfkwJDBw1evyLLkQtNp",
+	"wcjJ+ZvT04DWJIQVipGX+/tE0IWBJA0g3/0jW6V75I9spSZiygrDoLRssHrNBBX62JIg/KSeGdAVAe5A",
+	"FozpvYmYiF1ixLQZL5X2sANTpbDSshKWUxjJzPKPkdJUVyoBqRF/NbOn38sMxMzUfDURhKSGq6bECtjI",
+	"+bgGEq/nbDE2/OKKLTXs3uFLMpdVqfYMUCdNYMzwii4YwOTmgy8WTM9lnhCDLIb5Gs5nHgBeYt4FoVAq",
+	"Rg5fGpBgCpJLZkQxbdaHktCRZV+4RIYzAGxOIFnQ8orhsvxp6N2PbFnQFcuPiMHI1EjY8NaylNOCLZ4p",
+	"ktqVnOapOU6GvLyx4wl8JQUzo2vDrUsqxgbb/nD+4T2uxbBWQ3cNbFYegB+vaVEB70X5crRgiykriSxz",
+	"Q4TwHG7mXDO1pBkjuYR1L6jWrBwfE0oWVaH5kpaaVMtC0hx2TVYaZXFZiZyWqz2HKf4ULJLkfDZjIAG5",
+	"A8P9UuTl4SG89QMIB2trJkrzovAIhqgKg5p58ZztQPtfWcGGkPSjuZy7J0YYTMmI6/oobyjX/hrCVONj",
+	"vMsg4Jg7YlQP/+szd9iIcHYyc6FuyKv9fUJLRICEvLy9JVxkRZWbc6Z20DmjpaoRsWSzStEiIUoSZUQp",
+	"auAV7CbcrUyWJcuM8GB3wZzxq9tbIkvycv/v3QXjuCJApJGAJRmNaUaoMIPac/KoOmUzWTLYt5u5LJhF",
+	"fmqIF83HNchms63gT7yqAoAjYtuB9BxvPhm93D9IyMv9F3jJX+7vJ+TlwQuA9uAVCkDZnGVXSC1r6gdz",
+	"KA0U1AwckNkxKRi9ZvZ+rUglzOx4BiDiOzrgn+BAXS+l1kzgWgLKwLVdlSIUdlsKBoTtB4vFZhQkQA0I",
+	"4SUUlDVfOOHVaMooZ7JbulgWhvG8mB1kX9FXh7u/z1+y3ZfTv6e7X8322e4hfT09yF7lf89+v+9YFk5U",
+	"M60W2d7pkN8OX71qC3BLuKBmzP/xZ7L7P3/83d/txKS60xnI1uus7IeSa4biPQ9VFlgl3DyqCXVqS8jR",
+	"DM4cNZUcS8dH5sAnwuDZP31zkRg0ABQIVAuDo+Ts04X57ezk4s13qNSP4eH0v6ZwQY1waSfeIz+01SHD",
+	"HVBNyFERgHf9NWe33BHM+rYYTcFgqCEjoBkqclNyQBgzLs3DHQDkhMfpcuk0UauXSFSWeKiuA91D2suV",
+	"FI7/TMQN7LGhE1IwoksqFM00aIFKmoXjjgJa5e6KALEw++mMIITd0kwXK6T/qsoyxnJlCMMNo1egdI7S",
+	"H55PdlB/HDsObs6dKUPBkQUAjTCUg3GgpWa3De2gpODKUI+JsLop6JFm1/b398i38AjQfzg8u0kjq2c+",
+	"U+SaiVwCA9Ss5LSwXyBz8XJkzjTlhYLdWZY8Y2RaMnqlxrBqWDBXDbRCJMNJ9khwXycicmFhsxUcD6y/",
+	"gaAOm+Dqxm+i1UK7ruDB/v5+/IIZHbjjkn3j7QIKjlsuuWXv9i5Znvzx2zfkq4ODfX8NjlEWMmhjzxHf",
+	"Qt15IuyFayI5aNp2lyjQ+P711sr7Tr8F5FQsK/3Onu4AHaeUFdpfzHs1WnSL7q3x763nnIprJrQsV99c",
+	"d2vz3D1kyDyq9JYjktGL1w3V/vAl0CV4boOCP+5cYwukgar7i9cNyn/4MoqEmi0GqFBgF+o+BRzk3krU",
+	"91ywboAaiFJwwboBKuqB7o0RBqiPiJYxuAwFb0CWlu7h1Jn0EFhkhQZQI/289DqLFcmAyJonn3Vigh/5",
+	"/qs6m1PF4qtZmp8c6HLJSmvgVwxFq/SipCCXwRgpwbG7YIbR7gxvYyoA/J8NoxmAscCQujHkZzvMvXHW",
+	"osYHt09bELl6b3l+3NrtRaU0mXqskTeClc+Uf7VGICE77X0ygOneCHNOC6Y+GNVvwOYr87BVFDuPQIUj",
+	"3vsczq/4MuY1QcuqlkRd8SUZ5WxGq0KT/XrTQLOvwYKBwulnslxQjR6KF4c7ySbnxbks9VteRkz+stQk",
+	"50ZN41Icg0pAaGFYNdcgMQKPl9bVhIAqWepOUM1vZqqhu2VBQwA8sN9yVkTO9Kw0CGSEEAlQkOlqj7yz",
+	"MsV0BUoh6t0FMxqFt540vwTNi9FsTnKpk4nIqGK7XCgmFNf8mhUrI2jmRgfLycyA4kxTRk7MHXk0ENBp",
+	"wY5JJa6EvBH4rLccGYmzllliG4XLbHmheg3bF/RyALIbMboTyTW9fAjsvqBXrBe7nSlp33x4tb+/f0xe",
+	"7SOFSA1GpyAemmFSp43CedVfyYXRavIuXAMI+q8FvcVr8QoE3g235Ac2nUt59ZYV3KjKA/b5Bt8guX2l",
+	"e9Nv1sa+9wFYcLcAU1XT2lm8CdQHBfE7FNijzB0E0WfKcxzQGaWw9gqqNVssETNKMD86OQDe2+tSCewq",
+	"djdY0tdvmIX5nF8KqquSdYF+vqQZ21VsSUuqQXu3LyiSXh8kk2p//0U2pYq9fgl/s/SIfPfu5M3u+Xcn",
+	"EItg9Lq0BnPP/an5gilNF8s9o/WkEwGmHyBXimUls3KZmU+Rkb6RJK9KIE6klBj68EyRy5JmjCxZyWU+",
+	"7lGd3Kwe/Ltt14UDumu7rOWDK3+iN+D7vBQsT4xM8UnwW7NAKXLwP84qhaaGBVrpqCCvyIKLyijGoKys",
+	"ZFWSrJDZ1UYs8Hvau7rQDLW/+1XcDPXZjKCWUigGjtavaW6ti+ZTJoVmAv4E7ok+gufWQP67n5TZjL8N",
+	"vEdn+BZO2tzOP9nAACnIjPKiKpmhptNKccGU2i2rgpFrLguKbBV8j7OCZ08K5EVg0cjs/Kr2cayFFShN",
+	"NQNgS2buVA+s28FoxzvNu6EEO5BByczO/TnZeQte7IcD47zKMqbUACByO/PnZOdbWU55njPx1CdXKVbu",
+	"gksEXW2koNmVaioFz5QhMQuulEWzf5KCPT2Kwb6BrZTlZFohbTEiGgRw1Hqih3u8s+YgPRXfFvxy/qQX",
+	"pMvxt+YBrQ3ZZSUEqFtASw19zHlee/dEDsbjiWg4iXjtHULh18x0ya+ZMJhGV85dVLs9gWEEsYKBJ6o7",
+	"DEtLnNJ6VpxrOWaQq+WudVf1R1ap3lv3KFi0vufAoMCYhhpvQZWuHTadLsFRw0s7EeimNdRZ5qvxsTfb",
+	"l9TFIVHvOQOHAXyyo03gVr2X+ltzEb/QzWq7I6zb0TngaZbJStSXbgagItjvZM5nnHVYqSCoyrDqPBaD",
+	"VcdXmU2D7WsiJUTj7QbheLGl2uefN0L3gtjSvnfgGdibM7oqJM0vpPyelpfsS3FR5xwvDBAlSkVANVhp",
+	"xEmaZWypFRkd7JN3XxsldsYLZl2ozxQxOioEkAKi4dcKaOFZCXeYmzm/pbx42vsXhM1h0IAwhG1D9KE6",
+	"IkoumHnSedBGsnSsc9yMOoQYu5bfj3DE5dCvDhi+R97bO2pQ2vrWjolzrflRt/St4V1GDXnj1agdmDac",
+	"0Tkv27cENgx8cPXyzGaZq/WwNygSAjvwHgVRp58xChXQ2SgNstJf9DI57knLkl+zOoiGoac8vFxFIW+U",
+	"5adkhHdrIvAWHZEX+147qUTBlArefaZI+u7D+V8+nX3/4eTtXy5O333z4dNFShQDhgvhIONjjKTgNqBg",
+	"IkBDpGRGFQYqCsGswxW4hFrQomAlgLGHuHXOymuesU+CXlNe0Gnx5ITK8gJAQDHjl5UzJ+P18nCRFbN+",
+	"7ZxqatRkklEQWqbmgDDbYCbLiTDPLOSCiZrx2AN8puqXb2R5ZTgqWVKlmzsP51hTPXQ8G00DYl9HDRi4",
+	"MjrUql9aelrZ6ELKd1SsXATLUx8oiv5zqjDfg+u19IYtsxMm4uTsNLLBVvUHQSCMe9pb226XFLDrUzF6",
+	"aU8zcSPMKthtJDcMGqR+ozWQzU8YOIh5GujgAMzpTG5AxkKbcUjDchwOkjiyfRK00nNZ8r8+rQDwzmiQ",
+	"4jJxlvSElOxaXrHcXHl2u+QQpGiWvwNQqmqJbut3LOf0Apby5ZjIM0Xe4NS7BhRP7DBmcWFAJLDdZig7",
+	"PsToYzB0zH67lErTwsVV75EPAsUPNIrasEeuiE14SoioisK531yYpCJzVhj1VxI6EQDMmREaDKklKVhT",
+	"M5ZChBLKWosxzIShPmBxrGfSJV8sWJ4QSqYFFVf1T4acShup6SbHGLrU3JbCZoFYUL0fkRqp7LJgbpFH",
+	"oM2m/5haZZjd6omQgkylnhPFc6Zs1FMQ4YnEYYluIY4GOTvcwfq2fgteIBerXnDB9tBJ4AMS9veTHbOT",
+	"yDrx+jQNgMnO7a5ccDBhrnaOZrRQ7HPiJj3susaPOuuLmAjJy0eaNOM6Ek3+huvVw01hZIgyNgv+8GAT",
+	"AX5GQp3M1373RgYv/zFpYt74wWBAU/UaCcDJ2cOd23JubXMtn6r5mojKXOaHmwvI1xuZxyZE0pbJ/OHW",
+	"BvLcWSmvjZ4Xy2wzwoksydI+8kATf/ZPyelPLAOeXic9xeg66OOY9QQcLYhBBPqu5nSJuNUiamA5/lQW",
+	"cW3x08fvXUDjQmoWJHcdI2fwmWVm6P6VmvuHNvBPOut05DBcilGQ3XLM0N4Fm1PNwO2yExm/MWJsPaHc",
+	"iJK3FNZeMWgBBrau0CjLrKywAI5HMjJyrc0STsic3Y7tvqFBbm1XhwFh96Jfzqjx5Vt8/nOywztA78vZ",
+	"A6RZg4Gr9zJMxIueJybOuCPFLBt04Rs5hgUDT6UsGAUhrJC6a4cLEH4yg70zK4S5T0zdCSEXTFOjpFn+",
+	"DmYqWpw1rkg/lu28s0O08YmM0r99Tp3oJFi4j/WtjhPpC7dn5ufo/kOU1HAUOBGrD/AG5nM6YbYoPsx2",
+	"jv48dBQ7xI8xdwPQGh+/FRx2gluw8bYZasv/GtmMr1eaKXe7RvtdV2fcIBNc6Ncvd9a1EffNGgUtbujK",
+	"zEJFTksAjwmj0fx5x32382MscKZWiv6M2XV4Mn6b7RE3t8wO5OG1S/f0JXK/koBUu0sS4G+Dtv7Yyz48",
+	"LkTYiDNANtJ4sS6DTZFLMINmZc/ZzOPyHBybcTk29RBoInYJ6R5LlA+rL8l/Pz0zKG+0djTVGu2icdUV",
+	"RN+XLGP8motLG2oK+cJG75gydBCQKRhMeekglHIcE+e7aKGLP7SEUJakEefcls82hx7XKLfdXb1wml2I",
+	"YhZveD7wkC/i2N46P6O2ta65eTHF7BS4b02q23zhTfhb/fYeqR9RzjIOGACHjqetiKZX5hwbV87HS5qr",
+	"4T98dGff+PaMltqFU+8kGO7q/m39tqzKbE4Vc0M3PoejN35oDcLFteSZmeJGllfwhA+JNfc/+JvjGz/J",
+	"qYF4zpf2KsfnDeaIrNn/+mMEwzadRRzVr7jIIefCXfvWKY+QVjeGHMNlw+dW5v5KTeTsyFVUSCaYLeNW",
+	"aBAoDJGNXF8y+hNnN8+/ybkmZ+61Dy7zkvgfJwICc/GnMSYURakBIFSbdIjCJno4HOMRlHjEo/gEW9kn",
+	"ZzTP5y1kAu056eLPGPd1xVYY9PUjJBtB4pLPOhKuXIIhoIT7pEQyCpKguY4LdJHgeDMBSv9NtHDyjc95",
+	"fW7Y2K4BE5wNzjHYWP+66mFX+LZXZkfj0LFN+N7fDyhxTNfqDXNN3JTfd4uYTpzMAbFHLqusKREnHu8D",
+	"icfg0zGRSzzao7VdM1wUDkZI83Ib+peb2YiFHi713uYFeP8mRmRuybMak11sxcA6SNDnZOdbXrBesDOj",
+	"T4PjKRTmplxQCNDtF79g9Bjk61vXzzy/Bc4Us/OBfGKuRM3Yjpu2U0HLUt64HD1VFZqMTt6/HRtmSApG",
+	"jbQjWGjkdEsAGgpmACcIGQUCWLD1WkMiKr7p8t/hOe9lvhLyJnEp3xMRXHvIZoG4T8j3vpEVBp8zCz1o",
+	"GxafsdSBFZoWXIRk6mDNgBBUWomQsQ+2NI4KRXVFRgc2eBtzEwzZjqpaC3p7ij++stfbfqxvNy1LuqrV",
+	"4n4Y7DNd82+rT28D3j00NhSWI2JcsKOOAczsSq2Afa+FhjAMX2q/8epbb7xomwsglRrwEBxQCQbjQv0E",
+	"0ADBSE8X7IikGc1TMjq/+OYsIaf/9M15Qs4vvk/I2//r24S8/eGfEnL+/duzjxeYXIs88c3JWxjcFuI4",
+	"e/utwhJDGOH84i0BNzHSaqVLRhfoL/j04i3kYX9840w742Qi0lxmlVlPSkY4gRnRKEcznjFUc9itJu4x",
+	"wzRSvqCXRqhOr3nOZGorlKSVyNmMC5anexOBprxnqo77JjfcCDDotF9wVTAKedDsVjNRJ+w6ucaPZnRC",
+	"av7vYDAIYCDYSXYAgA3iS4eSGASRNNXEwL4z4qL2H0asjr9Y3ev+itfWIjdgvFVgAwNuUodu1pGwRmFu",
+	"h89OhGDM5n0xRkbXnN1g3TAt7YBmI0u2kNeMjFjO9dgqyPY+YIlAWrJampkIWjKKavtRIKUTc+nJcwLC",
+	"uvl7nBCn19gnzu1H5R7zX5h7U0vTCYlI1uGXodoF6+mRxCfCTl5rCH76QGmwheVgtDX90MIPWZf25YmA",
+	"T+OENNSE1scA+k69EUlRv7JhAWjpQHYZzW/HCbFqqFv5KX70u+4+jxPyk5wmQb6lWfy65mon/4Oc+rX/",
+	"QU7He+SDtxNAYRQFtRooRG4YkaOgImc5mdNrkGxdfbcV06Ch4eMhYuFIcubCBJN1U56tfwAGNHXcVuWM",
+	"ejcRm80Pxy36VDKYLWp/SBoDhsaTtEld/2NbJvoZwkc4J8x5iJhpZQ7iB9oh8dmThmNjsOfpRBA6VbKo",
+	"NCNzrZeGfpl/lfNHOZ9CQ0uoSr6mEe53+HDe95rdnykUjUc+NsFXjBArCL8eO6qZFVQp8D9gkigAcwfN",
+	"dEvp8EsZ84+xUpFRj/kVIyn8npKRKz2FqoPhG1ZYURCR7mNOX+6/DDUShP6YYBhLHYuEyrLUxDAzfO/F",
+	"eA/YOcTqRDEG8Mm+7ypYffr4/bFzHdTF5Qw0ia0AA2ZJqNZpS99gPBoakSHYz8hzIzxtfGXG6mIjBl0S",
+	"m0SI+c6K5PJGAGkzHDj1eJ4GNcEiXv6NnuK2ROIcDR6fQxdBv5DyazZGDbc/BdSHpJuWkNopsOyo86v8",
+	"kqxWp4/mch1kWKpl86e1JjUMSHacM6AbnaAiWbF6BIjRzffMaLagG1bPDe0eWHBijUgFNXStGBQhWUCu",
+	"Ri/3X4QVd++8WwG0d9yubnubQY9jW9fA+pldZamG2w75YASPx49soetG+xhpe0MLJnJavo2KJicks7+T",
+	"nGp2RNJ/+Zd/+Zfdd+92375NbdS7jyuxpwvlmYGa1akaZoeQhnGtJgKeljOSU6yWKWczxTTIu/xSGJ4D",
+	"6RPp4f7h692Dw90XBxeHL47294/293f3Xx3t70MqUv0r+jQmAqaGaEbIGmlQTIhat8UpW0Wd62J79ZBN",
+	"3Hu5n6zlIv/t5edd/OOw/mP05wtNftz7r+P/9ncx8myrIG82k2pX802sQOaOWALUWckXNBaTZ3gg+B9p",
+	"oVhtV5VkiW+AYRToHU4RxICUrsSDLzUipBHVqt6wEE8RYxYsV/lZzGTMwtgynj5Tft2+CLnta1CbhAxm",
+	"GdF7F4paGAliwfWuluu71BFO+D6IzRU+LndYDBG9fQ+heQ86Ktp1NpdwSPrO/USThbRmcreJ4IWy9Bmi",
+	"k+HdODeLh9TY8+uOqIEwxkfYEzjVCxnEZPcScvvYZ9TKtn8vFpJSb7aPRmkOvgZlcztCdHGxrT/23xGo",
+	"nBmlxPYc6ox4uONVUayIjRzPj/z1de407/UwxDUrGC1Zvke+wcqjENC9FlB+7APKW4NgznM7sJyMzEmO",
+	"93xs+chcSUaz+UTYgN1nyv04vnPkOWkEnk/EWuT5sRGdMUkQrMN1/d4GD4CKQLGwlg5SYSjUP3aBQSJQ",
+	"4NZFt2r7INd+guPF5Yees0VkoMqUDbFd0zEMs1lA5XJIgG+QcvC7Oa5jERhryixLds1lpdq/mkXkYALJ",
+	"XcoSJOAH5U23IV59CoVLdTKPcHF5B/2il/I92uF8WboI+xynYUqfLGQVD7POpNJHJNVS0yL1FgWo0Wq0",
+	"/meudvTPFcWqppCtsmTlJ8F1Sv6BwJvkef3AqJQVWFC1JK9JzjK+oAUBOqjAytuSKiDtNlutywh2ksCN",
+	"KhzFvt29lLv2y5xle29xlvCXXazXaavVzHeOdhZSPefCyIq0eL4sqDbC/vOcZSgfmXU8yVxtPwxMnPjl",
+	"dp3h1+5MLnjsRn0HtRbUEvwWsiRMab6gkN8dO1V3XOvbXtCpjFyb783XthR/fdEf80QWNJvzWCLGO/zh",
+	"SYFRTFfLWM6SrpZPCEgLd/Cs6q1ycHbh0Af4pGLCpAK3NLjzjj094Kqu4/s7ArOR3xE7G/kdkZU2/JYs",
+	"S5kxNI3+Dhy7c4YR0R2o1VuCqKZXTSTY5iWEebu37GLO/Fq2fN0ue7u3PNkZ+koLA/xSkwgyrK8oANPN",
+	"3YUrXFyeM23+ieDLBZDv3Rtz+Bk+TJR9ev3c3ZxvaJFVWGnrHZR+iZGxG49AUNMB1F2QOew8R2RalTkT",
+	"qHsWNVnCuCKPnf5SOk8XPPq1fbfeJ//Nxmj47mVE99CX0opnqGDpSzBkot6AUedY0qYR6LY51ODUm/yc",
+	"CoJD7O0MiPDvBV5thn6KmbLRNahn2OrKlcIFB7CKus84ztUdOrUWlNNch4ovBArRQ/nQt2zGBY8buN+y",
+	"rKAlwzpRV8yXTkyz+n2VkgVdNoutgAU/Xci8KliKCf7pm/CViZgBft544+wzhTImqn6ucVoeNMeAArIW",
+	"VOXaH+Ic0cB/ulwyEUMzoxepubwRQfUAqxtCYXO0rxFKKmEdFxuF3Dkrlmbc9dn+qeI5FRmzM/pgD1Ts",
+	"HtbYUtApi+iEb7mCupfw87Erw+vL8nZaSnBvN1Lh+lzf4Qu96U7QJ8kiCXQsFDZIJUQpwKgRFvvPXcuH",
+	"hECd3aDKbtyphGaAWBhdUcgbljs8kzOSl3KZAyKI3Lb2KdibueQZe+t+wpq8xy5i0xsjIb6hP6qxHRq4",
+	"LNlGlKy7ysRx0ikGEDc2HmiZcgShMxHI3l48cbRzzGWRu3YZR1iPYFqXCkiczaWso1lhnXF1d0h0VoBI",
+	"0cgsMHFZsxZiuk+vspgaPF+jQb3tiSMJwX0dTBw7DF3IEQB/ZlVR7FZLsOpPbZAEtWhtq0DXBGxvMLk6",
+	"j1GquJpeFcWdVPRu6vX10FmGTNNBnrzlwdn0cWldZGrr1T08GRtupTk2POTnqlEXCuGx1KxRNfwu8SSP",
+	"QeyOiLtHVkl2blCVTASU9fABM0KKXTwvKB3JjSya6T3yzplKgWZAFZYo/ZyIkIJuufhWrPJgcnsepbQP",
+	"e6eaRLfPJPmrIsKW/jbp7gYiOtB/GBLKgis9NOGiS2TuTA7g+eMkJjw4oXnTohBQgB1Ac5vWRRQ3XJy7",
+	"YkLfKb/zq++MI4dIipEV2bt5Y9A3Ym89kc/885d3WLof/v66Wu0kvgHrTrKDHbeCQEyI1PyLC7nEWMg6",
+	"htJFWvoHMNmw/qzmfOk/wJh/OaOl/ks7eRCfWfutOf7az2vWiMa4c75cmu/ab1nw177/SU7/EsaCiqyE",
+	"/IAljQZ9tg+5M5bdIBzKo61jszkchvq31LmWkohv2+qHXE2EizAcITio+FnGgnHgSIXtV+OjidglqWa3",
+	"Ok1ICgys4IIZwSU9IpTgMNAbMXW8LviBsJ8rWphbH9QGrZHOAGyZaUpGTU1jjIPGeWYK+VxABMyodjEJ",
+	"lr8KpvKjHxPDl6jGBRtIl7alY2rLF6CPBmCHoltoOEXdUUgyK9GzRAsMXBmlr1J0QLza209hVCzkyvKx",
+	"FTywVSqz9fLJ65e7Uw59Uy+Z3TA0wdqZE5LOCgl9488kF7oGSKwI7BgLIUts71ffEnKXpJbvpEckxV6v",
+	"siQp8L/Uzkg1gyWGQTp2+xLL0j5++4a8ePHiqyBqB+O8ZOmDLDEaZ4yt23k2d0tthAK1gnsQsxAOw2pa",
+	"Z1gLNf40YYFcWFMNwGBPMYYbn5TdrdiYlcJO5114MBEnDmVv5swcpkMArgi7XWJL1JGPcr1mpWLjIPQS",
+	"XJalLSNHMsnKbC17yFwjwzfCW7ST7Lh7435aw3YgPQGSQsGLAHV2kp0I5uwkXg5JdsyGm9co0Ob1jdtE",
+	"qFR3PCvKYnHxCpxqAeFCwdgg4IIubXfW8HeIiANLni1It2aTwtqiHUxMrZUftnLdKI3qlykSmW8M1bhi",
+	"Kx9rAKTDwJKiPhmwyYa8mJCWuaQeDikvDKgqriOEz2x3xE4HeRHjYxIh0DA6yqAu/MJJJm1hFOM4VC1o",
+	"75ET7PNshMo0XBEisHKNnZGtSGGtqF7LJlbLdnvk4jNsSXWcBBtjGwLJqX9jVBcxHPsDtY5/20EXA/x9",
+	"DoUilTBXPn2eNQ2YxIYQj/S8lNXlnKRLqueWzpVykY4xTlpnc0+56+Sc6KA+wdeM7qBzbBDxdY98ZAt5",
+	"jcmM2F2dakw1F5e+pkoDTbjy7ACoy59cW4+w0RSCiEjMylKW0FWa5U0uvofR1GYS25Nmj/wJFUwLpVWq",
+	"6EQEELjy2oZq180pfM/ooEJpnUEg2K12JBtJV4fwGS9w4zut9pdFG1SozI8VtPcYXqssK1nuisfGzEc5",
+	"17a6MG9OF0QBHDfKc9pajEEzqg5t9DE9vw60eI2+0/MP5OXhwe+hSt9xM7TBh9A4S6Ytd62Yjtpzsxbp",
+	"H6i0qPpdVsah/IS2GZ4zAbUUSkIX0gZeeXCNrHVdn4qKncXmgnj27Qsebzb4kdF811ChI7MNeBnPPl2Q",
+	"53TJn/upn//N/Xmaf/Zf72qOlRfbUBjMN2rvdqUzA0jj2VMeVmSRDfXdFsx+DHhWS9a7c8f1PcXUQ0Ne",
+	"hNR1IXFfNlxJQrEOmDPvPDioG7buOAQAGW9zoeMHgyqvmxBFQuGw6JOjyA6GuP2I3SIx+MigY0nGNl7H",
+	"b9bf+JzszKlypPtMltbR353h4o/ViAbNb5bw+pBQ7+1ili/orSt+H4cLSx1Zy7QHB+Qjeutt2a6bqSNt",
+	"m4Fc2J4OwxhSWDMEWu/Ymq/g88+k0DTTKsG+M5YHD+dbcZOUJZkD6GSUlgupY3ln35aM7UK8KjwwiKQu",
+	"6WrBhL5gJZruhuVFekyMZEReNMmYnYBoM8Nmqt8C6bQ/HqFjmkErB+Q7Y6WKt+atZwFN82YuXcZPMCsi",
+	"8BIGGTSpprcfqWbx0Ad6C4weMNAIdpWWC6p5Roti1b4lzxQEQgTFwhRuK+QkVVru0jx3UTPQxVNs52Wt",
+	"uorcBhDcsKmvjb6zbUJm6IhsCBgtqagp+62hRwuF2+eKCwmpUeMQouS4JSy5+xYjuWsySYT1r3HfCI+r",
+	"GUyjNGWTlP3YI713FrG3yTY0PLeawm0od7xlDfc1pNq6HvvGC7RtrfXNMmVvHfX1xwfURN84Z3+9czQt",
+	"DL9XkC0QOSJ6e5exhjD4F6+7Wdv7QJr1pdvD4As0oGo2LOqig9W9N183x62LG0Jw3rDhe6ux32H3tqi4",
+	"vv4uanRf86Kw8aG9xHeKzznwjg24PhNsycoNYqid7dy6RjZO59uOuxS8u03rXDHfM5rHY83fGoHeKPEl",
+	"FYprZHxcDTiGoGzxXSrR3519eToZULyAVFki04aqgS01ZYns0RpurB+fIyoOpZEouPszgHPcLzLHiO2u",
+	"SQqEYYWZZa28Mm1/D/NhhvKdj/YEHim3p5tfbZ6ukeQWREHcK+2nm919IYDi7PKRj6WT6X6hTejg318I",
+	"mij3/0KwxGWCLwVMXHb4QtB0iBpfCpoeQeWRb3NMzumL7HpHr1idZtotAWETQZ9jauSRQjpj14KWV+Mt",
+	"JKE7AdQhI90VsK1lJajhZqUgsm/km4UsWbvTw4vDYX6P4eLUF8HhljwWyGBW2gpQvE/+eYMWvmGaszMH",
+	"bnKIsaI4i9/3d3LKC0aAGtxHWTTQmV+m8raWxe/gU5kZTT5uZ0clvzOxYbimWNCuKb6nwQx3JaEfsIrs",
+	"8C1dStWRqvMHOSWa6wKUg1IWd1UM6l0NVh9MXIvpNar01opoIuu9hXWLxw8hrA/E9eM62vlRhTBzL25Y",
+	"Uewaksfy9h2BcKKT8zenp6SQmY39SojtLUdJLheUCyxabguQ6xs5ERB1r6B/c24TgQzaJoRCCYtpSbMr",
+	"ppUtmYplYm11iIRkcgElbBJyekYKrllJC0VkORFCil2EJqh5Rs6rEvLckXC6cSLHBIIxVMaxJUD2JuLc",
+	"R127UC2Iw4MYgfEeORUkh1JRmE1Xb4IZHgj567B6P3SRyaXeVWxJS4zb0XIBcTkF0+aRhOT8ktsypGn6",
+	"f/yXv/s/J9X+/uHrZ//1d7vP/+G//Y+/pH/7vz//zzQlo4/fviGvXhweEmrwKiFKTkQqn01LzsQ/WkPO",
+	"HmeQGwyRG+PER33YQs6JYXa8sDEyuaymBctJLjX6x+35cTURzjBx+OpFc0GYwgV/4YJfRJcyXy3nTKgE",
+	"i9goTUvNxSV07GD2bDBSBh/EMBvzMniKYA7fg7Qo3MgjSqa0ZOT07PqlFxCwsD1W/INSkVQEqOJqywdl",
+	"0Q7370faH1nE6yb4vyzhO+QcD06gurnML0FeqpGjj99sk3TAyvslHPRHmYTmSLChugg9G2YcBPgnRHUQ",
+	"UKwz5/YzKBY0vgOSdzAgt3XKkQfLa13nbcKabU0fAXogD5ugb/u9to5CsLhhJEGRFVXO3oYxEr25OoWS",
+	"LmquHTSh4rqQ84NBl+6oX7/ed/csxFICiri8P260JaWpuVM2TmwFUZWH+/v7eCm/+sr88uniDRnhW5kU",
+	"1wxIv20ZAYHSthtBtM7UPYMDHilf5XPPNb/g8fi/ZckzWBsPDPuqbm+3fol7e4q26sLdUIWNDh84gbs3",
+	"5iJIIXQVTNs3cDyoskG0VeGPGzb5RCl+KeL1aKHPP4TP1YSuLknbTS+7ouFOBFbENAdYB3VxW5bWKovY",
+	"6KAVEORbibgYtP7WS9sxnhbYm3ZsSw4EG/irzHv7RRGDfgUzolA6TNmCGnywOmZcBq3boG5e3B3N0l0U",
+	"wUuCd9nWYWXT7LbdV4/fI+9spUdoLsGV4aSQtTJyTUZ3wzZYEyFnLjeBlek4rL6LO25Tj2Ih3sPir5Om",
+	"4fHXFF/droarbYHDnqjrGOcKawaf7P73H//24vPfPW1Etk+tr8I4w3ZoYYTxHWMyiEGmKbNy5ggETPK+",
+	"uTlHmBSVswe4nb/yiNh7x7kOm+fhqijE0eEOGtCwONRtimG+HFYDY1iIqJd+GsGhWLEeiF0lroS8EeN7",
+	"izgDo0lpIJFBVGmklP5DA3aviNN2iOkRSD/t2t2a3pISMsAgBN/8duG/0vRynAQHj3UX8mpZQPtKZSXQ",
+	"oAAxz0PdNgGfVo4ZWs6c5qds7WDQiyCtF56iaQ7ySLM5vwbSbt83L98YLmy2oFE3OByAjIy+0ry9heGu",
+	"K5sqpjRdWZnFz6G4yFhTQOzubNBfmOMgVpij2rYZ0Kk3WEqlY+au+PXc1DJoO/G/UyZy3D6ux9BM+3Kv",
+	"No93tJCCrRJXbZQzlSDOJWTJyowJTS+ZGj9RDc+3wERXnwTXHWXtKsGx2Utd9hL8h+A4hpePyFJWIoeI",
+	"csJFNiejYvqcizGEqhlG8nMFElv907/9K5ZghZHAF2x+NHtwxQt5WdIFjrZghhWMri6fL9qjBT+tj7bg",
+	"RcHhiWa5QzP3TrJjYdhJdszr9p9/+9f15GOzs+bl3WtawpUxo3w/PWPlqRkH/joHeODzHy/PWPnO/YE/",
+	"vNv5EfZ5SUsd16BPSO5/bXhoEfHBNm943o0sr4hBEGCS2GOfl8Rg6TLefmub9J8ahrgp6xdvIomkpcC2",
+	"1QtTw4wm2FntDWx0lAGd1tykHvxZ5JRaRR6NFlMPrdLtUhuCN+M3dRMsU5u0p805YRnNQb1if/ATDyg5",
+	"GTcwtbc0TBwI1xWnsG5ZXV3p1vT7Ji7/mpT7uwvGA3F9S1l5w01YQ7sQ446wDApdw8VOAVJIPU6cQUCK",
+	"jCUgOHFBXO+5kFK+3KbhsSMhvWXDhjN9B8UwO18A9W9GvrsY+eoNP5/z2QYeatEQ6i+bpzelC11TDlf1",
+	"G8dIB+C5Z7rEv06k7QFh5kyQ5GOTwdQ/fZqna4VMyWi60pZFDMdn2Ica4gi/yOlq2ChvzYNbJgvDIrsE",
+	"BbdP/QmKwaXw29boQgl9tnRY/wNbMwbZrOtGGdERc/iNAA2BksOXu3NZleS77xYLX3HIanjN1JyDVy/2",
+	"x3eOIbNVeQHNP8xgo0/FOy6qqPHB/oA+jBSiNsw6UuguaReV7pETUX8ijJYFB6sQFY13ykoosqRKT8SC",
+	"54JfzjUZHR6ir3D/9f4+dNv8+/3xsauLxRc2Z54S8OHu6jnbzQqZXbkrdPDypbOnTQQQa8bRJsUXrNZw",
+	"8R0s1oQVyOlUXjNy+ALMq3aV+N2rrxLC9i73yCFQcjDfrkV8bo7yXNDbt5QXq/fs5g9yGttbqTTYBH6S",
+	"U4URMSwHVSKnjeoaYeUksArv3Q2izSlm7esTWGT4oio0FUxWqkGQhhMDyOlTNgAWcSKaS4Rt77a5Efu/",
+	"3++4EZWADWP5G7qk8WyL0IgJ63+mSGafhqZ7bogYWYnJmQ1CUze98muuqUHnPbRUsmvbY+taR7gkxkJq",
+	"cvrjZn52B8EWt/CIpK2hwDeT1qXGY1R2IoKeoeZ8L6XMu50yg70tQzip/ynCBrpYKYiRgVR47H0dcFcx",
+	"fPYOXBP9WJtryd6Bk/axwJO2rL7JoAohg4hNA2yrW/BEG4o0M7cfA/2SBjU4bvIYf7XIglGhArbNRK5s",
+	"m4NbbcgqiFnrXSijHqX7EfDAc7fuC9tEy7fLJ/gSfbueih9sxAUyAup/3DKKG1VG1MVOQglgGxx4SP7R",
+	"IA8QyTWAowxnJgPo+dZaId6ie+mG4QK6tESYxtmuVMtc4PRGo0U+oO64SWfFpf9n0Vw7Qie+jcZLbOb2",
+	"KCDUTefTEAvSxBVFhX7qMDjycYjnxo1HFxAXYGau3x4PEgceTAhw9/k/ojDwG/v9jf3+xn43sN8789tP",
+	"QNciTqFuYnrkehAry4b9e86r1jBWK6ahZ7vrnz8RUFgQjVDHvmnxnbWmXodEBKnr/ZUl3jhbYxcv2T3d",
+	"Elsb/KEVamu/yCiItxJsnNiStyDFVAW2JEG73nHTrRnsYsHoNWsJSg9u7l/HLL4wUoEUd3OJ6znPrgRT",
+	"yrZEsYMp7DRtuR0aI/CRG56bP6GIH1soklXaBTKPGw0QRDYHiukc29FK2W9t2/nO7OATkskl3IigOn0k",
+	"UziBMEJRF2dzDe3JCFIFkzDAZgwOX1evd2i3akiNwemetdJLtk8J7qh/2ZNL1px+9vhJw80JC5dC/GBr",
+	"7UgWa04LD9lQlAeaeYtE4maxnyhht2jmulp8NDseW5IBAhJfLVoWXDCiWFFsSnLvJbduZBBF/Q93ylDf",
+	"Iqqhqyt3DQw+EkXNkl1ztWkx7qE7rCTq4XcRSX7yzfkkPerAiQj8aRtKFFDxsRKfhJFrRB5zVoVySj1q",
+	"RgUpK+EVJSpsPXZZdnmxhjvDGhE42zrEgurPLaOApc5+9KZ7PTxKrskcw98aXvZyTZaxTzUZ6gNVGu65",
+	"Vj/MbVG6+kC4uqdnbUFFNaOZrsrY3blXQNJC5qzo6pV/r5HvFMAU3I1h4UtDA5zvQNUUiDuPsjdKU11t",
+	"jqF3m3GOj2+vvKwTBSpWLjpTzlDLpRqMC/ELHcrIcbIb3rk23hP+YGR4U6DVupOscWuamN463GSd1sbd",
+	"Yfbc6nqzfY4vf3xv5Y3QUVX4hCxZyaXVmgITJVS8VtJ7UcPYxwT76MgbsZH9bxESaWHcRNY36kmK0NkM",
+	"Wve0IgL1nK3IjVEX1TbazdouBuGlkUgQJvK3VLO45eGHWsLHsdCaNPp08WZ8bCMu1s1QbrzhWcPDKXtj",
+	"giEAwwsW5KEAxe5Tc+LmvjXPe0sk74v+/SCaPlCLKGS6AvG2xsCWmbUo+uKVDDJ73Q119GASruxVaWyj",
+	"0bvRhOpqyvvrNX6oUJ8ov6p/fr8xcqJ+NqkTfrFzjLM/imIV6K31qo3wA9kNZMqAssAJDqtmdafQMJf8",
+	"YXa4dfG5Bu6IdTKwXxKmYQTHendy0BMX1u/2ap1E0kSzcB+2xPsOv8cg5Mc8GHBlrCGm295+f9gD++CP",
+	"QTZAC3hwQbd1yw/2j3DVDOMIscr1poOnALccPgV2+GWlwdY5EWukADaPnNiiQ6/298PQxqyUSmEZoICX",
+	"uZvolt5s43s3RB3mfelD3kEI2UMyDSrGr27EolXHc/aRvZheGDn/zUQvEHOG0Lx6GXcmea2dDhfchny7",
+	"je8hBA+y+2uuRSayQiouLlux453XO8GWaOZHSH5sB54/yPXv2d9B+zkswqDe0QaTf9QYAzeTk3mhAo0r",
+	"SlcbnZ8o+sDIst3Fd1oA2/poPfV3OjuQ/iIK82wKtfBI8FjRFiiIfw1tAIdsuKtOV2+578v+69jzz0Pu",
+	"6h3LZYjI9e27kltooWREa4Y/9u2KMxaXJ+4aYLFRHtwcbXEH1fUYnIjdKmudODTsVt1RHT0mcbQlI9Cw",
+	"oGMvBT/+PdTWPo21l49syz9+S1u6S/BX21jZ5ZzLfU/f8NYfE2qT/EEeMrdQGcURIkAUSS+lzNPQR2y+",
+	"gHK90AB/SnPsMP9hds7Ka56xqMt4k2S2BZnaNoR8oHenrybfg3l7+pyCjxph1O/H6Jv7OCyzCBqADQg5",
+	"qvvE3i8YpNcR8mVBe5T02U2elocpNLMG5L12bvut6/fhfNljfWgn0N1px8M6hU7Wk6Cbac9rwZPxLb1v",
+	"GcOBxR+/iZVZXV+RuEJ7BHW9u22xKEUXdTvvOnlbrZRmC6xKw4QugYGk61WxoB3+B4ECUkPm4Mr3e4fa",
+	"OO77uSxAdXMFYEBUrYoCVARoA59VBS0nInVVu07z1D3kDqF+dW5UAACho/m8K/oz8qa2+mKAM38cQLxe",
+	"nyaZCAs+V8rWBMcB2/C58trU/InHCPKr1ViCBdXbZxu1X7EV9mnfC8a0O+vLZyUYdlYXgG+05jRALqsy",
+	"m1PF/Hfk7OTizXdOCnE7gctN2juMJXZzyCc0ogJsl88xFLnveu+W19iBYz+bnJktWxFEJItaIy6umdCy",
+	"XEEYrFYJOPCkYGMyk0XhpNOOQyyrgu1NxHspdnEN2GUfhJVWlO3IQGgrD42jQZxYXb/LH8xhKCA0dnXu",
+	"Mqi5gZLrYW4IvzV9Zsf64oG/Ibh6x334PgSAgip9vhLZpibFELVdUpBqIdJNrUQ2L6XgBplrIDvVniGi",
+	"yYBmyX637Z4M6oa8BZNq5dSuREbwR3fc4UaUbClLPfiw8Yv2HH/kdRxpG5dkGWzrxvGjhbi+NzTdUvEm",
+	"HrUmG2ZD3sxYuhTRjzC58pQditD5w7Qv27Di9Iqt0sQqpLbkgpk5xd4OIUGqS7iQEZbnWlCdzW3BrZad",
+	"uee2XcD+WDCeKVI/ewc58YpFQlb+yFb1hXbrtWeBJxNMWxN/sqDLO4AQR7b2Ks1T960uaxY7SORwPRU5",
+	"luQ5a5zNVmU21zS8nZP1LawXqo4gsnvpZJsrtrLmiaY0jMVpgHUckw08OUU6fMMVG5uRqIgIPuke+Wht",
+	"QunfPqdhUQLDk0AeBN7T3LxmYTh2q0s222s0ht66PBwOAmcHURkR6e/w5a7fCk8qAPtttYCdo53Xv3/5",
+	"arZPD7O/P2Avp/v7B4d0+uJllm/vLIXw6ggUL14HUKhquushIaNPn07RGlUDtH/w1Qv6Yna4+/vsgO3+",
+	"fnp4sPtV9urV7uHsJTvI9+lX04ODVlOCZsFD83EdOHFWyowpdVHS7IqLS6h4G41z5WJ3ic8SbR9Gi/Om",
+	"sCWq6YW9o32434DgrXvpUcu35aVcvpU3AmtndRm55pJnmPdBSepeSXHtrdgImNp5sUGgQzVttWRqu5Jp",
+	"X7b4vlFKufbN0rtTScx7TeGN5VY4a5TfQCQcP3D0oEOSdiBh+1xby4nR8PhFGGZr7r4Zv9me72J7jp/F",
+	"wAr5PYTqqWnTl7VHbSRuH71WHjq5sR5pTeeS9ZicFmE7Riecr27rRYtGPbwOwhOr1DvM9tzrfHs4G+tQ",
+	"Crol/Bvo6xfEnA6zm0P6OPG0xowTl/n+9cqcTp8Y/AQVgtsSlxeMIQOLe5ufOQsfG4bZWT6DfyQFmRtd",
+	"rDD0pGSKldcGyRfo66eC7I/3CKCia5xn8OUyGMIIwAWbaSKrMJwqsn2/ql2zVaBX4cYdEbddsBepNaJ9",
+	"tNuW2rgFvzetnSNKy+xqiw17SzX7SMVl9ApRoWgGtI/k0EcxqFCXkhHApsz1dZXqUqNYuy+PXZW4BV2R",
+	"KfP9Htd1bRGL5XLjkGq5ZCWZykrkDx/1keZuA/YM/FtGBkQscW5PSCFvngRsPI37BK14ZPgGQkTiAXpo",
+	"OANTjHmaLGjOQJklU1pQYE8Q2qDZIiGFRBt9ITMwf42TWrYFY/BE1OZbXeMZSYMPp3m6R1J3ScAirvil",
+	"MOxWsEsKIpTrBQUEaHw8EWaXA1MuOCTwJZSpcRmKTFfkikOF/Zykguk/mV/fwI+pzS9R1SJm7S3oVJbw",
+	"+Eb9wi0Rnwaem825YHd+GxPO7/h6c5VxlURVC0eNGvv1RBXpZaUVz5kVXrm4vONSHdJEzLSIDBab7VJr",
+	"Qoy094lW66bFA7mIWuGcnxI5bAZVKCBg9QbCXCsXUoTJS/Wy8PTAG9WqJFAyqlDh83+KZkZ2oFNLfWd0",
+	"a9zkYRn0LcGpOUJwqtGtS8Kb2bpqnZjVvlSNJa9dmV7J7Zvr7tBy5+9EXdcRvoLll6zcI/Am0iu+WFQa",
+	"ZB52m7GltqQoFVKjRXsiUuyFrMBBtuAKazUgUYZSLLnBh+mKlMyxEq6xzQl+04R47AtFldbqTkmKD6Z2",
+	"VF9PUi6hQSwjDBiFapNn88wIe8gaoQDvDjTwQvQFVwJyD+yfkqL+jnxHpW2S7TiLI9oc2Q5UZJmIgMzf",
+	"uBxjGNfOBql1N7LU88QNaB0z7nKgoGVdQhPh2UpC0iUrPwmuU6KlTFy0OHRjYPSajY+sH2Fpr6YZDBzh",
+	"jC+1q5+BME0EvWYlvfTTzkKR2Ql7rQmixbXgJryNVrypnV7XGPq/XDLBtggfRjfpJo8aogNVnpsPn8Bi",
+	"7WA6Asj51r7kzXnrHMsifk5GL143dDz0ChOkyU52dZGh6MdSIJpmtCxX5PBlR7lnzRang02J5ukL+Y5e",
+	"sS7H0U9yinpAjQSAqODpn2GM2gBX7N1lECeTdQHofreWRuitAkqFD2UdmC5eSN09h7738F9WlpI6GhZj",
+	"vseu7oYIW4MlxrDbCzDGgE5APCA8gxb7+IIRlDyy9LOm4U8kCTmrwLey7Ha4YpCRvzWG7rv3Bl+cYCIn",
+	"b9Gi+DDbOfrzwK382Brh849JBNor66nfCHXTnq/9b+urQehrbhnfpjbLDFguzVkCaAnqND43vKZWS0eM",
+	"OFxi0sVpL9WmViKxHyuR+ya/3mM6sDJFJkVOy9UQU7SH8LzxlhlGVmXGvoEb0gU5PlO7kPmwgAt87XQ7",
+	"9mDnApln+CTdDicbqITF7Fz1zXA9W8zykRVGYOjfrBIfuuNu2SkuOsMT3C3zIYhuPheKCMNsMeMdacJ5",
+	"/fJAckA1yWjl4qEA/QOGSMmCiooW+EOUFNxLM9vmksA1xqXFHImBUGoHbt/Gxt42cHTtwsUOvgvfolfK",
+	"i2stSayhOz68mthkX+tcxslCDeGrk2Ba6aJN7msRuiGtb9ZJ39aSd6QykzXOUq1pNser4218LgeSkRnN",
+	"dHeQ1P264LbTYdcfGbzGbSos20VCtTd4+RHXtwH6gQlZ1/dOxqpv67elXESM7qgz3cylYqR+mMxoUSis",
+	"xcwVUXO5BD3vr0aayCn4z8ztLI8Jhc+d5u5t0i5j2lgN04V8UPCtYvjoC7A3tzst+aOzk/dkIv8iEo7t",
+	"SnoSfteXEsnw/WUkT7docH/YCFoWHrBKPvCsrjmtHcNnzsOcDzu545MbQJhhUUFVS6kPCEeDh24ABJ+F",
+	"qBQPkrVePgpAhonfASQj9ala7Nte11rTNbfMyA/lsA2NGNyjkUi7u+lSWwHqBcQNUKKuclcQAyl9O/j0",
+	"RsjuCFIgXG8D0WaJ4oxexqvrUXQPtZNn4oFdEEO3/YJixoE5Ve/ZrYdrPYVuTtVZya65rFT3Q8vosg52",
+	"p9SoUrA412n7/IovyXP47pz/lZHfkYPxMbG1Xfy3XJH9wMYVNBxwj8Q1zwt6xQhdLgveaFkWvA8KApT/",
+	"75RTIPug5lhG1usZy+xKBAkzxotRPVmw5C2W266tZM7e7nawE41FNaBaP77miW8W4Lu8n1TX6kjO8yOy",
+	"5NlVgp6Wa5ZYA1JCaP5TpWxpOMW0uTl/QndLiW9/uGZlydGQ4ryhZizQs2Awr5EZtdYPB/psPZ55Oxwu",
+	"6jZtLq1DKTFo5PoHBPoIoeQP5x/ekzODHIGZGD14S/Nty4EXqwtyd1+LL84RN3FvyF92eawQvdiTtXyH",
+	"7CEP7dCQYu9mvVcIca9sFkhkjxJIXJsL+iFwzz0WFHozAPox5u7FA/PSmbnBMT7Hs6tGPKJVMpZUz49I",
+	"6scw7wcdlPC003U06HOa2fTupt/syHq1oKSOL0XhH7p3anene+0Egq+CpR/XycNGNC2k3oWgbpbXIvw9",
+	"QXlUUrFl0PYmD5eW4J0/DuNPMZ/cVkW6sfXnnGsecrAwk8iG9r1znYsQhLCR0RP4ytZ8HW2WuQrcTRhM",
+	"sM7yMilUhSbYrKRLqH8rs6sTz/be1tFB4Irxn3/cWJaoZf31B/Ljpsv80fLhCE7byIohV9qOMuhWN9zo",
+	"rWRY81sdsiEFbqm73SBGDWhh9ZiY8CsmSg8z1fue5hmhj8s2wjAwaOlkR8KFlse2PoCNwBHs5iEq57Qi",
+	"E1od1fDXXzZqrYVHtNdgWx/9ohfxS2JL3QEcLZkKnyNL/+Ave483sVt72fIGv/21ctNMQvhtyE9r3XEm",
+	"K5GvM9JT0WSk/vMjMdLvpe6hv1TYLJOqcTpEy0uMMwaJx4qH0xXheo+kGCyXopBPS1dTJZ+IKe6OwhJz",
+	"1ncd8Gq6Jm6i79sQZ2wPKfUxSbEiDYaQlhWbCBwIsgjIkpVKCngljwWcFlI/U2sh3ERC7wJQ+jx/iwRV",
+	"4tTxCsy2FLkFAMrA2GIbPj+HAlwdFfLZ7ZJj+Y940CaEZNCVWwWB511vliNsvxBzKj1g+6ntohuHJEpj",
+	"nUK2iCT5hREOglQCjtSsfFCERjel+dBz5E8Tv4Zo0ZVaC3jUfU/8jcjtjRjQMjNM4vYhD0GMgwUocfi9",
+	"hoybaAhCvjlZ2MHbdpx/Kcx/AHzuSx1NIkmtcWxPQpckEIk12WL9ErQFzy0z+3Hxm452mP2skPoxLWfA",
+	"S5o+zV9/Kn43IcAO7Mg80FZmDnQMOeGQgAzMF3+BeoXjDiLQfbLeIr2e88QgKKJp1qiFASxtyNaS9iCp",
+	"s2a3I8XYREg7i592DHicNoziLnHEZZRAhWQ+syExMTa83b39zRr367fGgY7ObtYEt6CneFu9eXRGHqen",
+	"QyXvuC36gl65/FSChcBdjnbHrUM/D8+u6iuGLajhri4qpcmUQVv/2sWBLMgIqClX76Xwr6bj45gQLhjL",
+	"FUkBadPf7uNv97FlHfdFmazlrMY0tD/8Zjt/HNu5pzh30/07DehnlXY0iAsth1AgaxrYkgjhQ2ZE7ukL",
+	"GdH2rQPBJ/UW3BSb0SGyTYR/2OpFyZqRdmxr5Eg9j9I3BN6Ic4a4TISwlSgujSREge/Uwtge+VOdSeoS",
+	"OkM2dH/6+Juf4T+5n8HI+7a4U8Qs0kBvr1Jiv2bXNInqgTrJb+6J39wTv7kntnRPbCHw/Oa8eBJJZi1P",
+	"d2NWHfIcrtaygt1yf5JTAxAtmPpQ5tj1eu7bm7o/v+cCksp2IC1A8ozVfwW/uSr6wZ8neV4ypaztygcW",
+	"cnF5KtSSZba25ozyguXBV70hhB/lTUdcZNOY44ovQXkYJ9U5Ac8Jdk4ig6pHNVuHwhsT0UrIb3BvPWeL",
+	"8R5JpfiOivyfQycM2gddFQwDz/FENP00Ti/wZcsS0qgKV2OpPzssfQyiKBTROK3rRVEMsodB7fMKYR7v",
+	"kY/yxmUASbELU3gTQ8kwx23fllTWE4H1FaMi3lZOlLe9ZSxrwhL8sPfwBm3zdJ+wYoFAmhQtd/EfpTpE",
+	"E087fUZPXOkpIrFuqJP4NBUYYt6laMpq4GJq7XAr9fa9g7V9OXrJ/vlmhubjpF2NmyT0PLoi9Z0R3s5+",
+	"HQZ75wzqXfi82qaOP+eg4svCLA1KUs1Y+aHSwadTEbBQ9GVBQ226oJcM91BpmFFXpfgTEzk0acOP5wa/",
+	"axjz9/JM+h8DBoxftG0LbQ4d/O6sEzdUYS6ihbZk+belXJyHfNCb9YM4d/e8efh7Ga73QuLnbmmh2yIC",
+	"v1zQqw2R8+eNfPytMuodhjTwwDayceu1okAv9zdfLQ1cASOvefuNLK+8FBFu5U9y+gH6zSG398+FX86q",
+	"YsaLws5dp+A5xeUjWwgKvy3lx+waTuQk/6l/y4J6nfEyZM3aIN7RB1XIyIiKIIgSk84xhhKbrttc6UwK",
+	"zW71eM+weFd/zQoU12ENxVYpL1uP5DjwKCX2DVfXrE6pr9/2tSV9XcmkLippM2O5PmpW00rqIl9QfMwp",
+	"JoT69ikLQosi2sun01/tdqDOK96mOe+wAngWuzY82+ht4XZjeNmK4PVosYq7sXhk6Q8JRa8QQEZgeGnE",
+	"AKGtsG4d0PSvj6MwdyjhwXmbJ4YFqLjrMLDqZANnv7gg8qlRj66u/FAXqfoSCu196vjcoZBLQEKRAUWQ",
+	"84eA1Thjh++qZTNU2yXyNpRvaU7wJ2dQWVesvtS53LViTLJzvWGNNW1urYyMXpMcISfLgmaGd+w3C4Tb",
+	"TXmqImXXfcVzozccThkZ0RcT4/Pe0jxWmPFMBIl4Q84Plx0SOV+m5jpWEsdewV5pP7htw2KSwkrR94pN",
+	"ysOq54OQuq6TvrFgw6OUaSg3ldvCqcOS7WgEadT3wi5xYU0u8DJgPY5297JW96ODaDm9AKq4sL4BrnWA",
+	"uI0L4wqFfKye2Fp/u2HEwZDYrIZKsXXJgM8DUXl46n24Kw+VgB8qAb+l4fen4TcaHPyWjN8hAcWNz07X",
+	"DpE4HgM6rN7hIAn7JzntG0feCHeAAVTHRDEN+gAyi5CJUPeeGjS/6Kys2K4KGVZa3Krh513IUqNmOvJ1",
+	"GxqOG9Yqhtd7/h0y6Unt5vMGONSwsBT4EUH1PXXlbwyVL4LK+mAg8EW1/8GKRv/+v+snRqWsRI4V6HpE",
+	"P//C2PvssKvQM0WyqjQq5WodEe3M8cNb82A+lVRt9mADSOtb+SUkSYQ08dsYRaFo4POJjTEOE3cXVEEP",
+	"9LDpoW1jA34Zc09JzgoGndBpmc3B9jYRo5SrE/jI8nQMkWrKRzHb4EqrWf9cMcEUiBKWFS2Lyihl11zB",
+	"zRe5fQN9QMrSfOYb7/iZjghEZKdQKL8wayBK05WCFuXQg2ciJuIbIC5W/sciijYxAGzKiW08nWAJj4TQ",
+	"PPfQJPUiIeUo/GkiaJ5Dx2zodWIbhpfMXAygdvRSwWj2Gfe9tFsILnqwOLs6h2huW/gYicaP4RC++/ey",
+	"5Bkj05LRq01zTYTzhsZGxAbj4XBjs75rCt1r06CvM5oUfUsCQVKDIJ9gD3MXX+7uf03RaWFOdSpvCRfY",
+	"DAba0QdPJEQFFS7ZLZw9dAMuVnUAjj1Ho8creh13ENIsM8yXi8s3MmeH8XgkVLhI/SzJZM6OW+3GNrKH",
+	"5lyn8f6irUnIKH1Ol/x5/fWu+Vql43tM/3ZgaRnNFidrL31Odqa0NCvoclKeKGsvlq79/lGTxGOmCAxM",
+	"KttWax//OyAjxi/nmuT8Ekpt255848SSlJIZmaWugY33E8MBPWGAEEEwhd2IeEeAacWL/EKivT8Se5Rj",
+	"ghe2zI9nBtoh0PXTPQRYPeMjZFSzS1muOlABluaecYhgvty1X/I74cGgLhEwt7k59uktSkoC6YAWkRsx",
+	"7E347Oc6CKOz2u138oa4hxS5EvImyN5SjJH07MP5BfE7pZ7/DfX8z8/9a+k4MQTakziwQa8nOoIDQhCe",
+	"H5P0zz+mzW6tw/Q5zRZvGiuKaXMOjgvOyo568OsUFyyLNJvXq9AcLG9UgzEAamuKtb35FN8aGH8Xxt/F",
+	"8e0ewaD9+wOPPNAmmS04M1Co2EY9XgNkJszP1l93vhJZdwsnNEvBg4oIpoBQQ5B5bfGAHVcrkZEpzaAZ",
+	"P9CAI8iLdk4NvNyVdj3KPSsHWYqMUveFvQspWZZMMaFt7wkOTg1D5FiBxdMBqATlnEBVwqw0jOt+y0oM",
+	"lDNSz64Uxaor6fkhaiYnO5e0uowzOgI/NVgcfHNn7nZZ0rxrKvNTcyrzzZ2nmgOHGoLY7xhVVcm2TOe2",
+	"4vx7qWPmiXthei0QxywpNXZS+5RX69dxhKvvpb7AgP3u+1IbyhpVf1RYn6AjW9pMEaZB9UFMptUqKE1g",
+	"Lwdcu4ZRqTH4OXO71XfbLRcWZMqIkkX3aFxcFuyTYnEd6pOyHYC73r+gt/3AIBdo9GctGdH0tnOFmi0+",
+	"lPySiyG4ap/8nOwU1v66FX47ctUp2tYULryJ7ss7X8YWmdzCX2jgb70c92K3SHNTPHIUHDgsCktm5G9L",
+	"6Uc/B+04cITXJFlFHYs+Mh60uk5hCH9WiPKqWi7Rb2FxQ9Vwb5CM/BmgFgnMHwRfvJ5Wt3xUMeldZMUx",
+	"GcCB+oMnwS1X0zDmCvvRZrC4FHKD+gfes4lYcpYxHAc0UTMAhICaDVgdEbws5N//F7nhOf6xLKig5Vt8",
+	"Ag4cv8GXVTIR9UsFF6z5LH5j9BvljWMLqpT1Ic9IaucGZ39KRsWUyHIiri7BAGMzTvBpbL8vZ04X2iPv",
+	"YzgIevGXyADBSPuzUuYV6PVhqOc2tAfHAU3sA0Q0bjtAbbPYpBMVVGnXbXC4UgS5uv9c0YLr1VlBRazO",
+	"vpXIrJiIZqr05/qdc011pSAUO4XxTpbLUl7TIo2Tf9GhngelXqw468xpCykuITTq2ldziDZ5j2WkNqEc",
+	"sv//vPYS9p8CYIYM8NE9+9lG75kb8WFmz/UNdBpQ8ab/n3wrSyePGNZurtuUKZ4ztB40E0j8bQTaSG5K",
+	"rjUT9yJ75w7qGtgY1QO60WGaAoIWclT45s7s1MdLDoHePWtAppeqN1zdPLBBDTWPtHhPB9O5N8+5oJex",
+	"ja5CBOpuwRXNLzJkdoFvugwvKAoiSMEuabbq4veRQzDDXayWmyGAec3rPTPWuZuiBfEgWK77ZZDv5I0V",
+	"EBRRrCgGm2O8rIG2wWXJF7RckRkvlbYyxRPJHptkjpu7qHsgDGz1TrQ4lGO+niw25dOGjN/Cmxg2N7Se",
+	"hja4pmyFKknLXNoyfa4rPy3l0O2G15y9iuE3N8rD+wSEtprcsjtagtRG3y7Ret3y2LbLRW0iMctRxMyf",
+	"RLwMawpTwxpcmzNq4l9bU9oG+DWxeBM7bITFr7sF1pWqGIePCDUN23JTqupyNp7EnBJRSzhEbde+kcKI",
+	"xLT2yqiGK9LSQ1ea32aKEcUidc6oUkxbOLoiE2rCCU+7SYfZ2w2ovSZ+88CwoeSl2gBpJhWwokspcyvV",
+	"bAMsu10yodiGSexTbmQzn/MzDlsIF5lcsI2bDumuwSSA1gMmaNFSdwLr8ybt04/sQHvbB6NyR88IwzLR",
+	"lmPQF4Pi21adqZRXLE+MFi+BbUueMVAN1VGt4JplTUTDMWS+MoJf82rY4bM5LbGkp78z+C78sCtnu+6H",
+	"dLw3Ed/QbE54jpVCgAVTLBTh4hBRryy40mT0cv9l3e91fEzkwojHEKwYiKAxD+z9rt89C0MMv5z3nei+",
+	"V/ee8z/Mxb4nEPe99vea/nPHvX1DxTt61XFRF9ilzt85c418ArS9vBkVZEGvGNHzUlaXmGtVygoYFYrB",
+	"l9h9xk6VdlZaHFyMhi+4hpz0ZdXVRdqm0oMOACbCshJEzWWpUco+Qg+iFOyZWlsTV2TKCnmDCdoLemXW",
+	"EuSD/44c2AJkQAX2AgG8mTVuDmU7ZyDu0fdmhTFxvL8aXUHLSwZFrBqRa9rvRyaNGERGvjLQuNW9G+JH",
+	"rabvDtFmkqrame/NPlzo1y+7OVJXQGis3mvrUH/sx1fcoJhJwJ87HjsMa9P3qZel/NIs8kbkIocS65Oc",
+	"6jWMOSLR1OekWdC3WaTqiUL0njr93p3zt7J8z2474hXrkomh13jkii83FHXr8u29hfUuT0sqsnkCziZE",
+	"/Gq6a/jmYlpwFqSHlYxUiuVfJKslmmbe3rgkwMHO2yCV/rpk9CqXNx0ps8BXp+6ZRgV1aCtihvCVyOFh",
+	"mucMCuIF1WTMqwW7ZgUZBfR9nJA0qxZVQTW/ZjgSzXNbUAOJCRJSrsmodRLmFBx7zUmNkxH2kNEiqyB7",
+	"4oPoMVHXqwTnlH9pm/CdcDEbA3ik0h/gPNT2NcvvMEE/8fd3yhwiy8noEtTR0hb9GT9xfuZ5VtLlMuYd",
+	"/zAjN3OezYmyj4T86KkCl/mCDdl9f7kuzAtDo9zbN7O7+bxulRSK7F/SRH8L+xquBlg1iFoMy1drUQ+j",
+	"7axfz77mov7doFb2lq1G47vZl20G1r+fK2Z/Bsfy5yGbsinzqZYgmhtz7+SnNVr+W+ZTf+bT1zVe/SfP",
+	"e4pej66UJ0dICG1hMBhWmNJ8ASH+EFYEmU2CLEt5WTKlEmDSkNNgfs+oyFhR4OG5KiVuBDQ3ndk3/wC1",
+	"Svzb9qN733yMlgWxK/vGjvmR/VwxZJo0zzkGy58Flw6C/6LJ7lr6ta3f1IFsNbRSBeMlpMlnG9WEDzCu",
+	"m4zaHd5rMXbcW42P3uJHO9CXrSbeX/jOnNbAlhvCR9bdIR8BjHAbshHuaakZkKvwtGDcKb6rwyQbD/Pq",
+	"9S50GTS7Nf8aL/pzDd6yGa0KLNsN1/cu2QYDB+lNOMDzbCQdPPBp3ic1oDf629dbhYqqEM6hZWlovLpz",
+	"++IniYKGLa9DoR94v3tionFiHxj9wBPfLUK6P+65t6auqzxinoG8NpsfBmWEXKVdm5DJVYMNNaZN6+K8",
+	"9r4/XHnevtjrgfe3P+Z68CD9UdWgtPRFVdsAgmOSD52wO9J6MMwbwqsHj9MZZj10hEZQ9XBW5MKr11hP",
+	"OO8Cmhpf2SpnEN9PhbphpcHYvUeMzQZy0AjQfmCK8IsJ9eyKiuxrGNaiLndoKRUNkByOPJFQyV48ElJ/",
+	"tFLrXjuqsmPZltwl68XJfYDoHZqbbR2YeWLVhlf7WBKU5FxpLjJNcki2whrIWHUtVDPMVbHkqEdUu09g",
+	"phUdmxV/OjdgSOwmXLo6gPOBb1wYyTkc01xMZ5+g7EY2avGMG0Zwd9l4QMTliQ+vBC5khmh3YmiGJ29Z",
+	"Uqg/2vKkDrL0FawgjznaGxPjn3xm3ZaQfJlIQ688bwwf7FR6a1m9y6aKlSGwahSqATY5Ib1iq5TMZZEr",
+	"X0p0hCDhDbe81xq5zAHwkvzh/MN7otmtTjDT8ZYulgUjk51Xkx2DhZMd6EG7E/GkXLEOM0cDrDu2Duyo",
+	"lOergaABiRrVxJYriEqW/eFMZgVuqv4j8XnH3eEtzUIPrSA6iF1YHw6IQ10lxkbZ7XX05WXlcOerf0Oz",
+	"RXf0s3vKlgv1gGAvMNFIkBwWVxdO2+P7DSdGC/G9px5eVRbys8HGqfrTR2qfZSRxHK9gWh+N9XxyVePC",
+	"yOY2TASWUdkubzwI32/FxWNxVyjpIbxVcS12eyKGcuozvyP3COZH8h4cri36YNtsbOiQkQeRwqeND6Fj",
+	"ew2t48HZ4QkPu9gdIYbW2mjI56wqil0sW9O2PrYv/xGZyxuQpPwPV8LVYjQvTMTIJpI59Ac1xV1BrhNi",
+	"G8bhrprDd3s53iMnJA1WmLqKj1xNBL8UsoRCQRaWZxZtMXbXp6uTOStZsgHF7Z2sq9gkLlmHbI3P3e3G",
+	"HVmLSnU1LjVFhrUoSRBbgfIuWRm8JkITcb8k2E/N7kRE90ifOjSwgdGT0d2ngvb+BMXgdy3MrqfxdMu1",
+	"3QpaZ8OjmAC6Zdx0jeibyFFQumOLEiYNWgOVRJqIH793Zq5h5mP77CbmaQA0sz9THrY643MzQyMtfoaF",
+	"isD2uPcQrKzjVGBpw5jGsEgHzG+FaO4/HYzvXJc3sPIPL/4SKg9Na38X7Jvbf7fa9Gyw325lrwUbqS+S",
+	"0eoDbjNobQ9wjMCtdWQusqLKmYLGl902xo2lifPH6bVeUM2U/thpMMLG7/CQNwytd0IvcoYp7H2d0OsM",
+	"oZOZZmU0+fqdfQLaYJW+wDg3xE5p4KmwoQqJ5IrRUqFzABjBV18Nj3xzwHzNZrJk/dCYt6DY3BQebkB0",
+	"Pyi67JMDut37iNQtldYe62CYHu7q60XzMJFtkYJfMUKd98296vxyTTNq2xHjnk63XsLnXrL3p8NtCN/h",
+	"+Bi++9OBDaTBmpOpNUmkv5HF38jib2TxPwNZtDe+46x5YNC0Ogn0cmR1kGcnwbR6CmAowSw71UFCcWjw",
+	"Z6eTHfL1xz/uHuzvk8lOSmZc5Iqk9qu0getbLnW7Jgb/UblFCeb3NwVVHTrC+3ffviEzfKxODHSBf6/2",
+	"d5KdV692kp3X5q/X5q/fm79+//s98/ffm/99dQh/H+ybHw4O4P+H8A28fvB78/ch/HoI37yAv1/C/1/t",
+	"73eGCULSEHqslO7PL4Quo2u1KyiZysosDLgh+v99uWpyqqH3rMJKSGYEzKyfCGc7Cqs4SIEBlHWZOq78",
+	"jxijWioo/QvW5b1Gln46EVhhZRRUf/ClHmwL+xIjIYFxuJX4OEVzm6pSwI9aekjRazjyj/37/4LF/7P/",
+	"/L/rwT4FP1iJIFBeffGciXAJZ35UITWhU3nNfNAEFqyF+Efkv9bAhdaw1P40cqaviYDvc+QZ01Vds1ld",
+	"YT9c12+VYrKQWtCiYC6UdYw5P43vnik7KGQUT6tVnZZC7fY8a48D6FIX4IXVwN4L3EmDZ+Qf7K50bV17",
+	"jxOs2du0UxDHvyciM/RUOJMYV5h5V2ANcYE1qzy8gYEQVW7IZpqIiUinVHGVHpEUH66169Tsc+MkKR7Q",
+	"cWicbLTG5VpNxM9+AZi4wZU/5BAZoSKjS8Zp7afSUhqMHCcTEcKVklEDLRA6B9c4Iam5QSkZCdms8w1X",
+	"DPO6za5N4KJB+S/GYafcSgVURVuF6z4iqTtE6OEH47omfrGNgF2uimK8R95LX6R/IjLvIDd7kkvBjkjq",
+	"fn4jc1ZnVtkvHWNGaKADxSgsDz0R/klPP8ZoWU4rO59mOVbweNOYqWRLRqH0M77KNcn5bMZKNRG+hJsv",
+	"Q+0Ikp9uhKY1b5+NGX8Bs8wfjuwb8HyhETjQ5ic06vwYtX7WsEcF1PVzGBagjfiGO2sxBmifS3WtBBAQ",
+	"WIo5nTa07QTXF4cDElyTnd7DMZAPsrDG+dfZGtmIpe1aiuANw1+mrN29qkiNIE/XE1jDN1k5vm9FKTzh",
+	"h2vsaLEKxd8mwXLnYjgkYljcF9o2a/qzT+wd81BHL0Lr+sQdav0Y2WUtfbdeUnRjUVDnUmvWBAVnujm0",
+	"8V5db/IHnuu5I7XuSxRX656pFjmwpiRmVUPJyJHdXPN1UC0SK0sCZ3EjXsx5diWYUmmjcKV2X5NRoyql",
+	"w7DAOUWLAjowAKdIHedjP1e0UCTN+cKI9FJgHco9kppL4Km9rZUKTg01Z0wnZErLhOzt7Y3t2uGRi9WS",
+	"gffX1qM071vrek5SBDE1jC7FpUY9cmFFzPXjKqbPuUgI/PNv/5qQq8vnCzOi+fff/jWawt1cXIdLw5UC",
+	"dc/asDSjec8hm5MXBV8wzcp41USzXz1Dw+Y141tgI6NjceXaDW8uZhyU9TfioK8dHjdGNCqUxvocKCBR",
+	"HkGbGPmFSLC7BF01Rpq311DhvF2RWKXxU2ve2C5/pbb78YXX38193MLdk71r9bSkfyxPW77wqn9wIXHx",
+	"kwHq+YVAbNQG7rlNtGS0RaG/1F3yZDpeIacm9gHlbrRth0XsOEoSFYWrzr5eobvcU1rVJIuG4G6O1Wli",
+	"x9pFjmG7pdEWvgZZad2xkAKvsY9wD9sEtY0SSZOZbZJRoLZ4V9Lh1zbeB4m9NewYwSRWD7uvdnmvN2Pr",
+	"VK4Wr4Kg7c7U1Zp3YSVuHjCsY9+fGSVj0AWwFZAr6xu0r4mwtg4S/k+NdFZf99eRuTXRpy999SmTVWuc",
+	"PK+jzoeEXd7ECabLIVgrpLFe1HwtBnxdOh26TU9O4jroxLkvvGnxZNNdbBSS7Yy4jfds6wq8jY09NPx2",
+	"eGipGNJqZAtFczjm2ed7I9W8we9hgn2DKXtCzupJHyTQNxY36vcqAtPazrhD2gYJ7xcdGkfUI28xDvpO",
+	"cKawUV+79YRN4gGbhq7tBhktCgVl49ytgKZVQS6PG2Aimtdk6Q3AMT1Q3CF1dGB84P6WyD8w5QauwZqJ",
+	"xUaR2qU3Y0jrct5oDu+gJ0EE295DXDQfmPioIZYPcTefAtLWdfYH33k7be5NJF7YCxOJbz1imwYSyxWD",
+	"S5kQXyeqZf90tY2/KCfFxdbpsV3aglxii0Z3aEckXdArliYknVYr84/5+KH8Gj+4iMdzpDV5ekzSK66d",
+	"DQ3dI9AF1KA9Rlmgf97VuSvZDMzhBlOMeIgxGI00cA94au3+Tn8xoEDN8xXgiYUriOp3YO0kO1egJoBL",
+	"oMtRe2YLvsVr1fl2regCNQJUGKUUKxiiK1p8zYuC5UYcRQ9E9NpM4SHUqMCi6t0Bmhf21y+kY2IDan7N",
+	"tl0C4j9+HfhYXciuvd1PsAKY8S3VLkJmWFiLO25fG2SgUb71Zk0s+2eoc48dcn/AjdpJds4oz6NI67xL",
+	"7tF6lqcooveRZcwFmz2R76YH/xxe1Qj4ROhVO3AGYkiLQzURLY4+cWRpoXbglan3KukgQ9GLvY5RkdPu",
+	"YqSOen7HVbx6Rd0twBeuJiM7EbADg+ctMqvGWD+VkhsucnkDEf5S6LlKDLdgSru+JCDNOre6qhYLWq7i",
+	"tZwfzteGUk1qZDIXj+CD2oILrrYqtee5UKzdEK5rm2HO7Su+xJz9vqN03Zk/GmtasfsOcQDWkSBnJPVr",
+	"a9jiA5czvvcOzip+Y+3ItsqeFQpfD6ldx7GVSWOK6PLCM6h3bxMG1+72zdkZdA2pG6k0tfHFNby4Ymzp",
+	"ywFbj34TR53I2hNOGyTqYECja/Tz8AG2nwdvlvoIjegj9Bmb98c2KNRq+1tQubdbSa3r27cxn8gFbe3b",
+	"rSIj6ktbBFqsVdfGNgu2ZAt5jREMC0K3qJy+vlHRehX7G3KLhiQTte/8+kE4mh+wSVuhur7rxz58S+QE",
+	"7A8uwsgHUJX2O9nsQdCuUn7ZkBm/gPCKYd8fhgiAGxVgHOtLr2hBb784CFx8aRDwhnawsLeuLo0jig1O",
+	"NoC9NBbY2vKkidbraBFFuibEXdf3n2OliNa8Ls0wFFu+CEz+RGkqcnVE0qDKkI9hBGcOxCw2OlRC1GVB",
+	"xURwRdwuoHZ+Q6GWj33yyL4ZQIkhJS6RIsUnWZ42tfQAGNeays1uttO+1KmVd2d21AKlr4NEUq6+bySE",
+	"AIy5666O0agY1o6B0UD4S5YxoYuVc0pNBHAkiL12BYfb0fLF6rjZjFu5TJl87ITBVtpJMhFKEprnXFyC",
+	"r8xG5C/olY2N8w4yELfg7Zg1tb3IngbcdlQDRtA/1HUI8otztU/WVzn2wax2GIxUMZwAxRg3Xp3SAa5A",
+	"uzVHjablBfiq/MJzybBynaZXBjDbFVg4UKVge+Qbm68AwertY+Fuk+N+xGEpEcdN7lbbve/oQmifTgBH",
+	"1913z25yGNM8b1T9arFc3OdzWZVZUI6vz497UhiUxPfQBggv97SXH1CyLG7fZTe2kW2NKdA6ru5qe5eM",
+	"kXDnN24zVA+7m3y/nie/FxZrUSnGQYc54PCtYgXLNAbRh2J7XW/J1VPSHPrfUCsa+9LhNmYc0iDNzYK6",
+	"gywfH09Ear6E9XzwDYpT+4RC1ztQEq70biPF38yXUWHu3pSRTC6mXLActGjwFy2aNtjGNClGmqNGc9RQ",
+	"ZnprcvTK47UuU2+K12YIz9W4M41qQOGNbdKoWie4HdDuEL8I5I1T2nz1DY84qpHE4vk6royEJHXBFiFh",
+	"jdEEyc/Drl23pujI3DaFYBpFZ1wdd6JY3aCseWu30xhRd10bppGgPHKqpK0bY5RIlcklS1DPMpfNJ2wN",
+	"1Rtbe/ZoSmOs03WsdxXsQLtESldwRFeVxjTSi6KuHtmdS3HuZ1dPZNYNwPo0LGug3qGOOGCMtuoPA7Zo",
+	"wpkihsj78kgltY9QAcKSID5rJqOaFvKy6iys+9ZRga6JEfJcZtXCoKDRI0rtMun42prCfOiq0HxZ8BgT",
+	"DQqfRc6Y/Pv/tqJGnYGmG7sIilskI3JUykrkLDd37uCQ5HjWBCiKeqoePU3QI1UVGzCrL9HJqxeD11aQ",
+	"RC9igLYhJjUOfgvC0hH2clJXZmo1/T8iaRPOtFWgqYUb0OicqolII6uBd9O+bUkhR/EHKEXmFp5izemm",
+	"Gu3KNfi6t9CJdcq6q0hNBGRcuCpswT2fyaKw/ndEe3+hj7z1OHicltBIpoAc2okYNfeHHIwTopjQ6EgH",
+	"sJSmmjVJhdGZDeAo5QV5deQHkACD1RuRcn25dAWrFavGev34IMXKW/P9wSEk0ieETgRkSeDZTlHoODN3",
+	"eWzLiep5e6EOn+OpJQMYx9t2beJjCNGw4ZK/2MDHbfnPSdcxdFUtS1DtnrO13D1f1tnQf2s6c621tqya",
+	"22R5m0XR8PCVY30JYFm7xvQx3sqjNbSus14HscNeoFyQezd/PG6Exi1tdEt85i1Zxq8DUbfhOZ2MIqiH",
+	"3WXha1e2bgmejXbyseCrlk7qKkkML7/dqEERdwev1Z8Y0Hq6ErpcfZh1BWadnn8gLw5ev949ILRYzunu",
+	"IRQkH1a/Vn1H/wqOjo15Z2Z34c7N6V9pmcsqmn0U4LJYzCLVZqAKBwxYl3bZCKamJZ/NXCJyKy6Nlgsp",
+	"+F+NsAePDV+9uUM/+KrdLW3CIZML64tV3vgi8Vax9vg7druDE20s7/9n7/+WG0ey/HD8VTJkO4qcgVhS",
+	"VXXPtBS+UFd1z9Ru/ZFLqmn/Ztg2UkRSxApMsJGgKM5sR+ylr32zb7AP4Bvfe99kn+QXec7JRCaQAEGK",
+	"kqrn247wTpcIJPLvyfP38/GmsLmnNp26Np2s9eg1Y9oYC5QGQQohZ6mvwyc5faf90O7vfxI3fWjBS73S",
+	"BycH/+MvZ4d//vFvL37+zwcbD2vfwpuHPLzNdN2ts3Uf5PQ/Tr/uLT4a+cBOX574wg6Kg0t+vdktV+AD",
+	"FKLi1wFnWsmvW52mhqBbrODlE0zBOD46qpTOFHnr9c+m7Ff/dzzsTxJC9SuVn+y44Sdr4WB1RS+No016",
+	"fobKjOQNEamGx6oPJaLAcHktWCamgLw94ICFhg5KcJfFhKIC1Rj4dBKQm/BDG30mvnXCYophxhGLsX4E",
+	"/tOE4PR/mzDJWZJAgNipSDCBvrG0QboJlBwU+XxoE76xYpC2CzRZ8mtsDf/7E2TLJHE0lvqf3qMupJR9",
+	"x/3j56rX7p/fCCDohDYnHta6bcX/s9OO/4Pbu0VrHhO8qMKea3x3HqjssX0J/Wh71PKyGSKE04nH/DUu",
+	"bMwGXDK9HdAI8j0M9OxYrrhCjvTI7AgGqUzQ7nDEPogV8l0oa8Prp9G+boIt+NR+m1VOy+cf/Km6W/ty",
+	"crnwgp3oqFtGaA3JvawI7m2s1h201+/InMANQuE7fQ+EgoqFUFQJK+tlsBGjsxpVwfK8wFoMrJu1SQQM",
+	"AP0VyMjIQOkjOYqKbGVSUecQUFEN5LtRoKRoy5yOJeZJUNUu2FupYrws+WSGjld9wWFKXILXHKRX8Kyc",
+	"5cvrGfQvNviUn8sJIJ3IseTJLZcToUYsTnjJYywarqShu6WtfUe2nhVRJq2hEKoMIkEZeutNu8wV4pbw",
+	"oynKhV5PQqLgmcoxm0hczfL85jBN2EzwpA1JJJ8AGE4SROf8wSQc0AWhD6/ityj7+5UpYJl1G5iGcZIm",
+	"wb5h2VrLeTVc8iaLx5mvQKpOB328OwPON52uR7hgbaeqX/Fur5rdh63VDeLsPVJ1RKovKZP0Gaqn58ll",
+	"Ohdv5Ru+Vl4SZH8UMVvDufEeWDxhbuDG/N8Kzi+Usc0G4KcnTEYP/o+2mFbUtIbvE+psHd/dC0WOgyEX",
+	"POLLx9+J968z36kW9eGrvBeU31kdtca5asM6cxahTUz4G3dTTfn+aslrJeSGZ4j+rESWOah9hDhWBdRc",
+	"DEM20OZMYwLiIXDIsTg47hjfHcuusN6pIb21ESVw10AEDIJLJ6zxWfZtfhchHmoVG4tasFCPX4zYeYVZ",
+	"6hQBwMkKZWC2yfpOn74N8tkvexOo58ly97LjLzg65V03m0M7LBFzvZ/dJcYaeYP0ifuvDQymfnnVYnx8",
+	"bdCPoTS3zCGhN12UxvOylDcyX8kgemaPmQzdgU+DY7AIF0DC3jV+KGdLWYAcW5dvoBm/KJ/Uhku7nXm2",
+	"Chjug1r2TzWw1R15ZZfbhmu/NK6pptrg9/5PrsyiHJ0Fn9z8MkTX3nFwHoXhrAf8xiP0Y1twjfCJChyH",
+	"RYsAIxeEQTqPfwprHvrSRoz8EB6aD3XcDOu8enH8u4D8CMrNXjGel+EYjxXejww99lOvkxxV03zczALh",
+	"zg3dfoUeb6yt+qmm77ZunZat8n2HKgsFpPibbgFwcslbQ1DAbMFL8GAhjBIkR/EyVdP1aCzfUzRT5iUk",
+	"vIiE2UpHYsHE7aiEDOqEfAJqaSqv9V570UFCWT35EPzifj++gG44cM39Q75n9de7iM/dkWRcEbwM/lFF",
+	"Jm6VNLHwboRYuCD4mDfXiyB9wktxnRfrjglGLld6bs/Tex+cx5pfv+UiQbKXVBkaGKcganvNVdyheLKY",
+	"Chs7/V3zjZ+jg2u+vO7a0/D7Q2zn64J3Hib4/SE+PNuFe97cBh92sFdq/D5AccQl0mZaHQKjSHXuH++z",
+	"caV20LHrMH38VMIeyU3v8vKy4JObINuZoS5TmCZ4amqdymWh9VW2mqWZ8Gv9KrU5l2zGZdKWP/ghl9as",
+	"7/NpSKCFKhvyYizXJtSKLDSYpoYDjpCSTDCeFYInaz1hh7Zrex3HJb/DKd40hE0QrVtsSxNx2nAx2cDU",
+	"AxwnUlbOizxZTurJw9sMBdu5KPPJzUf5Ry6TLRuQmxR5c1dVd9TOjGk/hUrL+9/Fzcr05jX8sdFbc6Mq",
+	"eAUgcZSpCbAGclUcsJXlX88HphvfScYlW7TNMcAokq/86jHbmVODKARmCAXoyplY21T/7WiEOysitvYx",
+	"qApFOHiAUN99gNOjnFzd/vvHzzUMq3CrWQ48Cn6y4da6Wy/VrYeL5mPQ0eJ8Ex3TtnQiXPnR7c7Z2Tdz",
+	"uV50BIXgoxjBx32rTirDhQ30/eENasjSEnc1oIuGXFI79XS1i+JiAa97vxPKaPsHlctzbeuFTsg/XHz8",
+	"wOBXm9PPBp++f82+/uboxXDE3paKxZN8sY6rfBvFyvxaEKzrGsrwjbA5Zu+/1VoUpiRM8iLBqporsc5l",
+	"0j9xDXr00XwwFBR8l0rxJlWTMO7JWTWaLJXIf4LPnmjLVxQTIUt+LdggTtW5/SdW+EQsBoUutjl5Q9rK",
+	"Y0mt8bluyxCImrZBYeHS/DowzYA//ogtFzg1vKQnjEt6LE1vHe/KcMQ+LuEMFXrfnni6pfliHEbEqEYU",
+	"RsM4sSOEnJNqPmwpiR1FWOGBt8MnzplcSicwgyXTyXBucoXeg4NHxp9vIFQ4s2VGFvLEvMsnvGyrCAYk",
+	"3IyeqGEhDzhTM5FNI63w8rX+nzUvkuGpo5+mit2IRWnLZiKW5VgsbRoNVQtDJlsL4EkuJ8Iku52a/7Ct",
+	"oZ8QPlmlEOnzqsweK2dtxTtpb3+xDMrlz5BvSvgXcEVXvWoSsW6mzIAAtsT4spmTrgVswxWhKLF1pXVM",
+	"vdzB/b3cetj3gf+QbVVGZhY2431AtZvZ0lmqyp1ZxdMn4sMmEKI37kHZCAAD2CKN89JSPhDcBz3onvlc",
+	"7IUS2ADqfx9k6TL1EbzOpZIqQ4xhaM+0kBQRKyFZDP5xQkhO1+AeNYCXYFogOREgXRF5xgBo08rllYjY",
+	"Il2IiF0JPo8Yl9dacdW6lxRZuEmkntuSi8ejfgmKZBhoPiXZTMFfS6tp6yQtVyr0bM4TUWOfMWu1jfBF",
+	"74bKp+Wh2UnQn/AuqhPDdYnWN+6zQQ64zrf9p933N77rzfib6jWHI67P67BTt7pFUnU2KdNbXraT+Zvf",
+	"icSFTbjUZqmHpm5RlXZnjwMbgHZtKlnsLlzMBsDdZzj7hqc+sQy6vQaWdYbOXy6fnn+u3Xyyh0Afe/Dq",
+	"+pxWZy+/ZhelEGBAfX309fHh5dfsLFvOU7mcB7PweqgE3jmtTPieykF/9jLEoykEb13L//d/KgbG4anP",
+	"JVRfT1rsp1xPjwOt91GGF/Td0k6f91Y26KS+9Nno0BFrlGgu6xkRqZUOt5ojIAOUaVvRpPmirFtZ9ZaI",
+	"XgoaHxc4/2VupSBWuZh/9dTG3jnnrGa+GMXs1DJXg+0JFsaj4Xk1LgHS43A7+WOBKIMZv0P0qsi8dWZH",
+	"tdo5jQ2kNq/TG+8y5UmS6h7x7Nyb/y+EhS1AO1nkSh0qMTFGLPeuMAh68jkUO4O/SaHg9AVDxASfzBhx",
+	"sY0lgjZU4BDHRxG0AtssEyVE2QBFQuvHWb4ShRbztO1eHQ1H7GJ5fY3M9fDiyVhe8UJ/mANvbUwwSIi8",
+	"urLExSzGcGHMBtOMlxFTPy15IYanoKfCE1pVHcs4X5aieGObg3dXPHPZiQdV25FtOGo8toLSnkJMSi6v",
+	"lxkvhqegCSPIIGrB3uumxZW4qpqJWDzNuLwW1Z9OUZUey9DLVl7FI/YdhCYb1HcR0WDT0mkLwH0N3Ehz",
+	"fufu1OOjTfu9nw1Zsz1+mZbkFjrowMIAw6VYCZuEQAGGDtfgE9uUzvXXNrHepaDQpa56e3KDqkY1899s",
+	"DbjfbLDd8Q8izN9+I3ZOhq8Whpa7O2K8IgYmjissZtEK4vAEiMCFgGMH1jEcO20sn8O/RuwdGcLYLNGA",
+	"62Y9qeo2PZZoSgxPWHwFD8daMMEn0gXyTAk+h4plffaheBdFSA1WGrqG2kcJpXG2Y8BTry8Q3bJ+IgU9",
+	"R7d7EB1As1TLKUW22dDesb6itganZHLba4QbLnEAf07EQshEq5RQOwkT6pC/biJ93a9F3C+w12obN8J7",
+	"FVupTTEEJkGcimGTkDSQ5yzqIr53nla3GGtkfRbLrhhifwPaDroxuijIyOoM65RdN3lu0dAGCvuhsdDY",
+	"oMZk/4XmXG8wujtcyC2m9w4yf4P7enkPa3zLnmyw1b2NU9NnOqh8uzfO//s/ta2j//DL2DwPZuHve6J3",
+	"ZZ9+aj/BZhdB7XoJ2YQfF0KeLdI3FNRttwVDxuuZZPD++Vv2cnTkROUBfvbs/C3m5pRaKLj+L+/zRVuk",
+	"MgCbkaVXBS/WXp14oHQAsRm24g3sTK39wbDtVh1KcqF2IkvWC7jQs9RW/G+KceyDZvD247BrtbphHl3l",
+	"xQ2bCL1t7tendu8qpJhQRxo9PG3QDKWYc4yYF5DfeCWEtKEqlcpJTzS8bVzvhMDRFehwSC2c+UQdT1t7",
+	"Sis6t4Lly5ItZSaUYlzdkLBBrB9tmsJ0pIpNC9GK3/xxWao0EedFPhFKBYESoV+Wv6LaXaliiZ4+rdNb",
+	"aBBszhK+tiA7V+Ad/Tf/to5umcvD5jT2dnoXS3mZzrVoXZZCnYtCi6eA8xt/h7SSpWS685UvfA7+fYvV",
+	"FXmpGpi8MbBvgV5vSljYf63+89//FZCyh4+e2BEdKFEuF840dI4fHjYpPHopgD2xDlgWmIQnGJgWRq9B",
+	"Fm2ScI7Yasi4neRY9entBFmL/NyrKOtMBHGRi7z5a4zJv0DqojuwrdqOW1hCeWI0cm9SX7T82HWX93O1",
+	"VdLuQb1sjlB92MwN//bZWFqPl01IipZ5/kV429yN2DbHTrfxYgyd7VSB38B65TpYVvbMeGm35M5gG3aA",
+	"I7ZdoWEI97xH8ZYJPQSxCDz75t6gBNtroidoVDc0UxN9e3X0yiI4D8G0cvdQjPm18EAqGZcIJeHdAgWk",
+	"72vly3912LMmaYfU+I16I51RVZNaA8iv4PoHOst6FxVCEKEwn4uhCeLBmKnje1EXrVYIVGx+x+qKYv9O",
+	"bJ8qWKs56/LHbKc0bimreqqUwB63lKAIs3meiEwLpzkpWka5JIZBo35JgpMHjy9W1VUaZLGUqqFPnlY6",
+	"mbPnpbjmBAdx1FiMX6j2+eWPdCd19ATCybcipKIGhd1Diae+mbK1IoTAZS2YKZVw7rTGJTUtQkxHWHmR",
+	"wySbkgmkRUA/7zy/xUt0ki/WEEkMgyouwgvgKP08y5hKAS7Kdlffr2q50KuOO8iEkniCeIT68/AfCIOs",
+	"NdVbhFRfrAG7UJXBcBHunz6DLXlxLcJQbba8YGONyJ/gyfqS5osD6knruv7JfILLNQV4Nt1qdcg45y+V",
+	"vO929dX7UnHhN0pcgoVhWGgMbpMksfVgyKQjVHkC/CAw2fAkhYwMFyvlZ00ywQuAUqUBjyVaCMOR53pE",
+	"1k821lNEXyYX8PiA4SqwQWwaiRnQ2TLOYj2QeBixmZATARSKLIZpjk/ZH3IoxWNKQNxvkXGt0nC5jkfs",
+	"I0wLlS/qWaCkXL1ZATA6XwgJbC2QYrEsVHortFhRIpseFlQbj8XX+sWY2GT1a3yRgqjDGWVinpaMY5S4",
+	"VBNWCPg0hlVdiQlbdson4m8/exJT3aSLw3yBC324wK1N8Nl6i621LncpQlnZ9CMrRTFXNd7LVN7mgL0G",
+	"o2FlvkvmsZd3vHC/1pZ/3KFFf/BcBoDLep3eCrlnT2Onu8yh3zE3RT+vmBRlB04a6VlI/KOnHSnezYyl",
+	"iiUek1wbkIvrdzBfrHsgunL9nN3Sz8z31vSXmVDz5JUTzqR3G7LGcG0cpC1M0ZCWD2fKHqXu8Ww8aP0i",
+	"uo1ztEvseD9HqgmcxO9QhX359VdHQY227fjVTl7whIlinqp29uuF/d2hkGSflSgOr/Klvl3zGyERldKC",
+	"dJ/SJPqPIAFMya55CVjyZ4gZ7gKGc1Mbmyq24AWZ/LykP5/Qw0iwBZqaENJwUAqWr6QoxpIXgj9T7DYV",
+	"K7f/WPtPH8sLi0wOr2sjWiRp6b4wUEKMZXxmv/lRt38Jd/iIxX/S7Vc/Gm7n73Qr3p/BswvmjB46k/lY",
+	"OkoowAWoUt/pskbMpqgoliYwVWpp+gvsy4WYayXhlmdpAtwQY3ld6EtA5iWQQiN/3lyJ7FYoPzMKe28R",
+	"kQ6iA+y4+xd45nU+X3C5Ng9U/8RfEVieUIPMM7U/Ok+C4eU8BP+G3y9EqT9rG3H+Db+/58V1Ku0/gbic",
+	"HqX/xr9b1BXzo/MHeOK/LXNI/4JfzT+wC0Dh9rFIql76f4Knzg0itPdg46+mN6C1OJ0x/8YvztC3VY3a",
+	"+QM88Q/5lfkN/xPf05t4mTkL5/0Fnvnw+tNBZGQ1/gMX4uz8zC4C/jf+HeEroP/VUtb+CE9e5nlmn9D/",
+	"YJdiblLszkUBiWmvOcTP6Za374X+7pwWuw+9P8FTPyCYvn3E/jtkbTnA2a1IgsjR7Eb3T7DCzUEQRNiQ",
+	"MGYxWy4i67AZS4RBzgt2tdTyvmQxfAYzpPU/57CDtexAJuC5geBQorgVihSVm1Qm+oPQu5Ox5BUEOXZ4",
+	"wosiFcrwnrxN4lMteWGj1p6oaNVjNuA07GlejEFjNb8OozojfQzZmoz7jOWQFiSJaH5QYwPHxocORB6I",
+	"riQHmc8XC604oX0LIzQkfGE2+D5ojGguGcVPfz2o6VZzEL7h7BAhbmv/5cyncbcYFI9+XGHehG74tJ5d",
+	"/D78132/jRut+c0/FLlSDH/1sB4AzgHSDyBTyQA7cPPstl15cBTgDejG6Cy0OVn+OJ6o3+0AmyAN5jzL",
+	"hCor767e1Xic9eFJoZIJcnEagiioNTZRqcse2XGV2DSpcT05BsBnbfsOFSSwIPqYVzjsYZ+Wg7XbSl4A",
+	"u9EXhGY/Sve8qO2D4w20UXuAIl8SeWQAjlhpHPYwwj/0IqiD+5PepLjLV4x7d9YCYejNVj8xVw3As6LP",
+	"/E4k5q+n9uoxv4+lxbJSpT4cNyKxKCyCXYOcMC+5koLCQTb3Tuvp+hvJWA7MdZeCdS1hdYajSjHyCDT0",
+	"vuDZSltG9J6vntZWou2KT+W1VnzmrbNWR7uBfYo9SRXwvprvn1Rk+YbTEraV2+2xHJSO3H6mIhyq/0cQ",
+	"4t5v7gVp57X6oEXPEapM51APg4BijdXhtDYNGb7z7Bktu3n40IRbpQkunbYnFD3NBtWXVajSAIMc71vu",
+	"oQpXJmLNq8eGcRCdirh5qxxZYw5Tjqz5p+GaftxKQRonJsW+58XNctE1XjZeHh29FP+VHXkpR+5AnziR",
+	"eqnEm+7V+yBWcJoMxbXW8tw3wq7UpRL487dciYR2X9s1js3D8bB3dw5QZfpEFJy4TbnEn2+Wi9aPXszy",
+	"xSdeik1f5FeUcjnnk1kqBebykThVs3yhPxuuTKvdJ+GRBmY2qp2TYH/bNlnbReKc6S50bBMgMT48o0O7",
+	"p/zXc/3ruf71XD/QuQ6f3/wqE/NgdcKn71+z3/3+6HdsgQ8ZqH32HXgNRFHAONXKpsAhWyxY+qliGS+u",
+	"zeR+/Yr947djuZrxEnYoBkN+Wmr7Yyay5ITF0J6KqSDd5IlV6RhfHRGZpP4NMxoGEMIYy1Qm4g5L4OVy",
+	"Lop0gpQ7QyqAR8hUA9rK5kIprUaARwF5QhRfazk0y1dszuUaEj6G0ViCfxV7RiV5MRoXinoGHcKA6LIE",
+	"1yqLcZ5iSpuqRoBCb84GXI0lfIYrNk1LyBa7ypcl07M0hEmEqkvot9cnytnlhRixd5CCJO5KxQbcDIr9",
+	"tMyhep+zTP9OsWdQ+fSphay1VKqSy4mIh2gtLUvzTfxk/B//8m9BOMOkhe0QCkhWWuldFfqr4FdOlVni",
+	"oBGGs9oFztAe3apHsGr0ETxLE8wVs0t9tcbFYgMIycNU0CVEnYwMRuJPS729F7xADAKT6Wb3j9mHwYIf",
+	"b6+ETYRqMWn7rGBJzaaG8+KfhlPGrwAkFXMLSzojsJl4lo02cF1EB2bBWzLG6CDqSQkXNOADbQazed8S",
+	"kVJY4b8ffsJfDt92s5Eqi/3cbPyPl5fnBNUM7rdR2NOQliHI8ItZXpRMLedA5kXrbdydJNbCHKTrMJLZ",
+	"509vmUluEA48Y71R9NIu9F0MXT9h8XP6SV+ZED85pHmLx3Lw6uhoGLnPLCVflrO8SP8qMLH02P99mhdX",
+	"aZIICT++9H+UeXk4zZcywaZf+b/ORTnLk0P9EM+yfEUf+Mp/apLLaZZOSvjtG/+361wKaPq41usyzw9B",
+	"7Ou3jl/Wh2SznA7nIkk5aBXw5Fda1nozhEpFzAZfBWbmlqeU5zL46uglce1SMe7ByUFgIjYCVxIrLO4j",
+	"uyODV2aDmbudPijgiDipnMf7IBai8IF1zP8iiIb6ssTZ3MsnyKvcDzuRR2O5NUlRL1/ohcggU6taLsM2",
+	"7LBRwm0MG2xHEje7EQhHBT7gEPTvhMTt+mF7orZDilIjH+/MjJzA8f158LrZShYW9SOBwvBt4LBrxUv4",
+	"lbvsMi95hseV7kR4yjlPoHjpdw5NWql/eq/SLEvl9VmSFFQs3m+izAvh3EVqlXF8SuuPk3yxHm5RlUYz",
+	"ok+Y3jeAg0H1QD9HB5NclnxS9u+vKdB+TS+G+435t3iN0ycgbV1WRaa4DCuu2KrQ21nue0whLehtYntl",
+	"Amy2e7ZPKeCnbF/419YdrF37dt1/ki1lUcv0LhWw6+eG/b/qvNtrLhlIKCrHgFQRliCZ+24T69Wzt3DR",
+	"V+tKj/cno98huFs/ph1x3t2orsw+2fSes2TdgeVqC1Z9x6dHYTyAzZi5Jm0VGmxJVyXwexB0W5x2up/D",
+	"29A0yjyE/xpbQD5lankF3/Wx/iMGCHRak9E6OgWYzEI+g3IYur7BP0j1WHAU9YiW4k0Qkhx6xtf+Kcc8",
+	"a/2nVV7cgDYwTxOZas3s8+Xr0GEP7tmdJIC4W6R4CDf3GI8PVPPky7LR0f6HaV+EaVMh9rZpLpZzs/mn",
+	"gnx+z2g7IMFP/+Rn/fIFbaw99w3yC/3OsYFbW+WECsmPLcwZyFfS4bYAr5bZ5l07fDgKgCZ0SVhL9JVP",
+	"IUMRuhuxTGu4yNqyheCVuSQ2r2+5EvsSDzKXhyU2W59NM2spIOYUVSE8zdyogyv7+0KIw1LcQS7jLuAn",
+	"Lae0lU/Lnkp84oQdR+xFxF6y//iXfwPXAaa0QgYG3HlQ/FgkoojIz1+IpaqtRyrLr18FXSSLKsla7U9l",
+	"MJeNl5G9N5XL7XO/S2/XfnSvIbSehKVsQEMZ6OMyhDpp6sJSlmnG0pKlar93AGQMnItC5bJ7gqxuh8kS",
+	"dsIo5QBa2Nt8GbqsPZstloXrweyWyhPZ1UuwAQ3jXHSg9nhduNcP+y0ztyQIrpLf7fdaMpGYkt9RoAwo",
+	"jkrB/guU+laye4srx3R132K/ReQP4FaF2nRz9Q833gNsAH8G14i2t/OCTBmHJEmRIqn3G6a9J5Bjis+A",
+	"l1PR/Vrua1XMTmL/8b/+N/N0a/ZbZpZ/1FL0ZJxhwTyxA9d+rezzqO5gaJ7duoxppKjVhHTtprFnypOi",
+	"DeW1UrzNBR1UNWtGV2XHuPZwB65LTb9z1FDnGNfNGn87N9Qa52CardDqOOrNd4Q2VysmxwADV+Q2olIz",
+	"zBqH72Bkbyx7EYQ/jo+pzIGl0HjjaIAfTTk59507VWrbokghetPwWWENJEXEZsQCPRyxDx6x5OZroHId",
+	"/5PK5egTX73HqOEWRaYdvqEz6woypUXWeoQae8MjZ5uIq4Tn4amjWSDHYzVPaYlj3VSV//Jrr5BM/7NH",
+	"Lnlvl0mgE7UVtL7OgQeYYRbW/txcy3sEG/bhnOlgMnVz+KtRnbClvJHaVsO8CMW8Fa5qIyLrXHGoBNNy",
+	"M55C05FT+Sv6ndrXPBMy4QW8FXClTyZioTsGJdAkPnKyQITWuKRY0Y6kqvRkiaWFw1OmRKlXEN3wkiHe",
+	"UD+MxoYzYy/D6fKBGP543xVimCDZGkrzAagIKka/+QYhQOxqOee05RDYva5m+QL0/L8CBzCHA2yNukW2",
+	"dJRyrK5Ly7V+TmshQg97WRox7nmUDRbToxHd97OeoyCD+565+zdZh35xfwDexBxMvyFkjjAnebhRvu2D",
+	"vrjbijtD661jBF4D2w7AswH3SMb80NbffTWKpjn55agUNQ3fuZFadUtDwfsulQLqU8MOYde57uiaXuTy",
+	"1P5VT4JDX94MUKKx1IEpbD+IjAK25IF8X/kK1QLjj/BU7+EJZa55fn/Io1xeldb37zLbGhN1MOPZlPEV",
+	"X+Mn/yqKfGisN7BWx9Jlxq5HfE4d9mDsuZuSSKzg1AlUqh8hKWEX5Oc+ru+XXyNG285kxfVZNDPTJDFu",
+	"C4Q/ONxvc0OmuyFcQ8/f9g4o9OZnpvmpItcW73Z08EQsbWaoFlIlyNAcGSGwJaBqUGq1JFN9qy1jsJ6U",
+	"KJURT468AHl2bxDLPRyB9q2/EyihA5h5D7zMPsk44X165g6R2NORiR3n0Sdtj5jIlHBOez6tIeiNpdFZ",
+	"aBoJznE4Ymf2LX6V34qgQIFZd00UlM1wS9SEMrsIk5wjv9YvgeYcDsj3QrTf6GfW69lxlZOntEPw9rvS",
+	"Lym+2iKhHjlBb+8sCO/1FsU8fIok73Q9bHPfkhtxE3C+nvRUsZLfobkal/zuEy9FTKCEoeU17vIrrsTj",
+	"3a3U02lesMH3BbDjRQDCkcrrcO73lrepG2tp7k4SH/11QNalAp6wlTsuniTW/V8XS6PH0f9o3TdqE5N8",
+	"kYqk0rVLfodxnVVVHyy9LDk24CwD5hiM8ltj07wJQLz6Vi0EZijYaRi6aTTcvvG4U9JWm2D7b1aRCiq2",
+	"Pti91CMfZ85qRdVBd/tbLacXe9hehXJuiF1J4fDeMHfJvdWoDTdIVEfVNSoBvhezK5HlK3Y0PDV+ovod",
+	"fvC0FK1fArz5pttD3xaqEl4lpPOY4/CImNmkErrLrNuMd8C76zjrZ9VJ73CT2QZ8F1nELLSzQfAeGpJW",
+	"R6pauQniVbVgIrOB7cnRcHvBQpKETlD7me8FTonH+l6glCSOvg8CJ0NXbEYuOuLSoLe7wNvllHH4d6uL",
+	"vblbbJ1lI3EmGPbBrlzm9+us4EWWigLI6bBYfHj6EL21br025M+fsNOWW6KCqO1gmWj33x7fk/q7EUXY",
+	"OohAGxcU5W64U4pxtIOePtwwCaX5jZsk3cV4cpap3JRCe1nTqlv1PtOSMpiVSZvVPMj0OPAGJFTPVGv8",
+	"quSyPO0IWKUSQ1r9t2m75g+Xa58loyfblq2Rq9hdArXNumGGSaesgjraQVzlosTDXnJr/4cfu9AhqaCr",
+	"X4KYwgwesUFG4S5UgpnHexNT1/LpqhX/3daMONCU1oZf56qE6swkX7UgzVbYRwAGkU/ZnN9g7TxuZJuw",
+	"/czhwACjCiAaV1JbmlBtD5zI8bUo4fvnvCgbfYiHNrLspuvowfnPnSBkuv6jgbbCDvIkQfu/lhdOnQBM",
+	"xfkyA2oKfBtMVrj4CZ0V9Oq0ZAO1vDrkSon5FQC9acuACkqr9RmOAHu1ijwXgicm97jiX6vpCzyb6D6I",
+	"5KPsSJY1c48VPeYrA0IN4Mlwm/Ied9Abcz1yVRK4PUh6mukdXnu7VU3B255voGuoG7rP7kW9LUw8t7ZP",
+	"H8n83tJ9A2vYY6rtabjULzTx84zd7cysXRSvkNPbjvT9xpZxtsGPXTJFf2mz4l3FJrThlRdVeu2DIcOD",
+	"VfIw8PCdQvY9vxEXiK7Q4hTsI1GJeEjcLbIcsotnhRZFLWIOUadhzvAPNrUDGSoAxU6qJaHI4IwnYlHO",
+	"Ruw7PpkBtSY8q4WrqZHmiG14xcvJbCyp+AUDCrafkC+N7V0VXE5mlM5nvpaWp1gcuViW+AF0zY6lreMn",
+	"5qYYmZTctqfobHQaQzQd26Dl7Z+INHPKhv7vWMaLVEwg/+PbjMubeIjeBQUhkMmN1iFmkM6FDh0a84i9",
+	"I44+weK//EgmMSTEB7NE4Xp4a7ZUUyrh9NMA4J5S+Vzg1ONMzfitYDKvbk1scxjp6a+mDSCNOZ4LBQOg",
+	"v05rU6HYwKlxxzEPI3aFZCWkhyImIpan9tdGarsboi8B4JnqHrhX/fpltdN1i4aw1zkAZsqARWW026Wi",
+	"N37H+vkqwUnf9eS2b3gM04JhAiQiLsNpI53pUZfGbpLmaBHAqnas8imd7WqqExFVUP+4vZghSjsJrQ7g",
+	"PBEKJyLhV9LmmaJR0+95lghV4iv3mgCDGReahIqHrm0W7OK5XOStEwE+xFTLp6lFSyJBBAMFeKp7T83V",
+	"minx0xIwdkBu3W+HVLxhP4dMxl6alu7rL0nPykuefVrKVvo7PPDzBlmtesYK+9pjhXB0Zy9EuVzs0l3l",
+	"vPgUiTJbKKOVAI6869QVVt6ZDc1Nc3F/7KmitaQQSBTJZZe6ZnQ0fRoBkG45mWENAhsQWX9qWC9M4XFD",
+	"id3KZtJPf+gonfXkRktkue1k/9EZgVEco6Z69yRpV+7++WC+aofSd6ntnRBc7sbFV93h3bugWErVfiUG",
+	"0GvggUA2F74ohUi0+eprtHAt/Pv/Zb5SO3wkYQSTY6avv25Vbe6A4LI6rDtrBnlR60Y1VvZqbRDor3fu",
+	"iREwe1JJbZc97RPzdR111eoC/pVP2AM0lIsZX2xxgfmLH8jth9/tBKLxph/tVQ1fO3TOtDU3QHMIjnCv",
+	"dTMyO77vOe2gND0LqGa9T+cmPQ3CwaH0xx4szT/MBKDm8oqKmfC2FkjEo/BasF3giFsqKR4aCId8edtW",
+	"tvJO2NV4piwD3hZ3z2VAZzbujtR24pGEHX3N7sL+8q7o0C2DZNXs3/+1GvfgCCbfbJ+F3W2PJeWNebF5",
+	"ia0hQmqOs0A9GFDUZq0WyKf1QYkQsGghCnRDPf0sbeaWdmfK4ZK+f36VJ5ID29RZQpt95XU3TDnvqePK",
+	"V6uLHhq1iey0ZeNWwrglHXfEzigdtwMUsDULY6tUzftUwHZnO1Uy0/lhp2RZk73fX+7r2Tc1A92eNNP2",
+	"9uAgTsfONpU3wWL7NU5RL5yMBvjY46SxUU8RTj4g/ywExXMrrvuNBwncklQtMr5+LAllQ7j6ijFxvK5I",
+	"b8VygygexJIDHiqtR8JPS4WxSGEYA2DzITaWT4ukDcj1wjw39NB+tMrzRMxfD5CDjiEmSkIPq3EpCcU+",
+	"OJ9GiH4S0x3iqYInWsPoIL8tc5aILL2t30WlIcdoXN4ty+Rc5noKulwSJHeQ5sQtSj0ldB0gZQIX+A5Q",
+	"wG0Ue5eWPqtJs9fYwobHSwueLeTiQ+7V3coQ2qvQd4VvA4Bqe7VctNYZ1AH7QI5GPaGRHo2v0KMp28S/",
+	"Vz3c33TB7CVIaQkQlUZexrZNFfnyHOWkWm5neWrRGbY8k1DoQ/dbAUXq2jNCze+pj+qiyLcZoXnYLNkg",
+	"ZRAN1faCmMBu9nClzupFiU9WuWISpp+pBvPfNrUq7XUquoVfTpkKjJcoOHeSY9swaHq+ISioNL9UdJot",
+	"NJpW+rXUI9X5UZ9KKHSX7ji3euS73xsFPY7tGKLbrOajLoMdfs+mxupYQX1KhTzlpwJLq+GiVXItfK01",
+	"LJwg/pmxEnapSnJN5W95OZm1FHWDoYwOD8IYyqd112YgtLBwmm9xrVSvA5FlkhAqzVdHR3BvAZbqdpFl",
+	"d1BYa7VtMpW7E/0x9JrJbdLPKmfEvSpAnjD5zBzItg5Y0ErsCWasdBRGPEQeXHNL7Fp+Z9erV/3daCzH",
+	"8je/If1t9JvfsAuBaJWxJ3xiVohDUvvN7XIylocVC21N4k/yuYvT0kpNW/NejSXzWS0cTQf9A9VrAJxl",
+	"nk4FJHxVzDYyL6GxXKo0EYVIEAaGZskB8qEG3dSSEoq2mpg/ZSqKSLcaYMi1PYPQCdHNAwaOmuQL4SgN",
+	"aPRDFMZQZF+ntwLGvuKWbl6Ku3LEfjAkMNhKxa5t46cEIlrdv0Bcb7APdKP1VEn66oid1RwQhgoZugNK",
+	"JPzh1HaaHtSNVjTLuCsqxwcl3fkmo9ao3KCvbu6ZsTZH7EOu23S4jWJ7D8ZYwpAqdiMWSLB2VKkyFr4M",
+	"NqOlKHZ24n8NOm6e6xOuFVnq5nNgj69bYO529IywSPcAI1LB5injvlkc4C+Jm5FaCyTZ1UrS21T36Grt",
+	"q1kDNYMUOdg3cUMjiIcjdumEr3QH7Gmj4+hnW7iZSbpN+yXIcJW3osAcyTJnaWkPpxnuQvh18CDQB5y9",
+	"yf8qIB2MY4oIHkoFfTo+0n+FfFrs3vGLIzgyqKzDKYQ2CSMQ6cGxL6rC2tVN+kNhEy71MbgiBRJmj1ba",
+	"qxVuGp0IIWJqbO0utwghDbrZZyz2eDNjOMeAalKn2IyR4jJQzEqfGbHPMiE8Zf/8cFhl51DkFenoEfO3",
+	"Du7Y0lPALZKk+WatPbgIfiAZVZP9gIKGt4+RYm5PSABcrSvidg5ncizdx+gAm+prNqCR0Us473SpIUop",
+	"pe4WIrGzIJOxxBEtJeAz177Qhk5bD2P0hIX0Aho/Bigil6g5zPNkmQmGBWH/U1/m/9Pc5nGEUIycEoz1",
+	"3e3vQbdvIyDkndyINTLz6mn5aOq9DX4mlgif6j/gfLknd3Rw3zpz54suixvJDC9Yc+/68wcL3dQDNw14",
+	"2yBQkHG+Nm0d47avPAv41rE2A5qni8Xm+3GvSNFuHvRTH4zRSHXTVruDPVj8Til8HZXv+Gps3eBD1GKo",
+	"IsBUvfu7m945rZBc2ZyvEXMRIPfMWzbhAj0XWSF4staSHyQDpXzrV6+E9RsqgfMKOzXfBfl2qyhAHXJi",
+	"GNxc7dGBHlza+4gUaAvV62ZQhujHZ+n1TOuOMOWUTu9V/f+WHWtFyegmoCQPWyXP3sIRfwiHItz51/qH",
+	"x9Pubzu6UIenGIezyeJeJI4ulyXcuaixfwGU5y1hiaeAB3moIMB7ZKEG3cVbNktVOow6UFue1tW6G0pI",
+	"T3FZvTY8RQusunFADwdMJlDCLYBXC4I7YIh8qiBE7gnI28MffOZZAHQdoYN4vTCRb+swBoGuJTiYJRvU",
+	"cg8m+2MHx6hVU5AIGz0OFSsuGRPAMw9aeDPrfCcW0g43dgtMUaW4AuS5YOcmhSAvbF9JaR49Ndhgow6h",
+	"1c/4SejPvHaYCQMMnA7uvfFbFfAeK/JVyHnYNxLXnnHZoBIo2xIvg7wout0NY94GTQdH+yuezi54Og/f",
+	"3d0Bdfbns+6LQvLAy8voW4TXoL+Y5HB/zXmJ1S2PiFHy5EN5MhCTnSMLKJvOg1DEZ2xRh90mydQUOQkv",
+	"uSnA6jcM/PKnfBWqmJxx9UHc2X41zdQZV+eFuE3zpWp/aBEc1vHhFddKPwyOrJrBxU26YM/hbxfpX8Gy",
+	"wWC+vmntX1PFjkYtzIf4SPh2ueQ3JtqehN+HervX4TxQg9Okt2G1Z/Wt0dGWnpXAPoQyqOpjzpC3GG7t",
+	"CoS1p9l2ZsIblNer5vL5K77hJtV7JnDALJqXDNykGwCKoypdwKd62FOWdBfTkUtxWbEebSaF3kzsHNK4",
+	"QoTKvYjkvkza4v1SFLMBV97m4RTd7bfOLt9wzzndnTS45wd2S33cxCfrVcX2IoY1aFVBCQfFslyuvXQK",
+	"uwwzrsKCbkvK1AZXqsme3m3f7cbjCf/1jl+JrK2QUz+gxRGKLtB4ViwtT9ibgk/LiH2Ag3W2WBT5Lc8i",
+	"+i9t714IWUbsh1xG7B0EFAv2nT4c3qXjDGD73eTSg/Z9Zavne7FOuoSP7oT2p3+s0UvuStjoMzLWt/ku",
+	"GU0XFDYMbA7wIh2u0sTsaRNibF5Sht2rclsTsuTLo6jt6CV8bTkv9M0PbZwwh4vN8Zv4U4vx7FS5DQGE",
+	"ZFpuoiUbcAn0wQrzSgCVJhPoCbNOmpJLLYcxs+rl118dnbKXJshP2rpxy6APRD/T7Vyu7TNvwtoXx574",
+	"hqwphJ077O4JixN9XmM2WBRiwQvA+43hVjRnN45YzOn06v/WAipmA5MGMZZmw+s3V7nUz2S5KvX/CjzY",
+	"8Yi9z2+hBjfL8hXhqUPMY8ri848Xl+w5X6TP0fR4/jfKSfz5OZ6bGKOhQupp+ssB9FifOLeXB9GB6SQU",
+	"tMHOXkGyYoa5hdQXZ+IqIeNM3GeICXSLPZrDOYypzAn0cPM4bAwCBh/wiewgrWt7hFpo3R2X/K6rbM8g",
+	"tLVV7Z04CcPGVqhTASBYmEu7MJaD0iEudu5PoituJ6yvs9sMQ5HxLpT1kt+duATO7N//FXsP2TL7YkgA",
+	"1dyB4KoRUFw+IjXCw1Jj7ZEro5bwrh9qT3XfB2VGsa+8+y8sVb5ps3tI8S7/eLumbBzKLXQpT5WU7qZ+",
+	"U3VzQX4tj3n6HsRbjkjcnLbakrFq5Oa9CSMeE9kfFRiZmzwsR/Y7Waa8KFKhWiN8FNZpBxyvrW81wNYF",
+	"aVmF7zsyhgfx+eeWyzceIloToEpydn52+fqPNovR7P7qimPzpSqZ4mWqpusdeMfH0iUeby65vlN0X3WX",
+	"CjGFyD5X1C0okPqymMnbco/6ZAQ9FBn4iJ1RxVNim6kCy1yKFabqSPOQVuqrfDwr8vLF+otgDm/Mcaiz",
+	"xtfGzsDYsRnmVN7lpRqCqad+ZQ1/fNbwXl7Gbfi2xzJAuN2kMm6mm2JqU5WxhkboJNONjyH9GySXkYhx",
+	"ISALKwab7DnNS0ylAPQxrh/TZk9MmHdJjjn4sEvH0uSGoJFI9qB+ES1CEnha7V+bkkXvXjFfJbp/HMlY",
+	"Qv9BePJrnkrMPqEGUFr+PbKqty5yWo7YRzkRtgw0pYQcluXyWhR/f0TpUfsl9KWypZ/26/KXxpH+gN1+",
+	"QjL03ZWY7ejHw5XdZ5LN8mWRra3yzl2MqLYswdMqUzSyCZPHRyxBiwuTZpUNiDrkZdbFeHzk/L9HZ4rz",
+	"uJEamH7mRyhJlWiCaMFVQKZrmjgAfoSlY5OdQplVNfUqsbXw5jsJtT7q76F443x3m/a2yr76JKZLmXwS",
+	"XOUyrCvCZC3BXtAPgcpYP9+ej241W7N5LsWaXedCsSs+uYFZthpJIGIc/PLFLC9KlvErkbHBm/d/GEZs",
+	"KdOflkAwSkF+7MEzAOc8tAmhzR4rNphwJQ5TqYRUaYkcPTsU9e+d79ZCWNne3tpc5AfgvCVYX3VGc9VS",
+	"LjHNAVmyY0YNMx9sTyTATdDRMC3Ew3Pdft7nTtjmFEW4W+ugBM6MbukGqh/BflmQOLBDHNghzP2DlpcH",
+	"hMCDFZt3bE7oUZX4rQ/CEG5W/Xdv5QdAETcM7QBb9cOIYU6xq7ycbcO8+bq2hZhaXuFozQKZ62Ircs2f",
+	"e+yPXavbmxNxb39hT7k9Yo3Si6/6F16cUspVIRTVZO734DsL9FWvirttSwPvUWLSi4B2gyinKVGO2PCO",
+	"8SAtQWRjvbonzoePSFB7+qAr2+voNQhgg+Iay8HD8QyMPjpMLLkULF9JUZwgWZ0lFbDIJ5FDmuSyvAgO",
+	"FEgWdNqUi6fykCBoWVnwCYBQoy5YvecBwi5mXGkLF+s0FstyLAmhw+GYQ4IP84RD7WMi7WnBpFCYTMEu",
+	"lleH+E3aMPCA29urNYubeLHxiL1FDqGqbF+v7uqUogAwVVDrojASO5aU0swXIuSahu52gM/QR555xEaR",
+	"x/py6tAumVPYK0eXdsJb04UgM5ELY96zj52T/wB978VcsxXjlE8OYp1OsN8dfiLniQYXz31H9tHt+Lac",
+	"PP6qOIcWRoDVkLFBPo4jQ6C0tz4H+6uPRls0NrUWJzwWtDLhl0v4a6iJmxTTjMgKBmdqvpLKg3AfQDVy",
+	"fApBgFus3qeKYqDFHIbDwCSn2vZPQKI1GGZ6b6KrNUo8NgBgaf0eIU9HbJpKng0fYLddUr+bC1e7VqpF",
+	"qFa0xjVTO3Lu9EWuvGsIl47b6nW+WHcBf1UYJ4sA7LXKl8XEoQZowfpHe9CBU8SQ2Il1sDSr46NKl9+x",
+	"AL2egeR2tWNCKqEdTJN3yAO9+alnI9kdUYm/MgeiA4z4NugP9pMtn+6FEKXqvH4qeHI30f/4TXQTAaWA",
+	"M3ybqlY080ZrBT2+kzfkC0K0rfFOBr0ZpfX2V9NgSJ20ulQjdqrggpAX7qmAXsPcFR0UBTjKimOjxt7p",
+	"TUB9stnAVPbi9WTbXHFlgrLD3tic7ZCcjY3oTz7cRcgN2aQURbLROpUQiBIEYdqFhyFN6qiYHlamPVbO",
+	"wJq7roXBwUJXbuW0qonRraEl7TVRqeWjrbV7l6x0D9iS9UHdH1rSGUCfWewDKxmyaB7W9ed852nwJT1O",
+	"Wlsx7J3Rh8KbDJ2ZPt2sWUNKeFbE1FeqHw0pM7zBd3AlNg5vpytxLJu+RPYh9wCJLMEygm+LbKqnDool",
+	"xKKcnVTYSVVZMjoymkoW4mTIkFZqUOg4bWiuqi/j98YSPhjGpKI+BD0Re0SFOt0MB0XPlO1EWxLc4lQo",
+	"AokvaenNabjdHdKYviC8nR01rYi1alqRr2mdIhBJAHrH1sl3Iu+Iu0m2VOmteG/C4TiSR46O91HbzuRu",
+	"Wpu/uQNeQG+jP0gC5Cb0FbM9Nl3K7QSelZUYZvD0LUXknoQHJrzkWX69dOglMfV3Ap5ZWeaGmjKfshj+",
+	"Ewces8HVmv7yQ5roP0zzgi0yLnmBbahhhP5feIgoCpvE9ATy63mMGFSDWlEEqVqQpSec0hNeOiyaY5mq",
+	"ivDxBHFMDYqqwSj2aDSBcwXzoSdcHoKZPKGi81Jh08H842oSWoDc4Dfjb6ekLfIXwcRADc9cSMA8hdE/",
+	"ncVULWBLDEH/5I2luc6B3tNR0o9mqRT20Sfik3k6t4bD8+ruXrTX3C0LkS8nfdnuUwx/+fsSJtbs2t1S",
+	"RzY5Uyr4wArzcRe/Bw2j3bw1R8I8GRnE6Uo2aVM1LZlEMKnWbzh0sgEruk3StdDvbv7S5iFJPhc7DMd3",
+	"FdWuweSWS71HckkWls93Us0iZhNQOiB4sQv0SsB/Y20LxFhNIK03bIJ5Izx404Nn6oHCROYa/ICth8IT",
+	"D0QFtYF/2JZmN28055xbz+uW4Jp9fVstDMGedmTWqOnS4pnKTSzc92qlWzq14BCYCE/Xsr53DxW8EHQ4",
+	"NRmXm6exJm/cTrR5rNzr3LsOA0TOnR4reyru4bwyU7GL68WKtUdwv9hvPY0LxolJgz3tXLJ0pVrHzEM5",
+	"Ymq7cXNPLSs59su/hL4Eh5HT1Ya7qCFT1BP5icwB2Y+vyAx5W39RlbJnih1LbT1gDJhQMNT+bIdrGFUR",
+	"RNh1TbJfgqm/vb1RH/8JM1dD0xJhAzUT2lLU3xURK7Xde67/e+hVmTp2SS7rFb2uTYso0mxF7LV9JvEp",
+	"qF33YYCcWCfl/SHj9VxvcAi2uREfqOQmYCP0ZXZ88SpQb0PFmzVbwpu5Z8rR+Qe2+NyUa4JXmMrN6fkT",
+	"r8iz1uW4mms+KdNbAFgdJML+46RGQVJ7e/SFOUf3qE3XEfKrsjTf1TQ8ZceN7NEHUMO39FXaTfTFuSqb",
+	"Ord7g3Vos3UbLeixJI3ZsAn5mqXvspwRVJJjXJLNnvE1Q7r0MVgwsOSAUAWCb8AZXAngyIA/Gf8lZM3p",
+	"P6CoJzjzK30lTMfSe3YYsev0troc9I660L/HphcLUeCXW299+07HTjeu1uYwgMJrh936sI6vdjAbt0ws",
+	"4+t8WY4eL8HFWbo+WpY/1U/niq02Yw/VqLY/fnE+2Y6KJnf5vFmJ6icpmC7SXyp1GxGV0UByqpJCvqgK",
+	"ySJvjcYSgwlbFrg8oCRpvTBr4m24g8jprL2IgrUXXhck0rZtWzHxRek295RAXQZf7V764g2+e0i1DsvP",
+	"prI5hxBV8FQZQdjTFnS4OUgsNuf7F2QNhiqH6jK1JkY6JGZVBBDU4DwtNxxu3k+OsR7RYi5k2Wbm2gcg",
+	"1Bqv8uLmNUAK7Bq42iL8pz4uS5UmgjL7w/VYlvaNs1shk7xAVnrEdhELfW/oNihKnC/ChW0Zv8qLMLTC",
+	"O/0Txr21NjrLlwWBbKYKPlHPAnVwF54pFz5PfQGsWXM+maVShIf6Hn/8+xnsfpEkXeVbz8Ujqt75puhU",
+	"ll4VvFi7caUSEqZLfiMkeMh3+zAeHyDPb2p0Zp+4uKXmwC3sqW1R/R/5wqR+vRM86WIxDI4AMwo3khU2",
+	"lTZq6k8gmdrWjuSWvqsbX95p0YqlvEzn+vpcluCmCWfJ0e+QqL2UTB+IXgUHj63pUAleePIWuUpxv0vX",
+	"G2oLjVfIDJ6WO6jcUFvmzGTnFMLD7EpMcyK8hqA8ZRd+CfPo3t0tOmMlzAl5PIeE0h02YcgOtQvpyzNr",
+	"oHod9HWTwFq0bXP3Mvfvu7BK0TykvtRrSo77VVNY1W/naooqWthUAjcVvDqRxv3VUtgh3b+Wwul/nznc",
+	"LqBfXY4Pi6LSyBR5qHB+vjn8HAgxVyoBdbihPDxc3Nw941t02UbMHRH1BLFyv968tQrADfRr87u5IQZl",
+	"nmegGqVSiaJUEb2kRaoaRg5a8JdUTOqNbsdaUpqa/ZSS+o39vVSSLjZTWoU25LlhA2rjEwY35nIyc6ln",
+	"sYQb5xGrIOKFKOLIrYD48gtP+yTntdY/d5eJulZffcNtrhh9yFLRYNrcrvWjB7jt9qTb9KxzlB6GzcMX",
+	"ObrW8ZMVOvqdMKePiouUeNBKx75323lo4SyIodkz9TU09wMk1QOOsipPkMI5blRYxaDR09/ReKrjgYwc",
+	"Sp4l6vbwYJBgJzSMHdPZAtc4b4qYLeNOgBdvgiEgYwHGGiZn9KCFhj341L13wGn/Cy8RfLorlGoMQ/WF",
+	"sOrttYVfCq3/TqzmYVNw90zS7Y7ZWDpFx1jklrsJPvoSV4w3LZ1q1w3yAvbhcCz9MAcRkcWOPyKOHICK",
+	"VNk2yjwfRiTZHNdEHI1lHPRWxBGLA06JGCYIQ7Y2B7bZ+WdqLBGf6RT8XPmy9McdmTZSVcX49JYbWqQ5",
+	"yJSrCO3KHA5dNJZHuEg8U8Hkm87I0bv01gkddQkrd1LrEutKZLm8BkdFfUXcU9NsglgDdFOQfmTmxsPE",
+	"Hu4h+/HLDVE5yN644I3MtqglfvOLDFL9ooe7fWbHaZWe2CIYdkOm/aKu8M6Y11kg4tUhZvJgtmfUoRG5",
+	"b5w6HCdzvkbwf/2pCtfMsTtD1ijPCsGTtbb4HjAZe7tgXSjY1DhFAeT/LzFst/tw9h3QO3PCea270W9k",
+	"6/zjXfbGljHBmrF2FExr6weG8UsIFzqJe/XIoQfi42UwGWhQ0gX5jZDDEftoRKCk0A3JaK5KZl5hv2XH",
+	"R2xwfGTpWiFYOHyUGOUvajW7g5ZULeLGLTuOna9D2jN378PV4VSxkKFBQz4AiQoL4EE9Q/4eYJ2G7aMH",
+	"yApLeMn7VBib0QEv2xvz0s/RwbTAjR4woL8Dz97ML0KxWw8NFRr8AIcdW2zXGBgASEiesFyfJDqh8OjG",
+	"49OykM5x2iJOIlVZLCctsdY/5iuttlmcXYFAurulzKlP1hxvNy4qz5k+3EtVmo9z/LRJTbjOEahgj+Qd",
+	"MPl9N8s5PHxP335ou/CyE5cYNmlrYGvjUdzcdnsIwW/SUc53dfLjhDfHFuqRc5y9reSe0tpu3s35X0mD",
+	"PtQmoRnPUlUG4gIw2gesvG925KECA7X16uhYHSRb1XfRE0QIzAL3rO8IX3C9bjQr0fUBh3/wcvZMDe/N",
+	"ZbKXi8lTFpHhsmTNu8pTFu2HY0TnwwJVeGkYIIh9kKut88J6Cgt/PxfbKSvts53sJRtvgk6drIsQ22+4",
+	"4WFYi5JxpdJracAfUjcZicvEoNl7DNjBVncMztQpsmtTERLrFzwT6mORhGT5GQOGR8Lp9zRQdgnMwHgi",
+	"HTR/h2CY6kSI2Xr0RFTUAw5I+NvAfNHkaHtG7zQxX5TrgxPwkVdc1P37+yafLOdClq/pxXC/dSedBASg",
+	"osYUrup4wDKsuDJ8rfse09tOAkTLQmy7Z/uUKm3ibq/2tnUH9ZJv1/0nuaKIDE8vUJmuZjlZ60nVebfX",
+	"cJuV4tpooLme/yRNdp9Yzy6rB9ob60qP9wcT24Ib3Mbda8d09FCs3Rsjs9WSdVN9V1uw6ntFP9nSd1Gc",
+	"550pavSU1jyXxQQVFVgIwu7b6Zh172sCr+jiabQAF47kDd9zichSrcy8qYjHezCIm5tVpLeimtKoTi4d",
+	"GnJwR+42D6mC9BG4Q7YQpORoamHPpkahDvGZYnyu/3XCOFuIYiJkyRHnTy2v4LsGWRqfi7SCKhPw6CGV",
+	"LE4bnpFnis1TmaOzFPzLFGuEqdEjKvKFmqWLTRqOmuULYBpWTJUFh+kuc0glcDZkYHu7C0/fet1rn4c3",
+	"d02kO98025A+0pSR9zsBfTarvVOSpXjknbkvqvKpEHvb3BdLmwg0FQK2t3pG21bZCL+lr9bK/DXuyv4k",
+	"srrRCzoYe+7zghdlvdMDm1v27/+KAQiEGM5AI58Jc4bzlbTnmuCQzTHtOqGI1tOJBOpfvhEjgHVC9YTu",
+	"RujNR4TQLe5kmctLfqe33rfkMNuHeJO5PCyx2fpsmllLCyTaMzNvZm7Unzx/bwdddogk16jA507YccRe",
+	"ROwl+49/+TeIShlOqZTiKxD5xaWS4hYYvpeqGdv7+tVBMJ6HXG9b3JP0RkP89N8GLqn//vRYowFR66zU",
+	"ze/NDnD73E8T27Uf3btnUeQJ+jA2ajfVo6jbTFOZqtkjXxs/LfOyFTsZfqwr+rm8FYXW84I1u+yTazbv",
+	"1CWkVn0IgU6krb4QAhkDB/tcFCrs5q92j7XGyPFndhNKhgW0sLfNZG7GPTsa7IX7YJ4G84XXcKNvusor",
+	"R86F/57T0ntRzvJk/9LIzsUcPrD3GcB+95NIu/dlwzYqeblUW6wCPq/f3KNi5Spq7LfM6Jlw/Ep+t9/z",
+	"fiswbaHkd3jcoT6Vl4L9F624lZWWs4VyZrq6bwWpRTkaVPpnVOnPbWrzcKMyxQbw50RrJosiX+QFuYow",
+	"VQy/StYk8jnPeSoTgLnNKUekuBaKlNRyXwtmNhn7j//1v5lnYLPfMrMz4EfnZhiFo5E21cPxyjh+nYCL",
+	"xXUhVi7SqO7jbQrjwBlviKv6xVJzezXUlpruZY+urwdWxmhI32j6Vxwjv8MGr3SBhvyuiq4CVmbN5Vb5",
+	"ilxvaEfEtmbCORaoI3/qnhf/HDYsF0ei+PqE2bbd8QSMFPZAiHNdXa2hvwGqHqQWWehoQJusvhm7zA0x",
+	"rjul2dO6xMMtAOMeJUJR5phqmjsGqU0wQ2ZaJzTguC2LdM6LdTPiAUieJoxkqg8p/niyxYVcpXn9k8rl",
+	"6BNfvRdKcdjKVaqXukkXhzkMkGeHixyyvLDR7sjCmQ0kGEIia315cTfbRIxlDKtUieGpo1Dr2VPOPKVl",
+	"INa6F4DXrRzugU40fG4UKRt4uMdmYe3PzbUMrN+Cl1qqHJwc/I+/nB3++ce/vfz5Pz+Ua78jS6+yoN1I",
+	"6gkjBGeHis9ZYdtsXCE8O0HStNyhTG0/YYCIlSZD34TMj4/a8RfTcnhqgNf75Pge9wuhB3z9/STRa54J",
+	"mfAC3mrxm/cNEdyIRelERSK2FrxQmEEAtQvffFOfi45zuHnMD+NSb/YIi5/au/RorvcvZK894B7zPfuP",
+	"vKH25dvv50mtKnr8/BoEXk8NwgJzwAF2KJ7x/ZoPJxOsO7S2ZmwAeGL5FF7RelY+nSpRGv1qaLn7Nq6t",
+	"c7m33Jz2gtRHHvx1f9Wajv5yPrVu4n7YGxscneeuW7MrKchviLJ36K4bbtQA9lDxEXSV7nUjtHlYH/n4",
+	"bnAunqFTsWOpvAa2XSnPNbmHZXssp+R9jYuml/NLsi6aHtJ+k9jmKyVks+6ppQBrc8ccYR4g2dSbZ6GX",
+	"g/Os7tDcRrGuNx9HVTGjr1/3Mph2KppxvUuO/dDtO7hoLGwApMTdm9a7RvkKaWlpP3Hnl5SvqA3FqRBs",
+	"EBsPSRxIJ0c/3r5ck7hj2vIko6pSy5YuSpNYkiryyARD2Mh/43lo9X+V9puhDJLamtBQ3U9tszYtaeKB",
+	"E6NXCJSeExbjR+OWGrXYP9cjenosKxUBEBWov7HFNUBVnrmhibLKUy2EXrllic5bsB34XIxlWXCpONxw",
+	"IS/QE+2FfSz/aW1meu+GDTvAhkIaXSqE79BjquQyUScsTgo+LWM2gNI80AxjKUSizhaLIr/lWRyxmMN/",
+	"iyRmAz6ZiEUpktOxrIh7IT1fieIW34c0/OsC8/CvBNJjJYg7AlsIH9NrlIlSxCP2Pr8Vik3zLMtXY4lT",
+	"d5WBAhuff7y4ZM/5In0O/T+E/qvnf1N23G+Tn5+TTxE3ioEtgrEBi6UzoIPowIwHSm9MX8FBjj0KQhzB",
+	"PJ8X6UR8Wwh+03LAPkqTSIGpM1f62RPEe3RwySz9E0AQfZy+F1wtC+D7jNly4bCCK5Flaix5yWJoMWYD",
+	"3TVsfgjJchUlmd6y2j6d8+JGJGy5MOL3usiVYvGcF9epjMfSyb3D5vCX4Yi91as6yZF0QPei8v65DqFh",
+	"5P9YpqIYy+qRyxQfY3kRQVoek0g0ELmdhZojGEnohO+QRQttnbp1Elit2OnIu7/bbifXG3A06+2B4XbH",
+	"0fpMjdgHrbLk1yhMYAL9qd2Dsus3GKzIEHcp0ll5C715JPqp7lHsZQS4a5s9/wNsd/zVyTPVYrzMTSyR",
+	"S3Z8dHTqMy86hyFCu+pK1LdT9SBuXY81g995rBnmn8dU+fWUUCfQ24BRDYKKyEowk7Y5JfBujxnBqfsC",
+	"cF3aUcQ+G9nbEL3g4MsEVyU7PkU+PtjVAJKnZWKEMllfZKb9HVADSqru7qe3VFcOFniD+gLaw8EJLWld",
+	"oXlDbK16s9MWJaRNb7hBa90hEyAhDX+CxR1YR+iEK3GohFRpmd6K4WkF9GNcnlSf5rTjg7I1vaDbWi2d",
+	"iGgXs3RahjFLAGxdiJuEr7XVofSTgGKgQiWLacIDe+gH/bi23r+HB1RbPbfsfvs9PNDytuLlsuh+/4Ie",
+	"aWthueH7F8uO75ezZaG637+kR9paWIpNDeATLe+vRCI3tfCDeUb1UKNpQaqeud9wRhyZhXdWwU5n63b7",
+	"zmChhdXCCpKN3/I0QwVXmh1IWlLpbk4kcLJPj7bDgatysOxjo04aorBM+OBA8DqERKDRakGK9aAGO0dm",
+	"6yoGVI14xhVTqdQKsRDSBBN7ORjbjuCZO4k7HUOvhR2PotfGjsfRb2O3I+m1seux9BvZ9Wh6rWx1PH3S",
+	"CX9fRo91eF+Df6qDhhD5d/WRcE40XSPF0uLlgxcDeF0Qf5ROdf875qO3rbeEymrb8x+9nb5lo+3H4GNt",
+	"82/b8LK1t8552LLR9sPysXZEtm247fx89E/Nls12HKmP9YO0VdNPcwl2OEga4KRweJ4plogFL8rmHWmf",
+	"iTCYaZDezU255c34XY/vQ4zKDUZppZburQi89Ih5MLV4EtXLWh/Wdx3YDbrpHfJkfr32/j967T3k8axV",
+	"G2wV0toEdcaLIm1N58If0Tc0B2cveCXzPFFs8Pn8YrgTNtdO8Gpu51pB9uszkaoH49vESs9UnVEEsKsM",
+	"XVZxwloPI7aa5YoIM1LFpoUQewQZC6PkfkasRj7PCcHQulhlLg/buqrYANwHqawcCD3xuIirzOw1fzW9",
+	"SdwSRcs/G/1AtMywDmmPPCh5RmNDPhR7Rsc+hO5UgL16zw+xQjdb+ys+gLjWsLHylWce08GFYld5OQtv",
+	"1PCee13bOkwtr3CoZl12Al/+eeOm2BVTvzYH90bR6iVoQaaOWAhX6h6wUr1SYjvE6+N3Z6NYpS2rglJ/",
+	"kJYgSBU4OvS+Gp5iyLYH4FUnsPhpkDKeT4H8UT/ismjuSb5uex4ajNtBwZkX5Zu0EJPwiuufWWJ+xwOh",
+	"97xLLsPVREBRFslz+kcwBrucTCgtq7n3MdMGmBVJUUd9oxBa40gYJ1dV80iptmbPshXw0hbLPkF600xo",
+	"ni55CIaWXfLrQ9CoDNblCSv5tYoYn0CeDITe8oQq4/RWQYzGCWXRCFkWqVBUE4dE0WHeuj4gNyqflocm",
+	"0b+arBDITccp/+DpSVBXfZ3eCrlnjalTJbHEsxRj7qVxRAeqXGebsVT59QU8R3dGYN98IuRZ/Stlglwb",
+	"am5W5hFLRKGP7gmL/6Lv7R9jbdBmgnF4MlWMlyWfzLBm0wal9HTyCdx6Axc8fwghlqhK1WXxX36Mu5WC",
+	"TiJQV9nCOamrWjjwqh6uZc/3LjZrHITQDu7YdB8pFzEsWGE32k3YLQg3btE+Gw/BUrQ+SCGzHdggttyM",
+	"IYltGmlZnT4Ers7CPKiC+1AK7ZNrkXaFmuQJqVpkfM1gjXC2S37tXo2UqQLUa5NcJvTfdM9EBwmX12AH",
+	"rXgh8QZN5TSHstPrWQlPFDdY+ivFxD+o1Xxe8rsw3csZJK5BaflA/5e+iobbuQUezETX/fnyzHIzXyF7",
+	"HO5wdFyaLBjFJlx3nGW5Xsk6NvWTmu1mKKrv7Vm0IsLADoIcXzfx7OvRi6/03MD//pchZeccH7VRnrYn",
+	"0zw6K5tzPxamLn0/ngg6i/1cECW/O4S5fVDRbGXAL8PpYPftL8vbQAu/q5vBjPre/oVftAVfXVcN0x0t",
+	"qA65i5WbX555v0kOb6lWbielK6GMh0iB8eEWBei3YkMANTztYq/5YuS3K7qDQhgW4pPWD4KUEqT5kBk+",
+	"1McPMIkr0sTRltnM53VwgYHJbw7ftWnoOGC30jBdRsuGxXdaODGiA1POGUgvOvtwhlXetuRzqUTCrtZa",
+	"9cnEYcLXbArXldrOvW+/WcN1CK6Unvc3ouRp1uIWwpUBTxBfljMhy3RioaaBGECVm/TWFpBKbHrFFUuV",
+	"Wm4DRinuFimiWff5girzhWJYSWELMNg333zzzeHxi8OXx5cvXp589c3JV9/8mRw51DFCw4WPrft37iaV",
+	"gd3VQODG6h08C4dX+VImIGL1tbMQxTxVKs3l4TWHzkIVKL024UWxdp5RrsnjfOYgOtCvBU0W5+3AYap+",
+	"ZDORwZ7k0AXqJ3TklAGUGExZc3CedtOZn2s/1nSrRAc4PRuteCtvAHvqRmwA6sP1HcB5A6Kj2/wG7q8w",
+	"xb5CTXKPkO3N2WR8Urpw8+2z6l/5DXIEGj1tQzuD/pLXlGr/OAXlRJAtKygw9Hf1RCNxE99MFebtX6Mi",
+	"6I7flS5qV1Lkizf5SiIpULjIyOdpCsuFZAn6p8f93tlLhz3lpGJ+z+UEEt7HEujvDiGtjXGqkjp12VQi",
+	"8k56/PCY6zZAm8OlWIHaJuKE9sh0lCihpChiQutYugPDUxZPUwllZtihGuuI/pApy1J+dRey0VMJFzlE",
+	"oK3gzH52s9+7Mt/n+Ahq1Tb3PZC2xydlXnTkCZqzul6IZ4pdcUUVXQRoDM56+EOq2OCtnMzY0ejoxVev",
+	"IvZ9npfsaPTy6NXvo7E8h0N2NHr11cuvvnnx8ncR+wPPslyyl6Pf/f6rV8fHv/v9q4hd/LTU4phePfrm",
+	"xTdHL49eRexN/lch2fGL4YhdWGgLLscSFDQ2LbDC8oQhU6HuzPHzr48ifbWvpAsd+OKIJaiHsUXGJ0JR",
+	"dTJeOXokY1mRPU/TO5EQoKoCXqFv8zvjFUHIvkQshEyUSfDS0vaEpSWDcj3GSVkfS6eRFVgyOGda+g1x",
+	"SzxBfck2PqRvg4fZ+o+Cu2SA+4sdD7exP5rhD/3mKZvzEqIJft1GtmYD3QFxx/UJ09ckXHlbpmPQSbAj",
+	"Dclf7/j1c27YGklzIu/l5NjVvofFCBj5xz1MLf2uvmfayemq2pp8ak0mkAxgkW40+I53cjV8pn61ikHo",
+	"EdQj6CWoL8SpKX5KhYVMZleiXAnIlqSHtZgLS069yXUX2qdFOjUHdDKgX9AlczA67KJ9xQ9dN3djKSLm",
+	"nh1cgbD+paekxTipBqf08aOxDUCFyrgCNn4h7QbspZH6V902sT5vZUzHQ8cZ2ZM7CJgtBNjVcq2gWGS0",
+	"c32vMYmByBObv0qzTLFUjsLxgy1D3dhoWM7uaUMFnDxQHIyf3kNKnA+92hWWxbXrJ4Npun+N/O0iZnGi",
+	"d3XoVpvynlXxhRBswhdpyTOWiRL9tI9XIb/BUbq8z/l4kJSmH8TVLM9vQsJthT/BnjE/nMIdqcSkEKCW",
+	"Ig8Gas9aW32QmOjmPLxU6d+TT4KrcBgV5SmgdhSsXBZSJAD3Np32w4GkD3T7r/zm4S/O1OmPgTye8jTD",
+	"VCdZpnKZL1W23pEK4ufoQNwKCfpNx6WrGIF3igTZTHjJs/x6aZGK0Dc0F1wqEnxGmel1B9Mm+s50JeQb",
+	"olFfpHIigtN4IUqyvLEH+sTNFyVVUoJiMOMKZq/D+dgzHB6KvECukfPjvbmqC3Gb5kt1Aaflu7tFWgjV",
+	"soMwHarIS31WDrVRSWdMlWmWMZVeS3XClrJMMfy/+/iXRRaYgNBlq5/09pczS/UQcOtYmwvvn6bG4d0y",
+	"gkxb7ww3S7gCy+ykMjfnIAC2hc9sK6iW6LV5H8TizOdMYX6n6343KDVCWg8nJXMOSJXUM7YsUOg3at+a",
+	"pXSiKELaqRF6ZvR4cKyfnEv7WT26fFlGjBJnwN8lpuBwzQtAOyojC74HuXhZlq8A2CgvKMkDMYnMVxDy",
+	"YHN2WQty7bF1FYC7zo7B8CAQFHHEbN4onwAKSiEWWVvVYHPmCqEWuVRt0GElJaBWS/RMoc4yqLBxX7xi",
+	"V+tSqGE/AEmYpbA2A1FJhDzWH/rj5eU5zWo974dNSGtrjHEzNzPkU4lEJCFJV9cajEvJOx3eKNwGvfPg",
+	"zK7Zoh3n9w2taEsJpZZBsCX04N1LFUsk/QujOua0DYMn/bUBVKupPfirquAotVJYomuQDTjtMNwcinEm",
+	"xQp/7Htc6fuqjRecfo9o68P/3fYmNuIwcA8b/3KHLpOWzC4qI4WF4HGu8/wed+8uuiCsfRutFfz4TLE0",
+	"Qfh6UlkP04TNBE9EEY4R2TttF8WmRYHIuCpp2rvGt1kkirtaO4EV4mxBF4sRhaiM35WsLNL7qEf5BHb8",
+	"lpoOX2c5R06nJEkxOfncOXX4sQANhRamNXUPvOSwmmZ1qXmGqzKMQODCdtT/4axwL2RXkHGTvCCk02bK",
+	"CPy4OWJG1PC2o5DIfqWvVs/NHOtzG7dl4Pehc6qJyIrTiXZ7cBwhha56vjpW7mHwxu7Mkr8rHCobT5Q2",
+	"tm7jTNSET03TM5vIkZA9Lox+nh17SrL8emfXDvX2bFqKIng0XxOtt14DTAfCHKhZqlgqVclledoBRZ5K",
+	"9vnyNcULnaQjVINEtg0lN9H1iGleiH59vYJnn6KztBW7/WbwkNqfv6zLbK5/Fm3oe1nDVdeON3YNj9eG",
+	"jpmHtu1VU4pUXXvZ2bGfNx/Gc34dDLMsiPaajmEqAhgWCS85OFB3GExIz5lx9UHclaZLTZt+xtU5Wa3t",
+	"Dy2CIzo+vOLaOIJxEaXG4OImXbDn8LeL9K+C/ZYdDy2Wsv1rqtjRKKgXmkfCt84lvxFUVJWE3weQ4Rat",
+	"9o2deAyOVidVS8mO9vTMBDbiRKTZoPqgM+wthly7omAD0Iw7s+ENzOtVcwn9Ve9xe7SBCMekXsUnbMVT",
+	"MDAhxackJcsoK9pip6IIwYssFQVJDFM1z+eCFIXh6VjGVq2OT8AAp2ZWkKWgDUyRsBd3d6csRp07Pqlp",
+	"R8QNjdYIucK8PJGFrS517TJ8Mpgq0pBW7Yp25Tccse/4ZIaR0xkm0Xo6GoQVEhaPl0dHLyf6MfgvAV+J",
+	"T8ZyLP+Z6a+xf2bfp4WgorV/Hst/Pjw8hP+vn4i1LPoMsYIkZv8MiT+lmOsdRTdcxDCUkDig8tpMEZVt",
+	"Jm5TBZYiLSCWnGK6BV5VKjKhn7yosF8TzLOMXGxjBcDYvBRFyjPrrkd27lNyhq9QQZ+mmajXNqZlZAt0",
+	"AWH7FjqelbN8eY3h59hxeMXo9eTJLZcTofT0OCvtzE2vhX0rp3mLeS3Lwmbw1Fd6u5R56wsnk12v7ajD",
+	"ZLiA7dIdF9fTUtteoJekiiX5ZIkARnF1S4zolmhRusud7L564h6qyDUnqDemDvHTE3LDDR7cKyh5T3t3",
+	"gybidFPttUzGOuRDRTJUGWxLZFJp/mTgOOr9Cji72hboEzh5go76ycz4QyptBlgFhEwYv+YYpq+V3LcG",
+	"Pb5vNEWCjfES4M4bFkRfvbperm+68OOmUX+CrbQZdYAcYfm0OR8B2ymsl9j0QWcC9C2IEPp0l/Xyq9VJ",
+	"PloZBGisGKgI4kI5++aZgtAL5nPqF0ymYC4nIhT8b/Ek+0221Cz0jxd9tnEgijtCqAh2SS4FrsxE76FM",
+	"5Rg7aniQk1yo3b1EqmX24tVMicn/jIndAAskADCdK/H1K4z1v3xxCA6cG7FGNHFwlBycHODL76f/+N++",
+	"KX7/h3/8//1UXK7+6fP5m9+/fXf+57f5i3f8Hb9Y9csUoR52zOrGzfEpL3n4ltPblqJ1kO2tj6xylyIt",
+	"zSIEzsJ1wSfiXBRpnvwxXxYkXQnk+sWrKPCxLLcxJFpa+hDSjtIeDWMl2jqkr3+/ETmxbUJa0jqgPJn7",
+	"F1Wq8PDmUzZAWRZZouuSF9cCMT3YQtshw63VCwNZVvvkFJNHtmev6xc+d0IKg2S5yKCoBktCgIGMsrsx",
+	"jK7F9pUSkPML7+wtpl7zInRfmbShQq5XQ9uCThUYhk0QCCeGUdQ4RLXiNLLIFTJ6ST0DebYsBYtnZblQ",
+	"Mfv86Z2NPU4KkQhZpjwDhXpa8Os50h/D0zGV1sjDxfIqSycm9CgUFsJqi2uWK3vkIOtCK0iKDZQQBoOE",
+	"0qUbe2KbvBk97qCgyIub10IGtbgzwFdnE/jZQwyoskwh3cdDqt4ewMYk9DlfawOwMVidbXEUBwoUwihO",
+	"/6sqv53QB0Q7TPil/6Vn9VmJ9OUBRgCYQXhr9jo7FTZ5wDHUP8cx41d5YbAiOquIgLxQb7XJLJVim1d2",
+	"yqN0Zq03XkF+K4qZ4Mk2nSuWcpvHoUal/wsdCZ7ejnUbrvrkLk9tdP5CuDT21W7sPtT9DDT3mPyaNLpL",
+	"0mg147smjrrC7/5gAF1y0iUICkIny7w0yK4+h6Hz+B5ogJ5OKu1e799Xam1Z3f/Fy7SWtFu0oJZFWq7B",
+	"WUSVIoIXojhb6tEGNp9bXzpwC5HB/dGoUMUibX2FxvNc0R9RIQewNOg3KArw2erK0BoYggik5DGc5LLk",
+	"k7IqLDp4//GCnZ2/ZaXg80bC7sEZmy+zMj2kYpJ/uPj44VAv1SGkNOn3tALzT/nVIRRNzLnk14IUwLH8",
+	"T/+JnVWl62kuxxITY6oaSXE30Vq3FkUzwbNyhnAXuSz1bmRCJkDSqqi4Ltbt5UX6V47Ff9/CiBk5p/XE",
+	"oHc6Ho3lGYOyW3kdGSj0iCqOwWULtbfCVgFbutPjETuzE8+Q/M2rFh/LAffX8Easo2D9eH09BzgKYHyz",
+	"jzLBJ7NqSsZSrwwQjWr10lkPtpSJHqxTJz4+sHHbl8Oq41itSIu24soqmDTMsdSibnxAQBDQ9ymM7eCU",
+	"cfMiJqxi+f6iyNH5XjXCvjp6iWpw/EmUxfoQwumxWXmnmH0sEePVpipP3eHTcHFa4uq1mFzEFKGo9kwi",
+	"JhnHSAPXBvpY4rSmksV3h1XL8Qn4UCQwZIGeDZiK+ZQ+yZ3qfmQI41nGZnmWsEGs1eIY86jHkss1u+VZ",
+	"SrtlaMb4CTGM5lA4jHEUaAwDKSZL9GqZXIvyhHF2tZzcoNVMvykD9TmFwiA3j5wNrtaGb3MstYjmaJ3C",
+	"Cfn6SP+BzaH49dSxnp4pmqm8wMLlq7ycod0+52vIaMceoxIw1WOB/B3opF4GMIOv1rgtySSjCu0TdiVm",
+	"qUyY0uoRz+hnZaEb9Cd0M4bBkZdjCV7BMoUZV2y+nMxGjPLjPB8kThZsKO7ONoEDq7GM9Xy/050/hP8b",
+	"Y3IRzuozxSZ8wSdpuR5GzHn0k5jzVKbyOtYWHE17WsJCawVjNdSz47X+SSihW0f0OkXZ2li+q5UX9A7D",
+	"gbOLLNY5+UZoKq1IefENFhj756TeejUS6lk1J/g1WMMUVaJiKUfsEw1mLE2KL1qTztkaaLkAex94zGBS",
+	"B6+OjoaYbqs3jpYUVfmzO+9Jrr9l9vplOnf2OqyfKnkpiEfG9BWq66kyOuElh8pgPA+lbYENXh6xavhE",
+	"bCjGsmUPE1WFN+Eo4+wnQCWBjy+4ArddXUzpFXbm/8TvYqrY1VKt9RVRFlW+D7hT+Lr54UmWClmOZZIq",
+	"yrVWhHcCUtvtlpnB1xzD9eaG0xOnZDqdpvLaTCkdCdryLP7vh6/xycPL9UIcIlyo0qoovBmP2BkNE/A0",
+	"XKGihaI5mGOJ4CWx7oOANosc+NUPAfcodlZhTUAnXLL4u0t+jacMVjQtWL6StVZiLUL08HJpEgZtT8yw",
+	"KMOODvcfvrs00UCXapwzVRZax6TPWjpxZXN3qZ7+FHeLqa63YVVoHy03jOQaM4e+P4CSp+XVIQFgGIC1",
+	"JCKMQ7pP1Exbe/kUkWkNXAZsP913PMxvp4cfcikO3/NyMnN6a8fzUpsT9mRpQ2csK0AKYMpP7dB02+ef",
+	"LyN2fnb5+o/6yL757t13l9/VR5AXVSC1KFXE1HIyM9gIxFhIIXAb9rYMbfS7nt5hNQoawErbbeSXS72P",
+	"pmosURkAny2360DKh5V0xy9wHrElfWjBgEAGaTG5se5jeAKMuVz6lNkRUzmMeZXTGVOs4BM9tXYYkIuh",
+	"B2FLzwGwOZWKZlFPH8zjWCKAkjkj1ZjMCcNEkBXtuRH7gRYMzXVMPbZDoV2l7InOgRsSdZxDdpkvDjNx",
+	"KzI7cQl6U1+8OrT2FUOjR506G9E++PJr58HPn9++0Z86ZGQ7WxXI5JiA5Ybr+LfxQZqMD07Y+GA0Go0P",
+	"fo7hTS21VcnnC2z/7cVH9vuvj46ZjREpyv/TM4fIMXhIochNoUZAtfKY+fD58vUpXhRLMZbMrUKp3gBP",
+	"KVfY8A91WC2td/m+MA+PCzquTY3qcs2TlJz0BkdKtx5DFhWaFs//SeWSSL+9vx1CeOK3+LPucFyKuxIf",
+	"h/2o1RPvrd/gw6RVLcSEPNKwjbnMZTrhGZuLJOWEgSCzNXT6HTynu4n036PR6Ll+Nz5h8UVelCOA8dG9",
+	"hH+9SQv475uUHOXxJb8RscnV/GmJl6zeLtBzM32pRBQdErYwVVq8jGwDCuHvvgItUSZGj1T4R3Ry0Hfz",
+	"gt7SX0gR9e7UruqCX4P6zws+F+gdQC3aHCnyk5lUNNrPqP/pz49gyp3BE6YHZBqhz2aNAB6KyiSw1teK",
+	"Cv+PcC2DZprkJUxK3fugNecYCclhSiX8J3yU/hGx+MPZ++9iiJySr4fr9vS2QughEubazktoXrTapfIC",
+	"CN5P9S+GXwvfqAzIo+oqGDkLzXgGOOgWTR3vMGY59XXjFGCDzY4Y/sjkm0sWpwke6XNelCnPKF1KsRLy",
+	"CXEXnMMwB5++f82+/uboxZCBgzB4Vtxz4Y5Hd2nBtc2wlGq5WORw8K3oiczZd8OAEy719IDpBCoo5RHE",
+	"pVBl7M4NjAB1Aqgk0jPrdW1R5FeZmGO/cCS/+/3R74ZGd1iI4hBnPIYGlF7bBcuh36C9opFIlXcKZxQt",
+	"569fsX/8Fm55SO9yK/kAbg1CTvE59iAejtiHXLdKz0Rslq/gxTnPpnkxR7WBlMy7uxN2xROWysUSCwjY",
+	"q7u7Zi4108aWFhi6ZZyC6nbSV1Uh0JWAvdDCdy6QtVQ3gqVkaJTZPG8BnhglhDJ7irp84ijmqV2mBS+U",
+	"YANejcMAZx4KNeELYQSQLXOEVY5AxWDWjjAETpxuSZal0jUlJnmWg9VitLtFxlN5qKWv3gm4MOaCzW9F",
+	"oRs/Zu+/rT368jjCEz/JcmUms6pvhB31KXBR2Lo+3eTg1fFLstGGI/a9VsKWiyzniWKDGHxcWp16rqfj",
+	"UCvveFU4F+6cFzd6R98dqrIQfH6oBe4JUGzEQ/gg/h0vSa1U82tAJQWNWisbt+IE/zHjt7BIlUKNXSHb",
+	"CCVAZSq9Ovp9lSAC7nIjt6hZWK50Loa4OqoUPKki9Q4emVbBFH0WtEctdUU2ZQOYX/0nSvfUNwyIMg4B",
+	"ed0wyBeMh2hN+GPH1JhyQZoeNoAMSt2hP789Z0m+kjDzw+ZMRAbY1pmAKViBbvEtto4x4TItIePkPZfL",
+	"KZ+UCDLn9O5CFLdINk5K68HJwe0x+JwXQvJFenBy8HJ0NHoJaX/lDBy4z/kifV5xmRwClwlgbOWqDHMN",
+	"465rh4VoMKMAGi0QKds8BHQsVS6wE/ZdkpbszL6KY7ZL+jaxgZXqGSrmrK7sVujE6pHnbxMxX+SlkJP1",
+	"P4o1QCjS6f82T9bGdUzB3/pVAomJJveniRCbJ8tJyRTPINOb/M6vtGpyQX8jygjLG/AzObV5DxoJouqo",
+	"YeUCRGNVuApr9+LoqK09+9xzqqbRXXjV5/lveULCB1853vzKZ8nJi22+83LzS9/nxVWaJELiG682v/Eh",
+	"L7/Pl5I+8c3mF/w98FZ+j2QM+vXjHj08x5zZyzx/p+8LfO+rPtNh1Yz3Wqc2KTKvXrzYts+fxFLRnL7o",
+	"MeDLPH/P5dr40fR7X/VZCxIpn6Ule8VA0HIOu9eJddZPvRZY/FqfyIOzmjw4+DE6cL3XBycHtcMPHwlK",
+	"JjAy2sXTmb2Cr+BmBJ1QoWJXS8wwfiBPYzfucm1xG519LAdWm4bjq//D+az+Z5rETYn2p1SsNkg0bUb5",
+	"8kxtLdB0/6H7Bz9HvR5+kxa9Hr1JF32e0ybVDmK0t9ijvIafSe41xVzvD/XKw7nkIfalRrzwvbED67fd",
+	"35s8fRqB+JQy7R1Y/fVl3Uqe1Y5+hzz7W5r8DAm2odTkLmnSkCV/EOV9VaPph1wK2Nl0oO9x2DaeseaZ",
+	"gmz9xjVChpNu0/PGt32Enn+OFG/winnj5+jgO+L52/zmd7aXL/scGnzpQ16+p2KovzdB8KRn8g+ivLeS",
+	"0TiU25sOBz//aE8y1MjN9TMd+ggW0inwOoHpC463TEAoWGpD0EZdInBehSz0Kh4AtuxYxtqspyCvtgJO",
+	"yamYUQHalZjkcyJcqfr5TJFbcBiNZYyUDKOPugcjLXjJi+j9/W3ifAXjiNDliL14pYfw8msnncpt9o2j",
+	"H1EaoJ97NYzsp96qD3kpzmw/nU/qFtGyzgsWQ5FU7Lx5ziGg1Ow9/QDdN97jiJX5NeSQ6466T78XJdcT",
+	"/RfMrrkRa8yt+TFmAy7XVC1NvhlOfmr0DZ6yG7FWNrlsLJ0RogcM3Q8YXitnXDJaPHAhWtcNe/+t7Z6D",
+	"EAXuApMnM5hTP/GbJqKH4XLojTqFIoUCEElKVq7SiUkIWRhiUgwwY5sRue98T65RomN9N2GWyyXWXUPw",
+	"OOT9wWCf3oQXfzw7fPHV15j9CHUd4C3QB2qptfCBEmIs42q1v4eH9KpiKSr4J4GfhKWSzcU8LyAoDZ/P",
+	"tHpB8wjYz447aSwHx0fgAqsivMaBiKGdaXq9LERSsXAOnYDeS1wucutDBoI+avDZwjAuwFhWRVqW2oaQ",
+	"CKFchfROKoew6Zngt+DCqg65TBgfS3qMPlc9Bt/D3JMRw1kCLdOVGlBPbEPBVbhzLP1KXOOhxI8AF5Bb",
+	"nAwre2aEEPhkrb8Nskax/NgmJVgPT+T4uV+dmveh6ARSBsaSF4JDLgRktXIAqF+LEtxg1WQoCIHqE5Ya",
+	"WDmok3519Eqv+AIOMazdTExuRDKWWXojgD6V/LYQH/UWIC0xwQkGwGoI0a+OXrl+avzAEIVBxdoB78Px",
+	"NPDszxS71ZdHPd8EZvBC0NtGnPwmpkNPbms88I70fIatYn5KVE+Sg5arPpk3YECwB/Uw0BELpixNjusk",
+	"N0e1AP+owqwjSJwZS9qYE6hFkTnO3rRKENfvjiD0ghEyikSR1IKzTB/MCeOSDklqmAC10Ewoh8hSO1/z",
+	"VKJzl3oCOQaNDFDYhXO+Hku8t6A7EEOSubPRsGlMBcLMHxq93kwg6mj0DaPcTqlZWJGkbjojy2WjV4oN",
+	"kPoA3BRvgclXzTApn/54Qf9UpwxCK5V8g4sUbqhhyAPwGZajevxh/ZkB7aK/1l51Ejv9qydygyfy932s",
+	"BhjHJaJZ/urAfHTDAreyuV+5ew6taeFo+k2rQiIPmhctq4iT6qbC84koynRKZnO74fCZQna8Qu7I9QWs",
+	"Sua10BLTG56wuo3QpvQPEOwtYvFiWUxmXImPRSKKTwDqmcrrd6kUWuRpFXwsYwhutDzhaObWfKj+5JoE",
+	"Tl86lG99jRjtPVvbht7lJSj2JiXqxSvHrtAqWJZrVXcsK1mvh+ilMuhHUNOgzBjUcChtTP8KgVvQ+FFj",
+	"qHqM33foemTCJhlXCjQvpnUUUv+qnXOKval2AtxOisUZNNZQutlH6A/qEYNWS8mZRzJ5fhNHUA2wEBmG",
+	"OBWqCj7c2RxTfsDsoCTeKllcJmOJ5gSQ+NRG8kyN2BnEShs/RQgoASpBtzKkdZLS1EXTEqlNmswv5C5/",
+	"7Z3wX8J17vX417v917v97+1un9SO5IPc7Cbbo/1Sv4B29KX+57fnBvvLIifhZYL2jgHwrpoPYeCxAVfa",
+	"JgbAUvugyY6aY4KxFlnoJIAaoDlf///Ze9fltnFsbfhWUPoTaQ+tyM6hu+WaqtdJuqczb+cwjrv7e/dw",
+	"agiTkIRtCtAQkB1NV1/HvqC5sa+wFgCCFCXr5EPS/JVYokAQBNbxWc8Cpxz8WaMYcjbSRM71KfhqmjnP",
+	"CwdzDjvQhaOqDH5DtJS9PvkeuLiEh4bUpv7EBrAioqjgmivEtLr1ClULgqoB5jtMSuKQywVJ/mkUG80c",
+	"8AQLTax/75aym2QFveFi3J9lI0jT4p+ke9KzH/X7fQzMxcL9yvbyykhiFh8BlV2HVUyCB+n/m8+MaYVU",
+	"cbY8gn3WTChL6SGkjkUC1zXhJMsb9Ml7Wb7S4N2HoZUI2vllxmuvqMRCaXghQyTLAa+6hk6FocJ6ONf9",
+	"y4yQY0VwGWPw62fNYF9E52tD3BVAIc6gOsdvAkDp22gnbsxYQAwFm3prkjOqsKuirTLv1shXE3O0jEV1",
+	"JkjwVlI6m7FsSKb46FTE4ngwGFSfUkVIS2cvIcfkL/yVjyaVMdUVr0OzIrFFSwi5ogpqVcMys+Tdh0//",
+	"/O+3H//57uz/++f37y/O337/ycabw29e/b8L87k5YYrp2JqUKZ2p3qktrA8JLOvWDFAc2eKqSnnSqa3E",
+	"x8OFvy5ZivCAP6kHqFSTgfJm6cg1wA0acnL4Sp6UZxZe7amNtAlA0ZlND1X+5lcA6C4hUG7bd0K003aF",
+	"+PvAtGCJHNdV5+U3z1+MBvQk/faYPb8cDI5P6OWz52kWEHRpNkVVsqUhVUIVNrSdVjzDv/msasd5hqRL",
+	"LiisbH19GpOpgZqpJVJtqdUbrmZS8WbiolLyncJJMy/zz3EH/TT3StFZizuVV7s0uRYT8YVjIpzkqJgk",
+	"1JkyZjPsbFaVDU1WmlY7gL42s6CiGjgsFk1dJKFKwSj4LFqHGhOhq5h4/NgwFh4/llXSopdST0jD/RI8",
+	"7gA44/+GH5oVfpuBv8+XggAkoWnKlPq5yM0fGFKISFJS1Zu/QAr2zdGEYA+GC+BPjOzwLCHd8lGr1QMA",
+	"6e9VqjwwOZAjed81K5TNRTnLCdp09WPh6szqVTg++Ym1O+G+KlhJLdx1FgtRdFHWp/n4jlGyaoi01mg5",
+	"1quMwEBY0r+9PvkgmtqkQ1lgOB2081yWDO3oWBg1XxrRSNxiQwsANHgLIacytAAfbhRaGEL5QfV+Vbt9",
+	"AQzAZU0cFZbGLYesHSZSnw+ehTYZKGu0xLeyyR7ATPmp6tH8URCRX7LFsiPYMsh7bYW5DDZHa1p8FXDL",
+	"ynHfwpBotBcwkrHaYji3RfGU5FxcIS2Hzf+EupR0fYWwq0DFL0kCEi+xBPuRdeBjcTlHihlITF+WDTx5",
+	"ynqudD3IAVgjBU77aRBmKVw4CEI4aARgqStoNWsMAG2XL3+KhYXbGMe5zEZAPV0Ydziz5AG2KCyyKXM9",
+	"CcPu2NscKYFioXKqJj0zcFZI45Kf+hCIGcmpZAgI8JUBj6UMB2Lf5rkNLAVKwRdj1TMMjz4FgOHuc9h/",
+	"95XUv0WX+P1sebLU8OlTCJz07UX9VE6fpjR7elnQ9IrpvtJs1olKr33YqX1zb+oJF7ItfGoLnx5bbgH3",
+	"qNMbwCTFcsVuJqxgB9Bgv5V/vMUCAYzJNumyqbxewvpaApggrjyWrmOJkBaOGlyuJsAzBnrEipaezYyj",
+	"1D4ZDPoE7hXAEUG5HBCQCPHfclINkESgheFAVFbFJPaCmT5HEiMk4gHnzS4E97RSznMJ7sazWHQ9Xc7U",
+	"0gHAI7o+OWqhNFSqU2Gpg6Rgw4D8hOTyhhVHKVBBsc8VOHAFDqfIDcvzygo/Px5ERLM895XfNM998T4+",
+	"DFWxsFXpj14VvoENu48SHK0vRVl/gt9YAt3fo84JytJaJbO0hEIVF+SrciU2eJS/gAQyF28giT8WQGQG",
+	"4WJsAvIIApPwmm1jqp2wW79HzcVXZzUJE9wAMfUlmkgKVsFErwotgXh1gN46opgj9adFtAYg9dtPen2o",
+	"dSfdB6caD+1fmN7rxN5TAVkYN1hRRxY+RVtC1paQ+RKy3cXEdofhLLDgmuvGalbe0+BoNEqki0o7kkb8",
+	"RMEyXrAUuUSgWsYiSsBCtXCJXKY0R5uoH4v3QCkrJMqJYUnI9USRRPGxoHpesIR0f3x39vro049nJy9e",
+	"AotNUFoR1czPCIPzlXQxxi6QjFglEblii2qQBKQi9ojpOZZcu0f1ok/OYqHpdAZB5YDV+OfznwLR++y0",
+	"+o49lAF6SVVkdGNgGxP/7qFXichPfCxYsPA2nbpJLt2WopjbQHcRip1wkNJ0Vf4cf9Spe78rsukvn9/K",
+	"at/YTyN8WatmYnsdbDSPTej1G5pIfPZ8qQg/uYH+ZW7BysKPVVO0O2ztLMOOQy+fN7bmWuqfxD6T8AT4",
+	"TbJqHv6CHd+b+bMRBbFWp/7X0/86CHTApnQPihkQd44XuHMVtpcqsvT5neHf/xEqph+YLiMJelJAX03q",
+	"xMLP5z8dKrV+9xosxEA2qjAHgfTYbt9dKAnpfy1fZflhsOmGgXhPPDif6xC+B3GOMb9mjrh1qRIahBzx",
+	"LTu5KsGJQwiHx0IxsxZaFioi/5pLzVSEfP0yDwoOImSDs61WofJNXHPFL3PmCmDLi2PRLfh4oo+0PEL8",
+	"3DUrCp6Zof/NCnl0wzM9IWpGUwfctyEDyAQgsx0Rlqufi/8xqp7GAo9pZPUshvOFLEjG1XgO9ZJalUhF",
+	"pIVDKjpygqxxSzWzEL159+HTP998+PX9Tx/O3vzz/Ps3b8+/f33xz7NXH3753sHdQtpqs3uZmsg861WT",
+	"+JcLQsmzwUksvIECSRfc4xEqc4eEpGMU9V1jw9TslSgW45X6F9m4gdnTPEEvskEeM87xC0shr8gGj/rz",
+	"+U//vLj4qfZ0OR8xzc2+ObNg2dDSKMmQT7Bvrhk1SCbRsj4SGDbhGXp98rNr2QA+pa3Odk7nsNFUuUMH",
+	"cBkiuIlVUzX0tISzFxRwIFXfMijHHcQ7xg3+MTTms8FJs8/gimjq1fPlWXTHlnRPmivoHQp2C2HQgx2N",
+	"5+SUjEDJcW0Tkj9J9PuT6oq5jxt7nJbB7CdqWXL8fP7TKdQ5186lmXkIj/LHsP+Hgiw+EvSgqL6ZQwIH",
+	"D2XdzPXkqaXXZSvtmHOm54VwgDdgn3fSLShkp2VPIJaFRLN96whjxZVOIbtveZBpLEZz4ze47smRd15r",
+	"rXzAFzImALNFE88Hx2UW33w7F0AJEjZSyhDtLucaR1uQgs1kYVm/bedV81nBFBNAAg0c6qT73XfffXd0",
+	"fHL07Pji5NnwxXfDF9/9dzM+rEmx/GKX9MLMpXOX5FLmBlh9qBplNbb8cBfsfGa/rBMIS3DJgh3q+6jg",
+	"VrEyLDiMcz25NWdpTFt9JEdHlplpT+pYGA5oauxw0OefH5xD9rW5z4eRvfRB4RnW1Dk+GQzIW2iyIMHm",
+	"cEyx0NCspYlt0RJfA03sigO+CMTO6/oV29DFLomjB+CL3ZUHtiqTWh7YL4wH1iqqFo/8VeCRVxoiW0qq",
+	"lUSwy5LqoEyw+xo4j4AJ1imGNnnfRhAweX8g6+GwPLDmEir4uqYZYP0gbBKvXthKNa4+Yh+IBPqHkCm9",
+	"gkZtVacICtJswwg3wBCxRLOCXXM5V/WvAasPkbBsFVVis/P0Gn+/xnPCCx7UZWJTyvPOsCNHI56y/0PT",
+	"KXNY9k7U8Yvqkq3WwzpLp4y8Az5N89ajzmwiBXsP3K6dYedPx+TFixdkcDwYGO9rwmcX8izLCqbgzVL8",
+	"77Fx1cg7nufkPOtEnRTyeZ03dKGBWQQ2FZKPfOqsubVUmuZA0j3sPH/xfHACHh/V7GMhr7lIzecfftwC",
+	"M2/fy1sxktiWvvX/Wv/vEfp/Vj4hoDkU3F6MrnD3nOD5fUnwHsDH6y731us5x69fkdNinudQLy2nHNro",
+	"uTZ3QpI0p3PF+uSTbZ6HVdNqCP1BorInXzlcRJJACkF594h+dn+RBCRdgjVeluEFq3XliCQVGWULngs2",
+	"5Tr4EHKoVjbGovqTvhFeq/qWrFEE4Kz619W6qctS+J5d1UD2b+WylqZL67R+FU5rRbiqDaVreNybpOtv",
+	"dti327inTnw0+qa7mpD35ZRWzlOzc5r6Z2jd09Y9de7pLsZN9fhteybcVs3gRECj2wYLyJoolda52JbX",
+	"zfmJ7WStJnTGIjR9XBLcdRNX81wj589onuexwLa8pJvUfY8ESwcV9DTguqFRQt9MYqJIQBNX9kiWo1gs",
+	"j3kKVpSr34MnNS+iT341czXLXvb/HEE+vuvKc6DJbyx26vIb1Xv89hDChF3JsdodifRcGTxACa9ZtrWD",
+	"De9ld+EYCsZNLZugNXLFx/77bx056ww7loHRNgztDDtPQ6c56sDKhc7zd9/BDDaTs39VUnzEWR+ef+Qw",
+	"Ar6EC1VF/S5y+quysHYvF/zjGWe2j3m+sJ3MD+MHR53ZvMEU+8E4qHifIXFOqucvQY8U23jkjBYs65NP",
+	"TEN0cikciRFEtT7UuLWYw2rv+5VzO4mGbeNorWhqRdOXJprOUcEfODI3V1pOj1DWrA7MYTwMKv0KPp3a",
+	"TgoWHGbZnblWZCqzec4ishyjs+V6xn4EI3JKF+SSxQKgbVwQfSPtr1WvT5KcXrI8cQSFypnAWAqSoIxU",
+	"CbFoOG6h+uIIuPWiWGTAm5y6lkgway7GPUDRJVkhZ5m8ETYSh9z8OXs9kTxlbypfgtl7yQi9BBJFWcQC",
+	"+fvMQLaSYjFj6rSsAq+wKrmprpC9sPwEgmxqTSYHLsNQ3ENmc+CtQIEd1USbqdmqA3xzjj7IJ1MmjOoL",
+	"cxk8FyyE2aYWHUyFYDRHmUiLjAmWdf4RCnBoIuiDZO6lbY6wC5btDRtxATKkTbm0KZdHm3JBcQDS2Mg+",
+	"u2VDCR9csVrKh1JlhazfLxPj5DwEH1amZaIyL+PyLLFYkWhBgR+RxLHe4i0S0BuipLDjglB7+57Lo+Ap",
+	"Tk5jAZy4UN+HzLhQPoe9hkoVRpfUE1HzSywngQbxKiHdgPEW2jG56cAtkYoXSIqJbW106g14TPsoyDYt",
+	"glxTc+7mNgUAGZxSjrVJnFUS/r4TOU26ZauUTnm+26TOV5LUaRbfagv5vSwUVslvh0FcRTaHbEue59vO",
+	"hci5hrJm0qUkp8Y2HjMdkm04klJfbD0qGMOmoL1+LM5Kkjks3a6NHzYyMSOdDJ7jdVyTjGclPVyfOGrX",
+	"K8Zmvo3ZXGSWrsSNAvOYC81z8/ECAiKCfdauuW9UzsNFka/YIqy4ikUXuypz6uIt2PpD8zy3VdvQF2U3",
+	"Gx1Xei8b/V7o07KKnGrjCI+HEe2ODL9o0wxwZYc35oH32tz3lQtuVsnNkbnKIreJ4TYx7BLDe5/EJhW+",
+	"E2z59qwB8c2wsGAYKbr75BfUpTQvGM0WrhxfCgc3QR0qNSmYVaLY9BSVq0sm21bgCjHOgt2Eeh4/+qyJ",
+	"5lh4tQgb7u+oSW2+4WCa9E4djt1DSg8p7dpURJuKOGQq4h4iVqw40txu093r1WGILWrTX9t73xaVZ8UF",
+	"B4DFw4Xlq4vxi8znU0bc2tkeEoKNpeYg1ZH/qozS/0VCcGgruYNP3cbS21j6446lswIO/pI8sp/fIpCQ",
+	"XrJJFh2uWH1dXLhZ+pQhYTyFbUx4pYB6kKCw1QjbxIJxL7ZR4K8nCuwFzBaSp3LyV0qe7YrPvSBZHdbZ",
+	"1YK537iOO1XNDo4V8m0gpw3kVAI5O+j/2incr+LcGeHbQqsc7Gi1P0NTyFwDQalNlfRKoz8WYZNQvMep",
+	"8XpsUsVdaFk9gav2kpECrLhenyTpvCiMafdaZqyCw0K6eD8NDzG11/fJOaPZERTCu0x4N0mDI2wb3gaf",
+	"ABFwFIvyw8WM1S5bzJAvGPrhLqZM6AtWTBXUaGbYrxeeLIkgIqU0nc6QljcWfCyARdLxt1aHeJthp1tF",
+	"c6Y+skIZ+ZhUe4R8T9MJFjto+vmcavY2U0mJDSOafiaFsTsdsSBSx3efD577dxD8soecg1ggEQvb9zur",
+	"NHatXL+vi/qg7mlasIzrn/iU687w5MVgMIg67r3auvo3Z//vaDA47kQd9lmzQtD8nI2Y2VCoTmhJAWEO",
+	"EFeznC7wOY+ef3Mc/hA+tZ9Z+ysNVSpXF/QzSI0q5wDyApCPBUu5whCGkNrcvvNpwmeKvJMiowvkeOhE",
+	"nXmlS18Gvz6auV97koOt/erWp2596sfuUzeo0x086ftifFOuxh/1USy6HnUWiiH8O9B62Jbdia7lLu1h",
+	"v7yK9vIqrapo+p5UIEt6p0Szzxrmphrg0lGoyh0JrCt/Mz8iOVWadEe8UBoBEGbxmMi4GPdsp9klMNyb",
+	"mvZXRvcw7AZrbuBWkYs0n2fMXm6Nkznrl898NtKsADZcUIIjmueOvWbBqBn4ZDAYEC3JyeC778xXP1+8",
+	"rug3rnsRyfkVs2wJkM/CVuT7hUTacEijXnmgUMh2LAf+FbahkK8pFKI2VBi3BEDU09/cf2/ptPpJjpxX",
+	"hC0YvDeYMyh1NppH+VYadYHXi6CaxbfCSmXGyCVL5ZTF5RNjehxlbQii49pyhlmXZAjCM8EWJpmF/LgO",
+	"rHUtomSTkLUcZDWxPOIis2g7LoUq+3ZXwHnu0WOxMTbP+EPmYgcgsD/a3gsJoXE7hZjuAxfnFgjbelQf",
+	"uUXKPUqk3K4m6Kr+oUtxEagTcC1xGk/z1jZKEG99/LHWlQWt5RO0sdY21lqLte6m5rcmUvE2wM5MKmX0",
+	"s6RSCYhQmkhULOTOeI+VUE3S25A0JaCDqw5gCUKLHeOmZClsWouk7hQ3RdKU54MBdHr3kiwW2KU9mVE9",
+	"wbjpqJDTxCyXzGHtJEmeYkxbF9z2jzN/R7Y9JKwJ+O2XjByjizgI26/3yRmSxljkigzoYrA8ILEmIeKF",
+	"krLxvIMuOsgjXuaKzk7LgdSKkfwA6JResQViG6GFvJnYZU7FVSyS5Thl4t4w993DzOYRBOuFsb7MDLGk",
+	"a9a1Or3VxEIqmsNYWHfHRRPGgD0XzYvBYDAw/jH8iGZZ8IPl9X2aFtPyt79VA75nR8fflAFfGy7GnmKP",
+	"neBmQ43bAjdb4Oad0NvsaVDvhlFv4LvxdbMl4Q3pUuEuBKUW5iQ1MHCvTUa6srWGnKS5i8sLxuLQQjkE",
+	"st+bVN5e5jwgcL0VeK3AewCk+uFyV2Eo8qmlnLedBfbyZhpTYRfss66IrhAr4mzooHkxhvVsX0DSBaMV",
+	"4QaYQuqdxiJxPPngQnC9sOQGJeF9Yrsao2Tok3e0uOIWh2J/TBIrc1/xPOdinABDjvvw04TPZvCpE9ZU",
+	"kyktrrC1aM0VQzYdv5RhN4RYBM4V9FcOAD7C2OpkQhWQCMkRwZ7LZTjUlS89e3nkl8jdJxY8M0Y5vHkx",
+	"Nh7NWlVAvgfHwD0+RoeFpinWIzPSRTUXOdLNyI7XK2O+teeuhID3RXq4PggPCfgIGjA8HwzIa2rU+ye9",
+	"cQ+Gc5Yyfg0cCTK9WtWDobbHfL9++/dPjGYX3Ix30tyvYVtghl3ZFp/R4jMeGT7jLMN2vVYmaXlv6q5E",
+	"cBxe590D/GNJA0YkqYgKCJuV+tBchhILvqhqvqhB70XY+iGURw4AEiqdJk0ToDVjEWiLUj+aVUEKC/MW",
+	"2J6VJGfehPmC4RP3hWpwWnYDcMNFVdmXlmKbhjgw2oA2r/MdQA8CAeg/tlviFmBCY4beCe6V+fkKgsEY",
+	"usKmru0vIYKxqQW7ZxJ/ZwPzXnL5tDyYrc//CNP2/gUdNH1f2j5yRKhAR7LZfTtrKoEodWpKhdWplzYl",
+	"t1eif/fDcs/5fq/QmhVY+dbarH+rbusVVtud6QNm/6ONr/baeQ9enc1yFtVgUizq4gZRZmslVnTI5MNh",
+	"9PXd5SB2DKs8gPRrExJtQuIOEhL7mUS3OCo2Nn1XeYkE6k/euwpWd3JPXfBFZGQmlSWe2jBtAf1LFBO6",
+	"XzbVBC9ISI3wm8hXXkrByA3L86ORLMy45vJL+dkt6dAI2rNPr9++JblMaR6LGS10BD/7PxGhJJNTygXI",
+	"YE1yRpWGHAKQUatT42bZWkOLYKJinDNyWdD0imkVkX/NpWYqisXNhGumZjRlEUnldGpWMyJvP5Kca1bQ",
+	"XBmpL6Q4wtmEYKdP86IwZ8kojHIYwlUswuWi+OwEloTYntpUOZ10S7bD5Sh4dre+YjUZ8Rrv+ig6UGdU",
+	"0H7BFkz9n5XFmlHH72fIUgjaiTo59Z+cm5+7dtTYS+u7Z9/YflrPTzBTwe3ZeDVfoH2znS6ya9amGdo0",
+	"w2NMM3hJcvdZBqe7HjDJAEWWKPqx0hL/v0HaIRa1vAPpBsoSGh6U/3dSI+wjbatEzShGUl8uYlH+htBc",
+	"SSILY1uaeZaTK5sk+LnfmmmIRSMxhFv/AycaXjuTpM0zbKoMdsgzeMOvjXvcZZohLTfz4bMMXgD+Zv+3",
+	"S3LBo1O2Ti7YX95ncmFng/F+CgXL09j6748xuZD67XPI2kB3gnbLLXgteuDUwu5H5Z5TC16HrWqR6Z6j",
+	"TS20KraeWtjuRN9vasHp5EeSUlgnpw6aUTiMkr67jMKOEZQHEHptRqHNKNxFRmEvO+g2pyRko90/KtMk",
+	"Ns0Jgcg+XRAtiWLaVmS7Iq56XfTT5bJokIJ+RU6JmOe5sbqm8rqGwMdaBK6xRQCUO7s+YuaD/STnp71J",
+	"dneVmSEBY2W1OsPOy2+evxgN6En67TF7fjkYHJ/Qy2fP0x27AJwpxccCOgG3pWStnP1a5Sxu8wqzsCR0",
+	"Fb3wFoI2YzNaQCftIzXhI72OLLi89m0WEtDm/JqR8ssmHloI9jjJVsZxev1YJErTQgM6HWvAmMjsXwUj",
+	"J8+PJnJekOTHH6fTxBIZAHDF9r4lI/N1xsdcq1NCxUIDmxvLFdBlfDMcDJKIJAP3n2/c3wP8z9mr12+S",
+	"XiBoB8biNYMewaCW9jDgzCU0Fmku0ytsP9UdyYJYgUeSkxffvEBqipPng0HSqxIyQEWc63EJ6w2KRcUi",
+	"yZkY68mH0Sfz6Vvxjou5Nja60R2JJQFO/Pb4/l9zPjOLnRAmdLEIyD6Y+wo4g/2NnqjgFUVEipQNG95I",
+	"8PNA90SVUZ2Fb5wB/9K7EuhFhBSsspqOctFMBKaKnGVUBENiZJ/oG25MCfxtLOBVrGGortN4VBLbH9a4",
+	"NrHwb2RIhCQ3EksLM7pQEUQg+XSeayqYnKtymhFJ5iLnU65Z9prOKJYtYp/4WCRT+vkN5fniPbv5q7xU",
+	"Cbw50hWSZOZjAr/swfgli5sfvFm7f0onLJvnXIxX57vf+HcAW+dhi++W9ifMwD/lGgMgO+5EnVHBM7pw",
+	"1XRTID32tXVUzwv427bmV3MR/qkn80IF1+s5C/+8YZkIPjCPad63mfU93tUYCqUQXWcNRR0rBzvDzuDl",
+	"YNCJOrUd1hm+8FWL76GtrrIbINy/wZson/S4fMyT8BkH5fMNwmc7CR7spPJUJ79DgSMK8M6wc3ICU106",
+	"KHbBNrbxarsat3oLSWghCY+QmTrQgu4EOovsTe2rlZZZKenX2Ga7cFZbYwwHQDPGNeC0Kj+qFzZ2lymh",
+	"e2BJbFvuSMpqx4rtiJWO1ugzutOZfCU/dZ0+ujFbsV49/sSVromRPww9c6VBX7nysCdXqpx/eHUinEzY",
+	"SVjfM9tz3QDahvTZHsqW8flrYHzOloTtdoK4JlPWCWLXB2tjDmh09kIC6C24mwNsRSw8bgKHvBte5fWS",
+	"FZPfezse94KbgFVq2ZW/ACTFoc2oW/mW8QDdSrbcHHbhCiGQYDcZE6b0cRPsqRGYT6R7udAMf9DbxZb5",
+	"C9P7H7d7wl4s6ePm+Lh7xy3yokVeWOTFnhJgSX/v1D5vRV7QZjoxfXczkTlzqgXJfOvoioiwzymb6Zrr",
+	"MzReEsgdpelCES4wRhs8Okelbvv9ENflgdZGchRllzJbGGnkG819cJyVa9ktkY2aF769Ht5llayzrLpI",
+	"KwxEzDkjXUbTSRiAvqyGn8mq6LMN+EqRsl4AXYsFLs2tWc/1whIRI4c1Tw4ZEH2o0GMZUDx+8awxoCjm",
+	"eR42pds8ovisnP2zTSKKz4L5PqtM9lktojj45k4iig+C0NlGNbZ54zZvfEB8zt0HKe+gz2wts6yihm51",
+	"Td1me32jLP0M4M5NJb+ygCxdnyQ3srh6zYRmBXRXhXrhCQsznE8UJApJClepIQHlV8uCB1esacfKdS+K",
+	"RaAEoTmd7ZwHGWbrqnLh0ZRhqjV83urET8lUXrNYcE0uLc+2S74GU3uilgKysjA/0PQK5wcd+ewDLOd6",
+	"oeKrhz2l7FOESwNBDT3hoc430gztjeqdD5H3fNCUZ3Wjv37/mkx5nmP5eU71BGp2rUZ9R9MJF+b4RJ3K",
+	"e1sflt1BxbX5sjZf9gXkyxqV0K7qZ8fsWDCCc6mCvjxyZKRZtJ77MxYN2bAg9RUoIllAimv/fFbbaXSF",
+	"6Huw7NNWiafQbGqzT19X9kltLNY2yDiVuabGaPZFNXYEAWyu1ZI1qkj3clFlEOhFaMJWf+PjN7FY/sXe",
+	"oesvIWq9yiuvqK02at1GrZei1ruf+zuLVAdfka6v90O3F2PByrijJSiZgd9X9XTBE25y9P5HWospdPRE",
+	"BtKkcqFxau0AkAM3LmYX/MFY1MLa2OpYwQx7p1ij2ODpQmc77p/SjYBOKdhoXMXC3DedUDFm2Wp3dSTz",
+	"XN4sRfDRZR/JAhssTqj2vf5iASn1CADO7ooKilkWzc577xAB7YeJZa/wdIGlyvi55R6iNy6UfLdeLq7L",
+	"wwVxb9cUbRC3DeLurWZ+du3yDuk4szCLcwdR26BsYsOY7elyzLZs/1SR/gkJNFyZcDQC1+ipWhy2LEDi",
+	"pQRHTFTvtDpEJU0JSVWryGLhI6ehroGGHXOV+CQqdKAdS5klpyRJqTifi58F1ZqJjGVQ3xSLpioS+3vz",
+	"c8hq9ckHl7zV69pvBZyNUph1rZQbQWx75wBrmed7yPhqfRFderO6VX9hheYpzcnUhVjt24csp5iPaKrn",
+	"BSs6w86PlBqdNZUZy9/PzbKa3/9wdFLGac0lxH0ktVEhnddS5lR4a4JMpdCTfNGJOooVnJZDHR9/+80z",
+	"4GPEzdEZdsyGWJPCrKrJg5TI+nfXUjm2ceBHGgcOKgADdVZKnV2U2VEmbwT0El+j1gBd8IZqVi06DT4J",
+	"Og8So3uPYEjShVCJLCBkghmykWL61IrcWHBBfr54bTRZZTwszpSIj6FFzgEvRAWpTyXQilgV4b/CjKbX",
+	"9AnpUk2mUmnyYjDowYyv2Ax0oBW1iDY8xRiPJ4YMy3RriUfsOh5cANNG7PD6Il6oTq3lSktAZIJ45zoy",
+	"iIYhs/WlqLG4tRaVrCpFfT4YRKurTeGVgQdp94273gh4yAFTYVY4LItNC6kUoXleSR3YwuHyo1jAbvE9",
+	"2OsLYswLc1fs8m8BVQnNc38CLAC11ydvKu51LMrZ2BdbMDLiec6ysrllAe6DOoD+f2PX5oHzrAHO4O+/",
+	"bVNHuUst6u//+D3a9CasdpN/mAcNDm9n2DkZnLw8Oj45GhxfHD8fDgbDweC/Oxbn1HzZ4KW7bHul715Y",
+	"q/xb5f/4lb+XvU1WQPnlfubAHqWTfoxbqyfr6lxDR4Gtayaro0RVY6JSIhmLsEbS3l+9YiNZsJ91Wto2",
+	"6mykWYEfFYywz2k+V8ZRvjTnYNmyiQWaNuY+csxAw+oJW5ARt0G+clXkNStyCn0mjSLjIpM3lrACLIiR",
+	"UZWoZmOxgIjzyWAwQDjWd98RNJoqqCYgSsj5FXNGidkzI0js7po5XxKObS3oLbWg4bap6aZBTYWVWy68",
+	"8Nvgwt2V2D3n85etnq3S+n5ztUn9ryGpv6yk1LZaamWOv0lLbV1X6v2W/UpLY1Hh7fajPlx16QG8j3up",
+	"L3VL1ZaYPv4S0zsxOm8tM/WH6dZK093QNYc4KfcEsmlQrisyqOWjtEibFmmDSJtDHN/7rhH1h7+LzpJR",
+	"omHY0DFz86J8uN5SSWksAJESsvz7gQ9SLHlobfugQb518beTILD26OJvDyNjW4xKi1E5XKHh/QT2dgzn",
+	"VZEp64s6GqJ1sWgs6ohIEmIM4O8SXQBsZwFEwLKfAWxkz2qQ3REaX3UtiF+WhwodbRUyYuGv2pDR1xMy",
+	"2hDUcHt8aH0FyDq5sdZd/ALcxFWmS7jGrX/Y+odL/uGuZ+9OvEHMYdn0nk0qlkZIM33Q6uZMsQhofCJ/",
+	"2aWUOaPCYkForpjjWXdXeKuDK4tR7ZPXEyrGiDaqAmzLViXlTIEyiOoKuNbcQ0nzFdcVbOz+ruhjqHJY",
+	"hytdAxb9NOMiyxm5ZLQwv7HsSfapPC5UzvWHkd3bnceEAr1nKd56oK0HerAqiQPCSsd0PmZHqczWwUnP",
+	"BDHegcVzSMGqxC9PFIFhCAxDuCAJ/P3WiN/lCouuo6mJRclTg+V5qwsughtExKweMLwtl10AxiIWlbKL",
+	"U5KxlGfoBlN3Ey4y9jkykj2VIp0XhTmlqJ+gmSiAWaWekBsuen3yFzOBWOAjgseNEEdcCV4QeSMsD65x",
+	"tMHbntIFlJEo4LjzOM4LOj4C6oUMhogQ8Iij8AxH9y2yJJLTYNazWeW81Wy6GuMIE38tM/aIOGQG/cGL",
+	"7741a6ImjOlS0xy/JGMK+mNhftfJaHG1uTK4oOOWFaYFBD5aVphSiAVi25xeFGyr5La5olFi7xIi3DYg",
+	"SKiRV2RWGNmiF7EoGx7AIW2IFNr8jcPxNYf+Vgmtn7jSXmS1DDB1+XbP8T6wObeI9AVquo31fRWxvvCN",
+	"bii0/PluFlq3kr3wLKx6MTLuibK1HqRLiaZjKHehaSrnAogTzMCR/wV3k4Pf9iqlNdsJo78wvYf5dF+x",
+	"RO8YLi9lReO0YcQ2jGgJXba3RIJDvVME0UuCgmaHcDjNMKHDaf4+qMNZ3uCBHE4zgS/S4TQTf2QO5ydN",
+	"OVq4SjOW27drxJF3PfEP53gqCDmZI9N6n633+XV4n16i7eN9luL7q/U+nfxqvc8vzfssdXbrfX4d3mfw",
+	"RvfwPgOh9YV5n7vbUo/B+ww1Tut9tt6n8z63tkQO5X1ycTQrZMqUOtIFTa+4GB+NjMI+MkrmDtp7uLsQ",
+	"uMs23T3OSJIVcvZG3ogEf00EY8ZbgyabxhM0fjHynhoX2F2NtGoqOTWiZ2G9uSSjGgR7QjS9AoI4wapt",
+	"Nuq/7zmGtgonWwQPjbSjl4xc5lRcIQynYGHTq2iVr7zUuAQK+OeCazO99+bpjW9qaQhq7G/w2aHY396K",
+	"j7gXLuxLQtPtQb1W+5Y6w457HZ26ZH09YemVeX6NxEeK6fnMXFV9f+ZM/SRvOlHnw//tRJ0f+XgStD92",
+	"XG85u2Y5ELeV64/Mphv7vc3L2BKztJ7woyVmKdVATUCH+mjVNVtxkN6icO7Fhy4rOpwOiMWeZRnNZ751",
+	"mDcQjPfsQ69Qctu41fXt37rWX4NrzVfLtx2F4Moyj9uE4EGLPw5l1d2X/7zqgDa71EvqqnWrW7fa1YYc",
+	"3Kw5TPFIKQaumdCyWByx6626mc3omGWEiWuWyxmLiGA3TGmS2P7RwPkGDRvRGJrw8cR8z7OoySqCZK0x",
+	"i2hq7vSGajCOgsEikvxrToXmemH+r8FtNhaTzwqCFdX3Pyrp6IzPnfnPV1DSnYb3/qGQU+sElx9eyMS6",
+	"v8CwELbR9qEFNZEzovmU/RtceS7s6KtSHm71V9t09oLvr9vma8tSOlycw9lwm9/zIx038hycwfEgckTw",
+	"VLXm2VdintmX715rKMJrX62Kl7rrQkusJoJ/45VN9naNIXZmExxeAMEQSAoWkGYLyIXclvJYJ4zAiAtn",
+	"9ZiNt8o8V1WBXbd1vK2tVrfVKod4v+O99fmoHXqs8IXjsnzszeEAJMZfP314Tz6aq7BO1m5sSI+6brKn",
+	"GKZPhNSu70DGNOW5SkiXaxWLhH3WrBA0P2cjVjCRMpX0ALmGfUeGpMxazCjQyzthMiBdXBKwjfh0Ogda",
+	"4RgF0w1XbEgKds0KTSiZcqXpFQOJ1OuT7+1dSeFv29AVzUx4NM9z7CtuSamMbVV9JZ4hucz4WC56Y7Ep",
+	"Rj6eXbz+kVwxNlOYIlG9IaE2W4JVzvVGNpJc03zOSBe6wiG/JS1nawf2q/c2g2wU7AkxhubmZvAw3Ryk",
+	"dvAV9JeXvh/PB4Nn6RVbwH9YPxjfU2eW73oFHnCdNIcNs7c836Xs+Qh29J+W0ix//60jZ51hx5Ysw2z0",
+	"pDPsPDW7thN14EVAkmQufB8FuPlmWuGvSoqPOOH7rUfeQh21BcltQfL+GRWQ2FCQbDWBOUHY4AQkznZq",
+	"rSpMtrJan7obroP2uEl6lTQESge2rBoOYbW+8UvwRRivbrrrhAb0hnNP1VqzrTXrWWmWdscXbM3ahyBd",
+	"YxYoy16TPG20Wz21jTUV5YgkaDs2nq5ke1syFhsYk2QHWzIwxVcYk6TJltzShoxFaEQ6Q/QgZuTuAvYu",
+	"rEmaZYElubxKT1kxK21LM4BbpM6w89fvj44H0FHRZmX/R87Nl53fvzir8xY94g5Xa3625ue+yucjLTSn",
+	"eb6w7vremqhugG5Cgu1u2GBF+nb0Q+zUd5vUjsUhQgANUrsx6rK567+71P55tSp8GO6z5WWAT4vZNiJ5",
+	"C2hkw4M/CFNZK6NbGf3grNmHFM3bxAYwJgxIgwM4Fo1ghZ8FtF13Tzn0NjwlCd4+sXG3rgcRECNY/NdR",
+	"LOx/67dNnO1tZLEs+JgLmvesNmCjEUutFwHfz2ZSce0q5mPhfvBEEQtq4FBTX5aOc82mEckldF4luUQB",
+	"Y9WP765kVIJ9BK5igVNFGDo06fW9dr2nwJeeA24Jj0+woVBDnXwsoFC+dwqqD4L5eFdXIs+Iv7etJ/jV",
+	"NXWaC67Ll2DeAePXLLMuVixyKcasMA8/obbJn73FjZznGZRGGJGXXpFLlssbMqgsQvhwHiCCt0dshtvh",
+	"bg3JhCpyyZjwPS0Uh9qI4M5Ng7vfv82SYSxwQlwRYX5BZnNNKOZdMcExKuQ0ItTfw/06WBh7r9lcK/d8",
+	"NL2KRRe/wL6GM55e9cqBHOeCf5iCpti5kDAO6ZkbapZ7JAvzmVkormxDyIKNgITgkqV0rlh1nInMMzuN",
+	"CBsyCuwaEsyUK2LHOPU9u9ymsxUs+BxyrknlKeClz3T4IGaegHPCmap5mkIlDR9VhmXTmeYsq0wWbJ4z",
+	"NyvzjTktTxRS2BIhb8yol7x5kyydgCEU7Vj3225rm2QwS+k2VUjeYPa0eRVTRtXc9WsOJuKYJAAExKBL",
+	"td/9IIGCa2Es19yMK3JTGPNUnLpQhP2bXAKeiWCvkOOjk2dkQq9ZLKBoCMe1FVAueJFiUYo1Ws1llkfX",
+	"HCuzY8tdR5Y2XQR4dCqgz2bBM/vjXGIjKfhpz5xaanlB4GtztuA4mV0mp2Ye4sivuNlZ2J/a7BAK4u3W",
+	"EXKpEaHKsj45t3sYZ4uLAw87QWB8LH6h+Rx2ydBKHvOgKx6RbPCEKS2KRSxgBPPW0BuApqRayqs++Rnu",
+	"YtOaKzZ+451iUVCuyjuZ1wajZ4SOKRcInSOXNKdmOaiyG4Tq4FBGZMYKO6krLrJhLG4m9gqbU8oylkXk",
+	"cq6trCo7jHvx/ITQa1bQMSNqYqZhpYy99RNlnaBA/MNS4eFUlWmiHKB5bgYxK1OwKUUKYxijTz5JQs2C",
+	"2rHt5L0oFWxMNb+2PNJ+XDkiA/tGzSGRhZ6QQZ9c+JWwR8wNWGpfNZ+6uVjF/GQHr+m8wQw4TFnag+Yd",
+	"Q23eVnJVKrm+3KKqc2fF7Idoud28z6VeU5/72vIoWUE/coK+iQ8qIH4y+oGX6jSKxYqqVVIjeNI3En6h",
+	"ALlitKO5sXLSzFMy9U6hSBWUEUZnHOMTYObMJcZgQ+vaYejQIAcxXoXcRbe3QlsrWFzdq73kJ6kftNqV",
+	"fZ5xnN0bqm1zsm+OBi+Png06EZQ33dYTzRHUf392cXRy8u03x53tYzM/Sd3yNrXVqo+WtymXzbIUBOKu",
+	"kvSeyJuMMG4ib8KzDY3/KzKg7P0fyEYFd8YKj31rG36SbWXDajl477WpgSLapiIVtn5b5/A11DnkckVt",
+	"wwrxdntlA4i3tSWlS5UMubzrOoadTK17B4LBOWx23lALtZivFvNlSZy2NEv2Bnk1V5LqggqFdZO71pMa",
+	"n81FfrAEQZUlppkxStYXl8aiiXMjs9ZMWEj6L71AxCxWk0LsyH7Qx1+c47eX5kWbgfH2XWjiTHyFZ0SY",
+	"yMpy0t4pSQqWG5fje7jX2ywhXWy/X/kc+Z9uIEI/5tdM9MjUSBcbVlNyXqQuvgvpBf8h1HjASPbrfe2w",
+	"i+C9tfZYozAOluie602DO99edRqewNYm+8pqT3X1mB6yAvWpn8KrBTD7rbTWyJTOIMmJqRueOcCuzWr5",
+	"gcr8mbxmhW1KWc9rD4kUsYD8L/itBVOsuGaZDfh3FcNQfvmMmmLqEJId9nKbfuxFPtwXCwHNr0nyl+8v",
+	"SO1ZL+ERE29QurxUAjI9Y+d2EkmffBD5woYWzVWxsElt/5DdMqky6AW0e0Of3LLIAHh8TB/ahDcvHxfK",
+	"z3I20kTOdQQZH1UOYKcHz7ib5Xvm5usvtK/5PgTYWW1rNQmw+qbhTJFLXPn7lEkPbsmZ/dt0gkZ2A3F8",
+	"aUtHf6czf7nnUd/sgJePA2cnFl13AConPiKNZ70HrmDD6cHj2HBkv/cLBdgGLsZWmATnzlJjolk2CKaI",
+	"5phNYuoJm8KRdnPsnQaywB9JPPX28O7pmfpjWbPBavkVORe6Liu1lMQvbUHRpzZyyT9dr9+JOtwM8K85",
+	"KxZlxL62iJ0wap+xEZ3nujOEHr8+LGTb/yIk/u5lyGrR8bcVAuPR2j2PQsY0SxboAWm29MFEzA6BbTki",
+	"iR/zXN4kESBYZpbNexkbVz3mUSzK0Dj2rQFLIEKP0fzY7Hr/px0j+GxdFD0WFR9Sih+pyP4WfGLu+B5u",
+	"iG7lSlrHzb2z1iNrFAkPFR4/lzebhMdLLVbIm9YX+9p8MatoDyYoHUBstbD8xLRCr4eXtoxFOICcowg7",
+	"XBKPWgaBrwqEFvCWCXiNH+z9VwKj3QSTng06OQx0xke2esMB7wB4FosQ1uYsW8SaIfArAP4WjHQHiIW0",
+	"kD7CVS+y4xVsKo2do+kVc52yPFwNsNClPmP/mtPcPHJ9pWidPQOMOELJwILD+rG4WA/CtjBTqiyMkBix",
+	"suiTX53/mEsNeVSKIVn8VSxu4AH9e5pgUag1Suda8cziVS7nmIIBjWbVGeLIHXwwwLWWbc7wtjhVrjS+",
+	"GON0wljdcr6ZZLbVGsAnlVvsIUaQjzCAChhYcskU4hWNWaAIzQFXTvMbujDj4UVyFPSDm/bJe5uK9jkc",
+	"C/p2frOW+GgwavjoO8Bn3I7dXU8eEj2zET5GAq7m9SLNGS5gJ+q4ndsZnrzYHi7jFuFxcpv4bduiDFsE",
+	"zp7699OS57KVBr4ViPPUSMjV2vcC0M2BHrXiO9C/RgXIkYsJrFDGy+rX3Ddx9H2gk0rAsi/EsBpzFBTW",
+	"IPC8i+qwqllBo/b6sXgrEP1fBo6HFcw2h+qYK4i+VDphmklhGYgFsjuQdm70ClQHaWRXdfoVvx5L44dj",
+	"tc4pjGK0URkjDRQyqv3G8tiqtVLVVUvqFh4Iy9qw4qVBsw5tYKemg43qCvUv1a4SwL6tBoWM80a1bCcN",
+	"bqGdDBdKM4qwVnP1lCllXgw08KyoZfQ4/XaGH2QRlm/ZSBlkOiNf1HU86BkNCngvM3cu3BrYshwlp77s",
+	"qmDLtsWI3bAC+rkIQhW8dq5djrS66G6+bmUUuWF5bkytSmGHtTzxJcaiUm6DqLJTa1vYSo5qSNutWrXc",
+	"Spc/I3JktlnQzGv50ga0LvyyKN9jtwm+i3UuS4VavT1hvR95evXl2CRlcdvq61jFTHkedSrMy52hmZKa",
+	"T9kOcF+zWI/TdgGDubVbWrtlX1oMs494IA8OY61Yx2q1wfJxrm+xV7jQcmtrxd7XGixYhhWUXc1cjaRz",
+	"5y3nBnqdNPMppEoIAIaJhbk9V14pyAL+66Kp3UupJ8O6/LffQoGyYDeVX7jiDm0HdxweS+oIH8oM6RST",
+	"rakdM6P7YGC1UOZSrA6B4ssVWpCsVoJhL8tVyiwWt2qzUD+RD032nbUmwVwpv0ODrVJaWDBfZqrlmMHM",
+	"ZIEMWMbbz3cqmIMt8iXpQLtlqsUrUWdKNSs4zX9Bmqjjk/6LUBMeD5ZVoTuX26vCc/fLx6gN7WO1CrFV",
+	"iPvXKOJWOphO1Gx6lFLNxrLg67qGnlk8Dfo7ZdyyRJ5jt2A/FDhY9s8FOBrL5Yvd49io0ZPBgKQTWtDU",
+	"SLBeWNXY0Ie0dp+ImJWkBcs2rnhsoOogwNRRd+StDjQDI2GH1BNyw0WvT97WnhZSsOD42YXhBZE3VqP4",
+	"GkoosbxkBKrxuSi9sws6PgLWcXQeIxe74AXhGY7u1JqWpGzovCr2u6IPs62a1Gz62r6ZB9UvFkHxA1Wa",
+	"CXP/qAO98AFVMZKb64ELOm4LH1tp/YjbdAbiYrFpq2h/lFfK63uqfbyg48baRzis0I4z6IIMf0JUyJVA",
+	"btcrHuAbpYTirEXV12XdPaM3oGJpi5rGmoZu4RtfB3yj9la373e/SoitrXA0DhTPQuffyDyo4oHini4l",
+	"mo6NwURoCnlhswXNbKJquMB8BL/thZ1Fnm8nnP7C9H7W030VQvoqw4bVrOmithKyrYT0vZx2sVOCI75f",
+	"LSTIhZwqdQhPFMcBN7QUDJYutg/fVr3SWJRuKdnRK8V7PqhLah/7i/NHzbwfhTPKBVcTlpGxlFnokQLX",
+	"olKtU9o6pV+VU2oP3n4eKUqdr9odtXqp9UW/QF/UvrvWEf16HFF/HPfzQq3g+gJd0N0Mpkfjf9rpt85n",
+	"63xWnc9t7JGDep7mjrdYMH77mmuRYCHgSPCDGGmS9IZ4VUqLglvXTpOcUYV4IZpqKO4wPzslIELCawFg",
+	"yxWhlwqwQqhn8TvwPOmYjOAzYi2gZWeTqPml0gUXYzB9VNIru+FsboQ1sgJVrTByuxHGs9AU29EIuzCb",
+	"orXAvjwLDE7z4xaZf2RrSuO5cjIXjtnmRpSXeWtoCv19QKbBf+SIJDCI+X3iWoKZfaUSYlkVEARom01A",
+	"eYGTobEohSjpAuauSCf8mmU9F8U0slT1yVtsj2CEppFZtrl7iV03c1Ga57kRoKWsFm5wxHuWlDLmestJ",
+	"5sQZ0cWcGeG6LMVjEQwThbyMPIuWcPXwewc0dDZn3aoECu50QgvEROKXijChi4XFN+5sVprT/cUalRom",
+	"35qUrUlZMSlxW2wu3PY2JddkLxJh8dUVGFxDvqEP7bS4mR1cLGEEmg8dKjxydPzYKzEWAWK7LBQiQhI3",
+	"Dun6Ifvl2NCh8RRj+DdcMdsvxU4uFqtm5x5kls9VONfpXEFrq9W5Emf5NkjtIHdCbk2d4ASqyRMolr4t",
+	"e0KWkidGVCZzwbXRzO8hI9St3x9TQHDVh9E77GFkL7WLFeGc/S8iX+wHORiqgQ6gZ2mRMB1wGqoEYAuA",
+	"wirXK8krCPNNU72fWVnswdlHZfkBuqQlxHIPQd14MqVXLDklyRXXWKKWGPWZYJooTdlMl54FSttYXM61",
+	"61wFpHGC3VgGp24dpW/vabYFV++l8EjTxGWYjIIkUuSLWIzgAZPL+SIJOhhxKFIkiuWWG65yj+qgvT55",
+	"hRRKyj0m0TIWwLLUJ0k6V1pOweZXiesQxDMg/QybBGVsxAU0NoTijqnM5rkzOUpIvyPL0mz6z3dmHUkX",
+	"O9ERs6rmdZl/PxSv5ose0taYK1+Zx3MXXs4XuMe8qrLVlrnZjro8obbjjuXfQwfTCKVzd7x6fQIBfGiU",
+	"hPItFr5Dn8CrsVdpFtBR2GEa/K4N83MPmpqreRbOFrqEMhTdiTpcfbL7BrNr2HIDd2Vn2DHvpxN1hKtT",
+	"eHX+f4+OBwMg8MN1NTZqJ+osne3OsPM9TSf2KyccoDKJpRB+vGGQiBoe97ehINBs2uYG29zg484N1qJw",
+	"WyQEm+Jos4KlsEPtCa0R9MxnrFDMqvHk44dPQVQNh3t6fZJE5GbC04ntl+axDDYQBqZIiXpgn2mqY2EN",
+	"BZWcEj3hilyzAmSt0nSBPR/ZZ8v8kuYcugfWOW/gJuA49sknxsgvJ+Z3qHzx3iqCIBqKZXTfoI/3DReZ",
+	"vNkt2qV+OW6DXXWxed/MZdYj2Crc1WYav57YmCLdX44joiry6ZeT3gbCcUW8zEuz3ZES1jxc9lA24WC0",
+	"flNEGrzB5bg9ukzZzzo1f01trML86SgaT4nmZuDLgtErIs39++TMunV2Dc1T2JBeOTmu3FVmckUhb6xR",
+	"zJW2Vc1WsKODo+xVtpGnQrPfWunds/dveqflDM9GmhUwTa7KfgNGOMfCX/QKusPCVb4HAWLdGE0n6MqO",
+	"aJ4T21lvwWihjC88QJ/4u+9CPyV0xnZMcPxhshthlbHfBp4nF92ic2+co8Vg9bg5cqUFb/5nJP8/tjK+",
+	"UYv8ctLqkVaP3JMe2UdhuFp6xOSu1hvnTMn8miFnIcP+v0hSkc41spFT4gZDg9YIMurIElIXWnDNtQUz",
+	"Kq9vRKb91Sfzo7dZGecz9va1tY6rUGzStXGtyOdaSiqhWLh44JA8Hzzv+SgQRAchVNPNmP+jyl1Rn0yv",
+	"T5KcibGeJNANwPnTIMrHoMEsn/egGliyPzK/v+GZniQk/LXxDWY5FbSIBTyfIl01YUxH5mPNIqILRjP8",
+	"A8ODblVskBb4IOZ5DkPlXDBaEDfSJS2iWOj5JYvIjM9YRC4ZhRTROGcRNPARLO+dOj6Nay7zOodF+SQ4",
+	"/T55JfXEqNtYWJ0Ft3uiSJLxqTEUpIDe20k1HmVNCq5Ixgp+bUnNvO+Du8kSWBZul+ngCjPKMBZJPB8M",
+	"nqW4G4zFAX8zgh/DJO0nn+1n+ArwwyRYcrdOEK1cMerKMWJhF1sKpiLU5v75PWuHIyzRBeW5WcV/s0Iq",
+	"0k2ef9t/MYC9AP9Neqc4qNVaJDke/OWMnD17ST6Z7UCef0s+k+9eokl0Qj6T46fP4esfcqrJK1qYj04G",
+	"SZ+cufV1Ky6vzVmohtcbX3B9z8P7+9Uc0lqqEsL+cJrsLYBhLkgDgLurSNd+va5YwXYFsUlFY0lpZexL",
+	"HBLJZm2nqaG5BwYcufKt9ZE2JeHqnE3NcUdzbCxkwbI++eCTDtSHl80F1uhcepQIEqruQSJiw6sQS0bC",
+	"W0u4i+G5xBVtaJJ8T9NJQroUJCFuZ25bn4BRbalbT+EJFf83Q7sRHj9YR/OtPWtPvfTARYI+VF6kWEsT",
+	"L41suNnLarejvSxeOipWOC9mzG1rF1ew96kEuWPRLUPcXJCRkTku1I1xbeUC2/hCXIwazrmXeGFE3Mh+",
+	"xxhsWYqAGvG0FCuk/nK7LhwPhpzLdOBWcPyMRptUJh+RnF+xcJwIG9tbuecfDDjnjC1mBjM7v3w5ZleU",
+	"UomKMqaDvbN90PyWWDm+8ViATAvof/rkdZlG4hkTmqc0J9bo9TIRqmGEPYjdIDEFg4apKeMoBfvK7ene",
+	"KTH+hjtwcNp2jdn/UMjpu1BqPCyZkHu7pZUPJ6Uz/O5lyRZkpdt6ziE4VJ3h82+3svkrS9FG39vo+yON",
+	"vndlQUZcAO2bhTKtMt73idD/huxea0FbNIziIAbKyCUny4MIzhAyvMlOmKNH3E52Rd8cZza3aKMWbVRD",
+	"G23n5m+985GRz2z6GWz/5VML9pEilPz104f35KO5qtZ6DHzW0n5T9Nrm0mxMFXoegAU5B+MoFl0wlX4t",
+	"OHSCBdsI2jn0jL1UI8num3tOFHrCACenNiaK3Yn8QKfGZqPZkRQ5Mjij1Y9/u4ivhzMOjO8Ez+xxTV6Y",
+	"kLnIjAmYPK0iPzKJ1NfehDT2PkCL4DIyguvMwAChIgn7rFkhaH7ObFcOY1nbyaO3AEEFsB7ZdKYXBOH1",
+	"aAe7XwOVNd7YmRbbmXDw0naUjKFU3NRSO4J1/dOS0fb33zpyBryMQBEOszGGV+dpuOeizjVSPC4hMyLy",
+	"by5SDI/gpt1M7P5VSfERn+Oe+Rxvkffm1eMmqEr+XcT2VxXX3cDm+lgA2yc4lz9QnrM/akj4Iy00p3m+",
+	"sOJ1N7hF1JnNG4y2H0qx7YKxTpRWpe+wDFFaZGkpcwtG0pwBCLNrexWqWFyyVE6Z9ewjwj6nbKZLHOgK",
+	"cKRDbLi7dWURQZTPNRuIYlEBsvbIFWMzSzbhPG6QMH3yzuUBJXjqweOQbghEjGKRlJgwKD8qc40R6ff7",
+	"GJpwgSgjnY/IObOxtq57qB6RwurOBl89xGeGAbhKnyFSx6vWwwLLdB9yFGJWC+aYTmxsYVQwBuPijADl",
+	"ki/gqxsuVM+G1XykozDKLAjzQ2+/zD4JzQLAoRkV/AwPIe6WNM2W9lhFtlMyxqOCrsoRmRU8ZQTywCoi",
+	"10xkEO/PzLiocllBMqRg6cGjUvt4RE3kDcTbKu1DNZEiZU7hY7hRS1IwaGtxasalxkthFKOEqZxxa8u4",
+	"gLZZNUoymc6nZjXxaCgAOYsyeh3aL2YrNKF8A8Q2RPqh33xWg/waUyZAmIbE4Wa21gIrI5VhNoLrEoVt",
+	"o2zlhdgixHf1V9IMV4UsR7aRBdBXl+ZXYPnhLRvCvK5HPm5dmGkl+swtWzksFkwKeoDcODuH2pkZWwr/",
+	"h0FgRA/D+6udhoYFvpnwnFVelgrh7FzAVnXnwgxw6tbV/UThPrjMZXpl1hPjjzQjl5DpxzVF6Vi2xwaE",
+	"gqZjqI40G1DeMNyz+CQFU9oj6xN/In4WXPvulSE5/BNFunMBhyHruWNgtz0srQ1cshtL9/6DlNrs67cC",
+	"QAe55mjDc23O6vEJSFs85QA7AMT7lObYuUWdEmqGhbFcSoOSEf9sdqcUDu/WfSU/9xz03T4TnDOb6jHn",
+	"x7+6Td9WpSlM9VERSKEkVnzh0GZMuNONnOcZKYwFAUIAZpOVHV20JAM4iWe1Rt5GiHmZ5FDyU5wY6eZs",
+	"TNMFyaimvUa4PGl6FjzyTch1PS+MgwPIdbIRcP20LDuZUG1PEs3NJlzU2r+YG7j3YLbBWsR74xRt+P0n",
+	"qS+Qkj9x79dNvOEthX0YzfygoVCXigWxNP+Lsp3L0DYzsq8LzjNKTeinDjKhTA5VFxrBkSzPTu1TgqNE",
+	"Rjkd+wWRYlmCXFR7LMHxtQ4eqbix8gYaMFlFUlGZ0HbJrYXK+cwcukAGpHI65dhvGlteO1MsuwYlV0M6",
+	"2V5OtycObP/8iju8FEdLqYACGRyAdLHgZmKkqYbFsPxdV8a+ss+0JXAfJ3ePLuRWiP2qXxh1uLqgn0P0",
+	"fgNSfyU0f6scABiLrVfZepVfnVd5jjEap32eKEA5QCmV9esOkSx4mlJxBOU068hycrOeSpObicyDpoPv",
+	"Kx10sN67kHMN/BTs8yyXxivSk0LOxxPbWT1n1yyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6",
+	"fMa4ELO5rYIXjGVB25+PrDAmXkL+879EuKn7l2MsFKj/En3y1nhDbnJGS+H8uEJiRehEd0qocXIKPbIe",
+	"Dg3GwrWQN8Kth1XUbmpgNsrCfuJyQMrcYUoz5pw2M0i3YOm8UGDWn6JTGC40DIx1eKQMoNZGsq5WL1o7",
+	"Z29p2qHBYraFlQzXmWF3IrcjzQP6pTHXAeQC/O/gXfgUF/YYFr4RkH1BKeN5V5CnJAEYh/rIilc5FVdJ",
+	"DwMICnveY+ElcSV19r7mPTOaTiLbAhKQBzTcBk8Q+WA8mcpM0PgEC9LNx7ZuK9srwnMEa1SYWwV7Wpld",
+	"SXOjB0U6YYpkBb1RuOjQp1/KvDLhoXNwSiMLPIEIlm/GCjsUFrCWDavM+s7zvNYVGk0UtxP87O2dhAwP",
+	"gyxi4Z+/aoH7EdA6gyfsVn6tHOaotmFj4d4p4g1lgZZ1KfIadmGfJDmfcnPHt2Y45ThoQJSYT7rKwgeL",
+	"ucANa9s/Dktb1c4LD0MpSbxw4q71JvS+nlLovfme/IkcuyC+smW8bAqF1Gg9/CCL9+yzTnq2/ajrnJ34",
+	"WySnJPn7PxJ8FcuvqB+LD/4YRkTzqcW8pVJpZWwk4zaQGS30Uq9G0tCZMewnuSu5tXiHBZN3ahG52zQY",
+	"Rr9ObM9zi12lWGrbpiwPaC/8KG/I1Ph6SDFiPVa35E6z+qWvEXJZCXBX2c1VxodU+gjCi5m8EeopU5ob",
+	"2QKA6J3zqI1I6tdyOpuHbApPFHG3w7MJcQcUE8GpBskFffedYVOxZ2IBBo2T8YHEjNAFgKAPxSbxShP/",
+	"sGB/ALTRzyJxlekpzdM5+FIfRAJRua6SRmha5lKp9Cu/aIkLtepepcyR6z75HocGXe5zpzYm5NZhiBDI",
+	"inuMlZRW5Fed4wAKCsLoB1mUMvdvkUN4BuwQ5rnNoiqm4d/EGBLG3XltH5NL8Y7picwSa8UZN5BwcTSR",
+	"c2NF+axwN+HqA7bx/VjIlCnFxTixCYyhucF8RiZyXijyifwZNDt8dsGn7B0X5vUn5Cl5OYhAseCV5+TP",
+	"JCnmIrgoNBT/Bj9AqyenlxKCFgVEeHAv+ek9USSBK84pZNVZDtwbitzI4oqkTGhWPFE4CIxgLxn4oOeU",
+	"phMuGA5vDBlA0nYT+zmMa+PIbg0rU6ncCEylylXdQaDyg2t7fTupP5PuJ/Inct4zD17O89RP7M/knPzn",
+	"f+tTPS3v8+faLf/zv35IVJcw6qt5kTEBmZv//C85t+2oCXEP6r/vE/NWqm/2T38mnyI7u/ITc4/Iz8p/",
+	"ft73+8n1f/bva+g+KveS+UliPzWnDHfAqTkFRo/b20bhAsjCP3I/2Ltr7d6htWvJn9H2/VuT7Xvqf29u",
+	"96c/u9/8539rNtATJ3YgeGpO2wpTt7RzaZbB/gjN3GDiKBaM0WzORpP79Ld+zdVqdHiqLkm05O14BwhN",
+	"OR5KZJ/JuaEYqE3MfJIIbefMZg6mID+umRWuC3LFzXfKPCGz7VW5csu04nqbdlpY2vvgqcw64Tr8538D",
+	"+e4XGn1GfByQhn5Ryku4Amt4rhFokozRKAPL16wn7jOQzl1o3l5wo9Ft7D0WGHx/omwyThZhVi5yPgBe",
+	"/cRlU9JFROYCcwXQcNYlaLXUZkN5ie14bLy5gC6+ew+YsenarYed7Y3LFnrkRv/1TmNB0dTHNKMD8gNP",
+	"DVRReE6VpLfsedhmtK4TBG7LGFMuQCGkNKQPLG0LrhmvKHOz91AXdyFFV7rCsF2qW8/MNym3gx8vGB24",
+	"B/ARK76kmUvktw5JjGBwc0Hyz3AyfTxXdGoc47IQ1dWKjKyoAlccZ88VZlFYBrnSCIhwXtYyRKQ7ofmI",
+	"UDgcxkL5NytkL3IgeuDUu2b5E7f3UH8ykanIRc1pLGYUouuwy7k+JcnMHfE/40YhT8nf/Gy0JPVpoFoM",
+	"boEIMOWzVeVzQlYEM3oTeQO5z4yxmdkaN0Ysh44sV+4wbeocrelOv8I3sqYRcwbVg0Lpyy6623LOSKXd",
+	"k3gP6f6D4RWLdFVk3ILtvI3fQutbaP3O3q7b9DaGW/HeKAnV2wG4b1b6q54U57C+6lndV7Sazj3nrJDZ",
+	"PK05qmEonipS+pCE6rpPObSEqF7NdwMvFLAj0Lfof+Sl8bnEx0KOC6bUX+UlILHMY0H5L3xAkpSKlOU5",
+	"/t3rly7tW69NQceErq4UTJ2aO4CtZsvSlK8CW5CcisyqAcedMaNjI0DENcvljEVEsBumNKn5yxAojJA5",
+	"Y8LHE3MJt3Fr47cW0BsK9NMQzL4KqUaAMeiT5NMVn9ms/AVYMmYKBEL5zvzhSpMufhsLoJF4MRgMIvLC",
+	"9vyf0bENelom3K7D50UV/nCEyWEsv3z1xjQwi2Osa/j9UswwatKLEdm5HcFPjVGGPyCNBSy3kRfhdt+S",
+	"lqKyiIdjOtrqth/puDEoe4abuYpzqgqelq/i6+CrKHPI9fe7B4dFqRUBCXqExRf7qcN5IweG9XnCbRrU",
+	"e7haZh95vJTZgnQpSV5XikemdHZKkt9+T2IBYGhlMal53ovI6mLrSixzHcFoLMBlDF1SyyqKV3VDxtGR",
+	"ZRm1yFPrGrvIcVnNjeyql+6r3tDL/iu2UMbJV3OLCrDLQC0Ab6kAvPS6YwHXBrU4HqYW1tv0sXD9ii1s",
+	"xXrURBPQb0D0xWJ3SN8KPB+iumzhyhTd1h2hXSWTxlJN+FnAEVhF8mznXdo9C7I4WNGHwW6lMpcFVP1Y",
+	"PJJ+7+BYPx4dnwy+2RxyVXmYFnXVoq6+ftRVpbTwMF5keIgOoi7XU7G+8d8H3WLLrBpVJPn4c4WdtVm1",
+	"JxEiWI0/CSHW3DhTM6onpwRhxFDfwUBUtlq71dpfidYuz0+rv1v93ervL1h/k26pLEFz9Q6o0e1+PXQw",
+	"OMuwloSWJZdGlwTiruwH8dpegW3xsZK2DgtSsXj28siT00FsNHFDNxBBQlcXy/fYK+dQY4Z8Pngei7Da",
+	"0SVzJ1QRqslU2jaJmM8GqKsfq0uJgg2MjRQbyrzCCd7WXb9abutaxJTltLYzTK38rbkLTy3JXFWQ1SY7",
+	"sSgXzqnP4KdBieiK7jKn1SdeniM0JEsgKQ7RPWMeeS4LW/o8tMx0IWgAq4/C/LSiOVOV8l6PEChfykqr",
+	"EH59BL/GbIiCeraf+BVzGXMoi7LFh4HSD9Zjtf6vKP/TWNBtKgY3Nk32D6NvyNpWPZMPmmcuD9F6PjZ/",
+	"nWZTW5q1XPKVs5GuX+vsktc/f7o4+vbbo1cHK/RqkGwt2VubkX48GemzLAtVtFVzJUvDYQ2Nu0o9X9S9",
+	"9ZLgAVHMZf8CAEE5elDrm2F+VY5iAUK8n1ZOrcLEsx8Y2AyWmx5ErutBv5qaVbIwxgumrhvMnaRsX8yF",
+	"0oxmw4phEwV/eWGFCe2avDOXNraFmzCIcxSMkeVeDbZ9QgTtE6AWu3yEN7xIgMiB0NxYIoXRk44NwS0i",
+	"rN7KrDPob/cuugAjQ2BpngM2MdTmvdOSC9kSb4AB9mIwGGCPOMv7Z9syQPAlJPK9ryRzdX98yVnm+2g4",
+	"UDMlNmg/sOY8t7ndry23W3/Bh0vumr0OH7324vR3VB7GLVzd7+ZkMCiJna1KvKHKtw8wMu5k8Ly8xruM",
+	"QhI1TyfuR11qroMuyWJcFmj2KuWom3g1StPFEBFGlyyHVqYyFtu4On3yxswekGa3+TXIlt7s2JBd/ZpY",
+	"rHFsyB37NfDsB/FrRuv5XtefDZwGHPwTlBQrgorhXqodkE4bKMwfg+WM73K1INuaR28nkzhaRmFWw2RI",
+	"3Fw173nW70Qd6EkKTJpRR6CDW5WVnbqburHnmz172fl9JTTmLGR1HdrYSxkSsnkXy7aDEHtoHOC4Dxw/",
+	"taXys7wSsQgIA0FMuQtAKK2LiPXqoUS6IFN5XTFe0SdCgQQBRr+okEC0B9ZeKwO1sGC62p2rcqsy9lhN",
+	"CCl6DQk1Mxy268CBS6q/eiP/WEgs7DpctUFJ33NQqXmfYaB6aOf1fcZvDoeMrFnQK0oVYM+06qLNK92W",
+	"V9pRSa0wtqHQ7MgI0qPUhmcaOXl+tUiLBnvRS0ukm1giqaj8ABMDl3I+nugoFhWq0Cd1+r8gzVQrXvRG",
+	"dlBrZpvbxCK5pIqrxAIdMIXRVBXoWxJgI38zpWqPMFu82q/zojgBEpEpssFBVzDIedmox8nx82+ef/vs",
+	"5fNvUH9UVUUp9u8i0vGXhnLPZalffb1/C0gTL+cLX+TZqHIDJ8HbIv+as2JRGiO+vGydGeL7Zb7jgk/n",
+	"U3fFSBZTqjvDTibn5lxEnSn9jBeU6xp1pu5XAx+UsKRvv995R4fq4q6PgtTKc1sKkgN3TQjrlC7nC+TS",
+	"tybWDKqrw817T80VVopbO5enM55e3UE0PTHjBvSeTlA6+luo96Z6gpXfEIS15q+TdqtoIt2Yjd0GzE3h",
+	"WNiLHktta9TBLD8tFhcoImDdN7cj3QOZp/sIP71nC9JN4Hvz7ypJYx4KMWttRrHNKO7RV8Dso4Dct7GW",
+	"1Z/xVfamv+D3W6Ug0Oxe3wX7UmKHvndZeG7v+wjF4bNlcThyJ20HeWif9HGKRPv6W6nYSsX9PXHcSncv",
+	"GH2TbvSD7wLceW4zQxD5pM7hNu8s56wKaPeETsYNt/gK1wHzF/jdatBnBRK4DP7E277NkhDCCKFZO6Fl",
+	"rGfgQ1fCtn6WldhBLNbEcYP7b4XsjIVv1joC3lE/3bCDipqnKWOZ6vXJZvhEj5HcFKC4UR4vFlsCFNfl",
+	"8cpW6wcBKDbtogfVkcCYb6Y4B4YtaN4shevN2+9EHbdj1sev7VUliPHs2UskqYd+3lxUr3ER7o8/HZ09",
+	"e3k0OHnR2akf7dJpbIGKrQJ9bEDFZkF9aLxiXYXeA2yx+cF2Qi9OGw60xTDawbdDMMYCIIwkQDA2yYxG",
+	"HKPXkZH/fxXDWBV25jIQo1ujFkkVtBiLvVGL7hVUMYmxWA9KJLthEmOxNyix6Z200MQdlN+WAMUVJ7fF",
+	"KX5lOMVV7/kQcMUlhfNbVYjfP25RxMJLrQxl1goMSu+UAMqR1ECOiFpBjNQejgpZUz9dcWCw4mrfCity",
+	"Fj75nSIRD+PA3D8esfkgtDiTRwpLXPG6Hg86cYVNvxKkWBeNXxpM0TYwFvM87/XJO3kN7WRLiQ2dYu1a",
+	"YITNdinEnkmsgi4M2qw0RKYeNabwDuTfjpGbreMyjyHmcjAcSrMNvA5i2GqAFml4K9LwEHpnhbk8mxfp",
+	"hCp2NOEKciHrugDa6bjf2C4AGhqjKG3MUKEnKiH4L+m6AAH0O7ZcvRhiQYpe1zzMVuzYJTjFTmh0bFx+",
+	"P6br3nEMNPQD6KqQ0+kMCBug/TF2pu4OPAW9IscROR4MzP9eDnqnJLnhIpM37+yQYXIEvyFw/M19P4h8",
+	"4R8UJ62AgEhpqueKfDCfsMwI9I+UZ9j3DsV39UckkzA/9tn4QAumIY8RJCHcLKggbDrTC2LfxDAWCXDw",
+	"uwFfm1skZBCRxL+BBDqRRXY8u4B2OY0fAC1wgc8CmrZbdeZGwjCLHQyAWgWj5IbbpkVaQlmpe1QzHjyr",
+	"fTBwfbiORU5Fdve0xBZH6VbjR7tfb0FS/orvFei8zFuPSLkpTx33Vn1vYfUDbC5sN8/1KmQljtoJNZbH",
+	"S3Khn510fASEC83G9wKHrK/R+qiL3+VOBLSIyMMiIktBvrTUD4p+9LI/rG48PH1v01arlGhabprqh7af",
+	"WgMCPRbJxw+fmqs1bdAn6RHFGDAbGqs750obWVe6GorY/qdQHM+FuazS5Ns5KTAbcyH+WfWrQrQ9jD2V",
+	"11ZQAoTJPQk2u4VwtnlW5Dg7rRD5DMnf/5HYEUqGwz75pfr85gvF8mtk9ImhNSt6R1lko0YZ6V6yhcQ5",
+	"8MLxARAYBWIU2CSdphP7dGNpbhm4SsuPh6RC4MGMAqfItXslXDTyFRkdEPak4apkWao0LQLO+9KdCly2",
+	"oG8dqtDukgNlI2oYmMOiiDSfZywLeQqfR+XzuTdi4QxlM6KGmrPng0FkW/ZYlzB4a5ZqkSPRYr+EMcTC",
+	"UkAFhWyj4JGxKZRbO1SVsbDfgVHkGsv67JXtxde0yI18Waun2RSr+5XrCR4DN1+LU+OWPCrjSnORInCj",
+	"LEBefRdfotGrlGK8GCC+r7rVoB3s6coHsMi/Os3jaoky0i6OgOc9qmf40GrlSsfCmxloDhXO/N6dsgqO",
+	"Q1OkdfeS73WsYLuZXmf29Ke0KBCl7+zGS3nNyMB2o6gTmAXTg2ohEDpcjIfG7MaVC2Qf2PlGtniozc6E",
+	"nM6o+Vhui4cJcQT7Eu4Jf3eGx8f9b15EAbzzeLAZTOX3qBxj0K8NMWimz3olP28Igvl9u34VDats38Fd",
+	"xFM2Si6WU9kynbihbGiDLW2wpclGD3fNYWMtob19l4CYukG9urLTGsolOgbsvPLkJaRrDp7TygEGJbOI",
+	"jyZCzVEQi49IMqXFmIsKCxf+Oijkv+D4KYT0KxAdacMQt2FvThF647pn8gwDLsaC8+amXRKl6YJoOWZG",
+	"UTrMDmi5lYiealNO+6ET2E10ZQhkrSzlErgnLGiNSLnErpXna5nVllwWTSsei8Z5W1iPV8v11w8vsP4M",
+	"nq8sFntBf3Cpl9jIYrEO+eMaZJERdEwKTJFyMys5dVakuvsqXgcNOoQV8uV3xnIbEQTiStNjX8vjcO2y",
+	"HsDOaEFLXxloaVe74HbIUsGuOV58cCvgteW+pkSwm9LzxBy2nBep38S2Ua+LXY35NRMkcVNLSs7qWECY",
+	"/GQwIB59oHoRSeUM3MgVICPb2Z9r5dL3Q6zr+wDdNpIo4Mc2k6g5mxgvSrj6L6tmLuc8zy7kfyWxIGSU",
+	"07GKSManRu9Bq/EbxscTHRFLS6AikgRLY7QpF5oVgubvASULfcUrfTSSyNayZ4zwTJFuQtPUkiAbjWz0",
+	"sJYkGdP52PzRi0hwhQML47hqwmczLsZ28v+a05zrxcecik+QT0pO3eIkQDj3c6jbX0MXb3guvM5My+cE",
+	"1YTOoIblhiqSzjW45RG+5oSrczY1yi8h3cT9xE2tV97UbOJgDtcVvLPfMryompSVduVQa6PpQrlPesbw",
+	"Mk9vrnLb79YgMO7KJ6qcTDMIu/y+TjHrv2lgA/SBXJXKGRti8064IgpYqDiQn4cmqUp6ru98QI9eu/Pf",
+	"/9GvxKwi7Kzz4dOF+e1m5ILgDiQEM5jGVgIz5bWccZYRNb88cgGnMdO4qBnGBj2XYWW5IbA69EEaHwSG",
+	"UBKYYjmjNuLsl75PzuA0W7PrZkJ15Xsb9CIFGzFjnzLwH4AYLIoFBl8xoKTpOPJB1yJkzMFgreIiZX3y",
+	"XmpzQ+7I69lnPJmxCG7RxaawXFyF0stORUvbu18tFDTcsTFHTdMJ9hzvAmCy+itor2pWoXdKkktamFPt",
+	"APUksXF1H+qrBf/sfhXsJmz67hqiw/uqdp4wv1juV5TzK0aoDeI/UUNCie3yY5wM3wRIyBub4lYWQtrU",
+	"KihYmJymVypa10phRbcg0kWYVjgYhPEs1abfWlwRI9qvmd1/qZw6XGpulI4mTns4TxB1zGk4MkoMO85c",
+	"5EwpktAinfBr9gkuMToO2+sXcxaRmwlPJ8RegbtuRbDVbGM/g/L2FQwYnZpDY28Ph7OZZ9PrQTOonfpG",
+	"IdzGtklViFlTQPd8bSckXzrv3wUVGeZZYmGXJov8VTjf7QKvZ1mGNeXWNHnIasCl7eCwiaXh1Hm1HWrM",
+	"PRfaR215Xlue99jK80LZeciCvELOjfbfBOd1M5E5I/YHlvztHP9KekMwsbzQUGF8LlFmUQQEsTQIJZ5F",
+	"peOBcjaVQs2n0J3eBoV8ypqLo1khU6MLdEHTKy7GEdwOubucnM6wCyF+6KxEFVqrgikzW3WK8T+MbHIF",
+	"oClMSwPkqk/eakzgU1DM1HaHdxpDjgD2xdCSmMgbY0OS3GxUTCTYJeLLKKjGou1KGAqU6vcXdFzlVXUA",
+	"BDe2TaAtZSV3AlHZt7hD/uy9FGx9mcRBUExugqvYRPz8gzZxr2k6YUevpdCFzDfrFwc/cb/4Pdqp09yz",
+	"TcQp/ui91O+sDdmCrO4MZFVujlBauo/vCmO1muAjaINalaghfMgCYcHtsp8HlyXK2z5QAHy5KHuBZvhb",
+	"6ws6sVF2d4VvK7K6FKCBeIWfGe/NSVj4vipbSVdpnudWYqOX4xJLvAiUQa9k//Ry+YmXxn3yGn9p/Ev7",
+	"W+9bVtyurofKgqPu0wDOkXti1Y69H71ibmKLJ4poPmXggoeOW5/86vzZ6n4hE5ZnsbhkI1kwI4sdWor8",
+	"ZB7B1+RpSRgHX9P9EFxoRJfA584Z9iUj6J+4QBu7cb8E2X1ROkOeeyWoIVmmXik9h8qucHhcq0bQKTUv",
+	"nuWjyGga9zOu8VKrprBTH0KPnXtsH8x8yCsImD7OF7YpzFZIjQ1xgzIau2sQwcfykdkvVCxIxmZ6UiPw",
+	"rm3shka1Pdgui426LaBR4EIkUrCa99S1WjSxT/gaEXNJb2Vp5HaMKnK22Eu9HtBpChd2JT4kG2zuNtmH",
+	"Ms9436U1t1gDtXNcAjxSmGvri7W+2OHgIW6X1RR2KLKfqC1sj409NssN7lOZd9FlFsGz3gLoUuJHK/01",
+	"LasSv+eCzrUVgmJOVH2+mtP5j0DYbOaEZGV98l66CtYFasC1SmRoK9RnACiglZYUEB69mUgVuK6yKN1H",
+	"9cS/jqgyaC8WxoKokq6520SNVe+OkZycZdkKBRWL1aDRHRVUBai+zuM8QI1pSRJWf3MPqt34er2Wjjol",
+	"jPIjK34WXHeGJ/0X22q76j5t44StbnpkcUIRyuuSu2snN3gnVfT0EqJBd6SQAGrwYjCoRP6a1Y2tXghE",
+	"o63b8KQCsbhND3n4Q7pIc1RbcHW6Ugomkc8/YWmBYkKXXAHovKJvXi1BMNdhJs88p/V5hoSCfpEFgXbq",
+	"gtqUGpGjEROgYyxtgvFruZuF6r/vjxB02H2PhSUK4fmD3pJyqnijh1ROsWhklnkI5aQeVjuV0zB33k1Z",
+	"/R7d+sts0PTLQf/kxRao//rSvcLo7v16eFYhvs3UKifPxrei5VPUatFWi+6nRV2tXU3J3L8uvaNaAKeN",
+	"aA3g36hFyyWwJw2yYogykyMyRgYDswWgE3cZrnWUlx7GEWLhUZMlNWFVg9lEdWfJUlPur0Y2wnbvr0S+",
+	"UGT3borinuHZS/7nBiBtyFTWtnULzP4qgNkguwJhVcIk9k0BbiGvf/OW3i60koHndiu1ZCCiMw45klhM",
+	"KIDWSJduJx176xtY33XEahXJ5Y7cj/vHpe6F93H5BZKJSxuWG6GtRX1U1I+1ePieMqbCAtkIvvqwdL/l",
+	"839KaL3af7nODSQADmUTwS5MbjYenEyulhJne1IzHeAk3i+8KLAlVmQWy4PZQo1aqJGFGh1WKhwAfHQb",
+	"N+yyc7emb31p0dwVG6yHRFV4YJ2wK+dYssFaAlgI30akrDDxoVoM7VbRMb5pHDnbisoFqKDuFTdSErke",
+	"2Ji5w+yaa9FzcSOhraviGWuKRj6/t5TbA2kGQpVl9KrqiF0EfGv6/UFdWpQAd2dvbuTTeqjm3cNLQkSp",
+	"TIFgj5KUaprL8XypuDU1CyK0JJc5FVfKAU583V0FcUJWA04cPbMDnTSgNjboqfDFojbc4z9obgxe4U9M",
+	"jPWkMzw+6b+I8KNfeWY+eR55UvpP5t3fxiQ+4yxl6iMrXplBIG22g6SvbIwW5dHmpx4pysPLxXvOTnnN",
+	"8IAZqnqZ16rsFOkC6uOG6wnWh7myg57LW0GJWlhmsEHiak2WKiJJINSAwKkilDZKY60oDts7j/XO6/Q2",
+	"l3WL8H/AfJbXzNvntEqjrc1rfV15rVLU3XNuq5T2mN9yu/OWHBfGzFXDE5Q1aGUJ2FJGzDLY1LJgsbgl",
+	"DUZ2yYLF4vY02C4eQCw2jhDdYRZsdzv/kWTCpoE4bEMijzAb5g/2PWbEwns2iIMlEbM6TxZ2TwcqndKs",
+	"3i5J5kv3Y+GOsZdWbszIseaHcyO2IKUe58BB9k6+7SEAHiABVxo/60Kt0/KZ2kRcm4irJeIOJZAOk4y7",
+	"7cqqUdXZJ1HmH7w5WdbQM9FVyfPCsfiq3mlVOilNF1tmzbC94b5Zs6VGBrFoxjbsLLIPkJc7kHl1iPjp",
+	"ybbhUpe1+0RvsD7kZEBGmlzSoiGWenyvsdQH1ittGq9N4x0+jXcHhvK+LvxTK+Z3j+LuqOHW5wXtrEh3",
+	"Im8qBvQTZdN+JKcLIudG7cMvQFwhN5dMr3pr6/zcXN7jXdYkAMP7VrRdLLoKGyICWZdjJ/Elg/huo4MH",
+	"Chq6+zTrxJJr506V4lJusba2D59dNCrsk9kTneG3zz2w6fm35DP57iVRE8Z0J+rArnGK9LuX9gOXhvx2",
+	"W93XtMPaTGKbSXxsvJJOztoM4mPXUk9/s//ZpcDCPeva6gr/8A0B5VhsIni3cUaMQxMWYlwE0+SKzGjh",
+	"OE/8qEPydnQEngMp+UkCLWXUUT8WzbHsVdqMbKTMzGz3Br40RL3LeNlhwt57q6C7D3xXD9pS4NsZZa33",
+	"8Ngi3u50Wtl4d/HvezPGb4OLe3m0CiPuRfLeCPFb1ETJKHmXkMSSGHMNkVUzrPCD+yl6FLFwPe8t/QZ2",
+	"Gb0saEjJGQWdEyJgqUQyzlQqrXp/JFiiX74HdRqqk1yDeS/m4oJP2Tsu5hoCZZ5XKuo4ymvs+6mYns+C",
+	"azvD4625p6p7q/UlWl/i0aESK5LzfjyHUiXcE/NUQHG/K/EU6o1YrFYcDbQ2AGhx2ZuSUd9RHeZU6Vi4",
+	"j4mSZEQL8idyPIiI60GFI5bzp1nGMuIYjnWvmacqFtsSVZG1PFWxSMo5bENUdY80v+Ss5uvdl+JTj0Pz",
+	"4Z2tefeJ3oCRaP98wy7nRdFpUmo78Ez5J295plqN+QflmaqqlHvXmw/PMhUswEYkU17NbYDUD3rPJOYj",
+	"829dcgGGv9GarzNSkY0JqZahCgdD8u+hLf4IKH6/PA+D4C+d2G3Q+8tHoQXwfzUA/rAt1n1h9wMB/1sg",
+	"TbbPmgStY7ZnpYKIdixaVqq9A1wPjsWXoVxrkxKPKilRntF7QeAvKavQrtuCkMr/Phb3x0e1zxm8Xzh8",
+	"YEms7XsXHM0WDd+i4QM0/MHkwj2yUgV96VYlHMPj/RCkVMtT3QduH63JDaJ9lQQPDBFfxTSIWTt8LIKA",
+	"sO+KR9J5UTABO+FLZL06lLG0YzA0p5eyOKfGTn4OKb16/HNF+m/Q/6aS/ztpzP+9iDo3srh6zYRmxXqY",
+	"/r0lCh9Wd7WI+xZxf0jE/V3YxDv63E/5TKunv80mVLHf7xJoXz98m/3qo5nXukiuUnwsbPOzpVbcBBJ4",
+	"LhnacKwxBmI0+BNFYA1igd3DL+wQMIGktw5Z4y7F/KjxzvG2XBEK04PO4bGYSmUUXsqAhTCYhcjw3lVS",
+	"SPcQEBOFlqMZS3mGpDCUzAX/15zFgouMfbbTS6VAxZoutsxRHla5bhRzXvK0NsCkRneR2HTv70Hzm6MC",
+	"tfKiMzx5YSxLpYt5ahOenXeMqnmBwY5LWbCyQz3lBRnT+ZgZc1Sd1+zN2h5ahxnaVpVXdn0L+WkTmI+p",
+	"FaqRZet1AtWEWqmLOvix6uQ9c6APppjXpFirr0JZ3QNasllRO+XsG9itzMFuT5gWi8r12/TxWavBLDZp",
+	"SxW2U67VieI257pOUT1MytUbF9vxpS2JrTbl+hVxpi0rpbtTR/unZavq6Dc+07vkav2jrk3Vlo9dr3Ez",
+	"HhSIU+sq0T3ls/Mw6tTM0RaZ3jsmGaklemNx4Ezv7o7PnWd8V+yDykYCa8FtiDbz+wgJ2O5Tzm2WHq55",
+	"ARtbnkuZ4/+fvX9pcuTG8gXxrwLj/z+WZLcHkxHKzFIx7C6iMlWq7NEjKyPUde+Uy9pBd5BEhxNgOcBg",
+	"siWZ9Wps1rcXd9Prux+bb3Dnm9QnGcM5ABzudDL4iodSLpNZBkl3vHHe53c2mDT2tmdAVq4flXkjFvYV",
+	"d76bLEWndjgfQQoe1/FcylOboHLWRafW89x6nis4bE8kf0XPU4e/z/vdtF6bizIZ6fDxkm3rkqrTzB5z",
+	"obdnZ9mzQ1Ip1GK2hdWQrpYyB6bAhWKFVpF9yZxlZV0Q1v6xMbvXlyNKnjhJyXFLW9TvUPF8k/UEcJFP",
+	"5QE4rH7VKcvw71HGyoZ/WFXSHBQbCPIKMDnACMSKzrCzEFwHda5suf1DPfaH1Llqbf2trf+Rio7USexz",
+	"s+ifoGj+qbnTPUlQageWtZYSBZnDR9njSaM5PhZXJ7L3+CD9h7PHtxX5d+ImT5wDtXdl/uDYt9X5Py+L",
+	"/Bq5e24WeHxehmf3uISp+2v5N5tgd06YOp4YH1X15OggpgfOsnqm9f+32N2rZ6e1tz8/e/sjycDb6p/s",
+	"ZOloMqaTJlt6LPY3pos6kQtftCb1sN1TW9IPvNhPlL61rXB07cK3VvTWih5a0R+S2jyl0XyrLbxGW3ZI",
+	"A8PhPEUqWG2sR5VdAYvu/YSVbKKrV49ete5UGV4nENQe0CiMll7I4aqYes8f1c77xKypTc9q07NOWhDl",
+	"mRuTT1Xj+vmmPZ+q8vZyKlWp839fS1WuqQLRFoSvMdgqWebt2hCKQyfmLxWLJN9W0DohmWRq5+ooe6o9",
+	"p7dft5W4fyuVuNd09c8XSaet0d205w+FxLGBtSmaM3U2L3jKzkYFo7dHouXvoBNBlwS6JNBlyDIwjzKB",
+	"X/8A40lId2DxlC9J8tcfE1KwmbxjCgJvZoTmea8RR9kwBEeJA46Esywl1BpaqxzHIvnw/fUN2W25gOMn",
+	"ffIVTad2Ol3FjF50bZ794CeCMUA9h8FsR2PexrWICCXpQmk5M/yHs+KFIt3EfXPDWfE+S6CqCmGfuC3E",
+	"w0vlEllWzzAssxTuxUorkLRMSc7vygdgxkEDIVeMvDPCtFqFXyvfx+GGXM+mTGO7Vgf2RZYxP7o7lgWx",
+	"ulVlv/sX/WC4vUuXfj2SehpWwCnzsutrZPY2k4QSuAjmCWg+IV1DlXG1YZ2SGS0mXLgf8FMvwtMAszUr",
+	"iSDWcJrIQnBdxZ+yFZqDLTXPENNgn9wspTtvcoyNpXLOInzGNOkURDezcGII1a1xGEY9dw8nIFV8w2+Z",
+	"vVIoH6M/xTS8l25f0esv4YD5mygXGrM275jQsljhwOWYzGz+c9N+mGe+H9sM6e/ojDVEC0SbLMwHJpNb",
+	"GmN+rt079TS2guBEQ5/wuTM8f9V/XTMLlL9dVH4ZDMxv1cO92fbAOlEHD3Bn+EW1Cy+N2N/DZu8r+uqG",
+	"dt6/qDY6iDpr+2yUKQoLt7Oxo2nD7F4+hLljJ5muHMouklwAh7jG2RShY+1QKtysWpPGb9ak4SJFS5lu",
+	"/cjUxLvDLBYb5JQHQO6+5/hXjQMRGa2cCRvlLQxIA644tKhmSscCGxnzQukII9RAQuGsUC9c293RCgUP",
+	"QWcsIilV7IwLxYTimt8x9555gme9CIQRYbHOkPipF9CIl2S2NuSf4lnvEpgjF4TGAsZuJlFnjaY10q23",
+	"1rPNOVLar0bcKVloBXgyRgz1hCgh88IwPL0iXCjNaDYMxIGIJIZKmX9R0om8aBMZ8QgBaN7KjAF4eUUa",
+	"rEtPIBetc/DmiXCmCJhEWCxgV14owjM3pXe8SLAcCc2N7FMYYUVZsaRyCswbt3yOcklyQ29ZArYcFCBx",
+	"vy+9QIJivyYA3/N6MBgQ6iURlmFdRAnnk+bWTuRk8gZ2gwaDpEcELQq5xNHBpjYZiJqklkpdxsMMPkfL",
+	"LJ+1nWfjrj2amedgkWDm7DwNhL416HwOBp0jefn9Jhps4cGMMoGOaHqyBhhNJ+8zb3s5HwxIBjaHVJun",
+	"CM9U1RgDRDkWNM97ffIVKqUZmS2UJiNGKLwkxySBCZp+kooh3ZoZhpU4pAzILYwvgzB2KghNfYGqVGbM",
+	"PJBObeFb+5siTOhiFTUYJAi3mryNHfS1ZIHS7671dnM2oemKZFTTXoMOHIsmJdhXzPLGLm+EAq5x5XSE",
+	"meGZsDwu1hF4Egs0+83qPBVVjT4WzExjc1SlskW3XB/l6PKC0WxFplTVgy6rCWpCEujjYJX9hk6eSE3H",
+	"c24u6EYleD9l1kzlARXY+7rfxo5ar3yrwj6ACqvx8h6vtJoWXv4EN/IANBuKQDbIjzbUHKlj2DSnxZqm",
+	"urvyGg6woo5nTVnBQobw6hK8xw/NWQzd/WgmXonM351HkDUWcfr6JjA+R+2faUmTBmwb2tZVfyaB9XiA",
+	"rCwJKPjUB0LvQXweLnz1xlCubfmdWtN0ylSzONwN5OBeWC62Epyv6SSQitE/HIsDpeLtUm8s9iVOZJvU",
+	"i7acJrEXluVhKFefBK3DqjdKt9zsiZBncj5EruLAfMHoUy8ftbBaQxYdKPleZdnBdLAJ4+Dp5ckWMSBE",
+	"DPiVJ+/jPZGHkdcNst0dE5ks1ENV3J7KJaEEOyGK5XmgZCN8vGnnn+H3d0xTnrtwjDBKhGtVibeMBRiz",
+	"sdn3WRLYMyCEwvZXCcAg3VeDVxg9sOSK9fok4epDwc0CD4lRAZNYZGwmddX2gjblOT5IMhjjJp0dpFOY",
+	"myFezhIOOZbVBnp9cqIogVr25iU5Mkpgo4XkQaMESsCZ8Cg8LdCMW7QfBNd/Lv3rF1HHnxsXtevjBPqv",
+	"o40BBudQUib01JvxNfnq/yA/dfCXP4fBAu64bw8MsE9pNvtuMRtB0sPV27NXr84Hnb3sJWt3skWzadFs",
+	"nhtDtITeUuWHYY2P4KCvTGO7c349JhJo6l1wW1WCHnvHckJv/WjlOtvuBedGBdjgABfrTLvRDe7ZsxHU",
+	"62QpiUj4na3pDchd5o8mR7eeMsXIWC6KWDSMu3Sxe/psPuSMZjd8xt6Ld3Tl2/6zd9HHImkk9R5Rp3Sn",
+	"7+dBj8VWF7p9FDZsLxd6LEYyWxnViE8EKGsn4M47OcPDHf9Ve8If2iu9Jsjs55uukoPWHf2ZuaNr23sK",
+	"V7RjVfDFP1u6u9VWj5ZXJFh1LjphQDl8YHglcqy7nPJ0SnLmLLEOmGa+KFKAhQ0f75XOVe8V4Pr+IuSg",
+	"QAkZC7VIp25k3XUnNHW/gcENKZ55v7fJNE6ujJYHSCBHRGNvs2v9GvWvEn3nOP3rcZwBeDYIHI3K2W09",
+	"As8KamcDyXs0t8B2rGZzkqqUbzNUc0BVHwqg4oqMF3lOFkBhhlWYCq5cBErWVF4xQKrYCaPi0pUcruVz",
+	"hSFDvWpUjKJ3LLPrZGloE9mNQpcIZOCsk6nDqVQJPXFCKnWoeWizDeji9W62mkczx5zM6VCVaZtlWDwp",
+	"LVlu41I2xaUcwQyc+JtLPMPot2g0r3wHELlGe9YFn82soIm1YAmdSRtY56kSOA58u+vZBvkKis7GwrlU",
+	"DW9ILptKzWImZUSULOvMakuhFUmpEFJD2iRZctHbQAOdzLjZXP6NHeyTmskth/xI01tydTY4352queHj",
+	"ZFrrcmtdfj7WZTxEhHqCEJCpbzzt2USq3NVtoFelMXkv4JYqcSJdjAXnIs0XGbN6UxIkhQsjxUnZK7HF",
+	"gW6xHUDFKXETLG26XSR2EdhDexuMh9sI1jdc6XLd2hyaBjL4yIkznnnsg4lSst3WJvk52CTz4EruQt6q",
+	"F72JvP3Et5sdr+XYBdPZtFJHbMCgiLgbCkQ1o7iCnUewJVFaprcRWU55zjCyyz5Umt6UF824JreMzTGO",
+	"uOxBaZ7nZCpzyKqAFkmXilWAb0J9+ieRgkyhBwgdbga44FkyJBD8KAsy5+kt6srQMnjdGqyfkJPpx7TN",
+	"EFow+BnqY2ppHyNdDwGyplhDoT0bPecCFg+QLpGfHC5dPqgR8Dtr96twxFbBfF52v2PFpg242fZsBIKQ",
+	"EZIKpheFYJlNkLMHP4GQLnP/msH2AyPVTnnC2y7M10wfcVseCc+6ZPjNdptgy1r06ha9GtCr977IdQFh",
+	"f8tEpyxp6HDYzlKZMbVNaUIOjvpLgPvkGaNrCYLwFeGCJO6rtzJj77Okb+05gAKG9qJYdM8N3zWc27sN",
+	"VO8eM1K1q4iYedLCtLbBoESOtCeZhmsGJfJtdb6gSiKiGa4ML4hcimEZwwq64YyuyIgRo4ETLsqavTd0",
+	"cgYYnxm0gYm62ArPsHWfBSFtvCyIcYfEgH4b7MuTGraqZ+ytzLOzQuY5y4jSjOWlc+jtx+tO1FF6Zd7r",
+	"2KCr3c1gN3TSWsBaC9iztYBVCFod4hIp804m+yo1P8QOVtbJ29mUdUMn3ooVi9KMBbfV/BF0ix+dKW2b",
+	"pWtLmFxIvlpDV53QPbKN6wZzRHc2b1V5d2vj+ixsXLVN3ZGANYTc1QiYs3Q1aqo3QRZoKRC9UDaajHQp",
+	"JoyuJ7NHlXgKzBo17/aOALP6munjxKrH0lG9/re+mnU21OqorY5qddSDJJRj6iY1Kanb9FMobm/LJNj8",
+	"8RKtmWqay8mCeQ0U8gRcs5j6EEYxeKUUMJKcVnrp3naZkPcEOsBgGqMcYrGulfYQuy8Zy2KWkLHMc7lU",
+	"mOqfQEuG3idDQ5TOyDynghakm6gpYxqwD3OqQdrSBaPZB/jUG5JET3l6K5hSdtL45jsYyyqxxj1Uhy5j",
+	"QUiSc8HCB8xLGZ+Zz1KocvIuvK0rCyIWeQ5Gv8qTbDbXq96lGS82SrrJiEJWil6MELGRI3LjiNGZ+ZeK",
+	"CcqM6ZQKwXKYQthml2qSM+oyPglIoZmP9fWBelKpM8XAZ4HWhLV5hROvLxMsRG2l6vO207bgVXdc5vVK",
+	"UxUsa4wV7BMbcoyelQyPhDUfTEAdKIieUkEGEdgHysn/ILi2m2jaS/Ddlf0aALPw0OCZ4drm/jqudG3O",
+	"EIjbCVdXqeZ3GGXtAhbh1hQLdoxBAfp4WotCZbk6ww4X6bQTld8DDZkyUFmHA4gjXPJMTzvDi1+iTuWQ",
+	"mN/PX51/GXVCSmGIzRdvyHXVQOG/In/MqSZ/oAW5IJ/I+ctXhJtV8ze4M+yMaLG76aKytG2OaGvDePY2",
+	"DGWJgBMRvq38sKclQ72kllRt5v3XTCtSJWpS2OBuI9YzVz4JKoykjHRpngP9xnyV3pBIka+I68k+jlZf",
+	"MqO3DNzjoA434juW3L5qFY8IyxWrQjAie3FIggECYxAHDr3XinRYimghg/dDXLHzqpAS9bSJ//fBDkad",
+	"YD87wzHNFTuMZtpWvFfuCTD1q+xxxzzF+iloyXRLpo9I5bd3iUBQuKN0NaKtTke1t5uekYZazBilaaGV",
+	"iw3yupohpamczSCoCAKTDNUuaXQ3mMZyigXDYqGmcg717QDJDl7sDUkpnYFiZMWyiLwZvDk/u3lDrvLF",
+	"jIvFzP98AT9/MXhFrjXlYPyOxbXRtcj5GzKhDa/eQJ0+18CX0EDZ70dz7kEsPA97joV/H5+4WYwYPEI+",
+	"kUF/8OY1tvP6Czd+PmfEjI5cp1OWLXLDXiJy9fvfX9gn/sDoLBZ/+fLTF+fhAK6MZgUyaSmXgjJRPvIW",
+	"dS7y9tWn1/1XwHWM9Gx1lbkZn+rH4sbmOYWqy4wqZb9akW5KixFsm2l10L/48os3JB+95OJ//T/lwlE7",
+	"8VgM+oPf/+51+YRZduWWHd7/vfuxRzSfQfaUVddIF9U0KGlUUfvMuGgsuijSR6Qw42eZUXPegAN4RnOC",
+	"MNC9S2IUUJyn1TwVWSjMvZ0vRjlXUyMWBC2j3rctlNgS8JpHZR0NouZkqUFCoJfFO1UqNosotAw4KIXD",
+	"/SkHygW/UodKJc8sEDVsuqFbVyCGYGUxC2Nu9x6YyJWVfWTHzN5Cx7qLxpL+1kfzWfloDmD1Wzw19zhp",
+	"mgnRNu/JgTakx3Kf1K7VPY4Upwu3npTWk1L3pOxvJznWn7IhK/6PZU58Cf5qc90h/z0iirHM20WIzYnK",
+	"Lm0BaAdBiSYQrmJRyuYZ6YammSEBVT4ZojnFA9HOaMa84domFkSl2cUmdMbCCGVcW+RK3wWdUI6wID7p",
+	"vmIOgoDDBYPimFLYufXJlYvgN3oDGIiOy5o/loQdmjL/CJbkp6KdbdmGNj3+dOnxJzZSyzkTdM777hZs",
+	"DFOB+N9MpgsobkMVSb7+ytZYdm2s6CxPIpJKccdAYdSS/NP199+VCFG3bKWqmEgW++47xrAOjZa3TFyS",
+	"1IgLmQVWuqM5BzylMhB5SVdR2axcCpKYS7KuOUJWVBf037S3Iejl+zkTV3P+T+o552XYQb6zO7CJ9MBj",
+	"H977nTpCcDtEZNtTWKuIaea8s3RRgNvyrz+Gp79pZuYMmtMV3AAYLE11w9E352D91JsTu/XUp7ZFlBIU",
+	"K+5YAdl2owXPNXD7iIxWmpGxLPAPqgJzSzexXb28O8f70YtiYW5PeBLgh/olwFgKpQspJvZ0e5Sy5ZQJ",
+	"dmfxffyCZJKpy1hgflNlq809OIM7lZA055AWWd4rqOBpi0hxTUY0vYXch/fjM3O4z+B026CCCdNg3PKw",
+	"ZQRQJjHhEoP9UzkH2EmbgHDMlfxvZn8e8Uq689BeyYOv5H+7+vabA68kHoF7A6QwXMY/70Klcj4qaLFq",
+	"yNABNrIp4CkWPuJJSHFGi3TK78L2N2O81IOfYpEsZXH7lgmNpVh5tVSq+ZGk8CuizJceVQd4aMvpWX+s",
+	"eSEW9o2KW7Z3SRIj887Nspuuwn78D5AInU6JAMJSHVwtfqvSmLvcXPciv3AwIv9YE2i+QyZ0yo19M4eV",
+	"lhjfU1uD5gHAUiqmF/MbPmPfcrHQzAV/FQsRfPmBFT8IrjEWakBkQWayYJWWzSjHnOVZDykYiuKEfaKp",
+	"zlcgnDOhS6wzPWUrbA6g/79faMUz9qGQKVOKi4kdB1dX9qhAPQBceS1RNzwkAOl7fwGeTzqTLdkzWhSF",
+	"jeNLF5qwbALGt2DLOkOIn+s0rJf1fPswo3fMNNeJOo072RkOAP++vvud4euoEx7gkyCm+TVvo5Jad/cz",
+	"jUoSJSsK+Ko/ubvrefi8t3WfzvjmS9FWwCix3mvJpktAytAuNyyDUV3F722QlKQrJAl6jyoMRRYh70M3",
+	"6yAi45xOFBJmw1mumdYIy1GScGL5PjLsctBdrh3iiCtuX/o4rQ3RN4IZr0YhBTfpiKUS0svcBqONr3dJ",
+	"0pzRwnL+ggFDUiiL+J4d626CE0H5BkQGukFoAexbs34WSAQTdxkVIKgfYhg8gj2dAkezcuKQ11TYzyZm",
+	"wDoQhmUXyPOiE/Cpcwi8XedT54PnxKhOZXsotoJClOeutXW2ts5jOR8SnJNzvkNB9coGnOkSwqR8sOyE",
+	"6ahGhgUATORQghGzjtd5xd5pyjaApkk1ijbpRRFJkNsCUH1Uw60/ONwm2IM2d7mJUD5yoExAoPcIkikP",
+	"dhsf81nEx8jwWu5ELxuiYgJ6eW/uciCulsQPkhKi0g1v8XbGIBk32cKM1OyFub1Tlo8RTB/Pd7Oj/NTG",
+	"2bRxNj7O5gD551TpynO6MpfxTLNidkLwdNssgWY32NAbNNMrj32w2Xz6AZu+YcXsGRlQ7ahItmDkiwHJ",
+	"6EoROoa6IuJOclBPrb75HXjWzGem39GV6gy/GOysHwazb02ZrSnzeZoyK7c/oGgfKt9vUOpKGlCKKhUq",
+	"9ShQUT6JwV7SJBZblajtlMsIbcHNbZWpTTTtkdWpkJfso1BVD3irU30OOtWhRKt2/TcRrf0yDwJy0qQK",
+	"HSUDPZYyVLlczepQfc1blahViUAlOtllPEo5+ttC1rEc5gVLw9y7DfGzFT9J8uH7axtBCy2qJCK3bK4J",
+	"1RjVmmesIHOqp5c2kRPAHzZ47/5smtisHsHP78pxPrqKtBtxgGG2OLetCvNsMWLgqpJueTl7AR2C47tR",
+	"hYFfS0EAWnr5E/zTUIX5IJLy7qtvvrr5KiQqZQcPQ16w2MLR5OVRioHASmBlh2r5k7YwyDMrDHL8Ldv3",
+	"BP4Zb0mdzZfX52XGFQgQZzkX7MwokvuHUZW9BLFU2296easCIP6aIPHDTfOVbxizpQKx2IUMvLW1KE2/",
+	"0OYLLJzgmgVQRLhQhYsB4xb435yu2XxRezsWWmqaq0uAtJ1BG3QkbYl4tRjBz7794F2iJRmQERvLghFN",
+	"P/XJFYGdFxMoaOSqI+HD92ZBbqRn10wjMbND+IYLKCV8MuL2QEJTfbxPEijUOJJNWl7lELWBQ23g0NHs",
+	"4xqy0x2hqp6vbklnTyC2bfGJOZrpmBgXRGmqF4okWUHHOoFUMZvhkS6UljPrA3dEy5BlnmH+l6ebiVjM",
+	"RqzwSSVl1gr7pG1X+AjpnkfkIiJfkL//+/+MyITOz8YFY9AFZo0VIFRHsVhOqYZvEErcEidFioUgCEeF",
+	"7EbzGUPf3BlJ3JjfZ8kwLJEVzMUTX+/eC16KCA0rkBKolkzKZBicuG/Nla1h/iWfbOZWWJERAyhC1PT6",
+	"OEwpNE01jpLYT5i2QnXZfLcySv8OrsiSK9a7LLsy47xlbK6gxfkKoxpI170IDswzkox4nnMxucqyAvB4",
+	"X5JETfl8HnxXBj5jAcOyQR3M/oUitlKM6do2S166L4lrlVBslnQhu86lE01tXcDeJQD9EhtqLJC/n5FE",
+	"0RyCxZThfoBmHLgj8BtM40tXb2XGglFb7GDigrTN+IJRd3EW+CoZ0zxXmFhYB7Z2M3HP9i6DM2UaXSiM",
+	"7K76jvGMhUfM5/ngzNinOUe2/o7qpoHX75GayvmZOej/BhIOxv7BiYIat/lCmdGUpw6yJ7leoVO3W6ZD",
+	"K4wvV86q07tE7YP64BeuSvEIgJpdKcfyQCsmoColREKaD+ZLVN8UWRZmKgInmi0YzNA8QNOUzV2NSD4R",
+	"hp+a0y/Y0jaNJwL80dB0VzENCWgAXScshoY9xrif4GBSmGJVpmJDLLvSLvGMC44hknJMZhJA3RLoMTnc",
+	"XPWkfvySYG0L4I461XPWGXYuBhdvzs4vzr4470Qdgbyi83GhpoSPyVwqxYFxRa1FrLWIfT4WseOkqQN8",
+	"94Csw5TGArqGBZdxzpAhhAntkXfql9/1tsEUUggKgHQdTEQaEid6bQ2mjmKBBC97Z6sY1DhQVJLqiCSg",
+	"52KJKSMbrjFa05wjQf2gqnofF1AFCfh3NF8wGDXJqVkKXBHgKcGkL4nmTMViVDB6S6QAERNRTMfgXneJ",
+	"W4IWhVwqG+muDMPqXn33rtcn70IdG+O+cjbWRC70WqS7qzbvgIua4yM2soFvuNL2IP32wBztKftjIWee",
+	"oZyfDQxDsT/dyOAHiBrDc2SxHk03P+7HYh45xMJb6XYOrrB6VxtV8TlEVfzNXe17mUZJJtaYxk9/dmbO",
+	"OS0CE6d6+VNubU/mx0IujDz+8if7h/mOi/lCn/mTWiMwNe5DLl6d+Ro6TkTPjIrD0Rw6p3pK1JwZJQfg",
+	"dl1zJSL0nGuakz/3+p2ow02r5p0y+NPZhevi3a5X+H128cqsz73E6Ru/MJ0dn/7oVg2N1puROcxKwLpi",
+	"SbIuJb5Ro36rxYxlZM4KshBc23RawaA4geoF6cGQF0zkOBaJ69u06o2aCWDgWVZsvq0/lQASDlrLyyEA",
+	"GoW1JGBxfS7YCwWDjYiQBZZJ4OAgo2JFMjbX02qQMoeVS3p9AJqeOLXTtmTPl0fpgYoMcEiqD0SkBO8x",
+	"Lb5Ql4TrWNDsjorUpxrDK65WjjNqVRO4AigtogsqFAV05z55rz2CeCwKdjYveIplHsxxNR8g6nFGiwkX",
+	"RglE9J/E/MTF5NocK5agkkfc+2atehXIQTcqaNbOzlVbp9kZLED31eCV0SevSksRXiEosF6vum6HCDYa",
+	"D4Zirjd+D+YRrkJPXiwSf7GTyovBMoaPHO4bCHTTD7TQ4e1wZ++5BlY03qRWoWwVymdU3yHLCBUhC9HS",
+	"W9E9CSjJaF168ARoP9XzJ5798hJVrTOwH6oHQscw5AjwXktqjt2i2RL1OFXmzQGwWpeS5G3FDDej88tY",
+	"JD/9kiCOBDQ8IzTPe1Fgn+OCjBd5XrHTeVtno8HOKbDJ0BPqW7ZSEVkIteCoEtsxgrfC154Lmqurpa4a",
+	"aQW/IjQr9uPFYPBFestW8AezIBrrxYUcb6wwwH5Zv6C0nnpP4mXgaDjWLWx3Ea1xwfifBg1jXsh/Zak2",
+	"l2Yu81zubk6sjP0pvMObvMG1vWu9wK0X+Gio3CYyq460VAbs4o8n4haHBQ/XY37W2Ng+8X4tk/qcmdST",
+	"xC617KplVy27OppdnS7UXG2ONa+UIpVjbSnSMCBYFgUv50or0t3g7OlFNppFSARiXRZcMwVYs696SDUn",
+	"AG3gIp2QkySWAg7BVZRcIogeRjNZYw7GLGFsED4dGMyq9NZXIr0YDOqhFUuqPLk1o7kYvPLRMhnP0GDG",
+	"PgGaCiJ910LFDw+Pb4Pi26D444Pi94+Db0wtvaoJHdyFVLGs8Uru6b792kZRP9801Pu5e5t42iaeljWv",
+	"dr58ocMyOiY9BO7A+sU1Jx7iVKC0ygfzlAuqdAJEgE9oeJzy+LU2nKPma4uFHBOKmpitodVNYCjO36YY",
+	"25JlkvSMIidF1QcViw9UT5X1uxkFlgbQwGH7Qw+qiB4jCwBMumHgjY2FwcAYG21bi1ethtNUg3Fs3MQf",
+	"VklEMAUF42lMc5bSJRYyWNPZXPXKCNNBn7zj4zErGMgaAINeWa0hBkZTktgsmARm+NJHZgJBBdBaYLPm",
+	"uZm8w8e4jgIVOQjMtDG1sCJLuiJa9i6JUf5JopiAyS+lQBDHXCqduDwZ6wGjVi+FsfihdF8NBr3LpghZ",
+	"YjNuyvhSAFvOpZhAaLiLVzVjUExkPTs0gCGGSN3SQGHBUl7WurjEZRrlVNya/jUrBM0/Mre2iTsg3OlV",
+	"ZjRUEDab6xVRuuBiAo1Y1yqrycoV8GZlz3nyshrHmtKiWFWjWbES7sn0cLiUp5D5dtW3z4BY/OOa6v3X",
+	"nzpy3hl27LmE0ehpZ9hxZ7MTdcAEgtFEvzsbnJ+dv4bIAHiPZlnwzvqGvWTFvGzCdIxPwCr8+ez8dx0f",
+	"4PM3y29/3FX1/yclxQdci1bvb/X+z07v/0ALzWmerxzPPVjAv7ciJkLxh2ZdK+NXmHwDDycf60w5Fs1c",
+	"mRzJlF1iaI0HF8ylMfTJDyLnt2aZ8LXI21+5g7oH1hymzwzXU5Yq8kg1BwtSgV6GVmBIZg3qbVrOGaQJ",
+	"ueo4+2cY9S49i4YcEPc+VySVcw72CbaMMBvGPgcbhAlIGNw0XwW2janMM2UzfWQBHBlzXrDm1mVTalK0",
+	"npkU7ZQWBJkNydD0YkvoRK5nn2oTmP7twlVzierPlzMrTWH4wqVNYvEZRQXDkCSXk2PFBZtd3JwB1Nwd",
+	"12CCD/NsStnDSUJQOYigLapBJGrO37ms5Odsm67tEAU/n4Vjw8TsKppxwk2kZiQfrm7e/omkVPT86IOB",
+	"azLjmeCTqSY/3LyNXJzYChq6GAwGRmO4GPz+92F4m2nWjxbivKoC5Saxs2DjhQJ/y6pJ5DTNdit36tJX",
+	"m6vPHePNcJWxqd6JRTPEln9M2ezAvCInoFUEs+3pRvsFfD9dgngrW7Wy1aP6VE7lNtkAAbLJk9Lohqhm",
+	"pYfuiG491heZWcBnbAU777MIWL9N9K2iYpyMaoYgP3V0h+fl1bipLUl1vVuXxnN0adSxGk7m4igPgpGI",
+	"pNLr4DWXkEJez5cHO92aUBcLe7WCGPgNaBMpFURpnudGNygYzQ70n5zgtj2mP+Ug6JfWz9L6WWp+lkMo",
+	"wsn8LostoC57AWE1MWmofc016n6xQKiX3jbILCsGGJozZ0XKhKaToGOMt0jABJu4J2LRBRXvfDDoOUgR",
+	"15wD2QohuDa01vUVdc0IkYTGwjS2nMq8xOsabkfzqgNTNKN7xSKE98IVUZquFFGSLITmOSyyIgXlqtYD",
+	"dsp1s/hj85QeABTsaVRIrj74g+BiRm0e4TdyRXO9Km3yr/dTClsUsVZ5bFHE9Kkk042K5JixIF/5SBzJ",
+	"+4vlj/knQ3uRQnfHBeOTqY6IljKHfFT2ac4yrlmvEknQwJTKlE+rnG7MQC2r8PsI7K4tEhSRc7Q/DmLh",
+	"86pV75IkOEJ4y7OePkk0/fSRmvkmEfJUxXRUMeRr+okU1tURFPWv2t7LZrAVG0AegcUf/di2iFkPIxAD",
+	"fmukf2uWl8IukqM4ruEg8hDqnrEl+eJNkDkOz/PsoZArg+zUPzJ2OIs6IYgS7mdn+Op1/3XU4eqGfoIL",
+	"V2Vaf8TzuKf9Mphjm8zaJrM+x2RWMmaWSpSZrA/EQkoEpVPzkQ1VcUOVwk1TRZBl5EGZLPRStA1vyVdU",
+	"srR/t4q1AQm1wIwB3VxLqbEIBYhMgGYZs1wsOxSUKKA9bdGmddLs1uYpMIVC1rcDvNBN0zFuQYY+C5Ah",
+	"2rCzRyIObaK+IeDQ3i6hQz1BPnkFbTIVtwekdrhpP7xX6CiB81HSXNxatC6gZ1nqwW/PqXw/XvSC4DeE",
+	"GVo/8A2OHJQUTuXAOe5iPKbvpsI4mxllsEmtx6b12IQem70u8ElcNfth3f24Q5isBzVABQSTYwLgcHiH",
+	"5j4/xWgTEJxnWLaQsQiajhCBDO0d5oM3UfX65ON9jp6N5iGbQLKRuEWnCY07HTt/IA3jCOPPk1DM1jHR",
+	"OiZOHdV2sMy0Uampwag+mFsCMVMdpmPF5bAOA2qzFBzgYgkDSrq2noKKhY/8RzRPC2MZee9NFJLfG2uc",
+	"r8F28loRjlggOGcJ2zmjGdvk8bisYEza4hI8Az+C62FO9VTFAhLQKuVdnIKHyJk+rByqOOg66KdHPQhG",
+	"EouK8yXA2qzre9EG3M2K+SwowAFAfKEXxWKgHg+d+aSeCZzF9hDsChhqZwifzaj/tqBCc73qDC/2dK+v",
+	"HeLWadE6LZ6b06JCmU/ttagjdY9clvuDMBrwM78eDMo5qSq7Wc95iwij6bQZjnoDI/L5NbIwL0EWUZcK",
+	"rzgkpuPvquW7pnwyZQrHFAsLdaMkGdOC/CM5j4irVe0thIrQLGOZi5HiumeH6jDGfT0qZVGlY2EZT+mX",
+	"ZlDvwTA/nq2PGnmDWTibWjckFJzj0ldacmEAcjy2OTw2ZZsqksyDpVH97/r4U0K637nkcuDTg94m5heL",
+	"Sp55yqBWGuDMmXNyAGOrOIaO51nqSZlWZX2h813YWMmuzgdGa77vnRqLizoLwfUH4H3D84vX/de//Hg4",
+	"1/vDU2R0W+b43mHIretpeCNUw01uOWrLUY/jqMoQXZrXeNBDM9anjAcIZmrvU4BII8dkwnQEBYugCkEs",
+	"KgzS1WtyEHMNIQPB42vhAo5yAbKLp1w+cgBuOLUBcZbtyjFU6GQzsxpkKpeQdjujYoWTQG6F8zFyQB2w",
+	"U2m6ghmaA1DhURsLHWw10+0YhHA4T/r8IxBClvMUUQhh/3tVOSqvThuE8FkEIdh6QNrTj0OxxHam/LvG",
+	"IqAHVlVH6G1O3ui1NSsFQZa9QUqrWFSr4jWiiuwWBbEpwsHCdJIphZwPBEw4yNoVi1eDVwCgYPpxZXus",
+	"7nN4MMThBq5HSo2trKBb+zYw4lkFRlRt5PuRjR0CJL6vN+/vV4QGBUMDSkM0xGbWBCHSJAcZDX6TIBQ1",
+	"3ERbCr1W8kmKoMzTdhV+tzCMI67kY8ZgVMWGZlXV71obhdFGYbgojGOoxTOKxqiUoQhLPrmQiz3cg5GP",
+	"51AsFlmJ4AnZqk222YjUFcYqcGSJ14SjihCOQ0mstRe2ioX1Eq/E1urqcVU+0l1OeTpFtRfTb8HA6mrF",
+	"42O9S1+0ot6Wl50cnJWHgQLSghId1v/rUjBpVRXjoK482oDVYvSvLNXOUG5rBJr1DiHLvCMwKDTo8cjA",
+	"nFZxngKeaX2ccil6O/hBDQPY1RFaEzQfAjfqROLdAzouccs6wy9erzsx7W+hiffV4PG8mE/EK9v4mzb+",
+	"5mhG+4NF0zyRZH6QQv8ylUqfQQ33TC7hzjTK9+b0M6X5DOospYB9MyYzelurWeuoQImdaX8wUru3AZSK",
+	"gFHwXbtmSG8BAtBbCKhwdL+7lMUtSZnQrADQQw8OXQCSxv/7P4hiejHHJOOFQNzPKBbyjhXm6pHRqloP",
+	"asb0VGYRkQuteMbIvJApgzjJiJjhFNwZJMoSkqosdgsmBF6YL8x+kjsmMlm8sE8QWFIF3O+MKsVmI4BZ",
+	"19NCLibAnnmBTb7whSZ7kflTZIZFeQa0pDa2x5cDRtenZVJ2ebi4Y0LLYgXVkCOiZOOuYNqxuGMFlsvS",
+	"EiweF+Sd/DcmLLArhOgoLdNb5lftK5pOEUpU4b6Ri1fwpWHhUIBZjnHQdkAA+UmwLwXo2bZfZZrkGng/",
+	"2mimUjFswyaboDW9fDd2GdLVWQbst6yzZX74fvwto2pRsO/ojCV98l0J7IpEexgLcHWDG8EfNtPihHKB",
+	"UJV2xRAK5HwA/zX26D0ERkONxQ5FiZuV1C11iUP70uZsxKrf4DjF1tzDP3iq8NC8d73HDQwY9wr6aXW+",
+	"E7KirywJtjDASN3XauXuUyH3KbTAAzngcbV6H0tlPbRsIkl++iWJxcOUTfwXQy/+xc3rFEUUY2GrKJJT",
+	"F1Es+SEqgBvL4G/X8yqYHFVd4Ijyip7uPnkt4KygSy4mH9kdt1f57a+ovmKrxbVa3NNmUWyi2eqR9Lmj",
+	"SgmfgJltrz5clo4dlja2sBJxLDYXhtqDjzcVK47FLtWKW577W+a5T13auOW+Lfdtue8DcF/SLVnTaYsf",
+	"b+dKM3rLzvx4N1hX/2K4kSv9A1mBhliO5GIyBb+ZaaTJngdIi7nMWBYaFgOTq0/ZII76OpXdxWigVZNr",
+	"kkqhFjMG2OaY1pGxuZ6SrmLM5aqYu/0tvWXXOJ+k12Bbs0C7Mr0lUpAp2E/RwAWGS8P4sXkw4QEKupmw",
+	"LOx8y6CQquHS1mTabvakylswYuGt2tYPynWlcEyDqdABt6v7zZFc93YLzd3D3GfRMOvZk49g7gs29VGM",
+	"fWF/ranvceFo4S+uGFkC1UEXzhr9xDvzeVr87CRe/uQzrH/Z6viyxAhByn16tw0ScEkIyYRp08FH/D0h",
+	"3UQuBSsMn7S1VN1ti2KBv73PkpBg86w3RHWlrDk6WpFEmUMgUpaUCIgl6bZ0G6p0GU3DC9q8ILqg6S04",
+	"tCCLL3BjlW4t7+rqk/caAmYtLm0lBz7I/msIsbUpE8QSe8D+hcKuNirDtyVILZ18C9ncz0VimohFmDMf",
+	"vhgscvhINX7jaidCC+zJSJ4u9RLbdVytrFgWRD3HgtY1oiMJtj1lzzf+0A1wA3UvQIBvQw5bnlQHfgol",
+	"+MKf8ufMhXZ7+qMjO6dkWy+Bhp8mRe+hJ31IBmAdUqXkYBEZQx6WUzgw+w/sh2YdAk783rwEKc7Js2U9",
+	"RyXsrc2zTeBr4ER+eR45f6/e/V7pe8gm29y9zyd3LxTCm2Isjud6D8NcfuLuAB8CSVzOemNKXhO9t4ll",
+	"sShz85pS63p98tZ8U4tF9AFz9mmodgyEu/pAZAsjl7rOJeG6QWZ/ochWJ8bmwPH3OghrL9gZxghaNuND",
+	"Cl1sfNfVM67H5mM9Y/e+skaoWl0qq7eUlj6MfneF17uvBq96vxJGuHeK5BqxfX4pk81HvMydLK9Km0H5",
+	"7DIoAzp2OuK9Y3plte91OvdM77QZVTD08G0urNm7didOl595AnrwuPaSQExsDSet4WTXXM0HoUu/BlNK",
+	"tI7UX6mRtm45IDzrd6IONw/PqZ52fN2wQMLt1EMndg3BeJ998abzy2Zjhw81QmuxBbtzvthykGViagge",
+	"jnb/dJXm+AXhIs0XkC9S8WzaVMoeOEQThCNvsojYZMsuEHyzGBa63EY5ffj++qbXj0UrXH8OwvX9jJjs",
+	"wYf3Tm89nhXXkA+jJ4eOr0/pSZJX9xMc2qCrh4Ex/LXFbP1qERCDpNkHV8ZObUnzrvbfjKumzKN1YdO8",
+	"IIIpWP2qCycW3odDGl0437q2fgNuHD/X1pWzide5JXpCd44bQuvSaV06Aal77m6dMrrs18iCXMGXMmlI",
+	"yyYG1ATtZDv43r3qkJ0gbAAV7YDr+MesmjwGJgMCR+tw2lcnjsVn4HFqQPCvn5XHB/Tfi3VWj35bLqYF",
+	"t39m5WJElbA/a62uZKS/AYWunOzuoXee2nzmOls5z1Zf28Z0nkZXK3lzq6f9lvW0IKvm16OivfwpIEH7",
+	"B96VzPSAuDsISopFG3fXxt3tFnd3hBb05HF3MuQSbdjdswq7K6nYo0fdVbr+VQXdBXrUU8TcHUMLHjfm",
+	"LpAP25i7NuZu15i7hyBKv5KQu3teqN+rrSaIrRFx5RpvCogDs8NahFvddL89wq2VYj8PY/69XO8xAtxO",
+	"5wl4NgFuBzsNnoBLtwFubYDb5xLg9tBqz8Pbq17yuVYvf5pPqWK/PF//yGEizf1vfTDz3uZ+UYpPBJa5",
+	"EGe2AIVH7bG4oza8IQBJdVVA9fSFIrC2DdEOsXDhDje2vTLagWwJdnBPo+TUykatbPQAURLukD3zaInK",
+	"zWmDJdpgiecjJny00u42zkGBpAB/wMo+n5lA8cyjLp5MqtgS1FE9IcoqTR49sDwhTrLYPUh/jbg/26CP",
+	"x7SO3xsy4lerDR3ZwoGfJnLEiylt4MhvO8B/ncM+Cm993OCSKm/9ic/1IREnfoW2BpyUq1VxxHNNqI4F",
+	"WuthcdvIkzbyZJ/Ik8M1yyePQNEBt2kDUJ4Z7tMTcYAdo1Rqit+9Uv2vSTCPxWYrlS2u4KcPA9T4ZGAw",
+	"FZlTZh4uzOUIwvO44S6lUNtGu7TRLrsjTD0DGTj6bVp67gO5atqbzShXRqw/Gt/qMbSRXwGo+YljobZZ",
+	"7hqrfZQ37oCkrGeNib6vvyoWD2ija1HV743KeTpk9coQWkvdb9tSt0YkPxPLHL4vw6O+rWoV4AVrNtvM",
+	"Lz4X1wz2Gb4E825UBB9S/ftVoAvXSGWr/7X63876X52atOre/ureVi2uRsE2KnA1JvBwqpzSVC+OwYja",
+	"qOd8K++gLjmhqeZ31rdCtCQJ9plgIVco+jrKGaF5LpeKdAu5VFg3Pl0UBROa4POXsfj7f/4HPsayiPz9",
+	"3/+DUCLkmZxbku8cRdjTQqCHyDz6n/+DFGy8UCzDlJAQR9mOpjc0vOJnrGIYx2ag5r+fSVbQsSY/E8FY",
+	"pq7m80Le0Zz8TCj8yTLyM1FmlD+TpRTkZ5JLZT6wT3OoxP5zLH4+q/738xD+Gdp/3X/BZ/sn/lP5gH+Z",
+	"geK43H8/w3rYv/7zP0j4X+Ub/+FnWJby3/IP87fpoT5j10rZ17E9+DWstRI+SNb73KMH2JrKOP/H5h7K",
+	"b3x3rqtKl/8R9mB2/cge/v0/mible4ATdZo5/HtzD+6w7t/Df25cpX8PVikWZ+SKzOSdJQBM6IR04arB",
+	"MY6qZy0qD4Ys3OB6hg7M5ookcL+zd1SzJBbEo44SzWcgrDo/KxVZRJZTnjOSQCNAUeE9LGXN8xwqeGKg",
+	"9Bm8n7ExXeQ6Mi0rpqGitI3OdgIzUVM5h6f/zXDNDO03rtd5vlABGbqjOc+4XpnHVB8XAolW1zuVkQSB",
+	"lGvXBl3CUqQMTnAEp0wWcBR6dUc5jNUIw+yOiarvGgTgWs3T02REXSPjePTYXvaJzuY5BCo43tUxS2Qk",
+	"iT0KVOPwcT6PnezkVMpGydxukU9wagOI2wDigwV7I4N5oV1Lr/ord3krIvvBkb+afgpMIA8hTF6Zy2bE",
+	"SaLpJ1JQnE4YsoOFuzX9BMLkiCoGNnKj6M7mC81U5WktNc1VLDaG9iSafvpIzagSMlsobcRFFnbvYm2B",
+	"J0D4jZUoYxG+C8FQ1gQTgdwJ39AinfI7w9TA/FGyCxdPRFJaFCuyYtD2IBZOXC3bjgjNlbThVktJLB1V",
+	"hGYZBlkBAxmCaqcWaWpYbA9rW5vdigUUAceFcfN6oexMRUbmrEiZ0HTCUFRnK3NwRNYnzodh3hRsWdFx",
+	"0HhjVBvD8s1BEhPDuk7Fg4LMkxv6yel4T8qI/J50hp03v3v1ejygF+mX5+zVaDA4v6CjL16l2Z78KZha",
+	"m5jS8pXniOIJNAMNxx7D84FYyrEe4oOcsZ5X2GkaAT3PmNJkzAv0RQjCs4gsRM6UikVyLQvdB29gAlRU",
+	"kcT8k0QkMbTV/IuqBsjmUS3M1Ej/PEtCsglDqHg9LwmtUlIbF4rxoKjSmMVi2aH+0YDytO7QdcLs1uaR",
+	"/aBr/G4HH+hN0yFuHaGfhSOUNuzsDrR3J5dmjfaGHs29MwWAP4RZAt16rD2K4qWgnvUqmQSxKIXjKTWy",
+	"sZFlp37aDyRlBlHoR0mZDxpw/l1tLdqg8mcVVO4Vb7c9ewpHG2LBr0rBCyIyUaVfP/DkaoOkkFJhJYUR",
+	"ppAc6CY/7mI8kld8nXE2M8pgk1qfeOsTB5/4IRf4CXzbRrtZbEPdC2JyvP2qGWsPWG9gFhJsWTcLxSKw",
+	"C/mctqALuRRlN2VbM3RqRN6WJOQS7Um9fiw+brPTbePxLjtknSTaxLnoNP6O00kBD6SYHGExehJC24K4",
+	"nVzo+e3pQpbErVHqgNIdapIq2HghsrOCUSXFWSozvDJbKpZRgu8QfIeYd4ZkOV2RmRRsRSaSKTKi6S0a",
+	"zNKF0nLGCtKNO+/ojE5YBgGQBRWK67gTxSLufGR6UQiWkYVYKJbFnV7fGpUIV0QXfDaz2QDgpRgZws7/",
+	"tmCEzqQly85tHQshxZnzPDSMVUUkpYqdcaGYGQK/Y5hZXAbLQM9mCOZ5GAIVsZCwDDQnaioLTXI6Yjnp",
+	"vvv2617khhgRqslMKk1eD4j3FahLMsqpuDU0XCzyHONABbu0qt+8YBDAwfX90yP3zi4W900PZmWmF+xu",
+	"uNDlLC4Gg1jcO48+Sbi6smNKXGyBYWtkTHPFmtnRNTWc+PvCMOhuZSJo5TObkBEpiIIHpXlQvbBTVr3N",
+	"TpOP8MRHaOqtzNiTOk3MWhtd6duvO01sYk4LbaZbwHZmeD/KALn1C7O7g6W+DL9JB0vrL3lENoVnopFB",
+	"BOzp4zrN2sSrAhKxlWOVjpO93B8N1NOhYBSMZkRN6RxE7QnTkXdmA/WTOhboEKnSPkGLQi4V4TpyiWuj",
+	"FSoV1pFC3GtrbpRYeD8KUOjd/CiNRo1g4TZ5QerkofWCbKWej50QVudh+yWDrd+w502nf6PujaaN2pdQ",
+	"1u/7dkL5E9+SaoUpM/VO1yjfQSTna6aPl8seLcdo7fZtyi9q4HOtXbW1q1q76gnkoPXrvb82s4PttF6x",
+	"pGnsG4ypQ8ifmnENKF5WZTbSSV27NKoi6PDl81XhCZVFcs00psFXfrRESFnxbG1wXa6DoD74asRSaT67",
+	"PYoF2GZ7lyTNGYVEGm6IMNjnNjUMsfXpNDCv1uwEsTCTxWlj1ON9Ojp4eDW9NfKgJjNGBYTv36smb7bd",
+	"noC0Hmq73UnXFYs8jzrldnaGsNfPQs99Yo7RGohbA/GpKm08uOZtJs7FBINpdta653C3mbhjuZzXYspf",
+	"2IR7hSHiYPiT2jm/IojqLuSSMJpOIQcqFpDLZK3KkQ3yx4Ab8wuaZakiOFpIY1oSrnsRgWpZkb1tLiIH",
+	"fH1i4Rifz/lVl0SwJVO6ooWHQZFTPpma38vgyIpSD8HsEBwJjRsF3iZhRpXkrmgtbSsiSbZg7k8YZxIZ",
+	"1hqMw/CcSgqUa/OPhZwlL+2HG5kAO3Sv2h/tpxuZxMKsOGYVZHTl7R+VJDDik8C6XKT5QvE71js08PIj",
+	"bEtrbFhzKuLCnM7OsGOHH+ikkVtdwbU1V+JvNtF92VoRnqFjUBbab5LyWaK8sPStQv6BIO4YLwlelzP0",
+	"umwm8mjyNUQ+8NIYImLJcgKJrwkZQ/hCzu9Y6RBEVQCZhKHcPIOsHSNPZ6x4UVJOcE1VfGDsk650aOl3",
+	"9zwiFxH5gvz93/9nRCZ0fjYuGCoEgJIciwJM5UampxpwkzGszCcVFQtflAizpfiM9SIrrOdUaU8gyzQq",
+	"omQsqE+9t7rRQjHrHcPE4MTN+32WgMrkEGuC9fABHKWrrnwpCmLiDS2GfCninuQaU558aykFsNER8y9h",
+	"jjBA5+AuKTJigDGN7KCPw5RC01TjKIn9hDyb6sCbWxmlfwfXc8kV612WXZlx3jI2V9DiHIzvXJOuezHp",
+	"Yd8jnudcTK6yrGBKJeQlSdSUz+fBd0OvOpo9CRvUwexfKDIvuLkkpmvbLHnpviSuVUKxWdIF5RTUN65t",
+	"BK4wcwA/p1UQ7W6ekQTO3gdWKMPdDJOe09WMCX3DipnCbxDWIV0ZbSAYtXOdmtGbIZvxBaPulogQ6coo",
+	"xHnpS69cATcT92zvMjhTptGFMqe7IHZkRJuh2TMWHjHTKkDt2pnZlfmW6anM7CnwyzWDbzdnBZrFW8sF",
+	"hOz1SjogdgVHwwpB6wtUv/ON2ehwciGT8cYuJc2ZyGiBsh4cOmgGxWNFloXpBVDKGUne2qdhCHZUWSHn",
+	"Zr4NfuzL8te3dss+yO9KGnXL5hqB2oEMc11d0rdTw3ES0rUNk0GEWFKYzdkjqVwIXYpgVj41Z3zM8OD9",
+	"xUPT+2VBYwlJ6ELLqyxzA7vBZD0FA5NwIrrJ11/dECTu+JaqUPnEEDpPHSZMK6AzPpJpzoogL7V6dCEb",
+	"B4Zepm6qhHRLKwiyiYIRdcvnc5b1Iri57ggG4Xem3WpiZkScdO8WpWDEBdJ7njfrB3QWZEWVwJMATkAB",
+	"RHJCubAAaxkbcwGqozJHaSazRc7s1f4X0HySgywyyBLhIdSfnjT8wPOPbUmbkX/OnefOsPPh+7NXr353",
+	"3ok6VhnpDDsXg4s3Z+cXZ+evzbTL++t/Oj+7eL276aZcJFy0Nv2zTf98huEMgaQZiNPXQVjSXmaUkOa+",
+	"/En5O7ANBbFMcqjI2Y6hOyqY2KeGxFyd5FBP3THE67F8dMEYN9haq9vWuuVat5x1yx10n493xF0HN71T",
+	"gtV5WSyVCiAGN9GARN6xwhyutzRPFzlcGhTTQcjL6UgWf1gUGcNAWs1zIx2WGtkaNbD6TBMFeItjsa44",
+	"9XzJQH2gDbTAPuJEZdUSgx2Jwa/uaqfrO+1vt/tq/WabawC3uclDvi7924b6G1yxx9+cE3hiN1KKzrAz",
+	"o+mUC+Yoxe7SeuNVezwX6wE3vfWttr7VkyXfHEZcKjQj0AEc07dF8jYy/Q/eCKIgYQMsR99CqT3g+gP0",
+	"7/kfNCs4zb+lxe1inqAlDWxvWCVQsQ3Re9ii2iANfLCV/J69NFAfaAONsI+00kCrGqzJD/P1s7HDFQ8v",
+	"0EY54o/mJi5AQrisBMBtuLnccS7Dw+Aad/0Vtuh2qPrHQk3lEo3lWIJTRURJQtEDoOUt3H6WqcpNB2M4",
+	"yyFSoirXNNs8PUcV2b0UAwWh44nGCQShCsHsDC9eR53GBe8MzwdRZ6HYu+oLiEK+UAy/+ANVLPvgSLb/",
+	"8Xoq5x/LKdvotp0Fq9pKPUkA2wGUs5WuWunqZNLVQaT3rzXxKqrS4h/XxS0Mk9gobf1JLkkuHSSdKr1H",
+	"Q5I4iOt3dIVetS8GO4lW9wLMPH+xqjrMBtKAtTBakaoVqeoi1d/qJ2NXgaoEl7lHnOrXrya1KMpaumts",
+	"A1wwSNR538ugSxWLEpcNMs4R7qWHZTKEXBIpLp08Vr5ngwwyiVDGAFe/XXy6D23+SWWlcBU7w1ev94Sa",
+	"fyKz0J60qRVaWqHlZELLIcRtk0FoSufsXvwVVxIOAsulWI+lx5R1n8qewOf3WdIEp9I9NySyBvGBsJSb",
+	"4UeCDiIIwaGGJm5AHCnx3KHzS5KxlGeYE09dJ1xk7BOorKkUrhhSauNKXRSj1FOy5KLXJ9dmALHAKUI6",
+	"P8Qe2ZXgBZFLMSwDOCEjbEZXAKqiMMXIgQne0MkZzCeDJiLMBcBWeIatuyhNLW2oKAQ6NVP59xpikDZF",
+	"BJmenhyPxCZcfTQXn4xo0Yk6Sq/Mbx0fKLIb4b2hkzZqp43aeb5RO55SBYT5Pdb+25L5ZEHd1snyISAj",
+	"+0KAEGqIEpkXhoDoVSy6HhIEbimkBgVptZGP+DF/8izZkJaziTJ9w5X2dKlFAKnTt0cG/QDBcg+cj4AX",
+	"t3jnnwUgSLijOxItf7+bida9gB88C/GVDY17oWzhXNKlRNNJhOUtITod0kUQFMS+wd3g4N3eDsXrNxGj",
+	"r5k+QkZ6LFuY1/4aAg5DjtNawFoLmIs33FsSCS71QXAfJSXA1JMzTNy5H9qznunTncplLblPFvAUJhUV",
+	"9I7lakh++HBNvi7MokfEpaDEYs7T28X8cCzPKpCGG1ss7Gz2AfKkRcFZkbhoiQCZhBYsFk3IlwGAJ6Sf",
+	"741+GYvd4C+36YxhNtaTKo5gLHhNRgvFhRFeM7ASIrCHXd3OsPPDh+s1nEs8F0ThZSnBLcszs0fGSGVB",
+	"WkjLVpt8NG2yQhhDW1/1lz1zQWoE+kAky9rong2MpaW6D4tkWaUJrRa7hWA+skJbY1/76ba1W9VCTzxL",
+	"fbW2S3uRxc3QlWtk8V41tjaSk4FWHiuBPVo6XO2qbdJQ61ysVVNbNdWrqUeIOE+GU1nXWHcDqXTq4APj",
+	"VK6p01yTnFH3swtFAQemgzhACATErlQleCW5F7tyjQSuAVfW/LGNcJX1IZdYlVApCdypJ0CsPJqungKv",
+	"cpvaeh9k5eNrr0/HJ9qgmTZo5nQYlQ+kSmMjmzTnGzpx2JDo3FCGGLOZIkqSMS0uCSACffjBIuTYorAc",
+	"C8JC40mTITMWPoyG7B5FY5rbGj4Ti3U75inCZ2IBC7Exbqbm5rGV8qYUQebsr4owoQvOIBqosFhAN9Q5",
+	"JEcLDQGRjpkpw2V5dlDQjCEbT2n1rB6irz7NWcY1IxK54TiXsigNmh8XahrE02RUTFAQagNq2oCaX78J",
+	"VMNddLTa0JHdYmjMG880eOawiBmYemtl/FXFysCxbYNkPgejo6aVWOsNhKghLgYI0U+aTrYhbSXmSGGC",
+	"V8agLF/kMrxAAxqS5K/mhP6YBICqmk4AjEtrmk4BW5xQ0PSNgCVYLGhq5DrSNXKRh8GE2JmIJH/9McBN",
+	"7ZOrtWgbI0CtC2E8I8fE2hwkWj2DKBtkQ63dsrVbWrvlTnLJERE1N4ZgoG0SDv669GITzij5p+vvvyMf",
+	"zFMesJdOIJ7O+2GNQqVoWchGLXJtQV7LnDYju3h1IInKdAZbvlwFmmpI1ZIe4QJRWwN8akBuzmV6qyC7",
+	"wYypb0Y5VRiCg1VzAqtq0DfpJi+dFPXSi1EvQzmqN4xFgGc9p3oaQSkKmp0BGq5tuJu85BCn/BJJLLaD",
+	"0cu9COGLPdOJhSdYprE7mi+Q1NrGrGY7lXmGpdHHYFshiWZKJ8S/XDV/AhK41CARYL6eQiwF2Fnz+uZA",
+	"JaXpyirdsdig0zdHH5XgjTaaEiMnwzcjIgvcHBePuRsPMIr46v7S75vYABzVwxjBIfbXM1jmf1zTs//6",
+	"U0fOO8NOgWZ+GI2edoYdPHGdqAP73xl2lrQQXEyg3904yT8pKT7gWB/X0rqdhbUm1dakejT/+0ALzWme",
+	"ryzbOEBJvz+/euiIIoROIgsAA6K7SlENz6bqTQN3FXOlHapMzHrozB1bkS61ej44m0arkk6a27Kp+ppR",
+	"39+DHTelReHhxM07wHTBacWWyEDUpbV1VgOQMgng/prM5B3bj4CiUfvxKOiGbL6q4dETyYe0PLY0sqWR",
+	"v6ZcbWpFcXNlIgJXhSAcRHnyDrNufjqD4gb3xtb72gld85eR6XoommcyXUA4PdQdQ5eLjaHH8Tb6nQ6I",
+	"oHcj2Bw5X4sQ6PVJUoAawKGQmwcjRGSMgdFyzgcD4suCVQVgeLUXxcJDZ9BU5yu410zo/jq3uCcOvwzB",
+	"j8VuMfhkSwj+W1/Mxi8MVpZw38+o0gxqidBhbUssl/kUC/telqHdBxmMYTlB0oTqbXNxQb2MZ+Tmeivz",
+	"nKUWC8VWJ7GzsXHFSuOILf+5Nh/tE5p+6kSdAopCvOlfvN6DCcE6tDH9rUPr0RxaeOsrdN8Sgk3E39GM",
+	"BgZwYOx+SXt2Dtq3PrBa5NkxQfuW3kexQKJ9RMS+W6HN3jOsTNR60Bqo36N70ZD37OdJc1ekDcl/lt4x",
+	"tz27UbXKnW2iaveG3rsed4y530YfwC11oDj0eK4pe2c26a2eqbQ+qtZH5X1Ue4katUv5SKH0XkG9P4a+",
+	"qrnFYv+webI5at6NIxZb4uUjH19INsTK1xTplAoiZCxyKSaswDe53hZQXxK2tUj6qhEyFk2R9H459w+h",
+	"30YjncnxUDJ5ElTtPQLlNyuHD64bPia9b42VrbHydDHyp1FNF4JrdSbHZzNG1aJg92ioXwFHsFV9gWih",
+	"qUdktMhISjXN5WTBhuQDZ4aDdL+i6TQi7+S/MRGRP8hPvYh8w8RET0n3W57nHGhOFIv3wjz3Ryl1RL41",
+	"3/Ui8hfGJ1NNul8XdBaRDwgd8r/zXE4KOutF5J9lvpgx0v2GmzbI1zTPpehF5KpglHSv/7YA3A5sEz/Z",
+	"poHs33Dz7rdcLAz5/pNcFOCHNwvyQpFkTFMtsWjvVC7JjApbk1oRowe9ULEYUQV2VU26+DQ57znITa4J",
+	"V30zY1sqmoz5J5YR+2DXt29oY2/o+4jFHFeOkpF5V+aZIhmbM5EpF1OOMWFKQuupFHesQEMmOsNgS7HI",
+	"sJ4WcjGZEhoL5HL2cQU1yTXFmt+sYDhehL/sUnLHRCYLkjFNef4CovOROpu2Y1E28kKRvy2o0FxzpiLC",
+	"+pO+Hbkck/MLrFeMkJrmJJgVdjYOs36hkQMWEsI+IsBScRWSlZ3QaOUXD+y6OVW6h2YLMIDHIjEPmlv6",
+	"HVjCsZw4cOkVGkqccRlM6sBku3Ujd+/SGdL967HAASynUlneDEXJuVBQonytCXQaFHKOR0WRnI01TEcu",
+	"NM4GeLrhDZBgMacTa9RXsrATdkuBgYXw0pAk17d8bt2sN/SWJbjA4bI5dC3YWZmzchlnTj3H6VhTEiL2",
+	"0JG8YxjngkOGMszOQgQm/6bFiojZd3MueRZtDbtOfrB7k/jo62EAA2GuknkCd64L2Sjr62qNSpe2i3e8",
+	"SMBLQGhurl1hlkoxCGGi2ouCOEMom243kuupkf3wXLgC4LxQvT75i90lu9KmR1joWFhh2Ns4zLthddXu",
+	"Yg74N4PB4ICAcTN59f34W6TCvxXDVyAwhnfXrAkwid3902b9/PI9sonMHe29bGTlHffVybm9520Q+mdh",
+	"Zgt22BDscINLke0HZNZjYuWv3cLUkT9v8ScfiqaW8ztmuX+jB7gp6RCYutfnHfRZgomG6eqtzFgCyq2q",
+	"9jUvuFku4h5s1nM/LIp0agSte3DQ/hkG/cSV9MsZG0n9+l3p/7xKZ4xca8by3WkaTuk36e1s8/1+Fe7R",
+	"O3fpHDn7Z0uYNuif1cu8Rs8OdI+GRKvu1myQzquezlhsdnXWidhWp+b9hMpwBbdArWdzjdA9stRmGcY+",
+	"Mptju6189jnIZ3f+Kt5PvRpu+Dr12uoGvY9eNDk6D5VpHsvP6a5Qs9nbM4fWydk6Oa2Tcw+BofHKndLN",
+	"GSQweBV8szdzZ70mFnXFBn2NYZKXta/em5R1v0yB7oCDCcWhnr6HVGAejTS1/rjWH3fC5IFTKUNLNppK",
+	"eXvG7pjQZ2BA2hpcBc+Fvjfwnpj3IoTv45qMeVGaoQheEufOmuN+RNYjEAsL4j8myV9wKF+ZHsB436z6",
+	"2MfUJqWn3oyRuR5ewK/3+l6M5S7ivllTv5otQ98eSujPn7b76g6/OxObOLv/vX7uK1bNlOb5iKb45XvN",
+	"ZsjvMvPxp/+/5Vn9kcxW/7+XiyL/ZbPx4NoMEmNwbIlEm91tYd2CxuHEJP292amd0vvsT8AkdlGr7Ss3",
+	"fMaUprP53m9e84mgelEw9+YDsfL68uzEz//rf20KLksZv2PZJQGPOnisUQ4iXJGC6YKzrF87a0HvEXr8",
+	"LHaCWox84y8U+eHjN9Z+UEtXsWB3kDMPMCvhi6QbANzDz2A5hxilno1XQ0GNO0wVwGGNheITgSXJ04Jp",
+	"9J/i36YBNZVLgY548LGb10YrkhRSU83cBsLjyRD9kFz3Y5EwTygTwmZzvQL8ghFM3A58hNWL0SmJtB4y",
+	"rDJMb5WK2XyjnGqQHJNFkSfeA5BMtZ4r9CTPF6Ocp857a6Y4lQomkHNlpNWxLIiemgmx4o4VpGsuDHAK",
+	"zJe7MWxcq15EWK5YJfbNdOp93f4ykxHL5ZJYYEBiz6sNJsE+wEinIOpBS2wngtiKOSsCitMsNm/jR3gU",
+	"7BPPKKMKiv3YbDK1Eqk74V99/NCJOuWJcIWBHCH8Meosirwz7MCODl++ZMW8b3vpp3L2Elbi5Uyq3R0P",
+	"dnWeRHCvXItN7Bly56pX317L6o1s3Rytm+NwCefakVpCDWex9FboHcWcCilaF3MOzQWrlFoO7oCKiMwz",
+	"pkDYV5p0w/Qs5/TolcVcGrwe1XwuYBh19POjFAD1G4xrcSKFjXnelwY/slPE8cW96rCEh7D1jXwWvhFL",
+	"pGp7ewrt7uVPS6cm/YJUL2eaNekJM+lrJITCuo9nzFjOQfzN5eTSY3bNZAFxeU5L4Fi0nVARC6q1EacJ",
+	"F2QMXBECZKYMYknL0NSLwcAbTpZUeautaeZi8Mr/lvEM62OxT1zp/UXRd9DuwaLoeLuHZ/sxwL7hjF/g",
+	"pagu/3eSqEU6rSx9p7Vz5s9BLsG9I7Txlh4km0RbqibV755cIG6703mTMeU5F5NrLlIGsgbcPm2xT1FD",
+	"dTdPmYcAxU5AXDxC8l2SJOPKzBSFFazAab/5yKiSwlYiCTXERSGY0cOJHI/7sbiqY+aFI49Agy4RCKWA",
+	"+sT3QKNuu7xfM334zX0k/6zn5htKeFSPTeumba261k17OGGpcf+DTaiHgqnWrAL3oar6NNZYhJ7fe7BP",
+	"Q/tIQrrWOhWa7SIE3kBjYg1UvneJiReGWrn8AfJqMOiTmwWgshFapbpSxKIb2CZ1sWA9zElV6+Q32oGY",
+	"RqUJc0k55Npaacqsq1mb2QGmNdiI04gzDwcX6vUxjxgKFq3nDxa6BzFvHdutY/shkENPJm9uUwpflpSo",
+	"NJEdw0Saiz0BVkCpQA4JhTS8jDBxx3KJCYMNHKUcXS1N0auXkLS3ZEpXDGrWKoeSL59Mze/31EiumuNk",
+	"CvFE7qPSVC8UGuhY6Z8nV6WQWyUJxwi7gQ3vnZ//b9CYt9UNgzuCP6Fe0/lxX3OfXd3V6cx+e3T6gU4a",
+	"MQyu4GaY+1Ae/tbO91nY+ehm8nZya19I2EEuWz0MaYeIrJUiXapIgh3VDnrSs2aJBO9pUrKCBqJvY0Iz",
+	"Q+DBjDDWrCCJKgXuMETAJfL3gydQjxjTPHdZ1yuQ3S8GgwHRMhYXg9//3vz0w83bdSc6P8C0+LFh2oeQ",
+	"7FP6u91ydIadi8HFm7Pz87OLwc1gMIT//4+93dM4xycSw7Hzj6BFNtHMPznMiECvWrKCkRnNGJkzkVn4",
+	"7dY93bqnD3RPM5FZOmYrm3gqBleNUKL5zCJdPaiY7r529HVb8azvBdtKbaMyFn8ksxXh2oYBUT9bK2fb",
+	"gHpoKRZQEQUtwFXjibMIn8rc6yb57M2+fqAbLAZZOZHW9Nuafq3p199N72d1au1jG4B3joEtyU7nlx+P",
+	"oFmnkEoPG/QmUfZbn13kt8WKDogxtGBEyGVEllOqAScIHHOgh1o6Ssm4YGpKoAw9kePSSjEsS4ZZ7H2g",
+	"tz5HwPyAgZY8I93EZSVwqMQl2DJfQbAdy/rkvVaxYLTIOSv8ccFqWFbezeWkT76h2gVvKk/6odoL3Guy",
+	"pFyTEZtysE1HhKpYjMFvV07brcNpROLVaQTi50HHo1asbBQrf+USXkCSH0iSw3j0Mxsy+yA6+ddMMFsF",
+	"A4N3MUi+GltPurWI+V41ol6TwiHTGtqiYnFHc47x6cmkoCn7wAousz/JRaES0nUAYBevIjIgIERyTYwS",
+	"L1LWG5KF0DxHiywKlla1jUVKC9DYAIdMuRQLBaB7BSYwWLhYteTaGoHlQpNcKiTOSOaMiAqry6WIRbYo",
+	"0LsHYyVzGCyOCxyCeWaEV5jsC+XGSbp6Ke23CsbiCp/0DqCB65kHT2oSqG9aZ/jqy33NADiNj3aVH8lk",
+	"ukN4OjyBtiE8aD6AZV6wOy4XCvIZzI6qlmK3hoDD2cR7pRbMEdZq/sNRvEIWt2cpE5o9GNKY6YLYLiJD",
+	"dhsrTq3BjSUZm9NCz5jQ77OEzBc2dyhoDgVPqmNRPmsae1Vew+AHX94PIjl7l4RW2wK0TFdvCqp1ly8j",
+	"jxqb6ZT1oQZEFhiKilK4ffV8QDKW8hnNiWVk4fwgDMW00bv0sANBk83k/jqdsmyRczHZku0ki9u3MJUn",
+	"Tngqd60z7Lz53avX4wG9SL88Z69Gg8H5BR198SrNOlEnpyNZAKT28NVF/+J11JnRdMoFw+/efAnfWWi1",
+	"12f0E1dkxvPczP+OFVNGM3zy/MuoUyyE/XA+6L+OOorpxRy/+XJ3fPFyDVtAtpYDPFdAtoBqhbQ/ILOb",
+	"6H9JR5o5wDHYbCGZ31LCqrki1daMJYfT5u+0+WAvvPnTExKIoAhIA0ToBUTlHnC37VQWwiM8fWjB3TYQ",
+	"zsfOZSq53j7pTOFhbaMcPo9spnBLdyaLtYu/gSw60LdNeUzXcqxtBtFwTUi1hWsMaVUuJDeQS7cVsIkF",
+	"WINQwZwwHdpRQOZMbNrSEOKFkz65qnQNEOlK8zy3RQYMpY6FEWjmIBNzlIhd8pMRVHtDqH+NqB/+QS29",
+	"5y3sAOLdfFJVLHxWVX0RdkixQrnckGjzMM0N81i5lw6Ri23q1RFy8aNkXwXLhBks1Zm3CVnPLSHrJOLX",
+	"lmysyr1xDjqQscr72LUCVOSTvkPouapeG1aLaCIaBwhDXzN91L16LCd5IB00W/Gqm9m6yFsXucuOOuSW",
+	"r0kTj1Sxr66AbazcV7U4obxBBlhEvgkHs2qDK3Eww77kQjuUudBgZuv7xaLWSJnxHTbSdYKRJ3E9zPaC",
+	"Gi9lq1UaFwv7+r0gm9vJGQZ4n0xSOInpDOvp3WMk+91F/3cHGcmqJrLfDx7BRPb4FL1NkWpTpE5Xi+9E",
+	"ZjfTOEsXBdcroCwjRgtWXC30tDP864+Qowi570h3quf7G5nS3OXGK02dKS2Z0VtD40XSCZHChi9fnl/8",
+	"rj/oD/rnwy8HXw6APtmRr0me8tYIkkZ6UXOWmm/7QWmTBRRqWhdXuSLfz5m4+vCeZDJdoEZrawYWC2H9",
+	"VDBgo9aNFjzXZFzIGeG6Tz4ALF1EUiM6QclWI6HGIjEXL3mZvB+fGVHxDKgrJj5xs9QW4K9gY1YwkZq/",
+	"DMdjmWuaOCS7jFBNkpeZTFWCpN/OCAQ1muqGWV2lUHHNDD2VGVOke0MnaMfshWtSe6yhpbdTWgB3pPis",
+	"IkxoiDpobnLt+cY1ZxbbUmYBiGmlSYTRg7pzjKbTIZlRzQpOcxxpZBugmk0kprlNCpqxWNif0WZrP0zo",
+	"YmI/WPuFeTenSjGFW2K+cEXgbJyXHGPmHBdgg8Xe38qMvc+g5gZ2vcJP0Dn+CT3bb02/RmSgIotFQv1y",
+	"v4OShaoPY3ifJX1yXY4X/Gg5HbFcRWBWwOqVMr3FWfmotG/toGJhv9d0Ujkh790iN+4CnSgUT6AvO+3K",
+	"JlzCwiiS0qJYmS5nHlURSj1Bj+HumzY3bLh3qRoiRsWq7E9N+fwMzDMZKdiMa/iQZQUz+1M5XPAqbz6o",
+	"WDlyzFmekYyNuQDKb6cIITiGCpqhJ1hlEmzZKiEzOjcr6sYzWpGZzBY5CzsOGm/q/EPBU/CNcoi48aWa",
+	"RywHl7Jca8sItxxtt80zMa8HJdf8emAxaCk0TbVqaLZ5q23FVdLV9BOeiJ4VTS3JIzkXpvH5PF/V6k2D",
+	"ZQ/RNc1IwH8PZTYBgVlVtt9Vdl0fw0c2XsAGUyWFPeho3aMrspyaRRdsRSbSiPU0vQWDnR8F6cadd3QG",
+	"qa9cEF1QobiOOxGJOx+ZBVlZiIViWdwJj0xDtw2Du57y+RxwmZieykxhpVMazhOqi06dMbGgdyxXpPvD",
+	"h2vydYE1X/3Gznl6u5iHo6i33zCEPy+kRrRUv/JoiUV5jnTd1xFJ5ZwjFTD6hj0LGKXmTklEzGlXUSxc",
+	"nK2Wmuaqh2fKiOkRGTMWQYFeiNLlCqt0wkGokBEcWtOyBcdgCOG94ZbB9yzDyIM9ZhGLYBopzZnIaGHn",
+	"gwVLp3wewWbAmqZTI6RFpHGmaHmqzygceONZpdkZxPcVbA61TqVFey3JmCUXICpgSjbYxytHD95tYs+B",
+	"RvhCgVwGUsaUj7WK7D1bMnab0VWJh17azsr68Fhrdxb0+q6MF8H2msgVxLIptF9j/dVyQFhH16jVyGZ4",
+	"EfZcMJLJZShYfeV/ND9oPmNNPdIVXhxWzEICCdxY3EmeAqLH2KxySCwr723gLF6AqNbnrZczDMoX2qjz",
+	"oMow1uytFV0NxrFWAHF9KBZHH7n1VM7JaLFSIM0F7fyzr81070wqHL+rpozpiMxzKOM/okVE9GLEItLv",
+	"93uWTZvNSRconEYh88j4jAkF3BCuOkYusfCwOlnCdrhNakP436HtNOhGLGYjc7MLdscVJEmtL/w4pxNz",
+	"jf2IIl/0GbkrZlB90qwQNC/lY38tsH5BVJIZCOSyoz/DX2OBNaFVROYFTxkZFYzeYtPzQo55zvrkykKr",
+	"g7CKIuALW9S4HDCifY+BrwiECjNXA0H8FsragWBZuEBCBuVUsK7msNo9iFEYWwvfA3U2mywFmVLDQtxV",
+	"/xtQ3KjCZyMyd6UY3Bf/KkdGEnb3B2hnIRdGwrTMlWbQ4Eyx/A65C3ydTll6a5WcFcmpyNbkxkZ6D6PN",
+	"JRo+1KXpmgkti5VZp1s21wB8jZW/c4k8yT0eHLZvXAsNfXwjtWUKbGbkXzpDDXHO5NwQvMIlOpsvHdCa",
+	"WWQjoUDU87xChd/7IeaykRj+xSwIV+ubQNNAgLRnBfaUp7eRC7CGpw13KHjG+uQrTPPDV400ZZMCHRg4",
+	"wj+Vy5azbGLPsAX6x5xCmlNz6F0YiqIzFguQerDpSwhhgYds7W0UnACxfOBkRHcW3UzwyRxg1+GAgqnx",
+	"I7N6JhzGYTlam5qTFPaBP8oCa2N3kfmVe0CNfIULZR92RxsyY8xBrRzmqBSlsJ44MVMSknirJjIfrojR",
+	"y51oDjGNK6Z7rhdcLVspXFvLLEXkvw2nEKQRNyNXFn6FOUd+SS3gpmC6fKKkFiAHlHvhZRhs1Vxwmz3U",
+	"pbGAct+auFh9oIcFn3BB8xfuFYoppUqaSaRmBLl5sheRkREtWWYOzsAdzFjYYb4wK3JmDq0fZZ9cedng",
+	"v7gjTf7+f/13P+UIrqht4bKkfHFpPyrnzB2y6QwlIKhwb89mlWK4E72JcdRPfNcuUcmkwxU1mudsttAw",
+	"GvYpNZTFnCQhNXM8zBL4hcikYOYg4kpzMWm8/RYTe314f+Q5HBpN0ymutD1uQ7KY55JmlrJxQawB+MzJ",
+	"p3BlCmqEz5yLW6CvY2jOvBELliu2nLKCIVFJzfDG1mwMp8aQJEs0MNTMPLYsuIYjCFSaZZhQg6g8sZBL",
+	"wYoXitxxtjTUkGUcqK612Jk9XyhWnMHJIVreMlHdqiuY6WzDatyAfHu25BkDJuWS+FKpNFrCwCkSUljr",
+	"J2lq7V0gVU4KuZhXg+zMlipvWryEJKJALg6C7wRUXoCy+GED5enxImqjKNxI98OGAilmKheFkfyNvnGJ",
+	"JiBU42F7g/Dq0K1TdvqXamDWeq4kOD9w6Erbo8BFZV5wLf2MXoRuKYjyri7DC9UkjW+4iFY8CIQe1DKt",
+	"slYSYEvOwS7LtUWRktAUwG1pessEGivhfU+4cz4qaLHq18xQTi7ZYVwo/oCSCrrbEHVFbxpVTlhzL/mA",
+	"HfM03BwUEWxsgbkiZmoooMmluCyz980bLxRhSvMZSBXmoOM1tNNHcBN0HfZrSvF9s1pblUsr0KiVMosS",
+	"rLZlti4brBJTE+hf5sDzmZENl1OeTst1K1sy8kkw0O/9L43ED2RufNtoL2OO8C8o6wLnJsVCKNI1l9X6",
+	"+gBnEuTjrJTkexWyezYvZMqUMmQ9hTXcaDy7DtG7nYhU5t/SBp3b5hoa2qhsfi/5083NB/Lh++sbvKex",
+	"gGIIXmUn6VRKMCnYlc4lnDb0RZfJiyLzyA1GOPqHf4BCQqr/D/9Aqiqa5Y3r1cds4bLLssIZgAhTV8LM",
+	"/h4LPAoI1MM16YbVnRLy9//zvzfUe+ohK0nypoJliXMjA3ZxMFaYMtySckxQbM0xHzc0julegFgqR//K",
+	"Uj2EeGPSBeYDuwJlTKIyL1qKGnwyGnLnOV0NDS+C2yMJnwhZMJIt0HPKVC8iiRkJBDmHuHGk6y+0FbqW",
+	"ZpvpHcvgHdhPtLDjibAmdpJkVFMcq7PiU7cW2FDOxhrIGZozAYSDWaRoLDfnDKKqB2sDMkrhmrPWxyaJ",
+	"3LmMbEegWKH1KJCoIUBQmWuU6nzl4gfV2jTt0XM51ebwJeZoJxsAZLEKBsZGvbVCijkRQ1J3VCeAQb0i",
+	"F58+OVBXa/OAq8JnTC406Z4PiAL3qXLYfyWm9YuSXhhxQLm4yl4suAKsrtTcfCidhYoyYEV1PfCJtdNR",
+	"UrCMFyzVjphxp6KMZZ7LpSHgNBZ2UPgCqOJm97JCzudAr4VAZ18PAGZwpB58xS2haZtqkjOqMGN1aOR9",
+	"lyVLZnQFBdb8ToHMRbp4OQ2xUC52FSIc7fnGultqKhc5WBZSKNUOdyyEIoAO/XGSY7hj9oAWyFhFDc3L",
+	"bgians1hisUU1EmWDR1xNrcZ0QxwzKCagAoGLZehsZZWdtGr6EAKZGG0Ew0miV5kKwxAPIyRT5aU60vM",
+	"7eUa95RlYBvEVTbsYCIlEoKV3bF+LOwk/X1xjKQ6OyPyWBeouV3VcUI9BHsFPkKpNSC/Vw5AyBdI8JXY",
+	"LBF97Q5tRM7JjIuFZhF5bf9SEfli4P+OxQVIeioib9wf5/6ri1f4F0b62g9Dw0lK4AhQiOjIXBc9LRgj",
+	"GSR7d998ad/94o3rrWfFp4zldEXuKAx5tCKLuZnr//q/zwf/m1H+7Oahe1WO68hcscgkrJRRJe8Y0XLC",
+	"zIXqk6uxLs3TegrrtLBly7LgAjgguUt7fC1mEdc2TBuVY8MYbxmbqzCp32z3FwOCBmnHseypwAtpN6cb",
+	"EopYeEqBN0z7IGxzq3t+IACpMZY4ZihCXEX0h1JxzBpX7PaXyPwwutc4uG4joYpFY//AxNF5JMdjUsJX",
+	"D7GuXtJzAac1rOpYrCH/K7pCWXR1GRb+4PYuWbuSxc7mhghZIoNA1goN+Xjqfb1E9Q//gDO61lRktMh8",
+	"BixarwUQvj75yhwvG7flbQ0VEhQwcMKBj7pftSvrmJDuD4J/8pTfmWDsgiOx8695wIFkaKi0mtOUnSmj",
+	"qIAcDa57OSbJ3XmUkH8kI6rYm1fdP3179fbs+k9XF6/fdG/ZKiI8I/9I4k4/7pB/JH4o5XexGMls1etB",
+	"ldiCkVvmzRLY5FnGUmnO4NxGHugSjMGCIC6niqX/gjICwnUpl8a69KtmfuiTG0nMpo1XQyBhs/nCOo39",
+	"dEtfkHkbmuuaW1mwMwbRB1ksjPzUi9DVXQABReuB0kYSBbwzOFdAFZjQJciY85PRFIwefAy4MjOq06mh",
+	"IxjoiGzQIqfhes3w7lBR0jtUl1ZyUZA0l+lt5GkMJSmdaxDfAzAJYWYxYvZK+qKMlrpQDxERIeCEthAC",
+	"zlwq88wtO+A/AJwACl/mJ8Ph2Kc5Cp3vBflaDs1ZT5JkImMBR+FfyPC/2E3tX+vsK7OaXEz672CDr3XB",
+	"xaSr4B/Vvyn47EPBxvxT14EYxB3c6LjT68VCK9ui0oW5K/0PtFDsvdDdoo9lSPtfM92NO2v3IO70InI+",
+	"iMibV0amMYRYT/tXI9Ud55LqN6+65tH+d3LZ7fXNjen2zrTq9Ui8GAy+YOSLwYD8RApmxOduj/xiiE9q",
+	"RjKd0bT//zF2fS0Nw0D8q4Q9ddANFPRh4IO6wcRpxQ72YEaXaXDBmMz+WRHZd5f7XbpVtOBbCyFNL/fn",
+	"d7m73L2uo2KjTs/O6TEmhu5jxBD5iNHTcv1Z6q5FmhfZ67ck5h//0hrNxItYovrS1cSOowshe7uTGCP+",
+	"ID8e9NyHDaCVptV75IylKUj1ZjFtOU2UA8c2e8TeZdevHCSK9kt8SSeEIIYHlSYflbINLQpDACW80Jpp",
+	"vGARYQLvwUmsPEOjT4Bm4GKyfNxJdCgeLKlcvIYrUTeem3oqjm4iilB4CwMrtrnZqVLH0lnvt2tFUmSN",
+	"extYJLL5nBsk1KYgEOMGoUtpK4CNOlOsFEcQlk1p81Et3W9QzYVW0eouSbPF5GqaJLfZ5WyWLCbjbJqk",
+	"83Q14uanyFiKW7khPhfXN+NHUmzuVXf3Og1e38G646QxIGeeDHfQPJcVznoCxiZXyotQ0FV4oZoKWOQQ",
+	"kZIIlGMPvCHecUoGpEC8+mfE6Xivw3L/HQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

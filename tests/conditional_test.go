@@ -138,6 +138,10 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "sales orders", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := soFor(t, te, "Ordered")
+			return versioned{Table: "sales_orders", ID: id, Get: soOrderPath(id)}
+		}},
 		{name: "customer addresses", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			customer := newSubRecordCustomer(t, te, "Addressed")
 			id := createAddress(t, te, customer, dockAddress())

@@ -381,6 +381,7 @@ func statementRows() []statementRow {
 		{name: "item routing input materials", arrange: arrangeItemRoutingMaterials},
 		{name: "item routing operation records", arrange: arrangeRoutingOperationRecords},
 		{name: "quote line routings", arrange: arrangeQuoteLineRoutings},
+		{name: "sales orders", arrange: soArrangeOrders},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }

@@ -232,8 +232,12 @@ func New(cfg Config) (*echo.Echo, error) {
 	})
 	// A quote line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a quote", quoteRecords.UsesItem)
-	// Sales orders: what customers ordered, often converted from their quotes.
-	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{})
+	// Sales orders: what customers ordered, often converted from their quotes. The header takes
+	// its defaults from the customer, names a shipping method and reads the tenant's sales
+	// order settings.
+	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{
+		Customers: customerRecords, CustomFields: customFields, ShippingMethods: shippingMethods, Settings: tenantSettings,
+	})
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 

@@ -42,3 +42,14 @@ func Bounds(loc *time.Location, from, to *time.Time) (start, end *time.Time) {
 	}
 	return start, end
 }
+
+// Today is the calendar day it is at now in the shop timezone tz, at midnight UTC (how
+// documents store calendar days).
+func Today(tz string, now time.Time) (time.Time, error) {
+	loc, err := Location(tz)
+	if err != nil {
+		return time.Time{}, err
+	}
+	y, m, d := now.In(loc).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC), nil
+}

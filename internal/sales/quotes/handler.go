@@ -1,7 +1,6 @@
 package quotes
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -20,6 +19,7 @@ import (
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
 	"mos/internal/platform/web"
+	"mos/internal/sales/customers"
 )
 
 // QuotesHandler serves /api/quotes: the quote header here, its lines and routings in the
@@ -299,39 +299,13 @@ func quoteCreateFromAPI(b gen.QuoteCreate) (QuoteCreate, error) {
 
 // addressChoice reads an address member that may be omitted (empty raw), null or an Address.
 func addressChoice(fields apperr.Fields, field string, raw json.RawMessage) AddressChoice {
-	if len(raw) == 0 {
-		return AddressChoice{}
-	}
-	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return AddressChoice{Given: true}
-	}
-	var a gen.Address
-	if err := json.Unmarshal(raw, &a); err != nil {
-		fields.Add(field, "must be an address object or null")
-		return AddressChoice{}
-	}
-	return AddressChoice{Given: true, Address: addressFromAPI(&a)}
+	given, a := customers.DocumentAddressMember(fields, field, raw)
+	return AddressChoice{Given: given, Address: a}
 }
 
-func addressFromAPI(a *gen.Address) *Address {
-	if a == nil {
-		return nil
-	}
-	return &Address{
-		Name: a.Name, Address1: a.Address1, Address2: a.Address2, Address3: a.Address3, City: a.City,
-		StateProvince: a.StateProvince, PostalCode: a.PostalCode, Country: a.Country, Phone: a.Phone, Email: a.Email,
-	}
-}
+func addressFromAPI(a *gen.Address) *Address { return customers.DocumentAddressFromAPI(a) }
 
-func addressToAPI(a *Address) *gen.Address {
-	if a == nil {
-		return nil
-	}
-	return &gen.Address{
-		Name: a.Name, Address1: a.Address1, Address2: a.Address2, Address3: a.Address3, City: a.City,
-		StateProvince: a.StateProvince, PostalCode: a.PostalCode, Country: a.Country, Phone: a.Phone, Email: a.Email,
-	}
-}
+func addressToAPI(a *Address) *gen.Address { return customers.DocumentAddressToAPI(a) }
 
 func referenceToAPI(r *Reference) *gen.Reference {
 	if r == nil {
@@ -355,7 +329,7 @@ func quoteToAPI(q Quote) gen.Quote {
 	}
 	if c := q.Contact; c != nil {
 		out.ContactId = &c.ID
-		out.Contact = &gen.QuoteContact{Id: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone}
+		out.Contact = customers.ContactCopyToAPI(*c)
 	}
 	return out
 }

@@ -43,15 +43,8 @@ type Quote struct {
 	Version string
 }
 
-// Contact is a copy of a customer contact kept on a quote (stored as JSON in the API's
-// member names).
-type Contact struct {
-	ID        string  `json:"id"`
-	FirstName string  `json:"firstName"`
-	LastName  *string `json:"lastName"`
-	Email     *string `json:"email"`
-	Phone     *string `json:"phone"`
-}
+// Contact is a copy of a customer contact kept on a quote.
+type Contact = customers.ContactCopy
 
 // Address is a postal address kept on a quote: a copy, whatever later happens to the
 // customer's addresses.

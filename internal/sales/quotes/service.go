@@ -158,7 +158,8 @@ func (s *Service) contact(ctx context.Context, q db.Q, tenantID, customerID stri
 	if err != nil {
 		return nil, err
 	}
-	return &Contact{ID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone}, nil
+	copied := customers.CopyOf(c)
+	return &copied, nil
 }
 
 // Get returns one quote, deleted or not, with its Version.

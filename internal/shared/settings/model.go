@@ -50,3 +50,10 @@ type Quotes struct {
 	// day of creation (and of sending, while that default stands).
 	ValidityDays int
 }
+
+// SalesOrders are the tenant's sales order settings.
+type SalesOrders struct {
+	// AutoAddCustomerTaxRates: a new sales order gets a tax line for each usable tax rate its
+	// customer lists (false when never set).
+	AutoAddCustomerTaxRates bool
+}

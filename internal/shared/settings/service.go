@@ -91,3 +91,14 @@ func (s *Service) SetQuoteSettings(ctx context.Context, tenantID string, qs Quot
 	}
 	return s.store.saveQuotes(ctx, s.pool, tenantID, qs)
 }
+
+// SalesOrderSettings returns the tenant's sales order settings through q, so a writer inside
+// a transaction passes it; the defaults when never set.
+func (s *Service) SalesOrderSettings(ctx context.Context, q db.Q, tenantID string) (SalesOrders, error) {
+	return s.store.salesOrders(ctx, q, tenantID)
+}
+
+// SetSalesOrderSettings replaces the sales order settings and returns them as stored.
+func (s *Service) SetSalesOrderSettings(ctx context.Context, tenantID string, so SalesOrders) (SalesOrders, error) {
+	return s.store.saveSalesOrders(ctx, s.pool, tenantID, so)
+}

@@ -130,3 +130,33 @@ func (store) saveQuotes(ctx context.Context, q db.Q, tenantID string, qs Quotes)
 	}
 	return Quotes{ValidityDays: days}, nil
 }
+
+const salesOrdersSQL = `SELECT sales_order_auto_add_tax_rates FROM settings WHERE tenant_id = $1`
+
+func (store) salesOrders(ctx context.Context, q db.Q, tenantID string) (SalesOrders, error) {
+	var so SalesOrders
+	err := q.QueryRowxContext(ctx, salesOrdersSQL, tenantID).Scan(&so.AutoAddCustomerTaxRates)
+	if errors.Is(err, sql.ErrNoRows) {
+		return SalesOrders{}, nil
+	}
+	if err != nil {
+		return SalesOrders{}, fmt.Errorf("get sales order settings: %w", err)
+	}
+	return so, nil
+}
+
+const saveSalesOrdersSQL = `
+INSERT INTO settings (tenant_id, sales_order_auto_add_tax_rates)
+VALUES ($1, $2)
+ON CONFLICT (tenant_id) DO UPDATE SET
+    sales_order_auto_add_tax_rates = EXCLUDED.sales_order_auto_add_tax_rates,
+    modified_utc = now()
+RETURNING sales_order_auto_add_tax_rates`
+
+func (store) saveSalesOrders(ctx context.Context, q db.Q, tenantID string, so SalesOrders) (SalesOrders, error) {
+	var out SalesOrders
+	if err := q.QueryRowxContext(ctx, saveSalesOrdersSQL, tenantID, so.AutoAddCustomerTaxRates).Scan(&out.AutoAddCustomerTaxRates); err != nil {
+		return SalesOrders{}, fmt.Errorf("save sales order settings: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,296 @@
+package salesorders
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/conditional"
+	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
+	"mos/internal/sales/customers"
+	"mos/internal/sales/shippingmethods"
+	"mos/internal/shared/customfields"
+	"mos/internal/shared/paymentterms"
+)
+
+type orderStore struct{}
+
+type orderRow struct {
+	ID                       string              `db:"id"`
+	Number                   int64               `db:"number"`
+	CustomerID               string              `db:"customer_id"`
+	CustomerPoNumber         *string             `db:"customer_po_number"`
+	Contact                  []byte              `db:"contact"`
+	BillingAddress           []byte              `db:"billing_address"`
+	ShippingAddress          []byte              `db:"shipping_address"`
+	ShippingMethodID         *string             `db:"shipping_method_id"`
+	SalesPersonID            *string             `db:"sales_person_id"`
+	CurrencyCode             string              `db:"currency_code"`
+	PaymentTermsID           *string             `db:"payment_terms_id"`
+	Status                   Status              `db:"status"`
+	OrderedDate              time.Time           `db:"ordered_date"`
+	DueDate                  *time.Time          `db:"due_date"`
+	ProductionDueDate        *time.Time          `db:"production_due_date"`
+	DeliveryDueDate          *time.Time          `db:"delivery_due_date"`
+	Dropship                 bool                `db:"dropship"`
+	DropshipCustomerPoNumber *string             `db:"dropship_customer_po_number"`
+	QuoteID                  *string             `db:"quote_id"`
+	ShippingCharge           dec                 `db:"shipping_charge"`
+	ShippingChargeIsTaxable  bool                `db:"shipping_charge_is_taxable"`
+	Notes                    *string             `db:"notes"`
+	ExternalReferences       extref.References   `db:"external_references"`
+	CustomFields             customfields.Column `db:"custom_fields"`
+	CreatedByUserID          *string             `db:"created_by_user_id"`
+	Deleted                  bool                `db:"deleted"`
+	LineSubTotal             dec                 `db:"line_sub_total"`
+	FeeTotal                 dec                 `db:"fee_total"`
+	SubTotal                 dec                 `db:"sub_total"`
+	DiscountTotal            dec                 `db:"discount_total"`
+	TaxableBase              dec                 `db:"taxable_base"`
+	NonTaxableBase           dec                 `db:"non_taxable_base"`
+	TaxTotal                 dec                 `db:"tax_total"`
+	RefundTotal              dec                 `db:"refund_total"`
+	Total                    dec                 `db:"total"`
+	CreatedUtc               time.Time           `db:"created_utc"`
+	ModifiedUtc              time.Time           `db:"modified_utc"`
+	// What the order shows from other areas' rows (orderAnswerColumns).
+	CustomerName       *string `db:"customer_name"`
+	PaymentTermsName   *string `db:"payment_terms_name"`
+	ShippingMethodName *string `db:"shipping_method_name"`
+	CreatedByName      *string `db:"created_by_name"`
+	// ETag is read with the order by get and the writes answering it (conditional.TagSQL).
+	ETag string `db:"etag"`
+}
+
+func (r orderRow) toOrder() (SalesOrder, error) {
+	out := SalesOrder{
+		ID: r.ID, Number: r.Number, CustomerID: r.CustomerID, CustomerPoNumber: r.CustomerPoNumber,
+		ShippingMethodID: r.ShippingMethodID, SalesPersonID: r.SalesPersonID, CurrencyCode: r.CurrencyCode,
+		PaymentTermsID: r.PaymentTermsID, Status: r.Status, OrderedDate: asDay(r.OrderedDate),
+		DueDate: asDayPtr(r.DueDate), ProductionDueDate: asDayPtr(r.ProductionDueDate), DeliveryDueDate: asDayPtr(r.DeliveryDueDate),
+		Dropship: r.Dropship, DropshipCustomerPoNumber: r.DropshipCustomerPoNumber, QuoteID: r.QuoteID,
+		ShippingCharge: ShippingCharge{Amount: r.ShippingCharge, IsTaxable: r.ShippingChargeIsTaxable},
+		Notes:          r.Notes, ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields, Deleted: r.Deleted,
+		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc, Version: r.ETag,
+		Totals: Totals{
+			LineSubTotal: r.LineSubTotal, FeeTotal: r.FeeTotal, SubTotal: r.SubTotal, Discount: r.DiscountTotal,
+			TaxableBase: r.TaxableBase, NonTaxableBase: r.NonTaxableBase, Tax: r.TaxTotal, Refund: r.RefundTotal, Total: r.Total,
+		},
+	}
+	if r.CustomerName != nil {
+		out.CustomerName = *r.CustomerName
+	}
+	out.PaymentTerms = referenceOf(r.PaymentTermsID, r.PaymentTermsName)
+	out.ShippingMethod = referenceOf(r.ShippingMethodID, r.ShippingMethodName)
+	out.CreatedBy = referenceOf(r.CreatedByUserID, r.CreatedByName)
+	if err := readJSON(r.Contact, &out.Contact); err != nil {
+		return SalesOrder{}, err
+	}
+	if err := readJSON(r.BillingAddress, &out.BillingAddress); err != nil {
+		return SalesOrder{}, err
+	}
+	if err := readJSON(r.ShippingAddress, &out.ShippingAddress); err != nil {
+		return SalesOrder{}, err
+	}
+	if out.CustomFields == nil {
+		out.CustomFields = map[string]any{}
+	}
+	return out, nil
+}
+
+func referenceOf(id, name *string) *Reference {
+	if id == nil || name == nil {
+		return nil
+	}
+	return &Reference{ID: *id, Name: *name}
+}
+
+// asDay is a date column's day at midnight UTC (the driver may hand it in another zone).
+func asDay(t time.Time) time.Time {
+	y, m, d := t.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+func asDayPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	d := asDay(*t)
+	return &d
+}
+
+// dayColumn is an optional day as a date column's value.
+func dayColumn(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return t.Format(time.DateOnly)
+}
+
+// readJSON decodes a nullable jsonb column into *dst (nil for NULL).
+func readJSON[T any](raw json.RawMessage, dst **T) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		*dst = nil
+		return nil
+	}
+	var v T
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return fmt.Errorf("read sales order column: %w", err)
+	}
+	*dst = &v
+	return nil
+}
+
+// jsonColumn is v as a nullable jsonb value.
+func jsonColumn[T any](v *T) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encode sales order column: %w", err)
+	}
+	return string(b), nil
+}
+
+const orderColumns = `id, number, customer_id, customer_po_number, contact, billing_address, shipping_address,
+       shipping_method_id, sales_person_id, currency_code, payment_terms_id, status, ordered_date, due_date,
+       production_due_date, delivery_due_date, dropship, dropship_customer_po_number, quote_id, shipping_charge,
+       shipping_charge_is_taxable, notes, external_references, custom_fields, created_by_user_id, deleted,
+       line_sub_total, fee_total, sub_total, discount_total, taxable_base, non_taxable_base, tax_total,
+       refund_total, total, created_utc, modified_utc`
+
+// orderAnswerColumns are an order's columns and the names it shows from other areas' rows
+// (its customer's, payment terms', shipping method's and creator's), over the sales_orders row
+// called table, so that a read answers the order in one statement.
+func orderAnswerColumns(table string) string {
+	parts := strings.Split(orderColumns, ",")
+	for i, c := range parts {
+		parts[i] = table + "." + strings.TrimSpace(c)
+	}
+	return strings.Join(parts, ", ") + `,
+       ` + customers.NameSQL(table+".tenant_id", table+".customer_id") + ` AS customer_name,
+       ` + paymentterms.NameSQL(table+".tenant_id", table+".payment_terms_id") + ` AS payment_terms_name,
+       ` + shippingmethods.NameSQL(table+".tenant_id", table+".shipping_method_id") + ` AS shipping_method_name,
+       (SELECT u.name FROM users u WHERE u.tenant_id = ` + table + `.tenant_id AND u.id = ` + table + `.created_by_user_id) AS created_by_name`
+}
+
+// orderShowsSQL is what an order's answer shows from other areas' rows (the names of its
+// customer, payment terms and shipping method), over the order aliased t: its ETag folds it in.
+func orderShowsSQL() string {
+	return `concat(` + customers.VersionSQL("t.tenant_id", "t.customer_id") + `, ',', ` +
+		paymentterms.VersionSQL("t.tenant_id", "t.payment_terms_id") + `, ',', ` +
+		shippingmethods.VersionSQL("t.tenant_id", "t.shipping_method_id") + `)`
+}
+
+// orderAnswerWithTag is what a read or write answering an order selects over its row aliased
+// t: the answer and its ETag, read together.
+var orderAnswerWithTag = orderAnswerColumns("t") + `, ` + conditional.TagSQL(orderShowsSQL()) + ` AS etag`
+
+// orderInsert is a new order's row.
+type orderInsert struct {
+	ID                       string
+	Number                   int64
+	CustomerID               string
+	CustomerPoNumber         *string
+	Contact                  *Contact
+	BillingAddress           *Address
+	ShippingAddress          *Address
+	ShippingMethodID         *string
+	SalesPersonID            *string
+	CurrencyCode             string
+	PaymentTermsID           *string
+	OrderedDate              time.Time
+	DueDate                  *time.Time
+	ProductionDueDate        *time.Time
+	DeliveryDueDate          *time.Time
+	Dropship                 bool
+	DropshipCustomerPoNumber *string
+	ShippingCharge           ShippingCharge
+	Notes                    *string
+	ExternalReferences       extref.References
+	CustomFields             map[string]any
+	CreatedByUserID          *string
+}
+
+const insertOrderSQL = `
+INSERT INTO sales_orders (tenant_id, id, number, customer_id, customer_po_number, contact, billing_address,
+       shipping_address, shipping_method_id, sales_person_id, currency_code, payment_terms_id, ordered_date,
+       due_date, production_due_date, delivery_due_date, dropship, dropship_customer_po_number,
+       shipping_charge, shipping_charge_is_taxable, notes, external_references, custom_fields, created_by_user_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`
+
+func (orderStore) insert(ctx context.Context, q db.Q, tenantID string, r orderInsert) error {
+	contact, err := jsonColumn(r.Contact)
+	if err != nil {
+		return err
+	}
+	billing, err := jsonColumn(r.BillingAddress)
+	if err != nil {
+		return err
+	}
+	shipping, err := jsonColumn(r.ShippingAddress)
+	if err != nil {
+		return err
+	}
+	_, err = q.ExecContext(ctx, insertOrderSQL, tenantID, r.ID, r.Number, r.CustomerID, r.CustomerPoNumber, contact, billing,
+		shipping, r.ShippingMethodID, r.SalesPersonID, r.CurrencyCode, r.PaymentTermsID, r.OrderedDate.Format(time.DateOnly),
+		dayColumn(r.DueDate), dayColumn(r.ProductionDueDate), dayColumn(r.DeliveryDueDate), r.Dropship,
+		r.DropshipCustomerPoNumber, r.ShippingCharge.Amount, r.ShippingCharge.IsTaxable, r.Notes, r.ExternalReferences,
+		customfields.Column(r.CustomFields), r.CreatedByUserID)
+	return orderWriteErr(err, r.SalesPersonID, r.PaymentTermsID)
+}
+
+// orderWriteErr turns the references a write can break into 404s naming the member.
+func orderWriteErr(err error, salesPersonID, paymentTermsID *string) error {
+	if constraint, ok := db.ForeignKeyViolation(err); ok {
+		fields := apperr.Fields{}
+		switch constraint {
+		case "sales_orders_sales_person_fkey":
+			fields.Add("salesPersonId", "user %s not found", deref(salesPersonID))
+		case "sales_orders_payment_terms_fkey":
+			fields.Add("paymentTermsId", "payment terms %s not found", deref(paymentTermsID))
+		}
+		if e := fields.NotFoundErr(); e != nil {
+			return e
+		}
+	}
+	if err != nil && !apperr.IsKind(err, apperr.KindNotFound) && !apperr.IsKind(err, apperr.KindInvalid) {
+		return fmt.Errorf("save sales order: %w", err)
+	}
+	return err
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// getOrderSQL reads an order with what it shows and its ETag, in one statement.
+var getOrderSQL = `SELECT ` + orderAnswerWithTag + ` FROM sales_orders t WHERE t.tenant_id = $1 AND t.id = $2`
+
+// get reads an order, deleted or not, with its ETag.
+func (s orderStore) get(ctx context.Context, q db.Q, tenantID, id string) (SalesOrder, error) {
+	return s.getOne(ctx, q, id, getOrderSQL, tenantID, id)
+}
+
+// getOne runs a query answering order id's row; no row is NotFound.
+func (orderStore) getOne(ctx context.Context, q db.Q, id, query string, args ...any) (SalesOrder, error) {
+	var r orderRow
+	err := db.GetPrepared(ctx, q, &r, query, args...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return SalesOrder{}, apperr.NotFound("sales order %s not found", id)
+	}
+	if err != nil {
+		return SalesOrder{}, fmt.Errorf("read sales order: %w", err)
+	}
+	return r.toOrder()
+}
