@@ -6700,6 +6700,285 @@ type SalesOrderCreate struct {
 	ShippingMethodId *string `json:"shippingMethodId,omitempty"`
 }
 
+// SalesOrderLineCostBreakdown The estimated cost of making a sales order part line's quantity from its own routing (see `getSalesOrderPartLineCostBreakdown`), in the members of `ItemCostBreakdown`: `itemCost` is the cost added at the line's own routing, `cumulativeCost` adds everything below it (sub-assemblies and bought components). Computed when read, never stored.
+type SalesOrderLineCostBreakdown struct {
+	// CalculatedOn When the estimate was computed (this read).
+	CalculatedOn utctime.Time `json:"calculatedOn"`
+
+	// CumulativeCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	CumulativeCost CostObjects `json:"cumulativeCost"`
+
+	// ItemCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	ItemCost CostObjects `json:"itemCost"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LineItemId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	LineItemId Id36 `json:"lineItemId"`
+
+	// Quantity The quantity costed: the line's quantity.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SalesOrderId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	SalesOrderId Id24 `json:"salesOrderId"`
+
+	// Time Hours spent (or estimated) for the breakdown's quantity.
+	Time CostBreakdownTime `json:"time"`
+}
+
+// SalesOrderLineMakeSummary What making a sales order part line's quantity takes, exploded through the line's own routing and
+// the routings of the items it consumes at every depth. Each made item is counted as one batch
+// of its whole quantity over every branch that consumes it; an input item counts
+// `quantityPerUnit` × the quantity of what consumes it, and an input material ceil(quantity ÷
+// `piecesPerBlank`) blanks. Stock on hand is not counted. Lists are `[]` when empty.
+type SalesOrderLineMakeSummary struct {
+	// BoughtItems The items consumed at some depth that have no routing (bought), as input items or as the stock items of input materials (counted in blanks), by item number then id.
+	BoughtItems []QuoteLineMakeSummaryItem `json:"boughtItems"`
+
+	// ItemId The line's item, which the line's routing makes.
+	ItemId Id24 `json:"itemId"`
+
+	// LineItemId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	LineItemId Id36 `json:"lineItemId"`
+
+	// MadeItems The sub-assemblies: items consumed at some depth that have a routing of their own and are made from it, by item number then id.
+	MadeItems []QuoteLineMakeSummaryItem `json:"madeItems"`
+
+	// Materials Every input material of every routing made, with the blanks it takes: the line's routing first, then by the made item's number, then oldest first.
+	Materials []QuoteLineMakeSummaryMaterial `json:"materials"`
+
+	// Operations Every routing operation of every routing made, with its times for the quantity made there: the line's routing first, then by the made item's number, then by sequence and id.
+	Operations []QuoteLineMakeSummaryOperation `json:"operations"`
+
+	// Quantity The quantity made: the line's quantity.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SalesOrderId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	SalesOrderId Id24 `json:"salesOrderId"`
+
+	// TotalRunMinutes The sum of the operations' runMinutes.
+	TotalRunMinutes dec.Decimal `json:"totalRunMinutes"`
+
+	// TotalSetupMinutes The sum of the operations' setupMinutes.
+	TotalSetupMinutes dec.Decimal `json:"totalSetupMinutes"`
+}
+
+// SalesOrderPartLineItem A part line of a sales order (read shape). Amounts are in the sales order's currency.
+type SalesOrderPartLineItem struct {
+	// BlanketLineItemId Read-only. The blanket line of this order the line releases; null when it releases none.
+	BlanketLineItemId *string      `json:"blanketLineItemId"`
+	CreatedUtc        utctime.Time `json:"createdUtc"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// DeliveryDate The calendar day the line is to be delivered, as a date-time at midnight UTC (`2026-03-01T00:00:00Z`); null when not set.
+	DeliveryDate *utctime.Time `json:"deliveryDate"`
+
+	// Description The line's description; null when none.
+	Description *string `json:"description"`
+
+	// Discount The line's discount; null when none.
+	Discount *LineDiscount `json:"discount"`
+
+	// DiscountAmount What the line discount takes, rounded to the currency's minor unit; 0 without one.
+	DiscountAmount dec.Decimal `json:"discountAmount"`
+
+	// DiscountedPrice subTotal / quantity, rounded to the currency's minor unit (for display).
+	DiscountedPrice dec.Decimal `json:"discountedPrice"`
+
+	// EstimatedUnitCost The estimated unit cost the last pricing from cost used (the margin scheme, or a price break of type margin); null until then.
+	EstimatedUnitCost *dec.Decimal `json:"estimatedUnitCost"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// InvoicedQuantity Read-only. How much of the line has been invoiced, in `unitOfMeasureName`; 0 until invoices exist.
+	InvoicedQuantity dec.Decimal `json:"invoicedQuantity"`
+
+	// IsTaxable True when the line is taxed.
+	IsTaxable bool `json:"isTaxable"`
+
+	// Item The item a document line sells (read shape).
+	Item DocumentLineItemRef `json:"item"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LeadTimeDays Days to deliver; null when not set.
+	LeadTimeDays *int32 `json:"leadTimeDays"`
+
+	// LineNumber The line's place on the sales order; lines list by it.
+	LineNumber int32 `json:"lineNumber"`
+
+	// Margin The gross margin percentage the margin scheme prices with; null when none.
+	Margin      *dec.Decimal `json:"margin"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// PreDiscountSubTotal quantity × unitPrice, rounded to the currency's minor unit.
+	PreDiscountSubTotal dec.Decimal `json:"preDiscountSubTotal"`
+
+	// PricingScheme How a document line's unit price is set. `price`: from the item's sales price breaks
+	// (the customer's, then the customer's tier's, then the list price). `margin`: from the
+	// line's estimated unit cost marked up to a gross margin percentage.
+	PricingScheme PricingScheme `json:"pricingScheme"`
+
+	// Quantity The quantity ordered, in `unitOfMeasureName`, exactly as stored.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuotePartLineItemId Read-only. The quote part line this line was converted from; null when the line was added to the order directly.
+	QuotePartLineItemId *string `json:"quotePartLineItemId"`
+
+	// RoutingId The id the line's routing paths carry (the line's routing is a copy of its item's, made when the line was created).
+	RoutingId Id36 `json:"routingId"`
+
+	// SalesOrderId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	SalesOrderId Id24 `json:"salesOrderId"`
+
+	// ShippedQuantity Read-only. How much of the line has shipped, in `unitOfMeasureName`; 0 until shipments exist.
+	ShippedQuantity dec.Decimal `json:"shippedQuantity"`
+
+	// SubTotal preDiscountSubTotal − discountAmount.
+	SubTotal dec.Decimal `json:"subTotal"`
+
+	// TaxRate The tax rate's percentage when the line was written (a later change of the rate does not reprice the line); 0 without a tax rate.
+	TaxRate dec.Decimal `json:"taxRate"`
+
+	// TaxRateId The tax rate the line applies; null when none.
+	TaxRateId *string `json:"taxRateId"`
+
+	// UnitOfMeasureName The unit the quantity and the unit price are in.
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+
+	// UnitPrice The price of one unit, exactly as stored.
+	UnitPrice dec.Decimal `json:"unitPrice"`
+}
+
+// SalesOrderPartLineItemBatch Body of a batch create of sales order part lines.
+type SalesOrderPartLineItemBatch struct {
+	// PartLineItems The part lines to add, 1 to 500, in order.
+	PartLineItems []SalesOrderPartLineItemWrite `json:"partLineItems"`
+}
+
+// SalesOrderPartLineItemFilter Filter of a sales order's part line list; every member narrows the result (AND).
+type SalesOrderPartLineItemFilter struct {
+	// Ids Only these line ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// ItemIds Only lines of these items (1 to 500 ids).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+}
+
+// SalesOrderPartLineItemWrite Create and full-update body of a sales order part line. Members not listed here are ignored.
+//
+// **Pricing.** Sending `pricingScheme` re-prices the line:
+//   - `price`: the unit price comes from the item's sales price breaks in the sales order's
+//     currency and the line's unit (breaks in other currencies or units are not
+//     considered): the sales order customer's breaks first, then those of the customer's tier,
+//     then the list price (breaks with neither); a scope without a break that applies gives
+//     way to the next. Within a scope the break with the largest quantity not above the
+//     line's quantity applies. A break of type `price` gives its price; a break of type
+//     `margin` prices from cost as the margin scheme does, with the break's margin. No
+//     break: the `unitPrice` sent is kept, or 0 when none is sent.
+//   - `margin`: unit price = estimated unit cost / (1 − margin / 100), rounded to the
+//     currency's minor unit, where the estimated unit cost is the estimated cost of the
+//     line's own routing for the line's quantity divided by the quantity (shown as
+//     `estimatedUnitCost`). The routing costs in the item's inventory unit: the line's
+//     quantity is converted into it and the cost is per unit of the line (a Dozen of an item
+//     costing 10 an Each costs 120); a line whose unit has no fixed conversion to the
+//     inventory unit cannot be priced by margin (400 naming `unitOfMeasureName`). An omitted `margin` takes the pricing settings' `defaultMargin`
+//     when `useDefaultMargin` is on, else 400 naming `margin`. Under the margin scheme a
+//     `unitPrice` other than 0 or the line's current unit price answers 400 naming
+//     `unitPrice`.
+//
+// Without `pricingScheme`: a create without `unitPrice` prices by `price`; a sent
+// `unitPrice` is kept as sent (scheme `price`). An update keeps the stored scheme and
+// price unless `unitPrice` is sent. On an update, a unit different from the line's stored
+// `unitOfMeasureName` sent together with `pricingScheme` answers 400 naming
+// `unitOfMeasureName` (change the unit, then re-price in a second request).
+//
+// **Status.** Part lines are written only while the sales order is `draft`,
+// `needsApproval` or `approved` (400 naming `status` otherwise).
+type SalesOrderPartLineItemWrite struct {
+	// CustomFields Values of module `sales_Order_Part_LineItem`, validated in full (400 naming `customFields.<key>`). Omitted on create: none; on update: the line's.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// DeliveryDate The calendar day the line is to be delivered: the date part as written (`2026-03-01T23:30:00-08:00` is March 1st; time and offset are ignored), in the years 2000 to 2099 (400 naming `deliveryDate` otherwise). Null or omitted: not set.
+	DeliveryDate *CalendarDate `json:"deliveryDate,omitempty"`
+
+	// Description Trimmed; at most 2000 characters. Omitted or null: the item's description; blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// Discount The line discount; null or omitted: none. An amount above the line's preDiscountSubTotal, or a percentage above 100, answers 400 naming `discount`.
+	Discount *LineDiscount `json:"discount,omitempty"`
+
+	// IsTaxable True when the line is taxed; omitted: the item's isTaxable.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// ItemId An item of the tenant (404 naming `itemId` when not) that is not archived (400 naming `itemId`; an update may keep the archived item the line already has). Any item may be ordered, sellable or not.
+	ItemId string `json:"itemId"`
+
+	// LeadTimeDays Days to deliver, 0 or more (400); null or omitted: not set.
+	LeadTimeDays *int32 `json:"leadTimeDays,omitempty"`
+
+	// LineNumber The line's place on the sales order, 1 or more (400). Omitted on create: the highest line number of the sales order + 1 (1 for the first); on update: the line's.
+	LineNumber *int32 `json:"lineNumber,omitempty"`
+
+	// Margin Gross margin percentage, 0 or more and less than 100 (400 naming `margin`); used by the margin scheme, stored under either.
+	Margin *dec.Decimal `json:"margin,omitempty"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// PricingScheme How a document line's unit price is set. `price`: from the item's sales price breaks
+	// (the customer's, then the customer's tier's, then the list price). `margin`: from the
+	// line's estimated unit cost marked up to a gross margin percentage.
+	PricingScheme *PricingScheme `json:"pricingScheme,omitempty"`
+
+	// Quantity More than 0 (400 naming `quantity`), stored exactly as sent.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// TaxRateId A tax rate of the tenant (404 naming `taxRateId` when not) that is not archived (400 naming `taxRateId`); its percentage is copied into `taxRate`. Null or omitted: none (taxRate 0).
+	TaxRateId *string `json:"taxRateId,omitempty"`
+
+	// UnitOfMeasureName A unit of the item's unit type, or a unit the item sells in (400 naming `unitOfMeasureName` otherwise). Omitted, null or blank: the item's default sales unit when it has one, else its inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// UnitPrice 0 or more (400 naming `unitPrice`); see Pricing for when it is kept.
+	UnitPrice *dec.Decimal `json:"unitPrice,omitempty"`
+}
+
 // SalesOrderShippingCharge What shipping adds to the order; it counts in the totals as a fee (`feeTotal`).
 type SalesOrderShippingCharge struct {
 	// Amount The charge in the order's currency, 0 or more; 0 when none.
@@ -11623,6 +11902,153 @@ type GetSalesOrderParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreateSalesOrderPartLineParams defines parameters for CreateSalesOrderPartLine.
+type CreateSalesOrderPartLineParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateSalesOrderPartLinesParams defines parameters for CreateSalesOrderPartLines.
+type CreateSalesOrderPartLinesParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListSalesOrderPartLinesParams defines parameters for ListSalesOrderPartLines.
+type ListSalesOrderPartLinesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteSalesOrderPartLineParams defines parameters for DeleteSalesOrderPartLine.
+type DeleteSalesOrderPartLineParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetSalesOrderPartLineParams defines parameters for GetSalesOrderPartLine.
+type GetSalesOrderPartLineParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchSalesOrderPartLineParams defines parameters for PatchSalesOrderPartLine.
+type PatchSalesOrderPartLineParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateSalesOrderPartLineParams defines parameters for UpdateSalesOrderPartLine.
+type UpdateSalesOrderPartLineParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceSalesOrderPartLineCustomFieldsParams defines parameters for ReplaceSalesOrderPartLineCustomFields.
+type ReplaceSalesOrderPartLineCustomFieldsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceSalesOrderPartLineCustomFieldsDeprecatedParams defines parameters for ReplaceSalesOrderPartLineCustomFieldsDeprecated.
+type ReplaceSalesOrderPartLineCustomFieldsDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
 type GetCostingSettingsParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -12769,6 +13195,29 @@ type ListQuoteReportJSONRequestBody = QuoteReportFilter
 // CreateSalesOrderJSONRequestBody defines body for CreateSalesOrder for application/json ContentType.
 type CreateSalesOrderJSONRequestBody = SalesOrderCreate
 
+// CreateSalesOrderPartLineJSONRequestBody defines body for CreateSalesOrderPartLine for application/json ContentType.
+type CreateSalesOrderPartLineJSONRequestBody = SalesOrderPartLineItemWrite
+
+// CreateSalesOrderPartLinesJSONRequestBody defines body for CreateSalesOrderPartLines for application/json ContentType.
+type CreateSalesOrderPartLinesJSONRequestBody = SalesOrderPartLineItemBatch
+
+// ListSalesOrderPartLinesJSONRequestBody defines body for ListSalesOrderPartLines for application/json ContentType.
+type ListSalesOrderPartLinesJSONRequestBody = SalesOrderPartLineItemFilter
+
+// PatchSalesOrderPartLineApplicationJSONPatchPlusJSONRequestBody defines body for PatchSalesOrderPartLine for application/json-patch+json ContentType.
+type PatchSalesOrderPartLineApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// UpdateSalesOrderPartLineJSONRequestBody defines body for UpdateSalesOrderPartLine for application/json ContentType.
+type UpdateSalesOrderPartLineJSONRequestBody = SalesOrderPartLineItemWrite
+
+// ReplaceSalesOrderPartLineCustomFieldsJSONRequestBody defines body for ReplaceSalesOrderPartLineCustomFields for application/json ContentType.
+type ReplaceSalesOrderPartLineCustomFieldsJSONRequestBody = CustomFields
+
+// ReplaceSalesOrderPartLineCustomFieldsDeprecatedJSONRequestBody defines body for ReplaceSalesOrderPartLineCustomFieldsDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ReplaceSalesOrderPartLineCustomFieldsDeprecatedJSONRequestBody = CustomFields
+
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
@@ -13882,6 +14331,41 @@ type ServerInterface interface {
 	// GetSalesOrder Get a sales order
 	// (GET /api/sales-orders/{salesOrderId})
 	GetSalesOrder(ctx echo.Context, salesOrderId SalesOrderId, params GetSalesOrderParams) error
+	// CreateSalesOrderPartLine Add a part line to a sales order
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items)
+	CreateSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, params CreateSalesOrderPartLineParams) error
+	// CreateSalesOrderPartLines Add several part lines to a sales order
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/batch)
+	CreateSalesOrderPartLines(ctx echo.Context, salesOrderId SalesOrderId, params CreateSalesOrderPartLinesParams) error
+	// ListSalesOrderPartLines List the part lines of a sales order
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/list)
+	ListSalesOrderPartLines(ctx echo.Context, salesOrderId SalesOrderId, params ListSalesOrderPartLinesParams) error
+	// DeleteSalesOrderPartLine Delete one part line of a sales order
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId})
+	DeleteSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params DeleteSalesOrderPartLineParams) error
+	// GetSalesOrderPartLine Get one part line of a sales order
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId})
+	GetSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params GetSalesOrderPartLineParams) error
+	// PatchSalesOrderPartLine Patch one part line of a sales order
+	// (PATCH /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId})
+	PatchSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params PatchSalesOrderPartLineParams) error
+	// UpdateSalesOrderPartLine Update one part line of a sales order
+	// (PUT /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId})
+	UpdateSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params UpdateSalesOrderPartLineParams) error
+	// GetSalesOrderPartLineCostBreakdown Estimate the cost of a sales order part line
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/cost-breakdown)
+	GetSalesOrderPartLineCostBreakdown(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId) error
+	// ReplaceSalesOrderPartLineCustomFields Replace a sales order part line's custom fields
+	// (PUT /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/custom-fields)
+	ReplaceSalesOrderPartLineCustomFields(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params ReplaceSalesOrderPartLineCustomFieldsParams) error
+	// ReplaceSalesOrderPartLineCustomFieldsDeprecated Replace a sales order part line's custom fields (deprecated path)
+	// (PUT /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceSalesOrderPartLineCustomFieldsDeprecated(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params ReplaceSalesOrderPartLineCustomFieldsDeprecatedParams) error
+	// GetSalesOrderPartLineMakeSummary Summarise what making a sales order part line takes
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/make-summary)
+	GetSalesOrderPartLineMakeSummary(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -23696,6 +24180,436 @@ func (w *ServerInterfaceWrapper) GetSalesOrder(ctx echo.Context) error {
 	return err
 }
 
+// CreateSalesOrderPartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrderPartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderPartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrderPartLine(ctx, salesOrderId, params)
+	return err
+}
+
+// CreateSalesOrderPartLines converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrderPartLines(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderPartLinesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrderPartLines(ctx, salesOrderId, params)
+	return err
+}
+
+// ListSalesOrderPartLines converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLines(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLinesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLines(ctx, salesOrderId, params)
+	return err
+}
+
+// DeleteSalesOrderPartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteSalesOrderPartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteSalesOrderPartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteSalesOrderPartLine(ctx, salesOrderId, lineItemId, params)
+	return err
+}
+
+// GetSalesOrderPartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLine(ctx, salesOrderId, lineItemId, params)
+	return err
+}
+
+// PatchSalesOrderPartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchSalesOrderPartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchSalesOrderPartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchSalesOrderPartLine(ctx, salesOrderId, lineItemId, params)
+	return err
+}
+
+// UpdateSalesOrderPartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateSalesOrderPartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateSalesOrderPartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateSalesOrderPartLine(ctx, salesOrderId, lineItemId, params)
+	return err
+}
+
+// GetSalesOrderPartLineCostBreakdown converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineCostBreakdown(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineCostBreakdown(ctx, salesOrderId, lineItemId)
+	return err
+}
+
+// ReplaceSalesOrderPartLineCustomFields converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceSalesOrderPartLineCustomFields(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceSalesOrderPartLineCustomFieldsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceSalesOrderPartLineCustomFields(ctx, salesOrderId, lineItemId, params)
+	return err
+}
+
+// ReplaceSalesOrderPartLineCustomFieldsDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceSalesOrderPartLineCustomFieldsDeprecated(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceSalesOrderPartLineCustomFieldsDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceSalesOrderPartLineCustomFieldsDeprecated(ctx, salesOrderId, lineItemId, params)
+	return err
+}
+
+// GetSalesOrderPartLineMakeSummary converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineMakeSummary(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineMakeSummary(ctx, salesOrderId, lineItemId)
+	return err
+}
+
 // GetCostingSettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 	var err error
@@ -25497,6 +26411,17 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId", wrapper.UpdateQuotePartLine, options.OperationMiddlewares["updateQuotePartLine"]...)
 	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/custom-fields", wrapper.ReplaceQuotePartLineCustomFields, options.OperationMiddlewares["replaceQuotePartLineCustomFields"]...)
 	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/customFields", wrapper.ReplaceQuotePartLineCustomFieldsDeprecated, options.OperationMiddlewares["replaceQuotePartLineCustomFieldsDeprecated"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items", wrapper.CreateSalesOrderPartLine, options.OperationMiddlewares["createSalesOrderPartLine"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/batch", wrapper.CreateSalesOrderPartLines, options.OperationMiddlewares["createSalesOrderPartLines"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/list", wrapper.ListSalesOrderPartLines, options.OperationMiddlewares["listSalesOrderPartLines"]...)
+	router.DELETE(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId", wrapper.DeleteSalesOrderPartLine, options.OperationMiddlewares["deleteSalesOrderPartLine"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId", wrapper.GetSalesOrderPartLine, options.OperationMiddlewares["getSalesOrderPartLine"]...)
+	router.PATCH(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId", wrapper.PatchSalesOrderPartLine, options.OperationMiddlewares["patchSalesOrderPartLine"]...)
+	router.PUT(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId", wrapper.UpdateSalesOrderPartLine, options.OperationMiddlewares["updateSalesOrderPartLine"]...)
+	router.PUT(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/custom-fields", wrapper.ReplaceSalesOrderPartLineCustomFields, options.OperationMiddlewares["replaceSalesOrderPartLineCustomFields"]...)
+	router.PUT(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/customFields", wrapper.ReplaceSalesOrderPartLineCustomFieldsDeprecated, options.OperationMiddlewares["replaceSalesOrderPartLineCustomFieldsDeprecated"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/cost-breakdown", wrapper.GetSalesOrderPartLineCostBreakdown, options.OperationMiddlewares["getSalesOrderPartLineCostBreakdown"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/make-summary", wrapper.GetSalesOrderPartLineMakeSummary, options.OperationMiddlewares["getSalesOrderPartLineMakeSummary"]...)
 	router.POST(options.BaseURL+"/api/quotes/:quoteId/fee-line-items", wrapper.CreateQuoteFeeLineItem, options.OperationMiddlewares["createQuoteFeeLineItem"]...)
 	router.POST(options.BaseURL+"/api/quotes/:quoteId/fee-line-items/list", wrapper.ListQuoteFeeLineItems, options.OperationMiddlewares["listQuoteFeeLineItems"]...)
 	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/fee-line-items/:lineItemId", wrapper.DeleteQuoteFeeLineItem, options.OperationMiddlewares["deleteQuoteFeeLineItem"]...)
@@ -66450,6 +67375,1838 @@ func (response GetSalesOrder503ApplicationProblemPlusJSONResponse) VisitGetSales
 	return err
 }
 
+type CreateSalesOrderPartLineRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	Params       CreateSalesOrderPartLineParams
+	Body         *CreateSalesOrderPartLineJSONRequestBody
+}
+
+type CreateSalesOrderPartLineResponseObject interface {
+	VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrderPartLine200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateSalesOrderPartLine200JSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLine503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLinesRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	Params       CreateSalesOrderPartLinesParams
+	Body         *CreateSalesOrderPartLinesJSONRequestBody
+}
+
+type CreateSalesOrderPartLinesResponseObject interface {
+	VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrderPartLines200JSONResponse CreatedIds
+
+func (response CreateSalesOrderPartLines200JSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLines503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLines503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLinesRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	Params       ListSalesOrderPartLinesParams
+	Body         *ListSalesOrderPartLinesJSONRequestBody
+}
+
+type ListSalesOrderPartLinesResponseObject interface {
+	VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLines200JSONResponse []SalesOrderPartLineItem
+
+func (response ListSalesOrderPartLines200JSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLines400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLines400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLines401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLines401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLines403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLines403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLines404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLines404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLines413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLines413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLines415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLines415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLines429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLines429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLines503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLines503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	LineItemId   LineItemId   `json:"lineItemId"`
+	Params       DeleteSalesOrderPartLineParams
+}
+
+type DeleteSalesOrderPartLineResponseObject interface {
+	VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error
+}
+
+type DeleteSalesOrderPartLine200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteSalesOrderPartLine200JSONResponse) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLine204Response struct {
+}
+
+func (response DeleteSalesOrderPartLine204Response) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteSalesOrderPartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLine400ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLine401ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLine403ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLine404ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLine412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLine412ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLine429ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLine503ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	LineItemId   LineItemId   `json:"lineItemId"`
+	Params       GetSalesOrderPartLineParams
+}
+
+type GetSalesOrderPartLineResponseObject interface {
+	VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLine200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLine200JSONResponse struct {
+	Body    SalesOrderPartLineItem
+	Headers GetSalesOrderPartLine200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLine200JSONResponse) VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLine304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLine304Response) VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLine400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLine401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLine403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLine404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLine429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLine503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLineRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	LineItemId   LineItemId   `json:"lineItemId"`
+	Params       PatchSalesOrderPartLineParams
+	Body         *PatchSalesOrderPartLineApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchSalesOrderPartLineResponseObject interface {
+	VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error
+}
+
+type PatchSalesOrderPartLine200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchSalesOrderPartLine200JSONResponse struct {
+	Body    SalesOrderPartLineItem
+	Headers PatchSalesOrderPartLine200ResponseHeaders
+}
+
+func (response PatchSalesOrderPartLine200JSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine400ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine401ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine403ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine404ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine412ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine413ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine415ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine429ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchSalesOrderPartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchSalesOrderPartLine503ApplicationProblemPlusJSONResponse) VisitPatchSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	LineItemId   LineItemId   `json:"lineItemId"`
+	Params       UpdateSalesOrderPartLineParams
+	Body         *UpdateSalesOrderPartLineJSONRequestBody
+}
+
+type UpdateSalesOrderPartLineResponseObject interface {
+	VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error
+}
+
+type UpdateSalesOrderPartLine200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateSalesOrderPartLine200JSONResponse struct {
+	Body    SalesOrderPartLineItem
+	Headers UpdateSalesOrderPartLine200ResponseHeaders
+}
+
+func (response UpdateSalesOrderPartLine200JSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine400ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine401ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine403ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine404ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine412ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine413ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine415ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine429ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLine503ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineCostBreakdownRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	LineItemId   LineItemId   `json:"lineItemId"`
+}
+
+type GetSalesOrderPartLineCostBreakdownResponseObject interface {
+	VisitGetSalesOrderPartLineCostBreakdownResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineCostBreakdown200JSONResponse SalesOrderLineCostBreakdown
+
+func (response GetSalesOrderPartLineCostBreakdown200JSONResponse) VisitGetSalesOrderPartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineCostBreakdown400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineCostBreakdown400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineCostBreakdown401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineCostBreakdown401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineCostBreakdown403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineCostBreakdown403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineCostBreakdown404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineCostBreakdown404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineCostBreakdown429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineCostBreakdown429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineCostBreakdown503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineCostBreakdown503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	LineItemId   LineItemId   `json:"lineItemId"`
+	Params       ReplaceSalesOrderPartLineCustomFieldsParams
+	Body         *ReplaceSalesOrderPartLineCustomFieldsJSONRequestBody
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsResponseObject interface {
+	VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error
+}
+
+type ReplaceSalesOrderPartLineCustomFields200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceSalesOrderPartLineCustomFields200JSONResponse struct {
+	Body    SalesOrderPartLineItem
+	Headers ReplaceSalesOrderPartLineCustomFields200ResponseHeaders
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields200JSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields400ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields401ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields403ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields404ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields412ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields413ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields415ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields429ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFields503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFields503ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecatedRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	LineItemId   LineItemId   `json:"lineItemId"`
+	Params       ReplaceSalesOrderPartLineCustomFieldsDeprecatedParams
+	Body         *ReplaceSalesOrderPartLineCustomFieldsDeprecatedJSONRequestBody
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecatedResponseObject interface {
+	VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated200JSONResponse struct {
+	Body    SalesOrderPartLineItem
+	Headers ReplaceSalesOrderPartLineCustomFieldsDeprecated200ResponseHeaders
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated200JSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceSalesOrderPartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceSalesOrderPartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse) VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineMakeSummaryRequestObject struct {
+	SalesOrderId SalesOrderId `json:"salesOrderId"`
+	LineItemId   LineItemId   `json:"lineItemId"`
+}
+
+type GetSalesOrderPartLineMakeSummaryResponseObject interface {
+	VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineMakeSummary200JSONResponse SalesOrderLineMakeSummary
+
+func (response GetSalesOrderPartLineMakeSummary200JSONResponse) VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineMakeSummary400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineMakeSummary400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineMakeSummary401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineMakeSummary401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineMakeSummary403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineMakeSummary403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineMakeSummary404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineMakeSummary404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineMakeSummary429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineMakeSummary429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineMakeSummary503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineMakeSummary503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCostingSettingsRequestObject struct {
 	Params GetCostingSettingsParams
 }
@@ -74276,6 +77033,41 @@ type StrictServerInterface interface {
 	// GetSalesOrder Get a sales order
 	// (GET /api/sales-orders/{salesOrderId})
 	GetSalesOrder(ctx context.Context, request GetSalesOrderRequestObject) (GetSalesOrderResponseObject, error)
+	// CreateSalesOrderPartLine Add a part line to a sales order
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items)
+	CreateSalesOrderPartLine(ctx context.Context, request CreateSalesOrderPartLineRequestObject) (CreateSalesOrderPartLineResponseObject, error)
+	// CreateSalesOrderPartLines Add several part lines to a sales order
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/batch)
+	CreateSalesOrderPartLines(ctx context.Context, request CreateSalesOrderPartLinesRequestObject) (CreateSalesOrderPartLinesResponseObject, error)
+	// ListSalesOrderPartLines List the part lines of a sales order
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/list)
+	ListSalesOrderPartLines(ctx context.Context, request ListSalesOrderPartLinesRequestObject) (ListSalesOrderPartLinesResponseObject, error)
+	// DeleteSalesOrderPartLine Delete one part line of a sales order
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId})
+	DeleteSalesOrderPartLine(ctx context.Context, request DeleteSalesOrderPartLineRequestObject) (DeleteSalesOrderPartLineResponseObject, error)
+	// GetSalesOrderPartLine Get one part line of a sales order
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId})
+	GetSalesOrderPartLine(ctx context.Context, request GetSalesOrderPartLineRequestObject) (GetSalesOrderPartLineResponseObject, error)
+	// PatchSalesOrderPartLine Patch one part line of a sales order
+	// (PATCH /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId})
+	PatchSalesOrderPartLine(ctx context.Context, request PatchSalesOrderPartLineRequestObject) (PatchSalesOrderPartLineResponseObject, error)
+	// UpdateSalesOrderPartLine Update one part line of a sales order
+	// (PUT /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId})
+	UpdateSalesOrderPartLine(ctx context.Context, request UpdateSalesOrderPartLineRequestObject) (UpdateSalesOrderPartLineResponseObject, error)
+	// GetSalesOrderPartLineCostBreakdown Estimate the cost of a sales order part line
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/cost-breakdown)
+	GetSalesOrderPartLineCostBreakdown(ctx context.Context, request GetSalesOrderPartLineCostBreakdownRequestObject) (GetSalesOrderPartLineCostBreakdownResponseObject, error)
+	// ReplaceSalesOrderPartLineCustomFields Replace a sales order part line's custom fields
+	// (PUT /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/custom-fields)
+	ReplaceSalesOrderPartLineCustomFields(ctx context.Context, request ReplaceSalesOrderPartLineCustomFieldsRequestObject) (ReplaceSalesOrderPartLineCustomFieldsResponseObject, error)
+	// ReplaceSalesOrderPartLineCustomFieldsDeprecated Replace a sales order part line's custom fields (deprecated path)
+	// (PUT /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceSalesOrderPartLineCustomFieldsDeprecated(ctx context.Context, request ReplaceSalesOrderPartLineCustomFieldsDeprecatedRequestObject) (ReplaceSalesOrderPartLineCustomFieldsDeprecatedResponseObject, error)
+	// GetSalesOrderPartLineMakeSummary Summarise what making a sales order part line takes
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/make-summary)
+	GetSalesOrderPartLineMakeSummary(ctx context.Context, request GetSalesOrderPartLineMakeSummaryRequestObject) (GetSalesOrderPartLineMakeSummaryResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -84499,6 +87291,462 @@ func (sh *strictHandler) GetSalesOrder(ctx echo.Context, salesOrderId SalesOrder
 	return nil
 }
 
+// CreateSalesOrderPartLine operation middleware
+func (sh *strictHandler) CreateSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, params CreateSalesOrderPartLineParams) error {
+	var request CreateSalesOrderPartLineRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.Params = params
+
+	var body CreateSalesOrderPartLineJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrderPartLine(ctx.Request().Context(), request.(CreateSalesOrderPartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrderPartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderPartLineResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderPartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateSalesOrderPartLines operation middleware
+func (sh *strictHandler) CreateSalesOrderPartLines(ctx echo.Context, salesOrderId SalesOrderId, params CreateSalesOrderPartLinesParams) error {
+	var request CreateSalesOrderPartLinesRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.Params = params
+
+	var body CreateSalesOrderPartLinesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrderPartLines(ctx.Request().Context(), request.(CreateSalesOrderPartLinesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrderPartLines")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderPartLinesResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderPartLinesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLines operation middleware
+func (sh *strictHandler) ListSalesOrderPartLines(ctx echo.Context, salesOrderId SalesOrderId, params ListSalesOrderPartLinesParams) error {
+	var request ListSalesOrderPartLinesRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.Params = params
+
+	var body ListSalesOrderPartLinesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLines(ctx.Request().Context(), request.(ListSalesOrderPartLinesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLines")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLinesResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLinesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteSalesOrderPartLine operation middleware
+func (sh *strictHandler) DeleteSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params DeleteSalesOrderPartLineParams) error {
+	var request DeleteSalesOrderPartLineRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteSalesOrderPartLine(ctx.Request().Context(), request.(DeleteSalesOrderPartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteSalesOrderPartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteSalesOrderPartLineResponseObject); ok {
+		return validResponse.VisitDeleteSalesOrderPartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLine operation middleware
+func (sh *strictHandler) GetSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params GetSalesOrderPartLineParams) error {
+	var request GetSalesOrderPartLineRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLine(ctx.Request().Context(), request.(GetSalesOrderPartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PatchSalesOrderPartLine operation middleware
+func (sh *strictHandler) PatchSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params PatchSalesOrderPartLineParams) error {
+	var request PatchSalesOrderPartLineRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body PatchSalesOrderPartLineApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchSalesOrderPartLine(ctx.Request().Context(), request.(PatchSalesOrderPartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchSalesOrderPartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchSalesOrderPartLineResponseObject); ok {
+		return validResponse.VisitPatchSalesOrderPartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateSalesOrderPartLine operation middleware
+func (sh *strictHandler) UpdateSalesOrderPartLine(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params UpdateSalesOrderPartLineParams) error {
+	var request UpdateSalesOrderPartLineRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body UpdateSalesOrderPartLineJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateSalesOrderPartLine(ctx.Request().Context(), request.(UpdateSalesOrderPartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateSalesOrderPartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateSalesOrderPartLineResponseObject); ok {
+		return validResponse.VisitUpdateSalesOrderPartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineCostBreakdown operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineCostBreakdown(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId) error {
+	var request GetSalesOrderPartLineCostBreakdownRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineCostBreakdown(ctx.Request().Context(), request.(GetSalesOrderPartLineCostBreakdownRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineCostBreakdown")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineCostBreakdownResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineCostBreakdownResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceSalesOrderPartLineCustomFields operation middleware
+func (sh *strictHandler) ReplaceSalesOrderPartLineCustomFields(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params ReplaceSalesOrderPartLineCustomFieldsParams) error {
+	var request ReplaceSalesOrderPartLineCustomFieldsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body ReplaceSalesOrderPartLineCustomFieldsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceSalesOrderPartLineCustomFields(ctx.Request().Context(), request.(ReplaceSalesOrderPartLineCustomFieldsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceSalesOrderPartLineCustomFields")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceSalesOrderPartLineCustomFieldsResponseObject); ok {
+		return validResponse.VisitReplaceSalesOrderPartLineCustomFieldsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceSalesOrderPartLineCustomFieldsDeprecated operation middleware
+func (sh *strictHandler) ReplaceSalesOrderPartLineCustomFieldsDeprecated(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, params ReplaceSalesOrderPartLineCustomFieldsDeprecatedParams) error {
+	var request ReplaceSalesOrderPartLineCustomFieldsDeprecatedRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body ReplaceSalesOrderPartLineCustomFieldsDeprecatedJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceSalesOrderPartLineCustomFieldsDeprecated(ctx.Request().Context(), request.(ReplaceSalesOrderPartLineCustomFieldsDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceSalesOrderPartLineCustomFieldsDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceSalesOrderPartLineCustomFieldsDeprecatedResponseObject); ok {
+		return validResponse.VisitReplaceSalesOrderPartLineCustomFieldsDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineMakeSummary operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineMakeSummary(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId) error {
+	var request GetSalesOrderPartLineMakeSummaryRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineMakeSummary(ctx.Request().Context(), request.(GetSalesOrderPartLineMakeSummaryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineMakeSummary")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineMakeSummaryResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineMakeSummaryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCostingSettings operation middleware
 func (sh *strictHandler) GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error {
 	var request GetCostingSettingsRequestObject
@@ -86702,1331 +89950,1416 @@ var swaggerSpec = []string{
 	"22R5m0XR8PCVY30JYFm7xvQx3sqjNbSus14HscNeoFyQezd/PG6Exi1tdEt85i1Zxq8DUbfhOZ2MIqiH",
 	"3WXha1e2bgmejXbyseCrlk7qKkkML7/dqEERdwev1Z8Y0Hq6ErpcfZh1BWadnn8gLw5ev949ILRYzunu",
 	"IRQkH1a/Vn1H/wqOjo15Z2Z34c7N6V9pmcsqmn0U4LJYzCLVZqAKBwxYl3bZCKamJZ/NXCJyKy6Nlgsp",
-	"+F+NsAePDV+9uUM/+KrdLW3CIZML64tV3vgi8Vax9vg7druDE20s7/9n7/+WG0ey/HD8VTJkO4qcgVhS",
-	"VXXPtBS+UFd1z9Ru/ZFLqmn/Ztg2UkRSxApMsJGgKM5sR+ylr32zb7AP4Bvfe99kn+QXec7JRCaQAEGK",
-	"kqrn247wTpcIJPLvyfP38/GmsLmnNp26Np2s9eg1Y9oYC5QGQQohZ6mvwyc5faf90O7vfxI3fWjBS73S",
-	"BycH/+MvZ4d//vFvL37+zwcbD2vfwpuHPLzNdN2ts3Uf5PQ/Tr/uLT4a+cBOX574wg6Kg0t+vdktV+AD",
-	"FKLi1wFnWsmvW52mhqBbrODlE0zBOD46qpTOFHnr9c+m7Ff/dzzsTxJC9SuVn+y44Sdr4WB1RS+No016",
-	"fobKjOQNEamGx6oPJaLAcHktWCamgLw94ICFhg5KcJfFhKIC1Rj4dBKQm/BDG30mvnXCYophxhGLsX4E",
-	"/tOE4PR/mzDJWZJAgNipSDCBvrG0QboJlBwU+XxoE76xYpC2CzRZ8mtsDf/7E2TLJHE0lvqf3qMupJR9",
-	"x/3j56rX7p/fCCDohDYnHta6bcX/s9OO/4Pbu0VrHhO8qMKea3x3HqjssX0J/Wh71PKyGSKE04nH/DUu",
-	"bMwGXDK9HdAI8j0M9OxYrrhCjvTI7AgGqUzQ7nDEPogV8l0oa8Prp9G+boIt+NR+m1VOy+cf/Km6W/ty",
-	"crnwgp3oqFtGaA3JvawI7m2s1h201+/InMANQuE7fQ+EgoqFUFQJK+tlsBGjsxpVwfK8wFoMrJu1SQQM",
-	"AP0VyMjIQOkjOYqKbGVSUecQUFEN5LtRoKRoy5yOJeZJUNUu2FupYrws+WSGjld9wWFKXILXHKRX8Kyc",
-	"5cvrGfQvNviUn8sJIJ3IseTJLZcToUYsTnjJYywarqShu6WtfUe2nhVRJq2hEKoMIkEZeutNu8wV4pbw",
-	"oynKhV5PQqLgmcoxm0hczfL85jBN2EzwpA1JJJ8AGE4SROf8wSQc0AWhD6/ityj7+5UpYJl1G5iGcZIm",
-	"wb5h2VrLeTVc8iaLx5mvQKpOB328OwPON52uR7hgbaeqX/Fur5rdh63VDeLsPVJ1RKovKZP0Gaqn58ll",
-	"Ohdv5Ru+Vl4SZH8UMVvDufEeWDxhbuDG/N8Kzi+Usc0G4KcnTEYP/o+2mFbUtIbvE+psHd/dC0WOgyEX",
-	"POLLx9+J968z36kW9eGrvBeU31kdtca5asM6cxahTUz4G3dTTfn+aslrJeSGZ4j+rESWOah9hDhWBdRc",
-	"DEM20OZMYwLiIXDIsTg47hjfHcuusN6pIb21ESVw10AEDIJLJ6zxWfZtfhchHmoVG4tasFCPX4zYeYVZ",
-	"6hQBwMkKZWC2yfpOn74N8tkvexOo58ly97LjLzg65V03m0M7LBFzvZ/dJcYaeYP0ifuvDQymfnnVYnx8",
-	"bdCPoTS3zCGhN12UxvOylDcyX8kgemaPmQzdgU+DY7AIF0DC3jV+KGdLWYAcW5dvoBm/KJ/Uhku7nXm2",
-	"Chjug1r2TzWw1R15ZZfbhmu/NK6pptrg9/5PrsyiHJ0Fn9z8MkTX3nFwHoXhrAf8xiP0Y1twjfCJChyH",
-	"RYsAIxeEQTqPfwprHvrSRoz8EB6aD3XcDOu8enH8u4D8CMrNXjGel+EYjxXejww99lOvkxxV03zczALh",
-	"zg3dfoUeb6yt+qmm77ZunZat8n2HKgsFpPibbgFwcslbQ1DAbMFL8GAhjBIkR/EyVdP1aCzfUzRT5iUk",
-	"vIiE2UpHYsHE7aiEDOqEfAJqaSqv9V570UFCWT35EPzifj++gG44cM39Q75n9de7iM/dkWRcEbwM/lFF",
-	"Jm6VNLHwboRYuCD4mDfXiyB9wktxnRfrjglGLld6bs/Tex+cx5pfv+UiQbKXVBkaGKcganvNVdyheLKY",
-	"Chs7/V3zjZ+jg2u+vO7a0/D7Q2zn64J3Hib4/SE+PNuFe97cBh92sFdq/D5AccQl0mZaHQKjSHXuH++z",
-	"caV20LHrMH38VMIeyU3v8vKy4JObINuZoS5TmCZ4amqdymWh9VW2mqWZ8Gv9KrU5l2zGZdKWP/ghl9as",
-	"7/NpSKCFKhvyYizXJtSKLDSYpoYDjpCSTDCeFYInaz1hh7Zrex3HJb/DKd40hE0QrVtsSxNx2nAx2cDU",
-	"AxwnUlbOizxZTurJw9sMBdu5KPPJzUf5Ry6TLRuQmxR5c1dVd9TOjGk/hUrL+9/Fzcr05jX8sdFbc6Mq",
-	"eAUgcZSpCbAGclUcsJXlX88HphvfScYlW7TNMcAokq/86jHbmVODKARmCAXoyplY21T/7WiEOysitvYx",
-	"qApFOHiAUN99gNOjnFzd/vvHzzUMq3CrWQ48Cn6y4da6Wy/VrYeL5mPQ0eJ8Ex3TtnQiXPnR7c7Z2Tdz",
-	"uV50BIXgoxjBx32rTirDhQ30/eENasjSEnc1oIuGXFI79XS1i+JiAa97vxPKaPsHlctzbeuFTsg/XHz8",
-	"wOBXm9PPBp++f82+/uboxXDE3paKxZN8sY6rfBvFyvxaEKzrGsrwjbA5Zu+/1VoUpiRM8iLBqporsc5l",
-	"0j9xDXr00XwwFBR8l0rxJlWTMO7JWTWaLJXIf4LPnmjLVxQTIUt+LdggTtW5/SdW+EQsBoUutjl5Q9rK",
-	"Y0mt8bluyxCImrZBYeHS/DowzYA//ogtFzg1vKQnjEt6LE1vHe/KcMQ+LuEMFXrfnni6pfliHEbEqEYU",
-	"RsM4sSOEnJNqPmwpiR1FWOGBt8MnzplcSicwgyXTyXBucoXeg4NHxp9vIFQ4s2VGFvLEvMsnvGyrCAYk",
-	"3IyeqGEhDzhTM5FNI63w8rX+nzUvkuGpo5+mit2IRWnLZiKW5VgsbRoNVQtDJlsL4EkuJ8Iku52a/7Ct",
-	"oZ8QPlmlEOnzqsweK2dtxTtpb3+xDMrlz5BvSvgXcEVXvWoSsW6mzIAAtsT4spmTrgVswxWhKLF1pXVM",
-	"vdzB/b3cetj3gf+QbVVGZhY2431AtZvZ0lmqyp1ZxdMn4sMmEKI37kHZCAAD2CKN89JSPhDcBz3onvlc",
-	"7IUS2ADqfx9k6TL1EbzOpZIqQ4xhaM+0kBQRKyFZDP5xQkhO1+AeNYCXYFogOREgXRF5xgBo08rllYjY",
-	"Il2IiF0JPo8Yl9dacdW6lxRZuEmkntuSi8ejfgmKZBhoPiXZTMFfS6tp6yQtVyr0bM4TUWOfMWu1jfBF",
-	"74bKp+Wh2UnQn/AuqhPDdYnWN+6zQQ64zrf9p933N77rzfib6jWHI67P67BTt7pFUnU2KdNbXraT+Zvf",
-	"icSFTbjUZqmHpm5RlXZnjwMbgHZtKlnsLlzMBsDdZzj7hqc+sQy6vQaWdYbOXy6fnn+u3Xyyh0Afe/Dq",
-	"+pxWZy+/ZhelEGBAfX309fHh5dfsLFvOU7mcB7PweqgE3jmtTPieykF/9jLEoykEb13L//d/KgbG4anP",
-	"JVRfT1rsp1xPjwOt91GGF/Td0k6f91Y26KS+9Nno0BFrlGgu6xkRqZUOt5ojIAOUaVvRpPmirFtZ9ZaI",
-	"XgoaHxc4/2VupSBWuZh/9dTG3jnnrGa+GMXs1DJXg+0JFsaj4Xk1LgHS43A7+WOBKIMZv0P0qsi8dWZH",
-	"tdo5jQ2kNq/TG+8y5UmS6h7x7Nyb/y+EhS1AO1nkSh0qMTFGLPeuMAh68jkUO4O/SaHg9AVDxASfzBhx",
-	"sY0lgjZU4BDHRxG0AtssEyVE2QBFQuvHWb4ShRbztO1eHQ1H7GJ5fY3M9fDiyVhe8UJ/mANvbUwwSIi8",
-	"urLExSzGcGHMBtOMlxFTPy15IYanoKfCE1pVHcs4X5aieGObg3dXPHPZiQdV25FtOGo8toLSnkJMSi6v",
-	"lxkvhqegCSPIIGrB3uumxZW4qpqJWDzNuLwW1Z9OUZUey9DLVl7FI/YdhCYb1HcR0WDT0mkLwH0N3Ehz",
-	"fufu1OOjTfu9nw1Zsz1+mZbkFjrowMIAw6VYCZuEQAGGDtfgE9uUzvXXNrHepaDQpa56e3KDqkY1899s",
-	"DbjfbLDd8Q8izN9+I3ZOhq8Whpa7O2K8IgYmjissZtEK4vAEiMCFgGMH1jEcO20sn8O/RuwdGcLYLNGA",
-	"62Y9qeo2PZZoSgxPWHwFD8daMMEn0gXyTAk+h4plffaheBdFSA1WGrqG2kcJpXG2Y8BTry8Q3bJ+IgU9",
-	"R7d7EB1As1TLKUW22dDesb6itganZHLba4QbLnEAf07EQshEq5RQOwkT6pC/biJ93a9F3C+w12obN8J7",
-	"FVupTTEEJkGcimGTkDSQ5yzqIr53nla3GGtkfRbLrhhifwPaDroxuijIyOoM65RdN3lu0dAGCvuhsdDY",
-	"oMZk/4XmXG8wujtcyC2m9w4yf4P7enkPa3zLnmyw1b2NU9NnOqh8uzfO//s/ta2j//DL2DwPZuHve6J3",
-	"ZZ9+aj/BZhdB7XoJ2YQfF0KeLdI3FNRttwVDxuuZZPD++Vv2cnTkROUBfvbs/C3m5pRaKLj+L+/zRVuk",
-	"MgCbkaVXBS/WXp14oHQAsRm24g3sTK39wbDtVh1KcqF2IkvWC7jQs9RW/G+KceyDZvD247BrtbphHl3l",
-	"xQ2bCL1t7tendu8qpJhQRxo9PG3QDKWYc4yYF5DfeCWEtKEqlcpJTzS8bVzvhMDRFehwSC2c+UQdT1t7",
-	"Sis6t4Lly5ItZSaUYlzdkLBBrB9tmsJ0pIpNC9GK3/xxWao0EedFPhFKBYESoV+Wv6LaXaliiZ4+rdNb",
-	"aBBszhK+tiA7V+Ad/Tf/to5umcvD5jT2dnoXS3mZzrVoXZZCnYtCi6eA8xt/h7SSpWS685UvfA7+fYvV",
-	"FXmpGpi8MbBvgV5vSljYf63+89//FZCyh4+e2BEdKFEuF840dI4fHjYpPHopgD2xDlgWmIQnGJgWRq9B",
-	"Fm2ScI7Yasi4neRY9entBFmL/NyrKOtMBHGRi7z5a4zJv0DqojuwrdqOW1hCeWI0cm9SX7T82HWX93O1",
-	"VdLuQb1sjlB92MwN//bZWFqPl01IipZ5/kV429yN2DbHTrfxYgyd7VSB38B65TpYVvbMeGm35M5gG3aA",
-	"I7ZdoWEI97xH8ZYJPQSxCDz75t6gBNtroidoVDc0UxN9e3X0yiI4D8G0cvdQjPm18EAqGZcIJeHdAgWk",
-	"72vly3912LMmaYfU+I16I51RVZNaA8iv4PoHOst6FxVCEKEwn4uhCeLBmKnje1EXrVYIVGx+x+qKYv9O",
-	"bJ8qWKs56/LHbKc0bimreqqUwB63lKAIs3meiEwLpzkpWka5JIZBo35JgpMHjy9W1VUaZLGUqqFPnlY6",
-	"mbPnpbjmBAdx1FiMX6j2+eWPdCd19ATCybcipKIGhd1Diae+mbK1IoTAZS2YKZVw7rTGJTUtQkxHWHmR",
-	"wySbkgmkRUA/7zy/xUt0ki/WEEkMgyouwgvgKP08y5hKAS7Kdlffr2q50KuOO8iEkniCeIT68/AfCIOs",
-	"NdVbhFRfrAG7UJXBcBHunz6DLXlxLcJQbba8YGONyJ/gyfqS5osD6knruv7JfILLNQV4Nt1qdcg45y+V",
-	"vO929dX7UnHhN0pcgoVhWGgMbpMksfVgyKQjVHkC/CAw2fAkhYwMFyvlZ00ywQuAUqUBjyVaCMOR53pE",
-	"1k821lNEXyYX8PiA4SqwQWwaiRnQ2TLOYj2QeBixmZATARSKLIZpjk/ZH3IoxWNKQNxvkXGt0nC5jkfs",
-	"I0wLlS/qWaCkXL1ZATA6XwgJbC2QYrEsVHortFhRIpseFlQbj8XX+sWY2GT1a3yRgqjDGWVinpaMY5S4",
-	"VBNWCPg0hlVdiQlbdson4m8/exJT3aSLw3yBC324wK1N8Nl6i621LncpQlnZ9CMrRTFXNd7LVN7mgL0G",
-	"o2FlvkvmsZd3vHC/1pZ/3KFFf/BcBoDLep3eCrlnT2Onu8yh3zE3RT+vmBRlB04a6VlI/KOnHSnezYyl",
-	"iiUek1wbkIvrdzBfrHsgunL9nN3Sz8z31vSXmVDz5JUTzqR3G7LGcG0cpC1M0ZCWD2fKHqXu8Ww8aP0i",
-	"uo1ztEvseD9HqgmcxO9QhX359VdHQY227fjVTl7whIlinqp29uuF/d2hkGSflSgOr/Klvl3zGyERldKC",
-	"dJ/SJPqPIAFMya55CVjyZ4gZ7gKGc1Mbmyq24AWZ/LykP5/Qw0iwBZqaENJwUAqWr6QoxpIXgj9T7DYV",
-	"K7f/WPtPH8sLi0wOr2sjWiRp6b4wUEKMZXxmv/lRt38Jd/iIxX/S7Vc/Gm7n73Qr3p/BswvmjB46k/lY",
-	"OkoowAWoUt/pskbMpqgoliYwVWpp+gvsy4WYayXhlmdpAtwQY3ld6EtA5iWQQiN/3lyJ7FYoPzMKe28R",
-	"kQ6iA+y4+xd45nU+X3C5Ng9U/8RfEVieUIPMM7U/Ok+C4eU8BP+G3y9EqT9rG3H+Db+/58V1Ku0/gbic",
-	"HqX/xr9b1BXzo/MHeOK/LXNI/4JfzT+wC0Dh9rFIql76f4Knzg0itPdg46+mN6C1OJ0x/8YvztC3VY3a",
-	"+QM88Q/5lfkN/xPf05t4mTkL5/0Fnvnw+tNBZGQ1/gMX4uz8zC4C/jf+HeEroP/VUtb+CE9e5nlmn9D/",
-	"YJdiblLszkUBiWmvOcTP6Za374X+7pwWuw+9P8FTPyCYvn3E/jtkbTnA2a1IgsjR7Eb3T7DCzUEQRNiQ",
-	"MGYxWy4i67AZS4RBzgt2tdTyvmQxfAYzpPU/57CDtexAJuC5geBQorgVihSVm1Qm+oPQu5Ox5BUEOXZ4",
-	"wosiFcrwnrxN4lMteWGj1p6oaNVjNuA07GlejEFjNb8OozojfQzZmoz7jOWQFiSJaH5QYwPHxocORB6I",
-	"riQHmc8XC604oX0LIzQkfGE2+D5ojGguGcVPfz2o6VZzEL7h7BAhbmv/5cyncbcYFI9+XGHehG74tJ5d",
-	"/D78132/jRut+c0/FLlSDH/1sB4AzgHSDyBTyQA7cPPstl15cBTgDejG6Cy0OVn+OJ6o3+0AmyAN5jzL",
-	"hCor767e1Xic9eFJoZIJcnEagiioNTZRqcse2XGV2DSpcT05BsBnbfsOFSSwIPqYVzjsYZ+Wg7XbSl4A",
-	"u9EXhGY/Sve8qO2D4w20UXuAIl8SeWQAjlhpHPYwwj/0IqiD+5PepLjLV4x7d9YCYejNVj8xVw3As6LP",
-	"/E4k5q+n9uoxv4+lxbJSpT4cNyKxKCyCXYOcMC+5koLCQTb3Tuvp+hvJWA7MdZeCdS1hdYajSjHyCDT0",
-	"vuDZSltG9J6vntZWou2KT+W1VnzmrbNWR7uBfYo9SRXwvprvn1Rk+YbTEraV2+2xHJSO3H6mIhyq/0cQ",
-	"4t5v7gVp57X6oEXPEapM51APg4BijdXhtDYNGb7z7Bktu3n40IRbpQkunbYnFD3NBtWXVajSAIMc71vu",
-	"oQpXJmLNq8eGcRCdirh5qxxZYw5Tjqz5p+GaftxKQRonJsW+58XNctE1XjZeHh29FP+VHXkpR+5AnziR",
-	"eqnEm+7V+yBWcJoMxbXW8tw3wq7UpRL487dciYR2X9s1js3D8bB3dw5QZfpEFJy4TbnEn2+Wi9aPXszy",
-	"xSdeik1f5FeUcjnnk1kqBebykThVs3yhPxuuTKvdJ+GRBmY2qp2TYH/bNlnbReKc6S50bBMgMT48o0O7",
-	"p/zXc/3ruf71XD/QuQ6f3/wqE/NgdcKn71+z3/3+6HdsgQ8ZqH32HXgNRFHAONXKpsAhWyxY+qliGS+u",
-	"zeR+/Yr947djuZrxEnYoBkN+Wmr7Yyay5ITF0J6KqSDd5IlV6RhfHRGZpP4NMxoGEMIYy1Qm4g5L4OVy",
-	"Lop0gpQ7QyqAR8hUA9rK5kIprUaARwF5QhRfazk0y1dszuUaEj6G0ViCfxV7RiV5MRoXinoGHcKA6LIE",
-	"1yqLcZ5iSpuqRoBCb84GXI0lfIYrNk1LyBa7ypcl07M0hEmEqkvot9cnytnlhRixd5CCJO5KxQbcDIr9",
-	"tMyhep+zTP9OsWdQ+fSphay1VKqSy4mIh2gtLUvzTfxk/B//8m9BOMOkhe0QCkhWWuldFfqr4FdOlVni",
-	"oBGGs9oFztAe3apHsGr0ETxLE8wVs0t9tcbFYgMIycNU0CVEnYwMRuJPS729F7xADAKT6Wb3j9mHwYIf",
-	"b6+ETYRqMWn7rGBJzaaG8+KfhlPGrwAkFXMLSzojsJl4lo02cF1EB2bBWzLG6CDqSQkXNOADbQazed8S",
-	"kVJY4b8ffsJfDt92s5Eqi/3cbPyPl5fnBNUM7rdR2NOQliHI8ItZXpRMLedA5kXrbdydJNbCHKTrMJLZ",
-	"509vmUluEA48Y71R9NIu9F0MXT9h8XP6SV+ZED85pHmLx3Lw6uhoGLnPLCVflrO8SP8qMLH02P99mhdX",
-	"aZIICT++9H+UeXk4zZcywaZf+b/ORTnLk0P9EM+yfEUf+Mp/apLLaZZOSvjtG/+361wKaPq41usyzw9B",
-	"7Ou3jl/Wh2SznA7nIkk5aBXw5Fda1nozhEpFzAZfBWbmlqeU5zL46uglce1SMe7ByUFgIjYCVxIrLO4j",
-	"uyODV2aDmbudPijgiDipnMf7IBai8IF1zP8iiIb6ssTZ3MsnyKvcDzuRR2O5NUlRL1/ohcggU6taLsM2",
-	"7LBRwm0MG2xHEje7EQhHBT7gEPTvhMTt+mF7orZDilIjH+/MjJzA8f158LrZShYW9SOBwvBt4LBrxUv4",
-	"lbvsMi95hseV7kR4yjlPoHjpdw5NWql/eq/SLEvl9VmSFFQs3m+izAvh3EVqlXF8SuuPk3yxHm5RlUYz",
-	"ok+Y3jeAg0H1QD9HB5NclnxS9u+vKdB+TS+G+435t3iN0ycgbV1WRaa4DCuu2KrQ21nue0whLehtYntl",
-	"Amy2e7ZPKeCnbF/419YdrF37dt1/ki1lUcv0LhWw6+eG/b/qvNtrLhlIKCrHgFQRliCZ+24T69Wzt3DR",
-	"V+tKj/cno98huFs/ph1x3t2orsw+2fSes2TdgeVqC1Z9x6dHYTyAzZi5Jm0VGmxJVyXwexB0W5x2up/D",
-	"29A0yjyE/xpbQD5lankF3/Wx/iMGCHRak9E6OgWYzEI+g3IYur7BP0j1WHAU9YiW4k0Qkhx6xtf+Kcc8",
-	"a/2nVV7cgDYwTxOZas3s8+Xr0GEP7tmdJIC4W6R4CDf3GI8PVPPky7LR0f6HaV+EaVMh9rZpLpZzs/mn",
-	"gnx+z2g7IMFP/+Rn/fIFbaw99w3yC/3OsYFbW+WECsmPLcwZyFfS4bYAr5bZ5l07fDgKgCZ0SVhL9JVP",
-	"IUMRuhuxTGu4yNqyheCVuSQ2r2+5EvsSDzKXhyU2W59NM2spIOYUVSE8zdyogyv7+0KIw1LcQS7jLuAn",
-	"Lae0lU/Lnkp84oQdR+xFxF6y//iXfwPXAaa0QgYG3HlQ/FgkoojIz1+IpaqtRyrLr18FXSSLKsla7U9l",
-	"MJeNl5G9N5XL7XO/S2/XfnSvIbSehKVsQEMZ6OMyhDpp6sJSlmnG0pKlar93AGQMnItC5bJ7gqxuh8kS",
-	"dsIo5QBa2Nt8GbqsPZstloXrweyWyhPZ1UuwAQ3jXHSg9nhduNcP+y0ztyQIrpLf7fdaMpGYkt9RoAwo",
-	"jkrB/guU+laye4srx3R132K/ReQP4FaF2nRz9Q833gNsAH8G14i2t/OCTBmHJEmRIqn3G6a9J5Bjis+A",
-	"l1PR/Vrua1XMTmL/8b/+N/N0a/ZbZpZ/1FL0ZJxhwTyxA9d+rezzqO5gaJ7duoxppKjVhHTtprFnypOi",
-	"DeW1UrzNBR1UNWtGV2XHuPZwB65LTb9z1FDnGNfNGn87N9Qa52CardDqOOrNd4Q2VysmxwADV+Q2olIz",
-	"zBqH72Bkbyx7EYQ/jo+pzIGl0HjjaIAfTTk59507VWrbokghetPwWWENJEXEZsQCPRyxDx6x5OZroHId",
-	"/5PK5egTX73HqOEWRaYdvqEz6woypUXWeoQae8MjZ5uIq4Tn4amjWSDHYzVPaYlj3VSV//Jrr5BM/7NH",
-	"Lnlvl0mgE7UVtL7OgQeYYRbW/txcy3sEG/bhnOlgMnVz+KtRnbClvJHaVsO8CMW8Fa5qIyLrXHGoBNNy",
-	"M55C05FT+Sv6ndrXPBMy4QW8FXClTyZioTsGJdAkPnKyQITWuKRY0Y6kqvRkiaWFw1OmRKlXEN3wkiHe",
-	"UD+MxoYzYy/D6fKBGP543xVimCDZGkrzAagIKka/+QYhQOxqOee05RDYva5m+QL0/L8CBzCHA2yNukW2",
-	"dJRyrK5Ly7V+TmshQg97WRox7nmUDRbToxHd97OeoyCD+565+zdZh35xfwDexBxMvyFkjjAnebhRvu2D",
-	"vrjbijtD661jBF4D2w7AswH3SMb80NbffTWKpjn55agUNQ3fuZFadUtDwfsulQLqU8MOYde57uiaXuTy",
-	"1P5VT4JDX94MUKKx1IEpbD+IjAK25IF8X/kK1QLjj/BU7+EJZa55fn/Io1xeldb37zLbGhN1MOPZlPEV",
-	"X+Mn/yqKfGisN7BWx9Jlxq5HfE4d9mDsuZuSSKzg1AlUqh8hKWEX5Oc+ru+XXyNG285kxfVZNDPTJDFu",
-	"C4Q/ONxvc0OmuyFcQ8/f9g4o9OZnpvmpItcW73Z08EQsbWaoFlIlyNAcGSGwJaBqUGq1JFN9qy1jsJ6U",
-	"KJURT468AHl2bxDLPRyB9q2/EyihA5h5D7zMPsk44X165g6R2NORiR3n0Sdtj5jIlHBOez6tIeiNpdFZ",
-	"aBoJznE4Ymf2LX6V34qgQIFZd00UlM1wS9SEMrsIk5wjv9YvgeYcDsj3QrTf6GfW69lxlZOntEPw9rvS",
-	"Lym+2iKhHjlBb+8sCO/1FsU8fIok73Q9bHPfkhtxE3C+nvRUsZLfobkal/zuEy9FTKCEoeU17vIrrsTj",
-	"3a3U02lesMH3BbDjRQDCkcrrcO73lrepG2tp7k4SH/11QNalAp6wlTsuniTW/V8XS6PH0f9o3TdqE5N8",
-	"kYqk0rVLfodxnVVVHyy9LDk24CwD5hiM8ltj07wJQLz6Vi0EZijYaRi6aTTcvvG4U9JWm2D7b1aRCiq2",
-	"Pti91CMfZ85qRdVBd/tbLacXe9hehXJuiF1J4fDeMHfJvdWoDTdIVEfVNSoBvhezK5HlK3Y0PDV+ovod",
-	"fvC0FK1fArz5pttD3xaqEl4lpPOY4/CImNmkErrLrNuMd8C76zjrZ9VJ73CT2QZ8F1nELLSzQfAeGpJW",
-	"R6pauQniVbVgIrOB7cnRcHvBQpKETlD7me8FTonH+l6glCSOvg8CJ0NXbEYuOuLSoLe7wNvllHH4d6uL",
-	"vblbbJ1lI3EmGPbBrlzm9+us4EWWigLI6bBYfHj6EL21br025M+fsNOWW6KCqO1gmWj33x7fk/q7EUXY",
-	"OohAGxcU5W64U4pxtIOePtwwCaX5jZsk3cV4cpap3JRCe1nTqlv1PtOSMpiVSZvVPMj0OPAGJFTPVGv8",
-	"quSyPO0IWKUSQ1r9t2m75g+Xa58loyfblq2Rq9hdArXNumGGSaesgjraQVzlosTDXnJr/4cfu9AhqaCr",
-	"X4KYwgwesUFG4S5UgpnHexNT1/LpqhX/3daMONCU1oZf56qE6swkX7UgzVbYRwAGkU/ZnN9g7TxuZJuw",
-	"/czhwACjCiAaV1JbmlBtD5zI8bUo4fvnvCgbfYiHNrLspuvowfnPnSBkuv6jgbbCDvIkQfu/lhdOnQBM",
-	"xfkyA2oKfBtMVrj4CZ0V9Oq0ZAO1vDrkSon5FQC9acuACkqr9RmOAHu1ijwXgicm97jiX6vpCzyb6D6I",
-	"5KPsSJY1c48VPeYrA0IN4Mlwm/Ied9Abcz1yVRK4PUh6mukdXnu7VU3B255voGuoG7rP7kW9LUw8t7ZP",
-	"H8n83tJ9A2vYY6rtabjULzTx84zd7cysXRSvkNPbjvT9xpZxtsGPXTJFf2mz4l3FJrThlRdVeu2DIcOD",
-	"VfIw8PCdQvY9vxEXiK7Q4hTsI1GJeEjcLbIcsotnhRZFLWIOUadhzvAPNrUDGSoAxU6qJaHI4IwnYlHO",
-	"Ruw7PpkBtSY8q4WrqZHmiG14xcvJbCyp+AUDCrafkC+N7V0VXE5mlM5nvpaWp1gcuViW+AF0zY6lreMn",
-	"5qYYmZTctqfobHQaQzQd26Dl7Z+INHPKhv7vWMaLVEwg/+PbjMubeIjeBQUhkMmN1iFmkM6FDh0a84i9",
-	"I44+weK//EgmMSTEB7NE4Xp4a7ZUUyrh9NMA4J5S+Vzg1ONMzfitYDKvbk1scxjp6a+mDSCNOZ4LBQOg",
-	"v05rU6HYwKlxxzEPI3aFZCWkhyImIpan9tdGarsboi8B4JnqHrhX/fpltdN1i4aw1zkAZsqARWW026Wi",
-	"N37H+vkqwUnf9eS2b3gM04JhAiQiLsNpI53pUZfGbpLmaBHAqnas8imd7WqqExFVUP+4vZghSjsJrQ7g",
-	"PBEKJyLhV9LmmaJR0+95lghV4iv3mgCDGReahIqHrm0W7OK5XOStEwE+xFTLp6lFSyJBBAMFeKp7T83V",
-	"minx0xIwdkBu3W+HVLxhP4dMxl6alu7rL0nPykuefVrKVvo7PPDzBlmtesYK+9pjhXB0Zy9EuVzs0l3l",
-	"vPgUiTJbKKOVAI6869QVVt6ZDc1Nc3F/7KmitaQQSBTJZZe6ZnQ0fRoBkG45mWENAhsQWX9qWC9M4XFD",
-	"id3KZtJPf+gonfXkRktkue1k/9EZgVEco6Z69yRpV+7++WC+aofSd6ntnRBc7sbFV93h3bugWErVfiUG",
-	"0GvggUA2F74ohUi0+eprtHAt/Pv/Zb5SO3wkYQSTY6avv25Vbe6A4LI6rDtrBnlR60Y1VvZqbRDor3fu",
-	"iREwe1JJbZc97RPzdR111eoC/pVP2AM0lIsZX2xxgfmLH8jth9/tBKLxph/tVQ1fO3TOtDU3QHMIjnCv",
-	"dTMyO77vOe2gND0LqGa9T+cmPQ3CwaH0xx4szT/MBKDm8oqKmfC2FkjEo/BasF3giFsqKR4aCId8edtW",
-	"tvJO2NV4piwD3hZ3z2VAZzbujtR24pGEHX3N7sL+8q7o0C2DZNXs3/+1GvfgCCbfbJ+F3W2PJeWNebF5",
-	"ia0hQmqOs0A9GFDUZq0WyKf1QYkQsGghCnRDPf0sbeaWdmfK4ZK+f36VJ5ID29RZQpt95XU3TDnvqePK",
-	"V6uLHhq1iey0ZeNWwrglHXfEzigdtwMUsDULY6tUzftUwHZnO1Uy0/lhp2RZk73fX+7r2Tc1A92eNNP2",
-	"9uAgTsfONpU3wWL7NU5RL5yMBvjY46SxUU8RTj4g/ywExXMrrvuNBwncklQtMr5+LAllQ7j6ijFxvK5I",
-	"b8VygygexJIDHiqtR8JPS4WxSGEYA2DzITaWT4ukDcj1wjw39NB+tMrzRMxfD5CDjiEmSkIPq3EpCcU+",
-	"OJ9GiH4S0x3iqYInWsPoIL8tc5aILL2t30WlIcdoXN4ty+Rc5noKulwSJHeQ5sQtSj0ldB0gZQIX+A5Q",
-	"wG0Ue5eWPqtJs9fYwobHSwueLeTiQ+7V3coQ2qvQd4VvA4Bqe7VctNYZ1AH7QI5GPaGRHo2v0KMp28S/",
-	"Vz3c33TB7CVIaQkQlUZexrZNFfnyHOWkWm5neWrRGbY8k1DoQ/dbAUXq2jNCze+pj+qiyLcZoXnYLNkg",
-	"ZRAN1faCmMBu9nClzupFiU9WuWISpp+pBvPfNrUq7XUquoVfTpkKjJcoOHeSY9swaHq+ISioNL9UdJot",
-	"NJpW+rXUI9X5UZ9KKHSX7ji3euS73xsFPY7tGKLbrOajLoMdfs+mxupYQX1KhTzlpwJLq+GiVXItfK01",
-	"LJwg/pmxEnapSnJN5W95OZm1FHWDoYwOD8IYyqd112YgtLBwmm9xrVSvA5FlkhAqzVdHR3BvAZbqdpFl",
-	"d1BYa7VtMpW7E/0x9JrJbdLPKmfEvSpAnjD5zBzItg5Y0ErsCWasdBRGPEQeXHNL7Fp+Z9erV/3daCzH",
-	"8je/If1t9JvfsAuBaJWxJ3xiVohDUvvN7XIylocVC21N4k/yuYvT0kpNW/NejSXzWS0cTQf9A9VrAJxl",
-	"nk4FJHxVzDYyL6GxXKo0EYVIEAaGZskB8qEG3dSSEoq2mpg/ZSqKSLcaYMi1PYPQCdHNAwaOmuQL4SgN",
-	"aPRDFMZQZF+ntwLGvuKWbl6Ku3LEfjAkMNhKxa5t46cEIlrdv0Bcb7APdKP1VEn66oid1RwQhgoZugNK",
-	"JPzh1HaaHtSNVjTLuCsqxwcl3fkmo9ao3KCvbu6ZsTZH7EOu23S4jWJ7D8ZYwpAqdiMWSLB2VKkyFr4M",
-	"NqOlKHZ24n8NOm6e6xOuFVnq5nNgj69bYO529IywSPcAI1LB5injvlkc4C+Jm5FaCyTZ1UrS21T36Grt",
-	"q1kDNYMUOdg3cUMjiIcjdumEr3QH7Gmj4+hnW7iZSbpN+yXIcJW3osAcyTJnaWkPpxnuQvh18CDQB5y9",
-	"yf8qIB2MY4oIHkoFfTo+0n+FfFrs3vGLIzgyqKzDKYQ2CSMQ6cGxL6rC2tVN+kNhEy71MbgiBRJmj1ba",
-	"qxVuGp0IIWJqbO0utwghDbrZZyz2eDNjOMeAalKn2IyR4jJQzEqfGbHPMiE8Zf/8cFhl51DkFenoEfO3",
-	"Du7Y0lPALZKk+WatPbgIfiAZVZP9gIKGt4+RYm5PSABcrSvidg5ncizdx+gAm+prNqCR0Us473SpIUop",
-	"pe4WIrGzIJOxxBEtJeAz177Qhk5bD2P0hIX0Aho/Bigil6g5zPNkmQmGBWH/U1/m/9Pc5nGEUIycEoz1",
-	"3e3vQbdvIyDkndyINTLz6mn5aOq9DX4mlgif6j/gfLknd3Rw3zpz54suixvJDC9Yc+/68wcL3dQDNw14",
-	"2yBQkHG+Nm0d47avPAv41rE2A5qni8Xm+3GvSNFuHvRTH4zRSHXTVruDPVj8Til8HZXv+Gps3eBD1GKo",
-	"IsBUvfu7m945rZBc2ZyvEXMRIPfMWzbhAj0XWSF4staSHyQDpXzrV6+E9RsqgfMKOzXfBfl2qyhAHXJi",
-	"GNxc7dGBHlza+4gUaAvV62ZQhujHZ+n1TOuOMOWUTu9V/f+WHWtFyegmoCQPWyXP3sIRfwiHItz51/qH",
-	"x9Pubzu6UIenGIezyeJeJI4ulyXcuaixfwGU5y1hiaeAB3moIMB7ZKEG3cVbNktVOow6UFue1tW6G0pI",
-	"T3FZvTY8RQusunFADwdMJlDCLYBXC4I7YIh8qiBE7gnI28MffOZZAHQdoYN4vTCRb+swBoGuJTiYJRvU",
-	"cg8m+2MHx6hVU5AIGz0OFSsuGRPAMw9aeDPrfCcW0g43dgtMUaW4AuS5YOcmhSAvbF9JaR49Ndhgow6h",
-	"1c/4SejPvHaYCQMMnA7uvfFbFfAeK/JVyHnYNxLXnnHZoBIo2xIvg7wout0NY94GTQdH+yuezi54Og/f",
-	"3d0Bdfbns+6LQvLAy8voW4TXoL+Y5HB/zXmJ1S2PiFHy5EN5MhCTnSMLKJvOg1DEZ2xRh90mydQUOQkv",
-	"uSnA6jcM/PKnfBWqmJxx9UHc2X41zdQZV+eFuE3zpWp/aBEc1vHhFddKPwyOrJrBxU26YM/hbxfpX8Gy",
-	"wWC+vmntX1PFjkYtzIf4SPh2ueQ3JtqehN+HervX4TxQg9Okt2G1Z/Wt0dGWnpXAPoQyqOpjzpC3GG7t",
-	"CoS1p9l2ZsIblNer5vL5K77hJtV7JnDALJqXDNykGwCKoypdwKd62FOWdBfTkUtxWbEebSaF3kzsHNK4",
-	"QoTKvYjkvkza4v1SFLMBV97m4RTd7bfOLt9wzzndnTS45wd2S33cxCfrVcX2IoY1aFVBCQfFslyuvXQK",
-	"uwwzrsKCbkvK1AZXqsme3m3f7cbjCf/1jl+JrK2QUz+gxRGKLtB4ViwtT9ibgk/LiH2Ag3W2WBT5Lc8i",
-	"+i9t714IWUbsh1xG7B0EFAv2nT4c3qXjDGD73eTSg/Z9Zavne7FOuoSP7oT2p3+s0UvuStjoMzLWt/ku",
-	"GU0XFDYMbA7wIh2u0sTsaRNibF5Sht2rclsTsuTLo6jt6CV8bTkv9M0PbZwwh4vN8Zv4U4vx7FS5DQGE",
-	"ZFpuoiUbcAn0wQrzSgCVJhPoCbNOmpJLLYcxs+rl118dnbKXJshP2rpxy6APRD/T7Vyu7TNvwtoXx574",
-	"hqwphJ077O4JixN9XmM2WBRiwQvA+43hVjRnN45YzOn06v/WAipmA5MGMZZmw+s3V7nUz2S5KvX/CjzY",
-	"8Yi9z2+hBjfL8hXhqUPMY8ri848Xl+w5X6TP0fR4/jfKSfz5OZ6bGKOhQupp+ssB9FifOLeXB9GB6SQU",
-	"tMHOXkGyYoa5hdQXZ+IqIeNM3GeICXSLPZrDOYypzAn0cPM4bAwCBh/wiewgrWt7hFpo3R2X/K6rbM8g",
-	"tLVV7Z04CcPGVqhTASBYmEu7MJaD0iEudu5PoituJ6yvs9sMQ5HxLpT1kt+duATO7N//FXsP2TL7YkgA",
-	"1dyB4KoRUFw+IjXCw1Jj7ZEro5bwrh9qT3XfB2VGsa+8+y8sVb5ps3tI8S7/eLumbBzKLXQpT5WU7qZ+",
-	"U3VzQX4tj3n6HsRbjkjcnLbakrFq5Oa9CSMeE9kfFRiZmzwsR/Y7Waa8KFKhWiN8FNZpBxyvrW81wNYF",
-	"aVmF7zsyhgfx+eeWyzceIloToEpydn52+fqPNovR7P7qimPzpSqZ4mWqpusdeMfH0iUeby65vlN0X3WX",
-	"CjGFyD5X1C0okPqymMnbco/6ZAQ9FBn4iJ1RxVNim6kCy1yKFabqSPOQVuqrfDwr8vLF+otgDm/Mcaiz",
-	"xtfGzsDYsRnmVN7lpRqCqad+ZQ1/fNbwXl7Gbfi2xzJAuN2kMm6mm2JqU5WxhkboJNONjyH9GySXkYhx",
-	"ISALKwab7DnNS0ylAPQxrh/TZk9MmHdJjjn4sEvH0uSGoJFI9qB+ES1CEnha7V+bkkXvXjFfJbp/HMlY",
-	"Qv9BePJrnkrMPqEGUFr+PbKqty5yWo7YRzkRtgw0pYQcluXyWhR/f0TpUfsl9KWypZ/26/KXxpH+gN1+",
-	"QjL03ZWY7ejHw5XdZ5LN8mWRra3yzl2MqLYswdMqUzSyCZPHRyxBiwuTZpUNiDrkZdbFeHzk/L9HZ4rz",
-	"uJEamH7mRyhJlWiCaMFVQKZrmjgAfoSlY5OdQplVNfUqsbXw5jsJtT7q76F443x3m/a2yr76JKZLmXwS",
-	"XOUyrCvCZC3BXtAPgcpYP9+ej241W7N5LsWaXedCsSs+uYFZthpJIGIc/PLFLC9KlvErkbHBm/d/GEZs",
-	"KdOflkAwSkF+7MEzAOc8tAmhzR4rNphwJQ5TqYRUaYkcPTsU9e+d79ZCWNne3tpc5AfgvCVYX3VGc9VS",
-	"LjHNAVmyY0YNMx9sTyTATdDRMC3Ew3Pdft7nTtjmFEW4W+ugBM6MbukGqh/BflmQOLBDHNghzP2DlpcH",
-	"hMCDFZt3bE7oUZX4rQ/CEG5W/Xdv5QdAETcM7QBb9cOIYU6xq7ycbcO8+bq2hZhaXuFozQKZ62Ircs2f",
-	"e+yPXavbmxNxb39hT7k9Yo3Si6/6F16cUspVIRTVZO734DsL9FWvirttSwPvUWLSi4B2gyinKVGO2PCO",
-	"8SAtQWRjvbonzoePSFB7+qAr2+voNQhgg+Iay8HD8QyMPjpMLLkULF9JUZwgWZ0lFbDIJ5FDmuSyvAgO",
-	"FEgWdNqUi6fykCBoWVnwCYBQoy5YvecBwi5mXGkLF+s0FstyLAmhw+GYQ4IP84RD7WMi7WnBpFCYTMEu",
-	"lleH+E3aMPCA29urNYubeLHxiL1FDqGqbF+v7uqUogAwVVDrojASO5aU0swXIuSahu52gM/QR555xEaR",
-	"x/py6tAumVPYK0eXdsJb04UgM5ELY96zj52T/wB978VcsxXjlE8OYp1OsN8dfiLniQYXz31H9tHt+Lac",
-	"PP6qOIcWRoDVkLFBPo4jQ6C0tz4H+6uPRls0NrUWJzwWtDLhl0v4a6iJmxTTjMgKBmdqvpLKg3AfQDVy",
-	"fApBgFus3qeKYqDFHIbDwCSn2vZPQKI1GGZ6b6KrNUo8NgBgaf0eIU9HbJpKng0fYLddUr+bC1e7VqpF",
-	"qFa0xjVTO3Lu9EWuvGsIl47b6nW+WHcBf1UYJ4sA7LXKl8XEoQZowfpHe9CBU8SQ2Il1sDSr46NKl9+x",
-	"AL2egeR2tWNCKqEdTJN3yAO9+alnI9kdUYm/MgeiA4z4NugP9pMtn+6FEKXqvH4qeHI30f/4TXQTAaWA",
-	"M3ybqlY080ZrBT2+kzfkC0K0rfFOBr0ZpfX2V9NgSJ20ulQjdqrggpAX7qmAXsPcFR0UBTjKimOjxt7p",
-	"TUB9stnAVPbi9WTbXHFlgrLD3tic7ZCcjY3oTz7cRcgN2aQURbLROpUQiBIEYdqFhyFN6qiYHlamPVbO",
-	"wJq7roXBwUJXbuW0qonRraEl7TVRqeWjrbV7l6x0D9iS9UHdH1rSGUCfWewDKxmyaB7W9ed852nwJT1O",
-	"Wlsx7J3Rh8KbDJ2ZPt2sWUNKeFbE1FeqHw0pM7zBd3AlNg5vpytxLJu+RPYh9wCJLMEygm+LbKqnDool",
-	"xKKcnVTYSVVZMjoymkoW4mTIkFZqUOg4bWiuqi/j98YSPhjGpKI+BD0Re0SFOt0MB0XPlO1EWxLc4lQo",
-	"AokvaenNabjdHdKYviC8nR01rYi1alqRr2mdIhBJAHrH1sl3Iu+Iu0m2VOmteG/C4TiSR46O91HbzuRu",
-	"Wpu/uQNeQG+jP0gC5Cb0FbM9Nl3K7QSelZUYZvD0LUXknoQHJrzkWX69dOglMfV3Ap5ZWeaGmjKfshj+",
-	"Ewces8HVmv7yQ5roP0zzgi0yLnmBbahhhP5feIgoCpvE9ATy63mMGFSDWlEEqVqQpSec0hNeOiyaY5mq",
-	"ivDxBHFMDYqqwSj2aDSBcwXzoSdcHoKZPKGi81Jh08H842oSWoDc4Dfjb6ekLfIXwcRADc9cSMA8hdE/",
-	"ncVULWBLDEH/5I2luc6B3tNR0o9mqRT20Sfik3k6t4bD8+ruXrTX3C0LkS8nfdnuUwx/+fsSJtbs2t1S",
-	"RzY5Uyr4wArzcRe/Bw2j3bw1R8I8GRnE6Uo2aVM1LZlEMKnWbzh0sgEruk3StdDvbv7S5iFJPhc7DMd3",
-	"FdWuweSWS71HckkWls93Us0iZhNQOiB4sQv0SsB/Y20LxFhNIK03bIJ5Izx404Nn6oHCROYa/ICth8IT",
-	"D0QFtYF/2JZmN28055xbz+uW4Jp9fVstDMGedmTWqOnS4pnKTSzc92qlWzq14BCYCE/Xsr53DxW8EHQ4",
-	"NRmXm6exJm/cTrR5rNzr3LsOA0TOnR4reyru4bwyU7GL68WKtUdwv9hvPY0LxolJgz3tXLJ0pVrHzEM5",
-	"Ymq7cXNPLSs59su/hL4Eh5HT1Ya7qCFT1BP5icwB2Y+vyAx5W39RlbJnih1LbT1gDJhQMNT+bIdrGFUR",
-	"RNh1TbJfgqm/vb1RH/8JM1dD0xJhAzUT2lLU3xURK7Xde67/e+hVmTp2SS7rFb2uTYso0mxF7LV9JvEp",
-	"qF33YYCcWCfl/SHj9VxvcAi2uREfqOQmYCP0ZXZ88SpQb0PFmzVbwpu5Z8rR+Qe2+NyUa4JXmMrN6fkT",
-	"r8iz1uW4mms+KdNbAFgdJML+46RGQVJ7e/SFOUf3qE3XEfKrsjTf1TQ8ZceN7NEHUMO39FXaTfTFuSqb",
-	"Ord7g3Vos3UbLeixJI3ZsAn5mqXvspwRVJJjXJLNnvE1Q7r0MVgwsOSAUAWCb8AZXAngyIA/Gf8lZM3p",
-	"P6CoJzjzK30lTMfSe3YYsev0troc9I660L/HphcLUeCXW299+07HTjeu1uYwgMJrh936sI6vdjAbt0ws",
-	"4+t8WY4eL8HFWbo+WpY/1U/niq02Yw/VqLY/fnE+2Y6KJnf5vFmJ6icpmC7SXyp1GxGV0UByqpJCvqgK",
-	"ySJvjcYSgwlbFrg8oCRpvTBr4m24g8jprL2IgrUXXhck0rZtWzHxRek295RAXQZf7V764g2+e0i1DsvP",
-	"prI5hxBV8FQZQdjTFnS4OUgsNuf7F2QNhiqH6jK1JkY6JGZVBBDU4DwtNxxu3k+OsR7RYi5k2Wbm2gcg",
-	"1Bqv8uLmNUAK7Bq42iL8pz4uS5UmgjL7w/VYlvaNs1shk7xAVnrEdhELfW/oNihKnC/ChW0Zv8qLMLTC",
-	"O/0Txr21NjrLlwWBbKYKPlHPAnVwF54pFz5PfQGsWXM+maVShIf6Hn/8+xnsfpEkXeVbz8Ujqt75puhU",
-	"ll4VvFi7caUSEqZLfiMkeMh3+zAeHyDPb2p0Zp+4uKXmwC3sqW1R/R/5wqR+vRM86WIxDI4AMwo3khU2",
-	"lTZq6k8gmdrWjuSWvqsbX95p0YqlvEzn+vpcluCmCWfJ0e+QqL2UTB+IXgUHj63pUAleePIWuUpxv0vX",
-	"G2oLjVfIDJ6WO6jcUFvmzGTnFMLD7EpMcyK8hqA8ZRd+CfPo3t0tOmMlzAl5PIeE0h02YcgOtQvpyzNr",
-	"oHod9HWTwFq0bXP3Mvfvu7BK0TykvtRrSo77VVNY1W/naooqWthUAjcVvDqRxv3VUtgh3b+Wwul/nznc",
-	"LqBfXY4Pi6LSyBR5qHB+vjn8HAgxVyoBdbihPDxc3Nw941t02UbMHRH1BLFyv968tQrADfRr87u5IQZl",
-	"nmegGqVSiaJUEb2kRaoaRg5a8JdUTOqNbsdaUpqa/ZSS+o39vVSSLjZTWoU25LlhA2rjEwY35nIyc6ln",
-	"sYQb5xGrIOKFKOLIrYD48gtP+yTntdY/d5eJulZffcNtrhh9yFLRYNrcrvWjB7jt9qTb9KxzlB6GzcMX",
-	"ObrW8ZMVOvqdMKePiouUeNBKx75323lo4SyIodkz9TU09wMk1QOOsipPkMI5blRYxaDR09/ReKrjgYwc",
-	"Sp4l6vbwYJBgJzSMHdPZAtc4b4qYLeNOgBdvgiEgYwHGGiZn9KCFhj341L13wGn/Cy8RfLorlGoMQ/WF",
-	"sOrttYVfCq3/TqzmYVNw90zS7Y7ZWDpFx1jklrsJPvoSV4w3LZ1q1w3yAvbhcCz9MAcRkcWOPyKOHICK",
-	"VNk2yjwfRiTZHNdEHI1lHPRWxBGLA06JGCYIQ7Y2B7bZ+WdqLBGf6RT8XPmy9McdmTZSVcX49JYbWqQ5",
-	"yJSrCO3KHA5dNJZHuEg8U8Hkm87I0bv01gkddQkrd1LrEutKZLm8BkdFfUXcU9NsglgDdFOQfmTmxsPE",
-	"Hu4h+/HLDVE5yN644I3MtqglfvOLDFL9ooe7fWbHaZWe2CIYdkOm/aKu8M6Y11kg4tUhZvJgtmfUoRG5",
-	"b5w6HCdzvkbwf/2pCtfMsTtD1ijPCsGTtbb4HjAZe7tgXSjY1DhFAeT/LzFst/tw9h3QO3PCea270W9k",
-	"6/zjXfbGljHBmrF2FExr6weG8UsIFzqJe/XIoQfi42UwGWhQ0gX5jZDDEftoRKCk0A3JaK5KZl5hv2XH",
-	"R2xwfGTpWiFYOHyUGOUvajW7g5ZULeLGLTuOna9D2jN378PV4VSxkKFBQz4AiQoL4EE9Q/4eYJ2G7aMH",
-	"yApLeMn7VBib0QEv2xvz0s/RwbTAjR4woL8Dz97ML0KxWw8NFRr8AIcdW2zXGBgASEiesFyfJDqh8OjG",
-	"49OykM5x2iJOIlVZLCctsdY/5iuttlmcXYFAurulzKlP1hxvNy4qz5k+3EtVmo9z/LRJTbjOEahgj+Qd",
-	"MPl9N8s5PHxP335ou/CyE5cYNmlrYGvjUdzcdnsIwW/SUc53dfLjhDfHFuqRc5y9reSe0tpu3s35X0mD",
-	"PtQmoRnPUlUG4gIw2gesvG925KECA7X16uhYHSRb1XfRE0QIzAL3rO8IX3C9bjQr0fUBh3/wcvZMDe/N",
-	"ZbKXi8lTFpHhsmTNu8pTFu2HY0TnwwJVeGkYIIh9kKut88J6Cgt/PxfbKSvts53sJRtvgk6drIsQ22+4",
-	"4WFYi5JxpdJracAfUjcZicvEoNl7DNjBVncMztQpsmtTERLrFzwT6mORhGT5GQOGR8Lp9zRQdgnMwHgi",
-	"HTR/h2CY6kSI2Xr0RFTUAw5I+NvAfNHkaHtG7zQxX5TrgxPwkVdc1P37+yafLOdClq/pxXC/dSedBASg",
-	"osYUrup4wDKsuDJ8rfse09tOAkTLQmy7Z/uUKm3ibq/2tnUH9ZJv1/0nuaKIDE8vUJmuZjlZ60nVebfX",
-	"cJuV4tpooLme/yRNdp9Yzy6rB9ob60qP9wcT24Ib3Mbda8d09FCs3Rsjs9WSdVN9V1uw6ntFP9nSd1Gc",
-	"550pavSU1jyXxQQVFVgIwu7b6Zh172sCr+jiabQAF47kDd9zichSrcy8qYjHezCIm5tVpLeimtKoTi4d",
-	"GnJwR+42D6mC9BG4Q7YQpORoamHPpkahDvGZYnyu/3XCOFuIYiJkyRHnTy2v4LsGWRqfi7SCKhPw6CGV",
-	"LE4bnpFnis1TmaOzFPzLFGuEqdEjKvKFmqWLTRqOmuULYBpWTJUFh+kuc0glcDZkYHu7C0/fet1rn4c3",
-	"d02kO98025A+0pSR9zsBfTarvVOSpXjknbkvqvKpEHvb3BdLmwg0FQK2t3pG21bZCL+lr9bK/DXuyv4k",
-	"srrRCzoYe+7zghdlvdMDm1v27/+KAQiEGM5AI58Jc4bzlbTnmuCQzTHtOqGI1tOJBOpfvhEjgHVC9YTu",
-	"RujNR4TQLe5kmctLfqe33rfkMNuHeJO5PCyx2fpsmllLCyTaMzNvZm7Unzx/bwdddogk16jA507YccRe",
-	"ROwl+49/+TeIShlOqZTiKxD5xaWS4hYYvpeqGdv7+tVBMJ6HXG9b3JP0RkP89N8GLqn//vRYowFR66zU",
-	"ze/NDnD73E8T27Uf3btnUeQJ+jA2ajfVo6jbTFOZqtkjXxs/LfOyFTsZfqwr+rm8FYXW84I1u+yTazbv",
-	"1CWkVn0IgU6krb4QAhkDB/tcFCrs5q92j7XGyPFndhNKhgW0sLfNZG7GPTsa7IX7YJ4G84XXcKNvusor",
-	"R86F/57T0ntRzvJk/9LIzsUcPrD3GcB+95NIu/dlwzYqeblUW6wCPq/f3KNi5Spq7LfM6Jlw/Ep+t9/z",
-	"fiswbaHkd3jcoT6Vl4L9F624lZWWs4VyZrq6bwWpRTkaVPpnVOnPbWrzcKMyxQbw50RrJosiX+QFuYow",
-	"VQy/StYk8jnPeSoTgLnNKUekuBaKlNRyXwtmNhn7j//1v5lnYLPfMrMz4EfnZhiFo5E21cPxyjh+nYCL",
-	"xXUhVi7SqO7jbQrjwBlviKv6xVJzezXUlpruZY+urwdWxmhI32j6Vxwjv8MGr3SBhvyuiq4CVmbN5Vb5",
-	"ilxvaEfEtmbCORaoI3/qnhf/HDYsF0ei+PqE2bbd8QSMFPZAiHNdXa2hvwGqHqQWWehoQJusvhm7zA0x",
-	"rjul2dO6xMMtAOMeJUJR5phqmjsGqU0wQ2ZaJzTguC2LdM6LdTPiAUieJoxkqg8p/niyxYVcpXn9k8rl",
-	"6BNfvRdKcdjKVaqXukkXhzkMkGeHixyyvLDR7sjCmQ0kGEIia315cTfbRIxlDKtUieGpo1Dr2VPOPKVl",
-	"INa6F4DXrRzugU40fG4UKRt4uMdmYe3PzbUMrN+Cl1qqHJwc/I+/nB3++ce/vfz5Pz+Ua78jS6+yoN1I",
-	"6gkjBGeHis9ZYdtsXCE8O0HStNyhTG0/YYCIlSZD34TMj4/a8RfTcnhqgNf75Pge9wuhB3z9/STRa54J",
-	"mfAC3mrxm/cNEdyIRelERSK2FrxQmEEAtQvffFOfi45zuHnMD+NSb/YIi5/au/RorvcvZK894B7zPfuP",
-	"vKH25dvv50mtKnr8/BoEXk8NwgJzwAF2KJ7x/ZoPJxOsO7S2ZmwAeGL5FF7RelY+nSpRGv1qaLn7Nq6t",
-	"c7m33Jz2gtRHHvx1f9Wajv5yPrVu4n7YGxscneeuW7MrKchviLJ36K4bbtQA9lDxEXSV7nUjtHlYH/n4",
-	"bnAunqFTsWOpvAa2XSnPNbmHZXssp+R9jYuml/NLsi6aHtJ+k9jmKyVks+6ppQBrc8ccYR4g2dSbZ6GX",
-	"g/Os7tDcRrGuNx9HVTGjr1/3Mph2KppxvUuO/dDtO7hoLGwApMTdm9a7RvkKaWlpP3Hnl5SvqA3FqRBs",
-	"EBsPSRxIJ0c/3r5ck7hj2vIko6pSy5YuSpNYkiryyARD2Mh/43lo9X+V9puhDJLamtBQ3U9tszYtaeKB",
-	"E6NXCJSeExbjR+OWGrXYP9cjenosKxUBEBWov7HFNUBVnrmhibLKUy2EXrllic5bsB34XIxlWXCpONxw",
-	"IS/QE+2FfSz/aW1meu+GDTvAhkIaXSqE79BjquQyUScsTgo+LWM2gNI80AxjKUSizhaLIr/lWRyxmMN/",
-	"iyRmAz6ZiEUpktOxrIh7IT1fieIW34c0/OsC8/CvBNJjJYg7AlsIH9NrlIlSxCP2Pr8Vik3zLMtXY4lT",
-	"d5WBAhuff7y4ZM/5In0O/T+E/qvnf1N23G+Tn5+TTxE3ioEtgrEBi6UzoIPowIwHSm9MX8FBjj0KQhzB",
-	"PJ8X6UR8Wwh+03LAPkqTSIGpM1f62RPEe3RwySz9E0AQfZy+F1wtC+D7jNly4bCCK5Flaix5yWJoMWYD",
-	"3TVsfgjJchUlmd6y2j6d8+JGJGy5MOL3usiVYvGcF9epjMfSyb3D5vCX4Yi91as6yZF0QPei8v65DqFh",
-	"5P9YpqIYy+qRyxQfY3kRQVoek0g0ELmdhZojGEnohO+QRQttnbp1Elit2OnIu7/bbifXG3A06+2B4XbH",
-	"0fpMjdgHrbLk1yhMYAL9qd2Dsus3GKzIEHcp0ll5C715JPqp7lHsZQS4a5s9/wNsd/zVyTPVYrzMTSyR",
-	"S3Z8dHTqMy86hyFCu+pK1LdT9SBuXY81g995rBnmn8dU+fWUUCfQ24BRDYKKyEowk7Y5JfBujxnBqfsC",
-	"cF3aUcQ+G9nbEL3g4MsEVyU7PkU+PtjVAJKnZWKEMllfZKb9HVADSqru7qe3VFcOFniD+gLaw8EJLWld",
-	"oXlDbK16s9MWJaRNb7hBa90hEyAhDX+CxR1YR+iEK3GohFRpmd6K4WkF9GNcnlSf5rTjg7I1vaDbWi2d",
-	"iGgXs3RahjFLAGxdiJuEr7XVofSTgGKgQiWLacIDe+gH/bi23r+HB1RbPbfsfvs9PNDytuLlsuh+/4Ie",
-	"aWthueH7F8uO75ezZaG637+kR9paWIpNDeATLe+vRCI3tfCDeUb1UKNpQaqeud9wRhyZhXdWwU5n63b7",
-	"zmChhdXCCpKN3/I0QwVXmh1IWlLpbk4kcLJPj7bDgatysOxjo04aorBM+OBA8DqERKDRakGK9aAGO0dm",
-	"6yoGVI14xhVTqdQKsRDSBBN7ORjbjuCZO4k7HUOvhR2PotfGjsfRb2O3I+m1seux9BvZ9Wh6rWx1PH3S",
-	"CX9fRo91eF+Df6qDhhD5d/WRcE40XSPF0uLlgxcDeF0Qf5ROdf875qO3rbeEymrb8x+9nb5lo+3H4GNt",
-	"82/b8LK1t8552LLR9sPysXZEtm247fx89E/Nls12HKmP9YO0VdNPcwl2OEga4KRweJ4plogFL8rmHWmf",
-	"iTCYaZDezU255c34XY/vQ4zKDUZppZburQi89Ih5MLV4EtXLWh/Wdx3YDbrpHfJkfr32/j967T3k8axV",
-	"G2wV0toEdcaLIm1N58If0Tc0B2cveCXzPFFs8Pn8YrgTNtdO8Gpu51pB9uszkaoH49vESs9UnVEEsKsM",
-	"XVZxwloPI7aa5YoIM1LFpoUQewQZC6PkfkasRj7PCcHQulhlLg/buqrYANwHqawcCD3xuIirzOw1fzW9",
-	"SdwSRcs/G/1AtMywDmmPPCh5RmNDPhR7Rsc+hO5UgL16zw+xQjdb+ys+gLjWsLHylWce08GFYld5OQtv",
-	"1PCee13bOkwtr3CoZl12Al/+eeOm2BVTvzYH90bR6iVoQaaOWAhX6h6wUr1SYjvE6+N3Z6NYpS2rglJ/",
-	"kJYgSBU4OvS+Gp5iyLYH4FUnsPhpkDKeT4H8UT/ismjuSb5uex4ajNtBwZkX5Zu0EJPwiuufWWJ+xwOh",
-	"97xLLsPVREBRFslz+kcwBrucTCgtq7n3MdMGmBVJUUd9oxBa40gYJ1dV80iptmbPshXw0hbLPkF600xo",
-	"ni55CIaWXfLrQ9CoDNblCSv5tYoYn0CeDITe8oQq4/RWQYzGCWXRCFkWqVBUE4dE0WHeuj4gNyqflocm",
-	"0b+arBDITccp/+DpSVBXfZ3eCrlnjalTJbHEsxRj7qVxRAeqXGebsVT59QU8R3dGYN98IuRZ/Stlglwb",
-	"am5W5hFLRKGP7gmL/6Lv7R9jbdBmgnF4MlWMlyWfzLBm0wal9HTyCdx6Axc8fwghlqhK1WXxX36Mu5WC",
-	"TiJQV9nCOamrWjjwqh6uZc/3LjZrHITQDu7YdB8pFzEsWGE32k3YLQg3btE+Gw/BUrQ+SCGzHdggttyM",
-	"IYltGmlZnT4Ers7CPKiC+1AK7ZNrkXaFmuQJqVpkfM1gjXC2S37tXo2UqQLUa5NcJvTfdM9EBwmX12AH",
-	"rXgh8QZN5TSHstPrWQlPFDdY+ivFxD+o1Xxe8rsw3csZJK5BaflA/5e+iobbuQUezETX/fnyzHIzXyF7",
-	"HO5wdFyaLBjFJlx3nGW5Xsk6NvWTmu1mKKrv7Vm0IsLADoIcXzfx7OvRi6/03MD//pchZeccH7VRnrYn",
-	"0zw6K5tzPxamLn0/ngg6i/1cECW/O4S5fVDRbGXAL8PpYPftL8vbQAu/q5vBjPre/oVftAVfXVcN0x0t",
-	"qA65i5WbX555v0kOb6lWbielK6GMh0iB8eEWBei3YkMANTztYq/5YuS3K7qDQhgW4pPWD4KUEqT5kBk+",
-	"1McPMIkr0sTRltnM53VwgYHJbw7ftWnoOGC30jBdRsuGxXdaODGiA1POGUgvOvtwhlXetuRzqUTCrtZa",
-	"9cnEYcLXbArXldrOvW+/WcN1CK6Unvc3ouRp1uIWwpUBTxBfljMhy3RioaaBGECVm/TWFpBKbHrFFUuV",
-	"Wm4DRinuFimiWff5girzhWJYSWELMNg333zzzeHxi8OXx5cvXp589c3JV9/8mRw51DFCw4WPrft37iaV",
-	"gd3VQODG6h08C4dX+VImIGL1tbMQxTxVKs3l4TWHzkIVKL024UWxdp5RrsnjfOYgOtCvBU0W5+3AYap+",
-	"ZDORwZ7k0AXqJ3TklAGUGExZc3CedtOZn2s/1nSrRAc4PRuteCtvAHvqRmwA6sP1HcB5A6Kj2/wG7q8w",
-	"xb5CTXKPkO3N2WR8Urpw8+2z6l/5DXIEGj1tQzuD/pLXlGr/OAXlRJAtKygw9Hf1RCNxE99MFebtX6Mi",
-	"6I7flS5qV1Lkizf5SiIpULjIyOdpCsuFZAn6p8f93tlLhz3lpGJ+z+UEEt7HEujvDiGtjXGqkjp12VQi",
-	"8k56/PCY6zZAm8OlWIHaJuKE9sh0lCihpChiQutYugPDUxZPUwllZtihGuuI/pApy1J+dRey0VMJFzlE",
-	"oK3gzH52s9+7Mt/n+Ahq1Tb3PZC2xydlXnTkCZqzul6IZ4pdcUUVXQRoDM56+EOq2OCtnMzY0ejoxVev",
-	"IvZ9npfsaPTy6NXvo7E8h0N2NHr11cuvvnnx8ncR+wPPslyyl6Pf/f6rV8fHv/v9q4hd/LTU4phePfrm",
-	"xTdHL49eRexN/lch2fGL4YhdWGgLLscSFDQ2LbDC8oQhU6HuzPHzr48ifbWvpAsd+OKIJaiHsUXGJ0JR",
-	"dTJeOXokY1mRPU/TO5EQoKoCXqFv8zvjFUHIvkQshEyUSfDS0vaEpSWDcj3GSVkfS6eRFVgyOGda+g1x",
-	"SzxBfck2PqRvg4fZ+o+Cu2SA+4sdD7exP5rhD/3mKZvzEqIJft1GtmYD3QFxx/UJ09ckXHlbpmPQSbAj",
-	"Dclf7/j1c27YGklzIu/l5NjVvofFCBj5xz1MLf2uvmfayemq2pp8ak0mkAxgkW40+I53cjV8pn61ikHo",
-	"EdQj6CWoL8SpKX5KhYVMZleiXAnIlqSHtZgLS069yXUX2qdFOjUHdDKgX9AlczA67KJ9xQ9dN3djKSLm",
-	"nh1cgbD+paekxTipBqf08aOxDUCFyrgCNn4h7QbspZH6V902sT5vZUzHQ8cZ2ZM7CJgtBNjVcq2gWGS0",
-	"c32vMYmByBObv0qzTLFUjsLxgy1D3dhoWM7uaUMFnDxQHIyf3kNKnA+92hWWxbXrJ4Npun+N/O0iZnGi",
-	"d3XoVpvynlXxhRBswhdpyTOWiRL9tI9XIb/BUbq8z/l4kJSmH8TVLM9vQsJthT/BnjE/nMIdqcSkEKCW",
-	"Ig8Gas9aW32QmOjmPLxU6d+TT4KrcBgV5SmgdhSsXBZSJAD3Np32w4GkD3T7r/zm4S/O1OmPgTye8jTD",
-	"VCdZpnKZL1W23pEK4ufoQNwKCfpNx6WrGIF3igTZTHjJs/x6aZGK0Dc0F1wqEnxGmel1B9Mm+s50JeQb",
-	"olFfpHIigtN4IUqyvLEH+sTNFyVVUoJiMOMKZq/D+dgzHB6KvECukfPjvbmqC3Gb5kt1Aaflu7tFWgjV",
-	"soMwHarIS31WDrVRSWdMlWmWMZVeS3XClrJMMfy/+/iXRRaYgNBlq5/09pczS/UQcOtYmwvvn6bG4d0y",
-	"gkxb7ww3S7gCy+ykMjfnIAC2hc9sK6iW6LV5H8TizOdMYX6n6343KDVCWg8nJXMOSJXUM7YsUOg3at+a",
-	"pXSiKELaqRF6ZvR4cKyfnEv7WT26fFlGjBJnwN8lpuBwzQtAOyojC74HuXhZlq8A2CgvKMkDMYnMVxDy",
-	"YHN2WQty7bF1FYC7zo7B8CAQFHHEbN4onwAKSiEWWVvVYHPmCqEWuVRt0GElJaBWS/RMoc4yqLBxX7xi",
-	"V+tSqGE/AEmYpbA2A1FJhDzWH/rj5eU5zWo974dNSGtrjHEzNzPkU4lEJCFJV9cajEvJOx3eKNwGvfPg",
-	"zK7Zoh3n9w2taEsJpZZBsCX04N1LFUsk/QujOua0DYMn/bUBVKupPfirquAotVJYomuQDTjtMNwcinEm",
-	"xQp/7Htc6fuqjRecfo9o68P/3fYmNuIwcA8b/3KHLpOWzC4qI4WF4HGu8/wed+8uuiCsfRutFfz4TLE0",
-	"Qfh6UlkP04TNBE9EEY4R2TttF8WmRYHIuCpp2rvGt1kkirtaO4EV4mxBF4sRhaiM35WsLNL7qEf5BHb8",
-	"lpoOX2c5R06nJEkxOfncOXX4sQANhRamNXUPvOSwmmZ1qXmGqzKMQODCdtT/4axwL2RXkHGTvCCk02bK",
-	"CPy4OWJG1PC2o5DIfqWvVs/NHOtzG7dl4Pehc6qJyIrTiXZ7cBwhha56vjpW7mHwxu7Mkr8rHCobT5Q2",
-	"tm7jTNSET03TM5vIkZA9Lox+nh17SrL8emfXDvX2bFqKIng0XxOtt14DTAfCHKhZqlgqVclledoBRZ5K",
-	"9vnyNcULnaQjVINEtg0lN9H1iGleiH59vYJnn6KztBW7/WbwkNqfv6zLbK5/Fm3oe1nDVdeON3YNj9eG",
-	"jpmHtu1VU4pUXXvZ2bGfNx/Gc34dDLMsiPaajmEqAhgWCS85OFB3GExIz5lx9UHclaZLTZt+xtU5Wa3t",
-	"Dy2CIzo+vOLaOIJxEaXG4OImXbDn8LeL9K+C/ZYdDy2Wsv1rqtjRKKgXmkfCt84lvxFUVJWE3weQ4Rat",
-	"9o2deAyOVidVS8mO9vTMBDbiRKTZoPqgM+wthly7omAD0Iw7s+ENzOtVcwn9Ve9xe7SBCMekXsUnbMVT",
-	"MDAhxackJcsoK9pip6IIwYssFQVJDFM1z+eCFIXh6VjGVq2OT8AAp2ZWkKWgDUyRsBd3d6csRp07Pqlp",
-	"R8QNjdYIucK8PJGFrS517TJ8Mpgq0pBW7Yp25Tccse/4ZIaR0xkm0Xo6GoQVEhaPl0dHLyf6MfgvAV+J",
-	"T8ZyLP+Z6a+xf2bfp4WgorV/Hst/Pjw8hP+vn4i1LPoMsYIkZv8MiT+lmOsdRTdcxDCUkDig8tpMEZVt",
-	"Jm5TBZYiLSCWnGK6BV5VKjKhn7yosF8TzLOMXGxjBcDYvBRFyjPrrkd27lNyhq9QQZ+mmajXNqZlZAt0",
-	"AWH7FjqelbN8eY3h59hxeMXo9eTJLZcTofT0OCvtzE2vhX0rp3mLeS3Lwmbw1Fd6u5R56wsnk12v7ajD",
-	"ZLiA7dIdF9fTUtteoJekiiX5ZIkARnF1S4zolmhRusud7L564h6qyDUnqDemDvHTE3LDDR7cKyh5T3t3",
-	"gybidFPttUzGOuRDRTJUGWxLZFJp/mTgOOr9Cji72hboEzh5go76ycz4QyptBlgFhEwYv+YYpq+V3LcG",
-	"Pb5vNEWCjfES4M4bFkRfvbperm+68OOmUX+CrbQZdYAcYfm0OR8B2ymsl9j0QWcC9C2IEPp0l/Xyq9VJ",
-	"PloZBGisGKgI4kI5++aZgtAL5nPqF0ymYC4nIhT8b/Ek+0221Cz0jxd9tnEgijtCqAh2SS4FrsxE76FM",
-	"5Rg7aniQk1yo3b1EqmX24tVMicn/jIndAAskADCdK/H1K4z1v3xxCA6cG7FGNHFwlBycHODL76f/+N++",
-	"KX7/h3/8//1UXK7+6fP5m9+/fXf+57f5i3f8Hb9Y9csUoR52zOrGzfEpL3n4ltPblqJ1kO2tj6xylyIt",
-	"zSIEzsJ1wSfiXBRpnvwxXxYkXQnk+sWrKPCxLLcxJFpa+hDSjtIeDWMl2jqkr3+/ETmxbUJa0jqgPJn7",
-	"F1Wq8PDmUzZAWRZZouuSF9cCMT3YQtshw63VCwNZVvvkFJNHtmev6xc+d0IKg2S5yKCoBktCgIGMsrsx",
-	"jK7F9pUSkPML7+wtpl7zInRfmbShQq5XQ9uCThUYhk0QCCeGUdQ4RLXiNLLIFTJ6ST0DebYsBYtnZblQ",
-	"Mfv86Z2NPU4KkQhZpjwDhXpa8Os50h/D0zGV1sjDxfIqSycm9CgUFsJqi2uWK3vkIOtCK0iKDZQQBoOE",
-	"0qUbe2KbvBk97qCgyIub10IGtbgzwFdnE/jZQwyoskwh3cdDqt4ewMYk9DlfawOwMVidbXEUBwoUwihO",
-	"/6sqv53QB0Q7TPil/6Vn9VmJ9OUBRgCYQXhr9jo7FTZ5wDHUP8cx41d5YbAiOquIgLxQb7XJLJVim1d2",
-	"yqN0Zq03XkF+K4qZ4Mk2nSuWcpvHoUal/wsdCZ7ejnUbrvrkLk9tdP5CuDT21W7sPtT9DDT3mPyaNLpL",
-	"0mg147smjrrC7/5gAF1y0iUICkIny7w0yK4+h6Hz+B5ogJ5OKu1e799Xam1Z3f/Fy7SWtFu0oJZFWq7B",
-	"WUSVIoIXojhb6tEGNp9bXzpwC5HB/dGoUMUibX2FxvNc0R9RIQewNOg3KArw2erK0BoYggik5DGc5LLk",
-	"k7IqLDp4//GCnZ2/ZaXg80bC7sEZmy+zMj2kYpJ/uPj44VAv1SGkNOn3tALzT/nVIRRNzLnk14IUwLH8",
-	"T/+JnVWl62kuxxITY6oaSXE30Vq3FkUzwbNyhnAXuSz1bmRCJkDSqqi4Ltbt5UX6V47Ff9/CiBk5p/XE",
-	"oHc6Ho3lGYOyW3kdGSj0iCqOwWULtbfCVgFbutPjETuzE8+Q/M2rFh/LAffX8Easo2D9eH09BzgKYHyz",
-	"jzLBJ7NqSsZSrwwQjWr10lkPtpSJHqxTJz4+sHHbl8Oq41itSIu24soqmDTMsdSibnxAQBDQ9ymM7eCU",
-	"cfMiJqxi+f6iyNH5XjXCvjp6iWpw/EmUxfoQwumxWXmnmH0sEePVpipP3eHTcHFa4uq1mFzEFKGo9kwi",
-	"JhnHSAPXBvpY4rSmksV3h1XL8Qn4UCQwZIGeDZiK+ZQ+yZ3qfmQI41nGZnmWsEGs1eIY86jHkss1u+VZ",
-	"SrtlaMb4CTGM5lA4jHEUaAwDKSZL9GqZXIvyhHF2tZzcoNVMvykD9TmFwiA3j5wNrtaGb3MstYjmaJ3C",
-	"Cfn6SP+BzaH49dSxnp4pmqm8wMLlq7ycod0+52vIaMceoxIw1WOB/B3opF4GMIOv1rgtySSjCu0TdiVm",
-	"qUyY0uoRz+hnZaEb9Cd0M4bBkZdjCV7BMoUZV2y+nMxGjPLjPB8kThZsKO7ONoEDq7GM9Xy/050/hP8b",
-	"Y3IRzuozxSZ8wSdpuR5GzHn0k5jzVKbyOtYWHE17WsJCawVjNdSz47X+SSihW0f0OkXZ2li+q5UX9A7D",
-	"gbOLLNY5+UZoKq1IefENFhj756TeejUS6lk1J/g1WMMUVaJiKUfsEw1mLE2KL1qTztkaaLkAex94zGBS",
-	"B6+OjoaYbqs3jpYUVfmzO+9Jrr9l9vplOnf2OqyfKnkpiEfG9BWq66kyOuElh8pgPA+lbYENXh6xavhE",
-	"bCjGsmUPE1WFN+Eo4+wnQCWBjy+4ArddXUzpFXbm/8TvYqrY1VKt9RVRFlW+D7hT+Lr54UmWClmOZZIq",
-	"yrVWhHcCUtvtlpnB1xzD9eaG0xOnZDqdpvLaTCkdCdryLP7vh6/xycPL9UIcIlyo0qoovBmP2BkNE/A0",
-	"XKGihaI5mGOJ4CWx7oOANosc+NUPAfcodlZhTUAnXLL4u0t+jacMVjQtWL6StVZiLUL08HJpEgZtT8yw",
-	"KMOODvcfvrs00UCXapwzVRZax6TPWjpxZXN3qZ7+FHeLqa63YVVoHy03jOQaM4e+P4CSp+XVIQFgGIC1",
-	"JCKMQ7pP1Exbe/kUkWkNXAZsP913PMxvp4cfcikO3/NyMnN6a8fzUpsT9mRpQ2csK0AKYMpP7dB02+ef",
-	"LyN2fnb5+o/6yL757t13l9/VR5AXVSC1KFXE1HIyM9gIxFhIIXAb9rYMbfS7nt5hNQoawErbbeSXS72P",
-	"pmosURkAny2360DKh5V0xy9wHrElfWjBgEAGaTG5se5jeAKMuVz6lNkRUzmMeZXTGVOs4BM9tXYYkIuh",
-	"B2FLzwGwOZWKZlFPH8zjWCKAkjkj1ZjMCcNEkBXtuRH7gRYMzXVMPbZDoV2l7InOgRsSdZxDdpkvDjNx",
-	"KzI7cQl6U1+8OrT2FUOjR506G9E++PJr58HPn9++0Z86ZGQ7WxXI5JiA5Ybr+LfxQZqMD07Y+GA0Go0P",
-	"fo7hTS21VcnnC2z/7cVH9vuvj46ZjREpyv/TM4fIMXhIochNoUZAtfKY+fD58vUpXhRLMZbMrUKp3gBP",
-	"KVfY8A91WC2td/m+MA+PCzquTY3qcs2TlJz0BkdKtx5DFhWaFs//SeWSSL+9vx1CeOK3+LPucFyKuxIf",
-	"h/2o1RPvrd/gw6RVLcSEPNKwjbnMZTrhGZuLJOWEgSCzNXT6HTynu4n036PR6Ll+Nz5h8UVelCOA8dG9",
-	"hH+9SQv475uUHOXxJb8RscnV/GmJl6zeLtBzM32pRBQdErYwVVq8jGwDCuHvvgItUSZGj1T4R3Ry0Hfz",
-	"gt7SX0gR9e7UruqCX4P6zws+F+gdQC3aHCnyk5lUNNrPqP/pz49gyp3BE6YHZBqhz2aNAB6KyiSw1teK",
-	"Cv+PcC2DZprkJUxK3fugNecYCclhSiX8J3yU/hGx+MPZ++9iiJySr4fr9vS2QughEubazktoXrTapfIC",
-	"CN5P9S+GXwvfqAzIo+oqGDkLzXgGOOgWTR3vMGY59XXjFGCDzY4Y/sjkm0sWpwke6XNelCnPKF1KsRLy",
-	"CXEXnMMwB5++f82+/uboxZCBgzB4Vtxz4Y5Hd2nBtc2wlGq5WORw8K3oiczZd8OAEy719IDpBCoo5RHE",
-	"pVBl7M4NjAB1Aqgk0jPrdW1R5FeZmGO/cCS/+/3R74ZGd1iI4hBnPIYGlF7bBcuh36C9opFIlXcKZxQt",
-	"569fsX/8Fm55SO9yK/kAbg1CTvE59iAejtiHXLdKz0Rslq/gxTnPpnkxR7WBlMy7uxN2xROWysUSCwjY",
-	"q7u7Zi4108aWFhi6ZZyC6nbSV1Uh0JWAvdDCdy6QtVQ3gqVkaJTZPG8BnhglhDJ7irp84ijmqV2mBS+U",
-	"YANejcMAZx4KNeELYQSQLXOEVY5AxWDWjjAETpxuSZal0jUlJnmWg9VitLtFxlN5qKWv3gm4MOaCzW9F",
-	"oRs/Zu+/rT368jjCEz/JcmUms6pvhB31KXBR2Lo+3eTg1fFLstGGI/a9VsKWiyzniWKDGHxcWp16rqfj",
-	"UCvveFU4F+6cFzd6R98dqrIQfH6oBe4JUGzEQ/gg/h0vSa1U82tAJQWNWisbt+IE/zHjt7BIlUKNXSHb",
-	"CCVAZSq9Ovp9lSAC7nIjt6hZWK50Loa4OqoUPKki9Q4emVbBFH0WtEctdUU2ZQOYX/0nSvfUNwyIMg4B",
-	"ed0wyBeMh2hN+GPH1JhyQZoeNoAMSt2hP789Z0m+kjDzw+ZMRAbY1pmAKViBbvEtto4x4TItIePkPZfL",
-	"KZ+UCDLn9O5CFLdINk5K68HJwe0x+JwXQvJFenBy8HJ0NHoJaX/lDBy4z/kifV5xmRwClwlgbOWqDHMN",
-	"465rh4VoMKMAGi0QKds8BHQsVS6wE/ZdkpbszL6KY7ZL+jaxgZXqGSrmrK7sVujE6pHnbxMxX+SlkJP1",
-	"P4o1QCjS6f82T9bGdUzB3/pVAomJJveniRCbJ8tJyRTPINOb/M6vtGpyQX8jygjLG/AzObV5DxoJouqo",
-	"YeUCRGNVuApr9+LoqK09+9xzqqbRXXjV5/lveULCB1853vzKZ8nJi22+83LzS9/nxVWaJELiG682v/Eh",
-	"L7/Pl5I+8c3mF/w98FZ+j2QM+vXjHj08x5zZyzx/p+8LfO+rPtNh1Yz3Wqc2KTKvXrzYts+fxFLRnL7o",
-	"MeDLPH/P5dr40fR7X/VZCxIpn6Ule8VA0HIOu9eJddZPvRZY/FqfyIOzmjw4+DE6cL3XBycHtcMPHwlK",
-	"JjAy2sXTmb2Cr+BmBJ1QoWJXS8wwfiBPYzfucm1xG519LAdWm4bjq//D+az+Z5rETYn2p1SsNkg0bUb5",
-	"8kxtLdB0/6H7Bz9HvR5+kxa9Hr1JF32e0ybVDmK0t9ijvIafSe41xVzvD/XKw7nkIfalRrzwvbED67fd",
-	"35s8fRqB+JQy7R1Y/fVl3Uqe1Y5+hzz7W5r8DAm2odTkLmnSkCV/EOV9VaPph1wK2Nl0oO9x2DaeseaZ",
-	"gmz9xjVChpNu0/PGt32Enn+OFG/winnj5+jgO+L52/zmd7aXL/scGnzpQ16+p2KovzdB8KRn8g+ivLeS",
-	"0TiU25sOBz//aE8y1MjN9TMd+ggW0inwOoHpC463TEAoWGpD0EZdInBehSz0Kh4AtuxYxtqspyCvtgJO",
-	"yamYUQHalZjkcyJcqfr5TJFbcBiNZYyUDKOPugcjLXjJi+j9/W3ifAXjiNDliL14pYfw8msnncpt9o2j",
-	"H1EaoJ97NYzsp96qD3kpzmw/nU/qFtGyzgsWQ5FU7Lx5ziGg1Ow9/QDdN97jiJX5NeSQ6466T78XJdcT",
-	"/RfMrrkRa8yt+TFmAy7XVC1NvhlOfmr0DZ6yG7FWNrlsLJ0RogcM3Q8YXitnXDJaPHAhWtcNe/+t7Z6D",
-	"EAXuApMnM5hTP/GbJqKH4XLojTqFIoUCEElKVq7SiUkIWRhiUgwwY5sRue98T65RomN9N2GWyyXWXUPw",
-	"OOT9wWCf3oQXfzw7fPHV15j9CHUd4C3QB2qptfCBEmIs42q1v4eH9KpiKSr4J4GfhKWSzcU8LyAoDZ/P",
-	"tHpB8wjYz447aSwHx0fgAqsivMaBiKGdaXq9LERSsXAOnYDeS1wucutDBoI+avDZwjAuwFhWRVqW2oaQ",
-	"CKFchfROKoew6Zngt+DCqg65TBgfS3qMPlc9Bt/D3JMRw1kCLdOVGlBPbEPBVbhzLP1KXOOhxI8AF5Bb",
-	"nAwre2aEEPhkrb8Nskax/NgmJVgPT+T4uV+dmveh6ARSBsaSF4JDLgRktXIAqF+LEtxg1WQoCIHqE5Ya",
-	"WDmok3519Eqv+AIOMazdTExuRDKWWXojgD6V/LYQH/UWIC0xwQkGwGoI0a+OXrl+avzAEIVBxdoB78Px",
-	"NPDszxS71ZdHPd8EZvBC0NtGnPwmpkNPbms88I70fIatYn5KVE+Sg5arPpk3YECwB/Uw0BELpixNjusk",
-	"N0e1AP+owqwjSJwZS9qYE6hFkTnO3rRKENfvjiD0ghEyikSR1IKzTB/MCeOSDklqmAC10Ewoh8hSO1/z",
-	"VKJzl3oCOQaNDFDYhXO+Hku8t6A7EEOSubPRsGlMBcLMHxq93kwg6mj0DaPcTqlZWJGkbjojy2WjV4oN",
-	"kPoA3BRvgclXzTApn/54Qf9UpwxCK5V8g4sUbqhhyAPwGZajevxh/ZkB7aK/1l51Ejv9qydygyfy932s",
-	"BhjHJaJZ/urAfHTDAreyuV+5ew6taeFo+k2rQiIPmhctq4iT6qbC84koynRKZnO74fCZQna8Qu7I9QWs",
-	"Sua10BLTG56wuo3QpvQPEOwtYvFiWUxmXImPRSKKTwDqmcrrd6kUWuRpFXwsYwhutDzhaObWfKj+5JoE",
-	"Tl86lG99jRjtPVvbht7lJSj2JiXqxSvHrtAqWJZrVXcsK1mvh+ilMuhHUNOgzBjUcChtTP8KgVvQ+FFj",
-	"qHqM33foemTCJhlXCjQvpnUUUv+qnXOKval2AtxOisUZNNZQutlH6A/qEYNWS8mZRzJ5fhNHUA2wEBmG",
-	"OBWqCj7c2RxTfsDsoCTeKllcJmOJ5gSQ+NRG8kyN2BnEShs/RQgoASpBtzKkdZLS1EXTEqlNmswv5C5/",
-	"7Z3wX8J17vX417v917v97+1un9SO5IPc7Cbbo/1Sv4B29KX+57fnBvvLIifhZYL2jgHwrpoPYeCxAVfa",
-	"JgbAUvugyY6aY4KxFlnoJIAaoDlf///Ze9fltnFsbfhWUPoTaQ+tyM6hu+WaqtdJuqczb+cwjrv7e/dw",
-	"agiTkIRtCtAQkB1NV1/HvqC5sa+wFgCCFCXr5EPS/JVYokAQBNbxWc8Cpxz8WaMYcjbSRM71KfhqmjnP",
-	"CwdzDjvQhaOqDH5DtJS9PvkeuLiEh4bUpv7EBrAioqjgmivEtLr1ClULgqoB5jtMSuKQywVJ/mkUG80c",
-	"8AQLTax/75aym2QFveFi3J9lI0jT4p+ke9KzH/X7fQzMxcL9yvbyykhiFh8BlV2HVUyCB+n/m8+MaYVU",
-	"cbY8gn3WTChL6SGkjkUC1zXhJMsb9Ml7Wb7S4N2HoZUI2vllxmuvqMRCaXghQyTLAa+6hk6FocJ6ONf9",
-	"y4yQY0VwGWPw62fNYF9E52tD3BVAIc6gOsdvAkDp22gnbsxYQAwFm3prkjOqsKuirTLv1shXE3O0jEV1",
-	"JkjwVlI6m7FsSKb46FTE4ngwGFSfUkVIS2cvIcfkL/yVjyaVMdUVr0OzIrFFSwi5ogpqVcMys+Tdh0//",
-	"/O+3H//57uz/++f37y/O337/ycabw29e/b8L87k5YYrp2JqUKZ2p3qktrA8JLOvWDFAc2eKqSnnSqa3E",
-	"x8OFvy5ZivCAP6kHqFSTgfJm6cg1wA0acnL4Sp6UZxZe7amNtAlA0ZlND1X+5lcA6C4hUG7bd0K003aF",
-	"+PvAtGCJHNdV5+U3z1+MBvQk/faYPb8cDI5P6OWz52kWEHRpNkVVsqUhVUIVNrSdVjzDv/msasd5hqRL",
-	"LiisbH19GpOpgZqpJVJtqdUbrmZS8WbiolLyncJJMy/zz3EH/TT3StFZizuVV7s0uRYT8YVjIpzkqJgk",
-	"1JkyZjPsbFaVDU1WmlY7gL42s6CiGjgsFk1dJKFKwSj4LFqHGhOhq5h4/NgwFh4/llXSopdST0jD/RI8",
-	"7gA44/+GH5oVfpuBv8+XggAkoWnKlPq5yM0fGFKISFJS1Zu/QAr2zdGEYA+GC+BPjOzwLCHd8lGr1QMA",
-	"6e9VqjwwOZAjed81K5TNRTnLCdp09WPh6szqVTg++Ym1O+G+KlhJLdx1FgtRdFHWp/n4jlGyaoi01mg5",
-	"1quMwEBY0r+9PvkgmtqkQ1lgOB2081yWDO3oWBg1XxrRSNxiQwsANHgLIacytAAfbhRaGEL5QfV+Vbt9",
-	"AQzAZU0cFZbGLYesHSZSnw+ehTYZKGu0xLeyyR7ATPmp6tH8URCRX7LFsiPYMsh7bYW5DDZHa1p8FXDL",
-	"ynHfwpBotBcwkrHaYji3RfGU5FxcIS2Hzf+EupR0fYWwq0DFL0kCEi+xBPuRdeBjcTlHihlITF+WDTx5",
-	"ynqudD3IAVgjBU77aRBmKVw4CEI4aARgqStoNWsMAG2XL3+KhYXbGMe5zEZAPV0Ydziz5AG2KCyyKXM9",
-	"CcPu2NscKYFioXKqJj0zcFZI45Kf+hCIGcmpZAgI8JUBj6UMB2Lf5rkNLAVKwRdj1TMMjz4FgOHuc9h/",
-	"95XUv0WX+P1sebLU8OlTCJz07UX9VE6fpjR7elnQ9IrpvtJs1olKr33YqX1zb+oJF7ItfGoLnx5bbgH3",
-	"qNMbwCTFcsVuJqxgB9Bgv5V/vMUCAYzJNumyqbxewvpaApggrjyWrmOJkBaOGlyuJsAzBnrEipaezYyj",
-	"1D4ZDPoE7hXAEUG5HBCQCPHfclINkESgheFAVFbFJPaCmT5HEiMk4gHnzS4E97RSznMJ7sazWHQ9Xc7U",
-	"0gHAI7o+OWqhNFSqU2Gpg6Rgw4D8hOTyhhVHKVBBsc8VOHAFDqfIDcvzygo/Px5ERLM895XfNM998T4+",
-	"DFWxsFXpj14VvoENu48SHK0vRVl/gt9YAt3fo84JytJaJbO0hEIVF+SrciU2eJS/gAQyF28giT8WQGQG",
-	"4WJsAvIIApPwmm1jqp2wW79HzcVXZzUJE9wAMfUlmkgKVsFErwotgXh1gN46opgj9adFtAYg9dtPen2o",
-	"dSfdB6caD+1fmN7rxN5TAVkYN1hRRxY+RVtC1paQ+RKy3cXEdofhLLDgmuvGalbe0+BoNEqki0o7kkb8",
-	"RMEyXrAUuUSgWsYiSsBCtXCJXKY0R5uoH4v3QCkrJMqJYUnI9USRRPGxoHpesIR0f3x39vro049nJy9e",
-	"AotNUFoR1czPCIPzlXQxxi6QjFglEblii2qQBKQi9ojpOZZcu0f1ok/OYqHpdAZB5YDV+OfznwLR++y0",
-	"+o49lAF6SVVkdGNgGxP/7qFXichPfCxYsPA2nbpJLt2WopjbQHcRip1wkNJ0Vf4cf9Spe78rsukvn9/K",
-	"at/YTyN8WatmYnsdbDSPTej1G5pIfPZ8qQg/uYH+ZW7BysKPVVO0O2ztLMOOQy+fN7bmWuqfxD6T8AT4",
-	"TbJqHv6CHd+b+bMRBbFWp/7X0/86CHTApnQPihkQd44XuHMVtpcqsvT5neHf/xEqph+YLiMJelJAX03q",
-	"xMLP5z8dKrV+9xosxEA2qjAHgfTYbt9dKAnpfy1fZflhsOmGgXhPPDif6xC+B3GOMb9mjrh1qRIahBzx",
-	"LTu5KsGJQwiHx0IxsxZaFioi/5pLzVSEfP0yDwoOImSDs61WofJNXHPFL3PmCmDLi2PRLfh4oo+0PEL8",
-	"3DUrCp6Zof/NCnl0wzM9IWpGUwfctyEDyAQgsx0Rlqufi/8xqp7GAo9pZPUshvOFLEjG1XgO9ZJalUhF",
-	"pIVDKjpygqxxSzWzEL159+HTP998+PX9Tx/O3vzz/Ps3b8+/f33xz7NXH3753sHdQtpqs3uZmsg861WT",
-	"+JcLQsmzwUksvIECSRfc4xEqc4eEpGMU9V1jw9TslSgW45X6F9m4gdnTPEEvskEeM87xC0shr8gGj/rz",
-	"+U//vLj4qfZ0OR8xzc2+ObNg2dDSKMmQT7Bvrhk1SCbRsj4SGDbhGXp98rNr2QA+pa3Odk7nsNFUuUMH",
-	"cBkiuIlVUzX0tISzFxRwIFXfMijHHcQ7xg3+MTTms8FJs8/gimjq1fPlWXTHlnRPmivoHQp2C2HQgx2N",
-	"5+SUjEDJcW0Tkj9J9PuT6oq5jxt7nJbB7CdqWXL8fP7TKdQ5186lmXkIj/LHsP+Hgiw+EvSgqL6ZQwIH",
-	"D2XdzPXkqaXXZSvtmHOm54VwgDdgn3fSLShkp2VPIJaFRLN96whjxZVOIbtveZBpLEZz4ze47smRd15r",
-	"rXzAFzImALNFE88Hx2UW33w7F0AJEjZSyhDtLucaR1uQgs1kYVm/bedV81nBFBNAAg0c6qT73XfffXd0",
-	"fHL07Pji5NnwxXfDF9/9dzM+rEmx/GKX9MLMpXOX5FLmBlh9qBplNbb8cBfsfGa/rBMIS3DJgh3q+6jg",
-	"VrEyLDiMcz25NWdpTFt9JEdHlplpT+pYGA5oauxw0OefH5xD9rW5z4eRvfRB4RnW1Dk+GQzIW2iyIMHm",
-	"cEyx0NCspYlt0RJfA03sigO+CMTO6/oV29DFLomjB+CL3ZUHtiqTWh7YL4wH1iqqFo/8VeCRVxoiW0qq",
-	"lUSwy5LqoEyw+xo4j4AJ1imGNnnfRhAweX8g6+GwPLDmEir4uqYZYP0gbBKvXthKNa4+Yh+IBPqHkCm9",
-	"gkZtVacICtJswwg3wBCxRLOCXXM5V/WvAasPkbBsFVVis/P0Gn+/xnPCCx7UZWJTyvPOsCNHI56y/0PT",
-	"KXNY9k7U8Yvqkq3WwzpLp4y8Az5N89ajzmwiBXsP3K6dYedPx+TFixdkcDwYGO9rwmcX8izLCqbgzVL8",
-	"77Fx1cg7nufkPOtEnRTyeZ03dKGBWQQ2FZKPfOqsubVUmuZA0j3sPH/xfHACHh/V7GMhr7lIzecfftwC",
-	"M2/fy1sxktiWvvX/Wv/vEfp/Vj4hoDkU3F6MrnD3nOD5fUnwHsDH6y731us5x69fkdNinudQLy2nHNro",
-	"uTZ3QpI0p3PF+uSTbZ6HVdNqCP1BorInXzlcRJJACkF594h+dn+RBCRdgjVeluEFq3XliCQVGWULngs2",
-	"5Tr4EHKoVjbGovqTvhFeq/qWrFEE4Kz619W6qctS+J5d1UD2b+WylqZL67R+FU5rRbiqDaVreNybpOtv",
-	"dti327inTnw0+qa7mpD35ZRWzlOzc5r6Z2jd09Y9de7pLsZN9fhteybcVs3gRECj2wYLyJoolda52JbX",
-	"zfmJ7WStJnTGIjR9XBLcdRNX81wj589onuexwLa8pJvUfY8ESwcV9DTguqFRQt9MYqJIQBNX9kiWo1gs",
-	"j3kKVpSr34MnNS+iT341czXLXvb/HEE+vuvKc6DJbyx26vIb1Xv89hDChF3JsdodifRcGTxACa9ZtrWD",
-	"De9ld+EYCsZNLZugNXLFx/77bx056ww7loHRNgztDDtPQ6c56sDKhc7zd9/BDDaTs39VUnzEWR+ef+Qw",
-	"Ar6EC1VF/S5y+quysHYvF/zjGWe2j3m+sJ3MD+MHR53ZvMEU+8E4qHifIXFOqucvQY8U23jkjBYs65NP",
-	"TEN0cikciRFEtT7UuLWYw2rv+5VzO4mGbeNorWhqRdOXJprOUcEfODI3V1pOj1DWrA7MYTwMKv0KPp3a",
-	"TgoWHGbZnblWZCqzec4ishyjs+V6xn4EI3JKF+SSxQKgbVwQfSPtr1WvT5KcXrI8cQSFypnAWAqSoIxU",
-	"CbFoOG6h+uIIuPWiWGTAm5y6lkgway7GPUDRJVkhZ5m8ETYSh9z8OXs9kTxlbypfgtl7yQi9BBJFWcQC",
-	"+fvMQLaSYjFj6rSsAq+wKrmprpC9sPwEgmxqTSYHLsNQ3ENmc+CtQIEd1USbqdmqA3xzjj7IJ1MmjOoL",
-	"cxk8FyyE2aYWHUyFYDRHmUiLjAmWdf4RCnBoIuiDZO6lbY6wC5btDRtxATKkTbm0KZdHm3JBcQDS2Mg+",
-	"u2VDCR9csVrKh1JlhazfLxPj5DwEH1amZaIyL+PyLLFYkWhBgR+RxLHe4i0S0BuipLDjglB7+57Lo+Ap",
-	"Tk5jAZy4UN+HzLhQPoe9hkoVRpfUE1HzSywngQbxKiHdgPEW2jG56cAtkYoXSIqJbW106g14TPsoyDYt",
-	"glxTc+7mNgUAGZxSjrVJnFUS/r4TOU26ZauUTnm+26TOV5LUaRbfagv5vSwUVslvh0FcRTaHbEue59vO",
-	"hci5hrJm0qUkp8Y2HjMdkm04klJfbD0qGMOmoL1+LM5Kkjks3a6NHzYyMSOdDJ7jdVyTjGclPVyfOGrX",
-	"K8Zmvo3ZXGSWrsSNAvOYC81z8/ECAiKCfdauuW9UzsNFka/YIqy4ikUXuypz6uIt2PpD8zy3VdvQF2U3",
-	"Gx1Xei8b/V7o07KKnGrjCI+HEe2ODL9o0wxwZYc35oH32tz3lQtuVsnNkbnKIreJ4TYx7BLDe5/EJhW+",
-	"E2z59qwB8c2wsGAYKbr75BfUpTQvGM0WrhxfCgc3QR0qNSmYVaLY9BSVq0sm21bgCjHOgt2Eeh4/+qyJ",
-	"5lh4tQgb7u+oSW2+4WCa9E4djt1DSg8p7dpURJuKOGQq4h4iVqw40txu093r1WGILWrTX9t73xaVZ8UF",
-	"B4DFw4Xlq4vxi8znU0bc2tkeEoKNpeYg1ZH/qozS/0VCcGgruYNP3cbS21j6446lswIO/pI8sp/fIpCQ",
-	"XrJJFh2uWH1dXLhZ+pQhYTyFbUx4pYB6kKCw1QjbxIJxL7ZR4K8nCuwFzBaSp3LyV0qe7YrPvSBZHdbZ",
-	"1YK537iOO1XNDo4V8m0gpw3kVAI5O+j/2incr+LcGeHbQqsc7Gi1P0NTyFwDQalNlfRKoz8WYZNQvMep",
-	"8XpsUsVdaFk9gav2kpECrLhenyTpvCiMafdaZqyCw0K6eD8NDzG11/fJOaPZERTCu0x4N0mDI2wb3gaf",
-	"ABFwFIvyw8WM1S5bzJAvGPrhLqZM6AtWTBXUaGbYrxeeLIkgIqU0nc6QljcWfCyARdLxt1aHeJthp1tF",
-	"c6Y+skIZ+ZhUe4R8T9MJFjto+vmcavY2U0mJDSOafiaFsTsdsSBSx3efD577dxD8soecg1ggEQvb9zur",
-	"NHatXL+vi/qg7mlasIzrn/iU687w5MVgMIg67r3auvo3Z//vaDA47kQd9lmzQtD8nI2Y2VCoTmhJAWEO",
-	"EFeznC7wOY+ef3Mc/hA+tZ9Z+ysNVSpXF/QzSI0q5wDyApCPBUu5whCGkNrcvvNpwmeKvJMiowvkeOhE",
-	"nXmlS18Gvz6auV97koOt/erWp2596sfuUzeo0x086ftifFOuxh/1USy6HnUWiiH8O9B62Jbdia7lLu1h",
-	"v7yK9vIqrapo+p5UIEt6p0Szzxrmphrg0lGoyh0JrCt/Mz8iOVWadEe8UBoBEGbxmMi4GPdsp9klMNyb",
-	"mvZXRvcw7AZrbuBWkYs0n2fMXm6Nkznrl898NtKsADZcUIIjmueOvWbBqBn4ZDAYEC3JyeC778xXP1+8",
-	"rug3rnsRyfkVs2wJkM/CVuT7hUTacEijXnmgUMh2LAf+FbahkK8pFKI2VBi3BEDU09/cf2/ptPpJjpxX",
-	"hC0YvDeYMyh1NppH+VYadYHXi6CaxbfCSmXGyCVL5ZTF5RNjehxlbQii49pyhlmXZAjCM8EWJpmF/LgO",
-	"rHUtomSTkLUcZDWxPOIis2g7LoUq+3ZXwHnu0WOxMTbP+EPmYgcgsD/a3gsJoXE7hZjuAxfnFgjbelQf",
-	"uUXKPUqk3K4m6Kr+oUtxEagTcC1xGk/z1jZKEG99/LHWlQWt5RO0sdY21lqLte6m5rcmUvE2wM5MKmX0",
-	"s6RSCYhQmkhULOTOeI+VUE3S25A0JaCDqw5gCUKLHeOmZClsWouk7hQ3RdKU54MBdHr3kiwW2KU9mVE9",
-	"wbjpqJDTxCyXzGHtJEmeYkxbF9z2jzN/R7Y9JKwJ+O2XjByjizgI26/3yRmSxljkigzoYrA8ILEmIeKF",
-	"krLxvIMuOsgjXuaKzk7LgdSKkfwA6JResQViG6GFvJnYZU7FVSyS5Thl4t4w993DzOYRBOuFsb7MDLGk",
-	"a9a1Or3VxEIqmsNYWHfHRRPGgD0XzYvBYDAw/jH8iGZZ8IPl9X2aFtPyt79VA75nR8fflAFfGy7GnmKP",
-	"neBmQ43bAjdb4Oad0NvsaVDvhlFv4LvxdbMl4Q3pUuEuBKUW5iQ1MHCvTUa6srWGnKS5i8sLxuLQQjkE",
-	"st+bVN5e5jwgcL0VeK3AewCk+uFyV2Eo8qmlnLedBfbyZhpTYRfss66IrhAr4mzooHkxhvVsX0DSBaMV",
-	"4QaYQuqdxiJxPPngQnC9sOQGJeF9Yrsao2Tok3e0uOIWh2J/TBIrc1/xPOdinABDjvvw04TPZvCpE9ZU",
-	"kyktrrC1aM0VQzYdv5RhN4RYBM4V9FcOAD7C2OpkQhWQCMkRwZ7LZTjUlS89e3nkl8jdJxY8M0Y5vHkx",
-	"Nh7NWlVAvgfHwD0+RoeFpinWIzPSRTUXOdLNyI7XK2O+teeuhID3RXq4PggPCfgIGjA8HwzIa2rU+ye9",
-	"cQ+Gc5Yyfg0cCTK9WtWDobbHfL9++/dPjGYX3Ix30tyvYVtghl3ZFp/R4jMeGT7jLMN2vVYmaXlv6q5E",
-	"cBxe590D/GNJA0YkqYgKCJuV+tBchhILvqhqvqhB70XY+iGURw4AEiqdJk0ToDVjEWiLUj+aVUEKC/MW",
-	"2J6VJGfehPmC4RP3hWpwWnYDcMNFVdmXlmKbhjgw2oA2r/MdQA8CAeg/tlviFmBCY4beCe6V+fkKgsEY",
-	"usKmru0vIYKxqQW7ZxJ/ZwPzXnL5tDyYrc//CNP2/gUdNH1f2j5yRKhAR7LZfTtrKoEodWpKhdWplzYl",
-	"t1eif/fDcs/5fq/QmhVY+dbarH+rbusVVtud6QNm/6ONr/baeQ9enc1yFtVgUizq4gZRZmslVnTI5MNh",
-	"9PXd5SB2DKs8gPRrExJtQuIOEhL7mUS3OCo2Nn1XeYkE6k/euwpWd3JPXfBFZGQmlSWe2jBtAf1LFBO6",
-	"XzbVBC9ISI3wm8hXXkrByA3L86ORLMy45vJL+dkt6dAI2rNPr9++JblMaR6LGS10BD/7PxGhJJNTygXI",
-	"YE1yRpWGHAKQUatT42bZWkOLYKJinDNyWdD0imkVkX/NpWYqisXNhGumZjRlEUnldGpWMyJvP5Kca1bQ",
-	"XBmpL6Q4wtmEYKdP86IwZ8kojHIYwlUswuWi+OwEloTYntpUOZ10S7bD5Sh4dre+YjUZ8Rrv+ig6UGdU",
-	"0H7BFkz9n5XFmlHH72fIUgjaiTo59Z+cm5+7dtTYS+u7Z9/YflrPTzBTwe3ZeDVfoH2znS6ya9amGdo0",
-	"w2NMM3hJcvdZBqe7HjDJAEWWKPqx0hL/v0HaIRa1vAPpBsoSGh6U/3dSI+wjbatEzShGUl8uYlH+htBc",
-	"SSILY1uaeZaTK5sk+LnfmmmIRSMxhFv/AycaXjuTpM0zbKoMdsgzeMOvjXvcZZohLTfz4bMMXgD+Zv+3",
-	"S3LBo1O2Ti7YX95ncmFng/F+CgXL09j6748xuZD67XPI2kB3gnbLLXgteuDUwu5H5Z5TC16HrWqR6Z6j",
-	"TS20KraeWtjuRN9vasHp5EeSUlgnpw6aUTiMkr67jMKOEZQHEHptRqHNKNxFRmEvO+g2pyRko90/KtMk",
-	"Ns0Jgcg+XRAtiWLaVmS7Iq56XfTT5bJokIJ+RU6JmOe5sbqm8rqGwMdaBK6xRQCUO7s+YuaD/STnp71J",
-	"dneVmSEBY2W1OsPOy2+evxgN6En67TF7fjkYHJ/Qy2fP0x27AJwpxccCOgG3pWStnP1a5Sxu8wqzsCR0",
-	"Fb3wFoI2YzNaQCftIzXhI72OLLi89m0WEtDm/JqR8ssmHloI9jjJVsZxev1YJErTQgM6HWvAmMjsXwUj",
-	"J8+PJnJekOTHH6fTxBIZAHDF9r4lI/N1xsdcq1NCxUIDmxvLFdBlfDMcDJKIJAP3n2/c3wP8z9mr12+S",
-	"XiBoB8biNYMewaCW9jDgzCU0Fmku0ytsP9UdyYJYgUeSkxffvEBqipPng0HSqxIyQEWc63EJ6w2KRcUi",
-	"yZkY68mH0Sfz6Vvxjou5Nja60R2JJQFO/Pb4/l9zPjOLnRAmdLEIyD6Y+wo4g/2NnqjgFUVEipQNG95I",
-	"8PNA90SVUZ2Fb5wB/9K7EuhFhBSsspqOctFMBKaKnGVUBENiZJ/oG25MCfxtLOBVrGGortN4VBLbH9a4",
-	"NrHwb2RIhCQ3EksLM7pQEUQg+XSeayqYnKtymhFJ5iLnU65Z9prOKJYtYp/4WCRT+vkN5fniPbv5q7xU",
-	"Cbw50hWSZOZjAr/swfgli5sfvFm7f0onLJvnXIxX57vf+HcAW+dhi++W9ifMwD/lGgMgO+5EnVHBM7pw",
-	"1XRTID32tXVUzwv427bmV3MR/qkn80IF1+s5C/+8YZkIPjCPad63mfU93tUYCqUQXWcNRR0rBzvDzuDl",
-	"YNCJOrUd1hm+8FWL76GtrrIbINy/wZson/S4fMyT8BkH5fMNwmc7CR7spPJUJ79DgSMK8M6wc3ICU106",
-	"KHbBNrbxarsat3oLSWghCY+QmTrQgu4EOovsTe2rlZZZKenX2Ga7cFZbYwwHQDPGNeC0Kj+qFzZ2lymh",
-	"e2BJbFvuSMpqx4rtiJWO1ugzutOZfCU/dZ0+ujFbsV49/sSVromRPww9c6VBX7nysCdXqpx/eHUinEzY",
-	"SVjfM9tz3QDahvTZHsqW8flrYHzOloTtdoK4JlPWCWLXB2tjDmh09kIC6C24mwNsRSw8bgKHvBte5fWS",
-	"FZPfezse94KbgFVq2ZW/ACTFoc2oW/mW8QDdSrbcHHbhCiGQYDcZE6b0cRPsqRGYT6R7udAMf9DbxZb5",
-	"C9P7H7d7wl4s6ePm+Lh7xy3yokVeWOTFnhJgSX/v1D5vRV7QZjoxfXczkTlzqgXJfOvoioiwzymb6Zrr",
-	"MzReEsgdpelCES4wRhs8Okelbvv9ENflgdZGchRllzJbGGnkG819cJyVa9ktkY2aF769Ht5llayzrLpI",
-	"KwxEzDkjXUbTSRiAvqyGn8mq6LMN+EqRsl4AXYsFLs2tWc/1whIRI4c1Tw4ZEH2o0GMZUDx+8awxoCjm",
-	"eR42pds8ovisnP2zTSKKz4L5PqtM9lktojj45k4iig+C0NlGNbZ54zZvfEB8zt0HKe+gz2wts6yihm51",
-	"Td1me32jLP0M4M5NJb+ygCxdnyQ3srh6zYRmBXRXhXrhCQsznE8UJApJClepIQHlV8uCB1esacfKdS+K",
-	"RaAEoTmd7ZwHGWbrqnLh0ZRhqjV83urET8lUXrNYcE0uLc+2S74GU3uilgKysjA/0PQK5wcd+ewDLOd6",
-	"oeKrhz2l7FOESwNBDT3hoc430gztjeqdD5H3fNCUZ3Wjv37/mkx5nmP5eU71BGp2rUZ9R9MJF+b4RJ3K",
-	"e1sflt1BxbX5sjZf9gXkyxqV0K7qZ8fsWDCCc6mCvjxyZKRZtJ77MxYN2bAg9RUoIllAimv/fFbbaXSF",
-	"6Huw7NNWiafQbGqzT19X9kltLNY2yDiVuabGaPZFNXYEAWyu1ZI1qkj3clFlEOhFaMJWf+PjN7FY/sXe",
-	"oesvIWq9yiuvqK02at1GrZei1ruf+zuLVAdfka6v90O3F2PByrijJSiZgd9X9XTBE25y9P5HWospdPRE",
-	"BtKkcqFxau0AkAM3LmYX/MFY1MLa2OpYwQx7p1ij2ODpQmc77p/SjYBOKdhoXMXC3DedUDFm2Wp3dSTz",
-	"XN4sRfDRZR/JAhssTqj2vf5iASn1CADO7ooKilkWzc577xAB7YeJZa/wdIGlyvi55R6iNy6UfLdeLq7L",
-	"wwVxb9cUbRC3DeLurWZ+du3yDuk4szCLcwdR26BsYsOY7elyzLZs/1SR/gkJNFyZcDQC1+ipWhy2LEDi",
-	"pQRHTFTvtDpEJU0JSVWryGLhI6ehroGGHXOV+CQqdKAdS5klpyRJqTifi58F1ZqJjGVQ3xSLpioS+3vz",
-	"c8hq9ckHl7zV69pvBZyNUph1rZQbQWx75wBrmed7yPhqfRFderO6VX9hheYpzcnUhVjt24csp5iPaKrn",
-	"BSs6w86PlBqdNZUZy9/PzbKa3/9wdFLGac0lxH0ktVEhnddS5lR4a4JMpdCTfNGJOooVnJZDHR9/+80z",
-	"4GPEzdEZdsyGWJPCrKrJg5TI+nfXUjm2ceBHGgcOKgADdVZKnV2U2VEmbwT0El+j1gBd8IZqVi06DT4J",
-	"Og8So3uPYEjShVCJLCBkghmykWL61IrcWHBBfr54bTRZZTwszpSIj6FFzgEvRAWpTyXQilgV4b/CjKbX",
-	"9AnpUk2mUmnyYjDowYyv2Ax0oBW1iDY8xRiPJ4YMy3RriUfsOh5cANNG7PD6Il6oTq3lSktAZIJ45zoy",
-	"iIYhs/WlqLG4tRaVrCpFfT4YRKurTeGVgQdp94273gh4yAFTYVY4LItNC6kUoXleSR3YwuHyo1jAbvE9",
-	"2OsLYswLc1fs8m8BVQnNc38CLAC11ydvKu51LMrZ2BdbMDLiec6ysrllAe6DOoD+f2PX5oHzrAHO4O+/",
-	"bVNHuUst6u//+D3a9CasdpN/mAcNDm9n2DkZnLw8Oj45GhxfHD8fDgbDweC/Oxbn1HzZ4KW7bHul715Y",
-	"q/xb5f/4lb+XvU1WQPnlfubAHqWTfoxbqyfr6lxDR4Gtayaro0RVY6JSIhmLsEbS3l+9YiNZsJ91Wto2",
-	"6mykWYEfFYywz2k+V8ZRvjTnYNmyiQWaNuY+csxAw+oJW5ARt0G+clXkNStyCn0mjSLjIpM3lrACLIiR",
-	"UZWoZmOxgIjzyWAwQDjWd98RNJoqqCYgSsj5FXNGidkzI0js7po5XxKObS3oLbWg4bap6aZBTYWVWy68",
-	"8Nvgwt2V2D3n85etnq3S+n5ztUn9ryGpv6yk1LZaamWOv0lLbV1X6v2W/UpLY1Hh7fajPlx16QG8j3up",
-	"L3VL1ZaYPv4S0zsxOm8tM/WH6dZK093QNYc4KfcEsmlQrisyqOWjtEibFmmDSJtDHN/7rhH1h7+LzpJR",
-	"omHY0DFz86J8uN5SSWksAJESsvz7gQ9SLHlobfugQb518beTILD26OJvDyNjW4xKi1E5XKHh/QT2dgzn",
-	"VZEp64s6GqJ1sWgs6ohIEmIM4O8SXQBsZwFEwLKfAWxkz2qQ3REaX3UtiF+WhwodbRUyYuGv2pDR1xMy",
-	"2hDUcHt8aH0FyDq5sdZd/ALcxFWmS7jGrX/Y+odL/uGuZ+9OvEHMYdn0nk0qlkZIM33Q6uZMsQhofCJ/",
-	"2aWUOaPCYkForpjjWXdXeKuDK4tR7ZPXEyrGiDaqAmzLViXlTIEyiOoKuNbcQ0nzFdcVbOz+ruhjqHJY",
-	"hytdAxb9NOMiyxm5ZLQwv7HsSfapPC5UzvWHkd3bnceEAr1nKd56oK0HerAqiQPCSsd0PmZHqczWwUnP",
-	"BDHegcVzSMGqxC9PFIFhCAxDuCAJ/P3WiN/lCouuo6mJRclTg+V5qwsughtExKweMLwtl10AxiIWlbKL",
-	"U5KxlGfoBlN3Ey4y9jkykj2VIp0XhTmlqJ+gmSiAWaWekBsuen3yFzOBWOAjgseNEEdcCV4QeSMsD65x",
-	"tMHbntIFlJEo4LjzOM4LOj4C6oUMhogQ8Iij8AxH9y2yJJLTYNazWeW81Wy6GuMIE38tM/aIOGQG/cGL",
-	"7741a6ImjOlS0xy/JGMK+mNhftfJaHG1uTK4oOOWFaYFBD5aVphSiAVi25xeFGyr5La5olFi7xIi3DYg",
-	"SKiRV2RWGNmiF7EoGx7AIW2IFNr8jcPxNYf+Vgmtn7jSXmS1DDB1+XbP8T6wObeI9AVquo31fRWxvvCN",
-	"bii0/PluFlq3kr3wLKx6MTLuibK1HqRLiaZjKHehaSrnAogTzMCR/wV3k4Pf9iqlNdsJo78wvYf5dF+x",
-	"RO8YLi9lReO0YcQ2jGgJXba3RIJDvVME0UuCgmaHcDjNMKHDaf4+qMNZ3uCBHE4zgS/S4TQTf2QO5ydN",
-	"OVq4SjOW27drxJF3PfEP53gqCDmZI9N6n633+XV4n16i7eN9luL7q/U+nfxqvc8vzfssdXbrfX4d3mfw",
-	"RvfwPgOh9YV5n7vbUo/B+ww1Tut9tt6n8z63tkQO5X1ycTQrZMqUOtIFTa+4GB+NjMI+MkrmDtp7uLsQ",
-	"uMs23T3OSJIVcvZG3ogEf00EY8ZbgyabxhM0fjHynhoX2F2NtGoqOTWiZ2G9uSSjGgR7QjS9AoI4wapt",
-	"Nuq/7zmGtgonWwQPjbSjl4xc5lRcIQynYGHTq2iVr7zUuAQK+OeCazO99+bpjW9qaQhq7G/w2aHY396K",
-	"j7gXLuxLQtPtQb1W+5Y6w457HZ26ZH09YemVeX6NxEeK6fnMXFV9f+ZM/SRvOlHnw//tRJ0f+XgStD92",
-	"XG85u2Y5ELeV64/Mphv7vc3L2BKztJ7woyVmKdVATUCH+mjVNVtxkN6icO7Fhy4rOpwOiMWeZRnNZ751",
-	"mDcQjPfsQ69Qctu41fXt37rWX4NrzVfLtx2F4Moyj9uE4EGLPw5l1d2X/7zqgDa71EvqqnWrW7fa1YYc",
-	"3Kw5TPFIKQaumdCyWByx6626mc3omGWEiWuWyxmLiGA3TGmS2P7RwPkGDRvRGJrw8cR8z7OoySqCZK0x",
-	"i2hq7vSGajCOgsEikvxrToXmemH+r8FtNhaTzwqCFdX3Pyrp6IzPnfnPV1DSnYb3/qGQU+sElx9eyMS6",
-	"v8CwELbR9qEFNZEzovmU/RtceS7s6KtSHm71V9t09oLvr9vma8tSOlycw9lwm9/zIx038hycwfEgckTw",
-	"VLXm2VdintmX715rKMJrX62Kl7rrQkusJoJ/45VN9naNIXZmExxeAMEQSAoWkGYLyIXclvJYJ4zAiAtn",
-	"9ZiNt8o8V1WBXbd1vK2tVrfVKod4v+O99fmoHXqs8IXjsnzszeEAJMZfP314Tz6aq7BO1m5sSI+6brKn",
-	"GKZPhNSu70DGNOW5SkiXaxWLhH3WrBA0P2cjVjCRMpX0ALmGfUeGpMxazCjQyzthMiBdXBKwjfh0Ogda",
-	"4RgF0w1XbEgKds0KTSiZcqXpFQOJ1OuT7+1dSeFv29AVzUx4NM9z7CtuSamMbVV9JZ4hucz4WC56Y7Ep",
-	"Rj6eXbz+kVwxNlOYIlG9IaE2W4JVzvVGNpJc03zOSBe6wiG/JS1nawf2q/c2g2wU7AkxhubmZvAw3Ryk",
-	"dvAV9JeXvh/PB4Nn6RVbwH9YPxjfU2eW73oFHnCdNIcNs7c836Xs+Qh29J+W0ix//60jZ51hx5Ysw2z0",
-	"pDPsPDW7thN14EVAkmQufB8FuPlmWuGvSoqPOOH7rUfeQh21BcltQfL+GRWQ2FCQbDWBOUHY4AQkznZq",
-	"rSpMtrJan7obroP2uEl6lTQESge2rBoOYbW+8UvwRRivbrrrhAb0hnNP1VqzrTXrWWmWdscXbM3ahyBd",
-	"YxYoy16TPG20Wz21jTUV5YgkaDs2nq5ke1syFhsYk2QHWzIwxVcYk6TJltzShoxFaEQ6Q/QgZuTuAvYu",
-	"rEmaZYElubxKT1kxK21LM4BbpM6w89fvj44H0FHRZmX/R87Nl53fvzir8xY94g5Xa3625ue+yucjLTSn",
-	"eb6w7vremqhugG5Cgu1u2GBF+nb0Q+zUd5vUjsUhQgANUrsx6rK567+71P55tSp8GO6z5WWAT4vZNiJ5",
-	"C2hkw4M/CFNZK6NbGf3grNmHFM3bxAYwJgxIgwM4Fo1ghZ8FtF13Tzn0NjwlCd4+sXG3rgcRECNY/NdR",
-	"LOx/67dNnO1tZLEs+JgLmvesNmCjEUutFwHfz2ZSce0q5mPhfvBEEQtq4FBTX5aOc82mEckldF4luUQB",
-	"Y9WP765kVIJ9BK5igVNFGDo06fW9dr2nwJeeA24Jj0+woVBDnXwsoFC+dwqqD4L5eFdXIs+Iv7etJ/jV",
-	"NXWaC67Ll2DeAePXLLMuVixyKcasMA8/obbJn73FjZznGZRGGJGXXpFLlssbMqgsQvhwHiCCt0dshtvh",
-	"bg3JhCpyyZjwPS0Uh9qI4M5Ng7vfv82SYSxwQlwRYX5BZnNNKOZdMcExKuQ0ItTfw/06WBh7r9lcK/d8",
-	"NL2KRRe/wL6GM55e9cqBHOeCf5iCpti5kDAO6ZkbapZ7JAvzmVkormxDyIKNgITgkqV0rlh1nInMMzuN",
-	"CBsyCuwaEsyUK2LHOPU9u9ymsxUs+BxyrknlKeClz3T4IGaegHPCmap5mkIlDR9VhmXTmeYsq0wWbJ4z",
-	"NyvzjTktTxRS2BIhb8yol7x5kyydgCEU7Vj3225rm2QwS+k2VUjeYPa0eRVTRtXc9WsOJuKYJAAExKBL",
-	"td/9IIGCa2Es19yMK3JTGPNUnLpQhP2bXAKeiWCvkOOjk2dkQq9ZLKBoCMe1FVAueJFiUYo1Ws1llkfX",
-	"HCuzY8tdR5Y2XQR4dCqgz2bBM/vjXGIjKfhpz5xaanlB4GtztuA4mV0mp2Ye4sivuNlZ2J/a7BAK4u3W",
-	"EXKpEaHKsj45t3sYZ4uLAw87QWB8LH6h+Rx2ydBKHvOgKx6RbPCEKS2KRSxgBPPW0BuApqRayqs++Rnu",
-	"YtOaKzZ+451iUVCuyjuZ1wajZ4SOKRcInSOXNKdmOaiyG4Tq4FBGZMYKO6krLrJhLG4m9gqbU8oylkXk",
-	"cq6trCo7jHvx/ITQa1bQMSNqYqZhpYy99RNlnaBA/MNS4eFUlWmiHKB5bgYxK1OwKUUKYxijTz5JQs2C",
-	"2rHt5L0oFWxMNb+2PNJ+XDkiA/tGzSGRhZ6QQZ9c+JWwR8wNWGpfNZ+6uVjF/GQHr+m8wQw4TFnag+Yd",
-	"Q23eVnJVKrm+3KKqc2fF7Idoud28z6VeU5/72vIoWUE/coK+iQ8qIH4y+oGX6jSKxYqqVVIjeNI3En6h",
-	"ALlitKO5sXLSzFMy9U6hSBWUEUZnHOMTYObMJcZgQ+vaYejQIAcxXoXcRbe3QlsrWFzdq73kJ6kftNqV",
-	"fZ5xnN0bqm1zsm+OBi+Png06EZQ33dYTzRHUf392cXRy8u03x53tYzM/Sd3yNrXVqo+WtymXzbIUBOKu",
-	"kvSeyJuMMG4ib8KzDY3/KzKg7P0fyEYFd8YKj31rG36SbWXDajl477WpgSLapiIVtn5b5/A11DnkckVt",
-	"wwrxdntlA4i3tSWlS5UMubzrOoadTK17B4LBOWx23lALtZivFvNlSZy2NEv2Bnk1V5LqggqFdZO71pMa",
-	"n81FfrAEQZUlppkxStYXl8aiiXMjs9ZMWEj6L71AxCxWk0LsyH7Qx1+c47eX5kWbgfH2XWjiTHyFZ0SY",
-	"yMpy0t4pSQqWG5fje7jX2ywhXWy/X/kc+Z9uIEI/5tdM9MjUSBcbVlNyXqQuvgvpBf8h1HjASPbrfe2w",
-	"i+C9tfZYozAOluie602DO99edRqewNYm+8pqT3X1mB6yAvWpn8KrBTD7rbTWyJTOIMmJqRueOcCuzWr5",
-	"gcr8mbxmhW1KWc9rD4kUsYD8L/itBVOsuGaZDfh3FcNQfvmMmmLqEJId9nKbfuxFPtwXCwHNr0nyl+8v",
-	"SO1ZL+ERE29QurxUAjI9Y+d2EkmffBD5woYWzVWxsElt/5DdMqky6AW0e0Of3LLIAHh8TB/ahDcvHxfK",
-	"z3I20kTOdQQZH1UOYKcHz7ib5Xvm5usvtK/5PgTYWW1rNQmw+qbhTJFLXPn7lEkPbsmZ/dt0gkZ2A3F8",
-	"aUtHf6czf7nnUd/sgJePA2cnFl13AConPiKNZ70HrmDD6cHj2HBkv/cLBdgGLsZWmATnzlJjolk2CKaI",
-	"5phNYuoJm8KRdnPsnQaywB9JPPX28O7pmfpjWbPBavkVORe6Liu1lMQvbUHRpzZyyT9dr9+JOtwM8K85",
-	"KxZlxL62iJ0wap+xEZ3nujOEHr8+LGTb/yIk/u5lyGrR8bcVAuPR2j2PQsY0SxboAWm29MFEzA6BbTki",
-	"iR/zXN4kESBYZpbNexkbVz3mUSzK0Dj2rQFLIEKP0fzY7Hr/px0j+GxdFD0WFR9Sih+pyP4WfGLu+B5u",
-	"iG7lSlrHzb2z1iNrFAkPFR4/lzebhMdLLVbIm9YX+9p8MatoDyYoHUBstbD8xLRCr4eXtoxFOICcowg7",
-	"XBKPWgaBrwqEFvCWCXiNH+z9VwKj3QSTng06OQx0xke2esMB7wB4FosQ1uYsW8SaIfArAP4WjHQHiIW0",
-	"kD7CVS+y4xVsKo2do+kVc52yPFwNsNClPmP/mtPcPHJ9pWidPQOMOELJwILD+rG4WA/CtjBTqiyMkBix",
-	"suiTX53/mEsNeVSKIVn8VSxu4AH9e5pgUag1Suda8cziVS7nmIIBjWbVGeLIHXwwwLWWbc7wtjhVrjS+",
-	"GON0wljdcr6ZZLbVGsAnlVvsIUaQjzCAChhYcskU4hWNWaAIzQFXTvMbujDj4UVyFPSDm/bJe5uK9jkc",
-	"C/p2frOW+GgwavjoO8Bn3I7dXU8eEj2zET5GAq7m9SLNGS5gJ+q4ndsZnrzYHi7jFuFxcpv4bduiDFsE",
-	"zp7699OS57KVBr4ViPPUSMjV2vcC0M2BHrXiO9C/RgXIkYsJrFDGy+rX3Ddx9H2gk0rAsi/EsBpzFBTW",
-	"IPC8i+qwqllBo/b6sXgrEP1fBo6HFcw2h+qYK4i+VDphmklhGYgFsjuQdm70ClQHaWRXdfoVvx5L44dj",
-	"tc4pjGK0URkjDRQyqv3G8tiqtVLVVUvqFh4Iy9qw4qVBsw5tYKemg43qCvUv1a4SwL6tBoWM80a1bCcN",
-	"bqGdDBdKM4qwVnP1lCllXgw08KyoZfQ4/XaGH2QRlm/ZSBlkOiNf1HU86BkNCngvM3cu3BrYshwlp77s",
-	"qmDLtsWI3bAC+rkIQhW8dq5djrS66G6+bmUUuWF5bkytSmGHtTzxJcaiUm6DqLJTa1vYSo5qSNutWrXc",
-	"Spc/I3JktlnQzGv50ga0LvyyKN9jtwm+i3UuS4VavT1hvR95evXl2CRlcdvq61jFTHkedSrMy52hmZKa",
-	"T9kOcF+zWI/TdgGDubVbWrtlX1oMs494IA8OY61Yx2q1wfJxrm+xV7jQcmtrxd7XGixYhhWUXc1cjaRz",
-	"5y3nBnqdNPMppEoIAIaJhbk9V14pyAL+66Kp3UupJ8O6/LffQoGyYDeVX7jiDm0HdxweS+oIH8oM6RST",
-	"rakdM6P7YGC1UOZSrA6B4ssVWpCsVoJhL8tVyiwWt2qzUD+RD032nbUmwVwpv0ODrVJaWDBfZqrlmMHM",
-	"ZIEMWMbbz3cqmIMt8iXpQLtlqsUrUWdKNSs4zX9Bmqjjk/6LUBMeD5ZVoTuX26vCc/fLx6gN7WO1CrFV",
-	"iPvXKOJWOphO1Gx6lFLNxrLg67qGnlk8Dfo7ZdyyRJ5jt2A/FDhY9s8FOBrL5Yvd49io0ZPBgKQTWtDU",
-	"SLBeWNXY0Ie0dp+ImJWkBcs2rnhsoOogwNRRd+StDjQDI2GH1BNyw0WvT97WnhZSsOD42YXhBZE3VqP4",
-	"GkoosbxkBKrxuSi9sws6PgLWcXQeIxe74AXhGY7u1JqWpGzovCr2u6IPs62a1Gz62r6ZB9UvFkHxA1Wa",
-	"CXP/qAO98AFVMZKb64ELOm4LH1tp/YjbdAbiYrFpq2h/lFfK63uqfbyg48baRzis0I4z6IIMf0JUyJVA",
-	"btcrHuAbpYTirEXV12XdPaM3oGJpi5rGmoZu4RtfB3yj9la373e/SoitrXA0DhTPQuffyDyo4oHini4l",
-	"mo6NwURoCnlhswXNbKJquMB8BL/thZ1Fnm8nnP7C9H7W030VQvoqw4bVrOmithKyrYT0vZx2sVOCI75f",
-	"LSTIhZwqdQhPFMcBN7QUDJYutg/fVr3SWJRuKdnRK8V7PqhLah/7i/NHzbwfhTPKBVcTlpGxlFnokQLX",
-	"olKtU9o6pV+VU2oP3n4eKUqdr9odtXqp9UW/QF/UvrvWEf16HFF/HPfzQq3g+gJd0N0Mpkfjf9rpt85n",
-	"63xWnc9t7JGDep7mjrdYMH77mmuRYCHgSPCDGGmS9IZ4VUqLglvXTpOcUYV4IZpqKO4wPzslIELCawFg",
-	"yxWhlwqwQqhn8TvwPOmYjOAzYi2gZWeTqPml0gUXYzB9VNIru+FsboQ1sgJVrTByuxHGs9AU29EIuzCb",
-	"orXAvjwLDE7z4xaZf2RrSuO5cjIXjtnmRpSXeWtoCv19QKbBf+SIJDCI+X3iWoKZfaUSYlkVEARom01A",
-	"eYGTobEohSjpAuauSCf8mmU9F8U0slT1yVtsj2CEppFZtrl7iV03c1Ga57kRoKWsFm5wxHuWlDLmestJ",
-	"5sQZ0cWcGeG6LMVjEQwThbyMPIuWcPXwewc0dDZn3aoECu50QgvEROKXijChi4XFN+5sVprT/cUalRom",
-	"35qUrUlZMSlxW2wu3PY2JddkLxJh8dUVGFxDvqEP7bS4mR1cLGEEmg8dKjxydPzYKzEWAWK7LBQiQhI3",
-	"Dun6Ifvl2NCh8RRj+DdcMdsvxU4uFqtm5x5kls9VONfpXEFrq9W5Emf5NkjtIHdCbk2d4ASqyRMolr4t",
-	"e0KWkidGVCZzwbXRzO8hI9St3x9TQHDVh9E77GFkL7WLFeGc/S8iX+wHORiqgQ6gZ2mRMB1wGqoEYAuA",
-	"wirXK8krCPNNU72fWVnswdlHZfkBuqQlxHIPQd14MqVXLDklyRXXWKKWGPWZYJooTdlMl54FSttYXM61",
-	"61wFpHGC3VgGp24dpW/vabYFV++l8EjTxGWYjIIkUuSLWIzgAZPL+SIJOhhxKFIkiuWWG65yj+qgvT55",
-	"hRRKyj0m0TIWwLLUJ0k6V1pOweZXiesQxDMg/QybBGVsxAU0NoTijqnM5rkzOUpIvyPL0mz6z3dmHUkX",
-	"O9ERs6rmdZl/PxSv5ose0taYK1+Zx3MXXs4XuMe8qrLVlrnZjro8obbjjuXfQwfTCKVzd7x6fQIBfGiU",
-	"hPItFr5Dn8CrsVdpFtBR2GEa/K4N83MPmpqreRbOFrqEMhTdiTpcfbL7BrNr2HIDd2Vn2DHvpxN1hKtT",
-	"eHX+f4+OBwMg8MN1NTZqJ+osne3OsPM9TSf2KyccoDKJpRB+vGGQiBoe97ehINBs2uYG29zg484N1qJw",
-	"WyQEm+Jos4KlsEPtCa0R9MxnrFDMqvHk44dPQVQNh3t6fZJE5GbC04ntl+axDDYQBqZIiXpgn2mqY2EN",
-	"BZWcEj3hilyzAmSt0nSBPR/ZZ8v8kuYcugfWOW/gJuA49sknxsgvJ+Z3qHzx3iqCIBqKZXTfoI/3DReZ",
-	"vNkt2qV+OW6DXXWxed/MZdYj2Crc1WYav57YmCLdX44joiry6ZeT3gbCcUW8zEuz3ZES1jxc9lA24WC0",
-	"flNEGrzB5bg9ukzZzzo1f01trML86SgaT4nmZuDLgtErIs39++TMunV2Dc1T2JBeOTmu3FVmckUhb6xR",
-	"zJW2Vc1WsKODo+xVtpGnQrPfWunds/dveqflDM9GmhUwTa7KfgNGOMfCX/QKusPCVb4HAWLdGE0n6MqO",
-	"aJ4T21lvwWihjC88QJ/4u+9CPyV0xnZMcPxhshthlbHfBp4nF92ic2+co8Vg9bg5cqUFb/5nJP8/tjK+",
-	"UYv8ctLqkVaP3JMe2UdhuFp6xOSu1hvnTMn8miFnIcP+v0hSkc41spFT4gZDg9YIMurIElIXWnDNtQUz",
-	"Kq9vRKb91Sfzo7dZGecz9va1tY6rUGzStXGtyOdaSiqhWLh44JA8Hzzv+SgQRAchVNPNmP+jyl1Rn0yv",
-	"T5KcibGeJNANwPnTIMrHoMEsn/egGliyPzK/v+GZniQk/LXxDWY5FbSIBTyfIl01YUxH5mPNIqILRjP8",
-	"A8ODblVskBb4IOZ5DkPlXDBaEDfSJS2iWOj5JYvIjM9YRC4ZhRTROGcRNPARLO+dOj6Nay7zOodF+SQ4",
-	"/T55JfXEqNtYWJ0Ft3uiSJLxqTEUpIDe20k1HmVNCq5Ixgp+bUnNvO+Du8kSWBZul+ngCjPKMBZJPB8M",
-	"nqW4G4zFAX8zgh/DJO0nn+1n+ArwwyRYcrdOEK1cMerKMWJhF1sKpiLU5v75PWuHIyzRBeW5WcV/s0Iq",
-	"0k2ef9t/MYC9AP9Neqc4qNVaJDke/OWMnD17ST6Z7UCef0s+k+9eokl0Qj6T46fP4esfcqrJK1qYj04G",
-	"SZ+cufV1Ky6vzVmohtcbX3B9z8P7+9Uc0lqqEsL+cJrsLYBhLkgDgLurSNd+va5YwXYFsUlFY0lpZexL",
-	"HBLJZm2nqaG5BwYcufKt9ZE2JeHqnE3NcUdzbCxkwbI++eCTDtSHl80F1uhcepQIEqruQSJiw6sQS0bC",
-	"W0u4i+G5xBVtaJJ8T9NJQroUJCFuZ25bn4BRbalbT+EJFf83Q7sRHj9YR/OtPWtPvfTARYI+VF6kWEsT",
-	"L41suNnLarejvSxeOipWOC9mzG1rF1ew96kEuWPRLUPcXJCRkTku1I1xbeUC2/hCXIwazrmXeGFE3Mh+",
-	"xxhsWYqAGvG0FCuk/nK7LhwPhpzLdOBWcPyMRptUJh+RnF+xcJwIG9tbuecfDDjnjC1mBjM7v3w5ZleU",
-	"UomKMqaDvbN90PyWWDm+8ViATAvof/rkdZlG4hkTmqc0J9bo9TIRqmGEPYjdIDEFg4apKeMoBfvK7ene",
-	"KTH+hjtwcNp2jdn/UMjpu1BqPCyZkHu7pZUPJ6Uz/O5lyRZkpdt6ziE4VJ3h82+3svkrS9FG39vo+yON",
-	"vndlQUZcAO2bhTKtMt73idD/huxea0FbNIziIAbKyCUny4MIzhAyvMlOmKNH3E52Rd8cZza3aKMWbVRD",
-	"G23n5m+985GRz2z6GWz/5VML9pEilPz104f35KO5qtZ6DHzW0n5T9Nrm0mxMFXoegAU5B+MoFl0wlX4t",
-	"OHSCBdsI2jn0jL1UI8num3tOFHrCACenNiaK3Yn8QKfGZqPZkRQ5Mjij1Y9/u4ivhzMOjO8Ez+xxTV6Y",
-	"kLnIjAmYPK0iPzKJ1NfehDT2PkCL4DIyguvMwAChIgn7rFkhaH7ObFcOY1nbyaO3AEEFsB7ZdKYXBOH1",
-	"aAe7XwOVNd7YmRbbmXDw0naUjKFU3NRSO4J1/dOS0fb33zpyBryMQBEOszGGV+dpuOeizjVSPC4hMyLy",
-	"by5SDI/gpt1M7P5VSfERn+Oe+Rxvkffm1eMmqEr+XcT2VxXX3cDm+lgA2yc4lz9QnrM/akj4Iy00p3m+",
-	"sOJ1N7hF1JnNG4y2H0qx7YKxTpRWpe+wDFFaZGkpcwtG0pwBCLNrexWqWFyyVE6Z9ewjwj6nbKZLHOgK",
-	"cKRDbLi7dWURQZTPNRuIYlEBsvbIFWMzSzbhPG6QMH3yzuUBJXjqweOQbghEjGKRlJgwKD8qc40R6ff7",
-	"GJpwgSgjnY/IObOxtq57qB6RwurOBl89xGeGAbhKnyFSx6vWwwLLdB9yFGJWC+aYTmxsYVQwBuPijADl",
-	"ki/gqxsuVM+G1XykozDKLAjzQ2+/zD4JzQLAoRkV/AwPIe6WNM2W9lhFtlMyxqOCrsoRmRU8ZQTywCoi",
-	"10xkEO/PzLiocllBMqRg6cGjUvt4RE3kDcTbKu1DNZEiZU7hY7hRS1IwaGtxasalxkthFKOEqZxxa8u4",
-	"gLZZNUoymc6nZjXxaCgAOYsyeh3aL2YrNKF8A8Q2RPqh33xWg/waUyZAmIbE4Wa21gIrI5VhNoLrEoVt",
-	"o2zlhdgixHf1V9IMV4UsR7aRBdBXl+ZXYPnhLRvCvK5HPm5dmGkl+swtWzksFkwKeoDcODuH2pkZWwr/",
-	"h0FgRA/D+6udhoYFvpnwnFVelgrh7FzAVnXnwgxw6tbV/UThPrjMZXpl1hPjjzQjl5DpxzVF6Vi2xwaE",
-	"gqZjqI40G1DeMNyz+CQFU9oj6xN/In4WXPvulSE5/BNFunMBhyHruWNgtz0srQ1cshtL9/6DlNrs67cC",
-	"QAe55mjDc23O6vEJSFs85QA7AMT7lObYuUWdEmqGhbFcSoOSEf9sdqcUDu/WfSU/9xz03T4TnDOb6jHn",
-	"x7+6Td9WpSlM9VERSKEkVnzh0GZMuNONnOcZKYwFAUIAZpOVHV20JAM4iWe1Rt5GiHmZ5FDyU5wY6eZs",
-	"TNMFyaimvUa4PGl6FjzyTch1PS+MgwPIdbIRcP20LDuZUG1PEs3NJlzU2r+YG7j3YLbBWsR74xRt+P0n",
-	"qS+Qkj9x79dNvOEthX0YzfygoVCXigWxNP+Lsp3L0DYzsq8LzjNKTeinDjKhTA5VFxrBkSzPTu1TgqNE",
-	"Rjkd+wWRYlmCXFR7LMHxtQ4eqbix8gYaMFlFUlGZ0HbJrYXK+cwcukAGpHI65dhvGlteO1MsuwYlV0M6",
-	"2V5OtycObP/8iju8FEdLqYACGRyAdLHgZmKkqYbFsPxdV8a+ss+0JXAfJ3ePLuRWiP2qXxh1uLqgn0P0",
-	"fgNSfyU0f6scABiLrVfZepVfnVd5jjEap32eKEA5QCmV9esOkSx4mlJxBOU068hycrOeSpObicyDpoPv",
-	"Kx10sN67kHMN/BTs8yyXxivSk0LOxxPbWT1n1yyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6",
-	"fMa4ELO5rYIXjGVB25+PrDAmXkL+879EuKn7l2MsFKj/En3y1nhDbnJGS+H8uEJiRehEd0qocXIKPbIe",
-	"Dg3GwrWQN8Kth1XUbmpgNsrCfuJyQMrcYUoz5pw2M0i3YOm8UGDWn6JTGC40DIx1eKQMoNZGsq5WL1o7",
-	"Z29p2qHBYraFlQzXmWF3IrcjzQP6pTHXAeQC/O/gXfgUF/YYFr4RkH1BKeN5V5CnJAEYh/rIilc5FVdJ",
-	"DwMICnveY+ElcSV19r7mPTOaTiLbAhKQBzTcBk8Q+WA8mcpM0PgEC9LNx7ZuK9srwnMEa1SYWwV7Wpld",
-	"SXOjB0U6YYpkBb1RuOjQp1/KvDLhoXNwSiMLPIEIlm/GCjsUFrCWDavM+s7zvNYVGk0UtxP87O2dhAwP",
-	"gyxi4Z+/aoH7EdA6gyfsVn6tHOaotmFj4d4p4g1lgZZ1KfIadmGfJDmfcnPHt2Y45ThoQJSYT7rKwgeL",
-	"ucANa9s/Dktb1c4LD0MpSbxw4q71JvS+nlLovfme/IkcuyC+smW8bAqF1Gg9/CCL9+yzTnq2/ajrnJ34",
-	"WySnJPn7PxJ8FcuvqB+LD/4YRkTzqcW8pVJpZWwk4zaQGS30Uq9G0tCZMewnuSu5tXiHBZN3ahG52zQY",
-	"Rr9ObM9zi12lWGrbpiwPaC/8KG/I1Ph6SDFiPVa35E6z+qWvEXJZCXBX2c1VxodU+gjCi5m8EeopU5ob",
-	"2QKA6J3zqI1I6tdyOpuHbApPFHG3w7MJcQcUE8GpBskFffedYVOxZ2IBBo2T8YHEjNAFgKAPxSbxShP/",
-	"sGB/ALTRzyJxlekpzdM5+FIfRAJRua6SRmha5lKp9Cu/aIkLtepepcyR6z75HocGXe5zpzYm5NZhiBDI",
-	"inuMlZRW5Fed4wAKCsLoB1mUMvdvkUN4BuwQ5rnNoiqm4d/EGBLG3XltH5NL8Y7picwSa8UZN5BwcTSR",
-	"c2NF+axwN+HqA7bx/VjIlCnFxTixCYyhucF8RiZyXijyifwZNDt8dsGn7B0X5vUn5Cl5OYhAseCV5+TP",
-	"JCnmIrgoNBT/Bj9AqyenlxKCFgVEeHAv+ek9USSBK84pZNVZDtwbitzI4oqkTGhWPFE4CIxgLxn4oOeU",
-	"phMuGA5vDBlA0nYT+zmMa+PIbg0rU6ncCEylylXdQaDyg2t7fTupP5PuJ/Inct4zD17O89RP7M/knPzn",
-	"f+tTPS3v8+faLf/zv35IVJcw6qt5kTEBmZv//C85t+2oCXEP6r/vE/NWqm/2T38mnyI7u/ITc4/Iz8p/",
-	"ft73+8n1f/bva+g+KveS+UliPzWnDHfAqTkFRo/b20bhAsjCP3I/2Ltr7d6htWvJn9H2/VuT7Xvqf29u",
-	"96c/u9/8539rNtATJ3YgeGpO2wpTt7RzaZbB/gjN3GDiKBaM0WzORpP79Ld+zdVqdHiqLkm05O14BwhN",
-	"OR5KZJ/JuaEYqE3MfJIIbefMZg6mID+umRWuC3LFzXfKPCGz7VW5csu04nqbdlpY2vvgqcw64Tr8538D",
-	"+e4XGn1GfByQhn5Ryku4Amt4rhFokozRKAPL16wn7jOQzl1o3l5wo9Ft7D0WGHx/omwyThZhVi5yPgBe",
-	"/cRlU9JFROYCcwXQcNYlaLXUZkN5ie14bLy5gC6+ew+YsenarYed7Y3LFnrkRv/1TmNB0dTHNKMD8gNP",
-	"DVRReE6VpLfsedhmtK4TBG7LGFMuQCGkNKQPLG0LrhmvKHOz91AXdyFFV7rCsF2qW8/MNym3gx8vGB24",
-	"B/ARK76kmUvktw5JjGBwc0Hyz3AyfTxXdGoc47IQ1dWKjKyoAlccZ88VZlFYBrnSCIhwXtYyRKQ7ofmI",
-	"UDgcxkL5NytkL3IgeuDUu2b5E7f3UH8ykanIRc1pLGYUouuwy7k+JcnMHfE/40YhT8nf/Gy0JPVpoFoM",
-	"boEIMOWzVeVzQlYEM3oTeQO5z4yxmdkaN0Ysh44sV+4wbeocrelOv8I3sqYRcwbVg0Lpyy6623LOSKXd",
-	"k3gP6f6D4RWLdFVk3ILtvI3fQutbaP3O3q7b9DaGW/HeKAnV2wG4b1b6q54U57C+6lndV7Sazj3nrJDZ",
-	"PK05qmEonipS+pCE6rpPObSEqF7NdwMvFLAj0Lfof+Sl8bnEx0KOC6bUX+UlILHMY0H5L3xAkpSKlOU5",
-	"/t3rly7tW69NQceErq4UTJ2aO4CtZsvSlK8CW5CcisyqAcedMaNjI0DENcvljEVEsBumNKn5yxAojJA5",
-	"Y8LHE3MJt3Fr47cW0BsK9NMQzL4KqUaAMeiT5NMVn9ms/AVYMmYKBEL5zvzhSpMufhsLoJF4MRgMIvLC",
-	"9vyf0bENelom3K7D50UV/nCEyWEsv3z1xjQwi2Osa/j9UswwatKLEdm5HcFPjVGGPyCNBSy3kRfhdt+S",
-	"lqKyiIdjOtrqth/puDEoe4abuYpzqgqelq/i6+CrKHPI9fe7B4dFqRUBCXqExRf7qcN5IweG9XnCbRrU",
-	"e7haZh95vJTZgnQpSV5XikemdHZKkt9+T2IBYGhlMal53ovI6mLrSixzHcFoLMBlDF1SyyqKV3VDxtGR",
-	"ZRm1yFPrGrvIcVnNjeyql+6r3tDL/iu2UMbJV3OLCrDLQC0Ab6kAvPS6YwHXBrU4HqYW1tv0sXD9ii1s",
-	"xXrURBPQb0D0xWJ3SN8KPB+iumzhyhTd1h2hXSWTxlJN+FnAEVhF8mznXdo9C7I4WNGHwW6lMpcFVP1Y",
-	"PJJ+7+BYPx4dnwy+2RxyVXmYFnXVoq6+ftRVpbTwMF5keIgOoi7XU7G+8d8H3WLLrBpVJPn4c4WdtVm1",
-	"JxEiWI0/CSHW3DhTM6onpwRhxFDfwUBUtlq71dpfidYuz0+rv1v93ervL1h/k26pLEFz9Q6o0e1+PXQw",
-	"OMuwloSWJZdGlwTiruwH8dpegW3xsZK2DgtSsXj28siT00FsNHFDNxBBQlcXy/fYK+dQY4Z8Pngei7Da",
-	"0SVzJ1QRqslU2jaJmM8GqKsfq0uJgg2MjRQbyrzCCd7WXb9abutaxJTltLYzTK38rbkLTy3JXFWQ1SY7",
-	"sSgXzqnP4KdBieiK7jKn1SdeniM0JEsgKQ7RPWMeeS4LW/o8tMx0IWgAq4/C/LSiOVOV8l6PEChfykqr",
-	"EH59BL/GbIiCeraf+BVzGXMoi7LFh4HSD9Zjtf6vKP/TWNBtKgY3Nk32D6NvyNpWPZMPmmcuD9F6PjZ/",
-	"nWZTW5q1XPKVs5GuX+vsktc/f7o4+vbbo1cHK/RqkGwt2VubkX48GemzLAtVtFVzJUvDYQ2Nu0o9X9S9",
-	"9ZLgAVHMZf8CAEE5elDrm2F+VY5iAUK8n1ZOrcLEsx8Y2AyWmx5ErutBv5qaVbIwxgumrhvMnaRsX8yF",
-	"0oxmw4phEwV/eWGFCe2avDOXNraFmzCIcxSMkeVeDbZ9QgTtE6AWu3yEN7xIgMiB0NxYIoXRk44NwS0i",
-	"rN7KrDPob/cuugAjQ2BpngM2MdTmvdOSC9kSb4AB9mIwGGCPOMv7Z9syQPAlJPK9ryRzdX98yVnm+2g4",
-	"UDMlNmg/sOY8t7ndry23W3/Bh0vumr0OH7324vR3VB7GLVzd7+ZkMCiJna1KvKHKtw8wMu5k8Ly8xruM",
-	"QhI1TyfuR11qroMuyWJcFmj2KuWom3g1StPFEBFGlyyHVqYyFtu4On3yxswekGa3+TXIlt7s2JBd/ZpY",
-	"rHFsyB37NfDsB/FrRuv5XtefDZwGHPwTlBQrgorhXqodkE4bKMwfg+WM73K1INuaR28nkzhaRmFWw2RI",
-	"3Fw173nW70Qd6EkKTJpRR6CDW5WVnbqburHnmz172fl9JTTmLGR1HdrYSxkSsnkXy7aDEHtoHOC4Dxw/",
-	"taXys7wSsQgIA0FMuQtAKK2LiPXqoUS6IFN5XTFe0SdCgQQBRr+okEC0B9ZeKwO1sGC62p2rcqsy9lhN",
-	"CCl6DQk1Mxy268CBS6q/eiP/WEgs7DpctUFJ33NQqXmfYaB6aOf1fcZvDoeMrFnQK0oVYM+06qLNK92W",
-	"V9pRSa0wtqHQ7MgI0qPUhmcaOXl+tUiLBnvRS0ukm1giqaj8ABMDl3I+nugoFhWq0Cd1+r8gzVQrXvRG",
-	"dlBrZpvbxCK5pIqrxAIdMIXRVBXoWxJgI38zpWqPMFu82q/zojgBEpEpssFBVzDIedmox8nx82+ef/vs",
-	"5fNvUH9UVUUp9u8i0vGXhnLPZalffb1/C0gTL+cLX+TZqHIDJ8HbIv+as2JRGiO+vGydGeL7Zb7jgk/n",
-	"U3fFSBZTqjvDTibn5lxEnSn9jBeU6xp1pu5XAx+UsKRvv995R4fq4q6PgtTKc1sKkgN3TQjrlC7nC+TS",
-	"tybWDKqrw817T80VVopbO5enM55e3UE0PTHjBvSeTlA6+luo96Z6gpXfEIS15q+TdqtoIt2Yjd0GzE3h",
-	"WNiLHktta9TBLD8tFhcoImDdN7cj3QOZp/sIP71nC9JN4Hvz7ypJYx4KMWttRrHNKO7RV8Dso4Dct7GW",
-	"1Z/xVfamv+D3W6Ug0Oxe3wX7UmKHvndZeG7v+wjF4bNlcThyJ20HeWif9HGKRPv6W6nYSsX9PXHcSncv",
-	"GH2TbvSD7wLceW4zQxD5pM7hNu8s56wKaPeETsYNt/gK1wHzF/jdatBnBRK4DP7E277NkhDCCKFZO6Fl",
-	"rGfgQ1fCtn6WldhBLNbEcYP7b4XsjIVv1joC3lE/3bCDipqnKWOZ6vXJZvhEj5HcFKC4UR4vFlsCFNfl",
-	"8cpW6wcBKDbtogfVkcCYb6Y4B4YtaN4shevN2+9EHbdj1sev7VUliPHs2UskqYd+3lxUr3ER7o8/HZ09",
-	"e3k0OHnR2akf7dJpbIGKrQJ9bEDFZkF9aLxiXYXeA2yx+cF2Qi9OGw60xTDawbdDMMYCIIwkQDA2yYxG",
-	"HKPXkZH/fxXDWBV25jIQo1ujFkkVtBiLvVGL7hVUMYmxWA9KJLthEmOxNyix6Z200MQdlN+WAMUVJ7fF",
-	"KX5lOMVV7/kQcMUlhfNbVYjfP25RxMJLrQxl1goMSu+UAMqR1ECOiFpBjNQejgpZUz9dcWCw4mrfCity",
-	"Fj75nSIRD+PA3D8esfkgtDiTRwpLXPG6Hg86cYVNvxKkWBeNXxpM0TYwFvM87/XJO3kN7WRLiQ2dYu1a",
-	"YITNdinEnkmsgi4M2qw0RKYeNabwDuTfjpGbreMyjyHmcjAcSrMNvA5i2GqAFml4K9LwEHpnhbk8mxfp",
-	"hCp2NOEKciHrugDa6bjf2C4AGhqjKG3MUKEnKiH4L+m6AAH0O7ZcvRhiQYpe1zzMVuzYJTjFTmh0bFx+",
-	"P6br3nEMNPQD6KqQ0+kMCBug/TF2pu4OPAW9IscROR4MzP9eDnqnJLnhIpM37+yQYXIEvyFw/M19P4h8",
-	"4R8UJ62AgEhpqueKfDCfsMwI9I+UZ9j3DsV39UckkzA/9tn4QAumIY8RJCHcLKggbDrTC2LfxDAWCXDw",
-	"uwFfm1skZBCRxL+BBDqRRXY8u4B2OY0fAC1wgc8CmrZbdeZGwjCLHQyAWgWj5IbbpkVaQlmpe1QzHjyr",
-	"fTBwfbiORU5Fdve0xBZH6VbjR7tfb0FS/orvFei8zFuPSLkpTx33Vn1vYfUDbC5sN8/1KmQljtoJNZbH",
-	"S3Khn510fASEC83G9wKHrK/R+qiL3+VOBLSIyMMiIktBvrTUD4p+9LI/rG48PH1v01arlGhabprqh7af",
-	"WgMCPRbJxw+fmqs1bdAn6RHFGDAbGqs750obWVe6GorY/qdQHM+FuazS5Ns5KTAbcyH+WfWrQrQ9jD2V",
-	"11ZQAoTJPQk2u4VwtnlW5Dg7rRD5DMnf/5HYEUqGwz75pfr85gvF8mtk9ImhNSt6R1lko0YZ6V6yhcQ5",
-	"8MLxARAYBWIU2CSdphP7dGNpbhm4SsuPh6RC4MGMAqfItXslXDTyFRkdEPak4apkWao0LQLO+9KdCly2",
-	"oG8dqtDukgNlI2oYmMOiiDSfZywLeQqfR+XzuTdi4QxlM6KGmrPng0FkW/ZYlzB4a5ZqkSPRYr+EMcTC",
-	"UkAFhWyj4JGxKZRbO1SVsbDfgVHkGsv67JXtxde0yI18Waun2RSr+5XrCR4DN1+LU+OWPCrjSnORInCj",
-	"LEBefRdfotGrlGK8GCC+r7rVoB3s6coHsMi/Os3jaoky0i6OgOc9qmf40GrlSsfCmxloDhXO/N6dsgqO",
-	"Q1OkdfeS73WsYLuZXmf29Ke0KBCl7+zGS3nNyMB2o6gTmAXTg2ohEDpcjIfG7MaVC2Qf2PlGtniozc6E",
-	"nM6o+Vhui4cJcQT7Eu4Jf3eGx8f9b15EAbzzeLAZTOX3qBxj0K8NMWimz3olP28Igvl9u34VDats38Fd",
-	"xFM2Si6WU9kynbihbGiDLW2wpclGD3fNYWMtob19l4CYukG9urLTGsolOgbsvPLkJaRrDp7TygEGJbOI",
-	"jyZCzVEQi49IMqXFmIsKCxf+Oijkv+D4KYT0KxAdacMQt2FvThF647pn8gwDLsaC8+amXRKl6YJoOWZG",
-	"UTrMDmi5lYiealNO+6ET2E10ZQhkrSzlErgnLGiNSLnErpXna5nVllwWTSsei8Z5W1iPV8v11w8vsP4M",
-	"nq8sFntBf3Cpl9jIYrEO+eMaZJERdEwKTJFyMys5dVakuvsqXgcNOoQV8uV3xnIbEQTiStNjX8vjcO2y",
-	"HsDOaEFLXxloaVe74HbIUsGuOV58cCvgteW+pkSwm9LzxBy2nBep38S2Ua+LXY35NRMkcVNLSs7qWECY",
-	"/GQwIB59oHoRSeUM3MgVICPb2Z9r5dL3Q6zr+wDdNpIo4Mc2k6g5mxgvSrj6L6tmLuc8zy7kfyWxIGSU",
-	"07GKSManRu9Bq/EbxscTHRFLS6AikgRLY7QpF5oVgubvASULfcUrfTSSyNayZ4zwTJFuQtPUkiAbjWz0",
-	"sJYkGdP52PzRi0hwhQML47hqwmczLsZ28v+a05zrxcecik+QT0pO3eIkQDj3c6jbX0MXb3guvM5My+cE",
-	"1YTOoIblhiqSzjW45RG+5oSrczY1yi8h3cT9xE2tV97UbOJgDtcVvLPfMryompSVduVQa6PpQrlPesbw",
-	"Mk9vrnLb79YgMO7KJ6qcTDMIu/y+TjHrv2lgA/SBXJXKGRti8064IgpYqDiQn4cmqUp6ru98QI9eu/Pf",
-	"/9GvxKwi7Kzz4dOF+e1m5ILgDiQEM5jGVgIz5bWccZYRNb88cgGnMdO4qBnGBj2XYWW5IbA69EEaHwSG",
-	"UBKYYjmjNuLsl75PzuA0W7PrZkJ15Xsb9CIFGzFjnzLwH4AYLIoFBl8xoKTpOPJB1yJkzMFgreIiZX3y",
-	"XmpzQ+7I69lnPJmxCG7RxaawXFyF0stORUvbu18tFDTcsTFHTdMJ9hzvAmCy+itor2pWoXdKkktamFPt",
-	"APUksXF1H+qrBf/sfhXsJmz67hqiw/uqdp4wv1juV5TzK0aoDeI/UUNCie3yY5wM3wRIyBub4lYWQtrU",
-	"KihYmJymVypa10phRbcg0kWYVjgYhPEs1abfWlwRI9qvmd1/qZw6XGpulI4mTns4TxB1zGk4MkoMO85c",
-	"5EwpktAinfBr9gkuMToO2+sXcxaRmwlPJ8RegbtuRbDVbGM/g/L2FQwYnZpDY28Ph7OZZ9PrQTOonfpG",
-	"IdzGtklViFlTQPd8bSckXzrv3wUVGeZZYmGXJov8VTjf7QKvZ1mGNeXWNHnIasCl7eCwiaXh1Hm1HWrM",
-	"PRfaR215Xlue99jK80LZeciCvELOjfbfBOd1M5E5I/YHlvztHP9KekMwsbzQUGF8LlFmUQQEsTQIJZ5F",
-	"peOBcjaVQs2n0J3eBoV8ypqLo1khU6MLdEHTKy7GEdwOubucnM6wCyF+6KxEFVqrgikzW3WK8T+MbHIF",
-	"oClMSwPkqk/eakzgU1DM1HaHdxpDjgD2xdCSmMgbY0OS3GxUTCTYJeLLKKjGou1KGAqU6vcXdFzlVXUA",
-	"BDe2TaAtZSV3AlHZt7hD/uy9FGx9mcRBUExugqvYRPz8gzZxr2k6YUevpdCFzDfrFwc/cb/4Pdqp09yz",
-	"TcQp/ui91O+sDdmCrO4MZFVujlBauo/vCmO1muAjaINalaghfMgCYcHtsp8HlyXK2z5QAHy5KHuBZvhb",
-	"6ws6sVF2d4VvK7K6FKCBeIWfGe/NSVj4vipbSVdpnudWYqOX4xJLvAiUQa9k//Ry+YmXxn3yGn9p/Ev7",
-	"W+9bVtyurofKgqPu0wDOkXti1Y69H71ibmKLJ4poPmXggoeOW5/86vzZ6n4hE5ZnsbhkI1kwI4sdWor8",
-	"ZB7B1+RpSRgHX9P9EFxoRJfA584Z9iUj6J+4QBu7cb8E2X1ROkOeeyWoIVmmXik9h8qucHhcq0bQKTUv",
-	"nuWjyGga9zOu8VKrprBTH0KPnXtsH8x8yCsImD7OF7YpzFZIjQ1xgzIau2sQwcfykdkvVCxIxmZ6UiPw",
-	"rm3shka1Pdgui426LaBR4EIkUrCa99S1WjSxT/gaEXNJb2Vp5HaMKnK22Eu9HtBpChd2JT4kG2zuNtmH",
-	"Ms9436U1t1gDtXNcAjxSmGvri7W+2OHgIW6X1RR2KLKfqC1sj409NssN7lOZd9FlFsGz3gLoUuJHK/01",
-	"LasSv+eCzrUVgmJOVH2+mtP5j0DYbOaEZGV98l66CtYFasC1SmRoK9RnACiglZYUEB69mUgVuK6yKN1H",
-	"9cS/jqgyaC8WxoKokq6520SNVe+OkZycZdkKBRWL1aDRHRVUBai+zuM8QI1pSRJWf3MPqt34er2Wjjol",
-	"jPIjK34WXHeGJ/0X22q76j5t44StbnpkcUIRyuuSu2snN3gnVfT0EqJBd6SQAGrwYjCoRP6a1Y2tXghE",
-	"o63b8KQCsbhND3n4Q7pIc1RbcHW6Ugomkc8/YWmBYkKXXAHovKJvXi1BMNdhJs88p/V5hoSCfpEFgXbq",
-	"gtqUGpGjEROgYyxtgvFruZuF6r/vjxB02H2PhSUK4fmD3pJyqnijh1ROsWhklnkI5aQeVjuV0zB33k1Z",
-	"/R7d+sts0PTLQf/kxRao//rSvcLo7v16eFYhvs3UKifPxrei5VPUatFWi+6nRV2tXU3J3L8uvaNaAKeN",
-	"aA3g36hFyyWwJw2yYogykyMyRgYDswWgE3cZrnWUlx7GEWLhUZMlNWFVg9lEdWfJUlPur0Y2wnbvr0S+",
-	"UGT3borinuHZS/7nBiBtyFTWtnULzP4qgNkguwJhVcIk9k0BbiGvf/OW3i60koHndiu1ZCCiMw45klhM",
-	"KIDWSJduJx176xtY33XEahXJ5Y7cj/vHpe6F93H5BZKJSxuWG6GtRX1U1I+1ePieMqbCAtkIvvqwdL/l",
-	"839KaL3af7nODSQADmUTwS5MbjYenEyulhJne1IzHeAk3i+8KLAlVmQWy4PZQo1aqJGFGh1WKhwAfHQb",
-	"N+yyc7emb31p0dwVG6yHRFV4YJ2wK+dYssFaAlgI30akrDDxoVoM7VbRMb5pHDnbisoFqKDuFTdSErke",
-	"2Ji5w+yaa9FzcSOhraviGWuKRj6/t5TbA2kGQpVl9KrqiF0EfGv6/UFdWpQAd2dvbuTTeqjm3cNLQkSp",
-	"TIFgj5KUaprL8XypuDU1CyK0JJc5FVfKAU583V0FcUJWA04cPbMDnTSgNjboqfDFojbc4z9obgxe4U9M",
-	"jPWkMzw+6b+I8KNfeWY+eR55UvpP5t3fxiQ+4yxl6iMrXplBIG22g6SvbIwW5dHmpx4pysPLxXvOTnnN",
-	"8IAZqnqZ16rsFOkC6uOG6wnWh7myg57LW0GJWlhmsEHiak2WKiJJINSAwKkilDZKY60oDts7j/XO6/Q2",
-	"l3WL8H/AfJbXzNvntEqjrc1rfV15rVLU3XNuq5T2mN9yu/OWHBfGzFXDE5Q1aGUJ2FJGzDLY1LJgsbgl",
-	"DUZ2yYLF4vY02C4eQCw2jhDdYRZsdzv/kWTCpoE4bEMijzAb5g/2PWbEwns2iIMlEbM6TxZ2TwcqndKs",
-	"3i5J5kv3Y+GOsZdWbszIseaHcyO2IKUe58BB9k6+7SEAHiABVxo/60Kt0/KZ2kRcm4irJeIOJZAOk4y7",
-	"7cqqUdXZJ1HmH7w5WdbQM9FVyfPCsfiq3mlVOilNF1tmzbC94b5Zs6VGBrFoxjbsLLIPkJc7kHl1iPjp",
-	"ybbhUpe1+0RvsD7kZEBGmlzSoiGWenyvsdQH1ittGq9N4x0+jXcHhvK+LvxTK+Z3j+LuqOHW5wXtrEh3",
-	"Im8qBvQTZdN+JKcLIudG7cMvQFwhN5dMr3pr6/zcXN7jXdYkAMP7VrRdLLoKGyICWZdjJ/Elg/huo4MH",
-	"Chq6+zTrxJJr506V4lJusba2D59dNCrsk9kTneG3zz2w6fm35DP57iVRE8Z0J+rArnGK9LuX9gOXhvx2",
-	"W93XtMPaTGKbSXxsvJJOztoM4mPXUk9/s//ZpcDCPeva6gr/8A0B5VhsIni3cUaMQxMWYlwE0+SKzGjh",
-	"OE/8qEPydnQEngMp+UkCLWXUUT8WzbHsVdqMbKTMzGz3Br40RL3LeNlhwt57q6C7D3xXD9pS4NsZZa33",
-	"8Ngi3u50Wtl4d/HvezPGb4OLe3m0CiPuRfLeCPFb1ETJKHmXkMSSGHMNkVUzrPCD+yl6FLFwPe8t/QZ2",
-	"Gb0saEjJGQWdEyJgqUQyzlQqrXp/JFiiX74HdRqqk1yDeS/m4oJP2Tsu5hoCZZ5XKuo4ymvs+6mYns+C",
-	"azvD4625p6p7q/UlWl/i0aESK5LzfjyHUiXcE/NUQHG/K/EU6o1YrFYcDbQ2AGhx2ZuSUd9RHeZU6Vi4",
-	"j4mSZEQL8idyPIiI60GFI5bzp1nGMuIYjnWvmacqFtsSVZG1PFWxSMo5bENUdY80v+Ss5uvdl+JTj0Pz",
-	"4Z2tefeJ3oCRaP98wy7nRdFpUmo78Ez5J295plqN+QflmaqqlHvXmw/PMhUswEYkU17NbYDUD3rPJOYj",
-	"829dcgGGv9GarzNSkY0JqZahCgdD8u+hLf4IKH6/PA+D4C+d2G3Q+8tHoQXwfzUA/rAt1n1h9wMB/1sg",
-	"TbbPmgStY7ZnpYKIdixaVqq9A1wPjsWXoVxrkxKPKilRntF7QeAvKavQrtuCkMr/Phb3x0e1zxm8Xzh8",
-	"YEms7XsXHM0WDd+i4QM0/MHkwj2yUgV96VYlHMPj/RCkVMtT3QduH63JDaJ9lQQPDBFfxTSIWTt8LIKA",
-	"sO+KR9J5UTABO+FLZL06lLG0YzA0p5eyOKfGTn4OKb16/HNF+m/Q/6aS/ztpzP+9iDo3srh6zYRmxXqY",
-	"/r0lCh9Wd7WI+xZxf0jE/V3YxDv63E/5TKunv80mVLHf7xJoXz98m/3qo5nXukiuUnwsbPOzpVbcBBJ4",
-	"LhnacKwxBmI0+BNFYA1igd3DL+wQMIGktw5Z4y7F/KjxzvG2XBEK04PO4bGYSmUUXsqAhTCYhcjw3lVS",
-	"SPcQEBOFlqMZS3mGpDCUzAX/15zFgouMfbbTS6VAxZoutsxRHla5bhRzXvK0NsCkRneR2HTv70Hzm6MC",
-	"tfKiMzx5YSxLpYt5ahOenXeMqnmBwY5LWbCyQz3lBRnT+ZgZc1Sd1+zN2h5ahxnaVpVXdn0L+WkTmI+p",
-	"FaqRZet1AtWEWqmLOvix6uQ9c6APppjXpFirr0JZ3QNasllRO+XsG9itzMFuT5gWi8r12/TxWavBLDZp",
-	"SxW2U67VieI257pOUT1MytUbF9vxpS2JrTbl+hVxpi0rpbtTR/unZavq6Dc+07vkav2jrk3Vlo9dr3Ez",
-	"HhSIU+sq0T3ls/Mw6tTM0RaZ3jsmGaklemNx4Ezv7o7PnWd8V+yDykYCa8FtiDbz+wgJ2O5Tzm2WHq55",
-	"ARtbnkuZ4/+fvX9pcuTG8gXxrwLj/z+WZLcHkxHKzFIx7C6iMlWq7NEjKyPUde+Uy9pBd5BEhxNgOcBg",
-	"siWZ9Wps1rcXd9Prux+bb3Dnm9QnGcM5ABzudDL4iodSLpNZBkl3vHHe53c2mDT2tmdAVq4flXkjFvYV",
-	"d76bLEWndjgfQQoe1/FcylOboHLWRafW89x6nis4bE8kf0XPU4e/z/vdtF6bizIZ6fDxkm3rkqrTzB5z",
-	"obdnZ9mzQ1Ip1GK2hdWQrpYyB6bAhWKFVpF9yZxlZV0Q1v6xMbvXlyNKnjhJyXFLW9TvUPF8k/UEcJFP",
-	"5QE4rH7VKcvw71HGyoZ/WFXSHBQbCPIKMDnACMSKzrCzEFwHda5suf1DPfaH1Llqbf2trf+Rio7USexz",
-	"s+ifoGj+qbnTPUlQageWtZYSBZnDR9njSaM5PhZXJ7L3+CD9h7PHtxX5d+ImT5wDtXdl/uDYt9X5Py+L",
-	"/Bq5e24WeHxehmf3uISp+2v5N5tgd06YOp4YH1X15OggpgfOsnqm9f+32N2rZ6e1tz8/e/sjycDb6p/s",
-	"ZOloMqaTJlt6LPY3pos6kQtftCb1sN1TW9IPvNhPlL61rXB07cK3VvTWih5a0R+S2jyl0XyrLbxGW3ZI",
-	"A8PhPEUqWG2sR5VdAYvu/YSVbKKrV49ete5UGV4nENQe0CiMll7I4aqYes8f1c77xKypTc9q07NOWhDl",
-	"mRuTT1Xj+vmmPZ+q8vZyKlWp839fS1WuqQLRFoSvMdgqWebt2hCKQyfmLxWLJN9W0DohmWRq5+ooe6o9",
-	"p7dft5W4fyuVuNd09c8XSaet0d205w+FxLGBtSmaM3U2L3jKzkYFo7dHouXvoBNBlwS6JNBlyDIwjzKB",
-	"X/8A40lId2DxlC9J8tcfE1KwmbxjCgJvZoTmea8RR9kwBEeJA46Esywl1BpaqxzHIvnw/fUN2W25gOMn",
-	"ffIVTad2Ol3FjF50bZ794CeCMUA9h8FsR2PexrWICCXpQmk5M/yHs+KFIt3EfXPDWfE+S6CqCmGfuC3E",
-	"w0vlEllWzzAssxTuxUorkLRMSc7vygdgxkEDIVeMvDPCtFqFXyvfx+GGXM+mTGO7Vgf2RZYxP7o7lgWx",
-	"ulVlv/sX/WC4vUuXfj2SehpWwCnzsutrZPY2k4QSuAjmCWg+IV1DlXG1YZ2SGS0mXLgf8FMvwtMAszUr",
-	"iSDWcJrIQnBdxZ+yFZqDLTXPENNgn9wspTtvcoyNpXLOInzGNOkURDezcGII1a1xGEY9dw8nIFV8w2+Z",
-	"vVIoH6M/xTS8l25f0esv4YD5mygXGrM275jQsljhwOWYzGz+c9N+mGe+H9sM6e/ojDVEC0SbLMwHJpNb",
-	"GmN+rt079TS2guBEQ5/wuTM8f9V/XTMLlL9dVH4ZDMxv1cO92fbAOlEHD3Bn+EW1Cy+N2N/DZu8r+uqG",
-	"dt6/qDY6iDpr+2yUKQoLt7Oxo2nD7F4+hLljJ5muHMouklwAh7jG2RShY+1QKtysWpPGb9ak4SJFS5lu",
-	"/cjUxLvDLBYb5JQHQO6+5/hXjQMRGa2cCRvlLQxIA644tKhmSscCGxnzQukII9RAQuGsUC9c293RCgUP",
-	"QWcsIilV7IwLxYTimt8x9555gme9CIQRYbHOkPipF9CIl2S2NuSf4lnvEpgjF4TGAsZuJlFnjaY10q23",
-	"1rPNOVLar0bcKVloBXgyRgz1hCgh88IwPL0iXCjNaDYMxIGIJIZKmX9R0om8aBMZ8QgBaN7KjAF4eUUa",
-	"rEtPIBetc/DmiXCmCJhEWCxgV14owjM3pXe8SLAcCc2N7FMYYUVZsaRyCswbt3yOcklyQ29ZArYcFCBx",
-	"vy+9QIJivyYA3/N6MBgQ6iURlmFdRAnnk+bWTuRk8gZ2gwaDpEcELQq5xNHBpjYZiJqklkpdxsMMPkfL",
-	"LJ+1nWfjrj2amedgkWDm7DwNhL416HwOBp0jefn9Jhps4cGMMoGOaHqyBhhNJ+8zb3s5HwxIBjaHVJun",
-	"CM9U1RgDRDkWNM97ffIVKqUZmS2UJiNGKLwkxySBCZp+kooh3ZoZhpU4pAzILYwvgzB2KghNfYGqVGbM",
-	"PJBObeFb+5siTOhiFTUYJAi3mryNHfS1ZIHS7671dnM2oemKZFTTXoMOHIsmJdhXzPLGLm+EAq5x5XSE",
-	"meGZsDwu1hF4Egs0+83qPBVVjT4WzExjc1SlskW3XB/l6PKC0WxFplTVgy6rCWpCEujjYJX9hk6eSE3H",
-	"c24u6EYleD9l1kzlARXY+7rfxo5ar3yrwj6ACqvx8h6vtJoWXv4EN/IANBuKQDbIjzbUHKlj2DSnxZqm",
-	"urvyGg6woo5nTVnBQobw6hK8xw/NWQzd/WgmXonM351HkDUWcfr6JjA+R+2faUmTBmwb2tZVfyaB9XiA",
-	"rCwJKPjUB0LvQXweLnz1xlCubfmdWtN0ylSzONwN5OBeWC62Epyv6SSQitE/HIsDpeLtUm8s9iVOZJvU",
-	"i7acJrEXluVhKFefBK3DqjdKt9zsiZBncj5EruLAfMHoUy8ftbBaQxYdKPleZdnBdLAJ4+Dp5ckWMSBE",
-	"DPiVJ+/jPZGHkdcNst0dE5ks1ENV3J7KJaEEOyGK5XmgZCN8vGnnn+H3d0xTnrtwjDBKhGtVibeMBRiz",
-	"sdn3WRLYMyCEwvZXCcAg3VeDVxg9sOSK9fok4epDwc0CD4lRAZNYZGwmddX2gjblOT5IMhjjJp0dpFOY",
-	"myFezhIOOZbVBnp9cqIogVr25iU5Mkpgo4XkQaMESsCZ8Cg8LdCMW7QfBNd/Lv3rF1HHnxsXtevjBPqv",
-	"o40BBudQUib01JvxNfnq/yA/dfCXP4fBAu64bw8MsE9pNvtuMRtB0sPV27NXr84Hnb3sJWt3skWzadFs",
-	"nhtDtITeUuWHYY2P4KCvTGO7c349JhJo6l1wW1WCHnvHckJv/WjlOtvuBedGBdjgABfrTLvRDe7ZsxHU",
-	"62QpiUj4na3pDchd5o8mR7eeMsXIWC6KWDSMu3Sxe/psPuSMZjd8xt6Ld3Tl2/6zd9HHImkk9R5Rp3Sn",
-	"7+dBj8VWF7p9FDZsLxd6LEYyWxnViE8EKGsn4M47OcPDHf9Ve8If2iu9Jsjs55uukoPWHf2ZuaNr23sK",
-	"V7RjVfDFP1u6u9VWj5ZXJFh1LjphQDl8YHglcqy7nPJ0SnLmLLEOmGa+KFKAhQ0f75XOVe8V4Pr+IuSg",
-	"QAkZC7VIp25k3XUnNHW/gcENKZ55v7fJNE6ujJYHSCBHRGNvs2v9GvWvEn3nOP3rcZwBeDYIHI3K2W09",
-	"As8KamcDyXs0t8B2rGZzkqqUbzNUc0BVHwqg4oqMF3lOFkBhhlWYCq5cBErWVF4xQKrYCaPi0pUcruVz",
-	"hSFDvWpUjKJ3LLPrZGloE9mNQpcIZOCsk6nDqVQJPXFCKnWoeWizDeji9W62mkczx5zM6VCVaZtlWDwp",
-	"LVlu41I2xaUcwQyc+JtLPMPot2g0r3wHELlGe9YFn82soIm1YAmdSRtY56kSOA58u+vZBvkKis7GwrlU",
-	"DW9ILptKzWImZUSULOvMakuhFUmpEFJD2iRZctHbQAOdzLjZXP6NHeyTmskth/xI01tydTY4352queHj",
-	"ZFrrcmtdfj7WZTxEhHqCEJCpbzzt2USq3NVtoFelMXkv4JYqcSJdjAXnIs0XGbN6UxIkhQsjxUnZK7HF",
-	"gW6xHUDFKXETLG26XSR2EdhDexuMh9sI1jdc6XLd2hyaBjL4yIkznnnsg4lSst3WJvk52CTz4EruQt6q",
-	"F72JvP3Et5sdr+XYBdPZtFJHbMCgiLgbCkQ1o7iCnUewJVFaprcRWU55zjCyyz5Umt6UF824JreMzTGO",
-	"uOxBaZ7nZCpzyKqAFkmXilWAb0J9+ieRgkyhBwgdbga44FkyJBD8KAsy5+kt6srQMnjdGqyfkJPpx7TN",
-	"EFow+BnqY2ppHyNdDwGyplhDoT0bPecCFg+QLpGfHC5dPqgR8Dtr96twxFbBfF52v2PFpg242fZsBIKQ",
-	"EZIKpheFYJlNkLMHP4GQLnP/msH2AyPVTnnC2y7M10wfcVseCc+6ZPjNdptgy1r06ha9GtCr977IdQFh",
-	"f8tEpyxp6HDYzlKZMbVNaUIOjvpLgPvkGaNrCYLwFeGCJO6rtzJj77Okb+05gAKG9qJYdM8N3zWc27sN",
-	"VO8eM1K1q4iYedLCtLbBoESOtCeZhmsGJfJtdb6gSiKiGa4ML4hcimEZwwq64YyuyIgRo4ETLsqavTd0",
-	"cgYYnxm0gYm62ArPsHWfBSFtvCyIcYfEgH4b7MuTGraqZ+ytzLOzQuY5y4jSjOWlc+jtx+tO1FF6Zd7r",
-	"2KCr3c1gN3TSWsBaC9iztYBVCFod4hIp804m+yo1P8QOVtbJ29mUdUMn3ooVi9KMBbfV/BF0ix+dKW2b",
-	"pWtLmFxIvlpDV53QPbKN6wZzRHc2b1V5d2vj+ixsXLVN3ZGANYTc1QiYs3Q1aqo3QRZoKRC9UDaajHQp",
-	"JoyuJ7NHlXgKzBo17/aOALP6munjxKrH0lG9/re+mnU21OqorY5qddSDJJRj6iY1Kanb9FMobm/LJNj8",
-	"8RKtmWqay8mCeQ0U8gRcs5j6EEYxeKUUMJKcVnrp3naZkPcEOsBgGqMcYrGulfYQuy8Zy2KWkLHMc7lU",
-	"mOqfQEuG3idDQ5TOyDynghakm6gpYxqwD3OqQdrSBaPZB/jUG5JET3l6K5hSdtL45jsYyyqxxj1Uhy5j",
-	"QUiSc8HCB8xLGZ+Zz1KocvIuvK0rCyIWeQ5Gv8qTbDbXq96lGS82SrrJiEJWil6MELGRI3LjiNGZ+ZeK",
-	"CcqM6ZQKwXKYQthml2qSM+oyPglIoZmP9fWBelKpM8XAZ4HWhLV5hROvLxMsRG2l6vO207bgVXdc5vVK",
-	"UxUsa4wV7BMbcoyelQyPhDUfTEAdKIieUkEGEdgHysn/ILi2m2jaS/Ddlf0aALPw0OCZ4drm/jqudG3O",
-	"EIjbCVdXqeZ3GGXtAhbh1hQLdoxBAfp4WotCZbk6ww4X6bQTld8DDZkyUFmHA4gjXPJMTzvDi1+iTuWQ",
-	"mN/PX51/GXVCSmGIzRdvyHXVQOG/In/MqSZ/oAW5IJ/I+ctXhJtV8ze4M+yMaLG76aKytG2OaGvDePY2",
-	"DGWJgBMRvq38sKclQ72kllRt5v3XTCtSJWpS2OBuI9YzVz4JKoykjHRpngP9xnyV3pBIka+I68k+jlZf",
-	"MqO3DNzjoA434juW3L5qFY8IyxWrQjAie3FIggECYxAHDr3XinRYimghg/dDXLHzqpAS9bSJ//fBDkad",
-	"YD87wzHNFTuMZtpWvFfuCTD1q+xxxzzF+iloyXRLpo9I5bd3iUBQuKN0NaKtTke1t5uekYZazBilaaGV",
-	"iw3yupohpamczSCoCAKTDNUuaXQ3mMZyigXDYqGmcg717QDJDl7sDUkpnYFiZMWyiLwZvDk/u3lDrvLF",
-	"jIvFzP98AT9/MXhFrjXlYPyOxbXRtcj5GzKhDa/eQJ0+18CX0EDZ70dz7kEsPA97joV/H5+4WYwYPEI+",
-	"kUF/8OY1tvP6Czd+PmfEjI5cp1OWLXLDXiJy9fvfX9gn/sDoLBZ/+fLTF+fhAK6MZgUyaSmXgjJRPvIW",
-	"dS7y9tWn1/1XwHWM9Gx1lbkZn+rH4sbmOYWqy4wqZb9akW5KixFsm2l10L/48os3JB+95OJ//T/lwlE7",
-	"8VgM+oPf/+51+YRZduWWHd7/vfuxRzSfQfaUVddIF9U0KGlUUfvMuGgsuijSR6Qw42eZUXPegAN4RnOC",
-	"MNC9S2IUUJyn1TwVWSjMvZ0vRjlXUyMWBC2j3rctlNgS8JpHZR0NouZkqUFCoJfFO1UqNosotAw4KIXD",
-	"/SkHygW/UodKJc8sEDVsuqFbVyCGYGUxC2Nu9x6YyJWVfWTHzN5Cx7qLxpL+1kfzWfloDmD1Wzw19zhp",
-	"mgnRNu/JgTakx3Kf1K7VPY4Upwu3npTWk1L3pOxvJznWn7IhK/6PZU58Cf5qc90h/z0iirHM20WIzYnK",
-	"Lm0BaAdBiSYQrmJRyuYZ6YammSEBVT4ZojnFA9HOaMa84domFkSl2cUmdMbCCGVcW+RK3wWdUI6wID7p",
-	"vmIOgoDDBYPimFLYufXJlYvgN3oDGIiOy5o/loQdmjL/CJbkp6KdbdmGNj3+dOnxJzZSyzkTdM777hZs",
-	"DFOB+N9MpgsobkMVSb7+ytZYdm2s6CxPIpJKccdAYdSS/NP199+VCFG3bKWqmEgW++47xrAOjZa3TFyS",
-	"1IgLmQVWuqM5BzylMhB5SVdR2axcCpKYS7KuOUJWVBf037S3Iejl+zkTV3P+T+o552XYQb6zO7CJ9MBj",
-	"H977nTpCcDtEZNtTWKuIaea8s3RRgNvyrz+Gp79pZuYMmtMV3AAYLE11w9E352D91JsTu/XUp7ZFlBIU",
-	"K+5YAdl2owXPNXD7iIxWmpGxLPAPqgJzSzexXb28O8f70YtiYW5PeBLgh/olwFgKpQspJvZ0e5Sy5ZQJ",
-	"dmfxffyCZJKpy1hgflNlq809OIM7lZA055AWWd4rqOBpi0hxTUY0vYXch/fjM3O4z+B026CCCdNg3PKw",
-	"ZQRQJjHhEoP9UzkH2EmbgHDMlfxvZn8e8Uq689BeyYOv5H+7+vabA68kHoF7A6QwXMY/70Klcj4qaLFq",
-	"yNABNrIp4CkWPuJJSHFGi3TK78L2N2O81IOfYpEsZXH7lgmNpVh5tVSq+ZGk8CuizJceVQd4aMvpWX+s",
-	"eSEW9o2KW7Z3SRIj887Nspuuwn78D5AInU6JAMJSHVwtfqvSmLvcXPciv3AwIv9YE2i+QyZ0yo19M4eV",
-	"lhjfU1uD5gHAUiqmF/MbPmPfcrHQzAV/FQsRfPmBFT8IrjEWakBkQWayYJWWzSjHnOVZDykYiuKEfaKp",
-	"zlcgnDOhS6wzPWUrbA6g/79faMUz9qGQKVOKi4kdB1dX9qhAPQBceS1RNzwkAOl7fwGeTzqTLdkzWhSF",
-	"jeNLF5qwbALGt2DLOkOIn+s0rJf1fPswo3fMNNeJOo072RkOAP++vvud4euoEx7gkyCm+TVvo5Jad/cz",
-	"jUoSJSsK+Ko/ubvrefi8t3WfzvjmS9FWwCix3mvJpktAytAuNyyDUV3F722QlKQrJAl6jyoMRRYh70M3",
-	"6yAi45xOFBJmw1mumdYIy1GScGL5PjLsctBdrh3iiCtuX/o4rQ3RN4IZr0YhBTfpiKUS0svcBqONr3dJ",
-	"0pzRwnL+ggFDUiiL+J4d626CE0H5BkQGukFoAexbs34WSAQTdxkVIKgfYhg8gj2dAkezcuKQ11TYzyZm",
-	"wDoQhmUXyPOiE/Cpcwi8XedT54PnxKhOZXsotoJClOeutXW2ts5jOR8SnJNzvkNB9coGnOkSwqR8sOyE",
-	"6ahGhgUATORQghGzjtd5xd5pyjaApkk1ijbpRRFJkNsCUH1Uw60/ONwm2IM2d7mJUD5yoExAoPcIkikP",
-	"dhsf81nEx8jwWu5ELxuiYgJ6eW/uciCulsQPkhKi0g1v8XbGIBk32cKM1OyFub1Tlo8RTB/Pd7Oj/NTG",
-	"2bRxNj7O5gD551TpynO6MpfxTLNidkLwdNssgWY32NAbNNMrj32w2Xz6AZu+YcXsGRlQ7ahItmDkiwHJ",
-	"6EoROoa6IuJOclBPrb75HXjWzGem39GV6gy/GOysHwazb02ZrSnzeZoyK7c/oGgfKt9vUOpKGlCKKhUq",
-	"9ShQUT6JwV7SJBZblajtlMsIbcHNbZWpTTTtkdWpkJfso1BVD3irU30OOtWhRKt2/TcRrf0yDwJy0qQK",
-	"HSUDPZYyVLlczepQfc1blahViUAlOtllPEo5+ttC1rEc5gVLw9y7DfGzFT9J8uH7axtBCy2qJCK3bK4J",
-	"1RjVmmesIHOqp5c2kRPAHzZ47/5smtisHsHP78pxPrqKtBtxgGG2OLetCvNsMWLgqpJueTl7AR2C47tR",
-	"hYFfS0EAWnr5E/zTUIX5IJLy7qtvvrr5KiQqZQcPQ16w2MLR5OVRioHASmBlh2r5k7YwyDMrDHL8Ldv3",
-	"BP4Zb0mdzZfX52XGFQgQZzkX7MwokvuHUZW9BLFU2296easCIP6aIPHDTfOVbxizpQKx2IUMvLW1KE2/",
-	"0OYLLJzgmgVQRLhQhYsB4xb435yu2XxRezsWWmqaq0uAtJ1BG3QkbYl4tRjBz7794F2iJRmQERvLghFN",
-	"P/XJFYGdFxMoaOSqI+HD92ZBbqRn10wjMbND+IYLKCV8MuL2QEJTfbxPEijUOJJNWl7lELWBQ23g0NHs",
-	"4xqy0x2hqp6vbklnTyC2bfGJOZrpmBgXRGmqF4okWUHHOoFUMZvhkS6UljPrA3dEy5BlnmH+l6ebiVjM",
-	"RqzwSSVl1gr7pG1X+AjpnkfkIiJfkL//+/+MyITOz8YFY9AFZo0VIFRHsVhOqYZvEErcEidFioUgCEeF",
-	"7EbzGUPf3BlJ3JjfZ8kwLJEVzMUTX+/eC16KCA0rkBKolkzKZBicuG/Nla1h/iWfbOZWWJERAyhC1PT6",
-	"OEwpNE01jpLYT5i2QnXZfLcySv8OrsiSK9a7LLsy47xlbK6gxfkKoxpI170IDswzkox4nnMxucqyAvB4",
-	"X5JETfl8HnxXBj5jAcOyQR3M/oUitlKM6do2S166L4lrlVBslnQhu86lE01tXcDeJQD9EhtqLJC/n5FE",
-	"0RyCxZThfoBmHLgj8BtM40tXb2XGglFb7GDigrTN+IJRd3EW+CoZ0zxXmFhYB7Z2M3HP9i6DM2UaXSiM",
-	"7K76jvGMhUfM5/ngzNinOUe2/o7qpoHX75GayvmZOej/BhIOxv7BiYIat/lCmdGUpw6yJ7leoVO3W6ZD",
-	"K4wvV86q07tE7YP64BeuSvEIgJpdKcfyQCsmoColREKaD+ZLVN8UWRZmKgInmi0YzNA8QNOUzV2NSD4R",
-	"hp+a0y/Y0jaNJwL80dB0VzENCWgAXScshoY9xrif4GBSmGJVpmJDLLvSLvGMC44hknJMZhJA3RLoMTnc",
-	"XPWkfvySYG0L4I461XPWGXYuBhdvzs4vzr4470Qdgbyi83GhpoSPyVwqxYFxRa1FrLWIfT4WseOkqQN8",
-	"94Csw5TGArqGBZdxzpAhhAntkXfql9/1tsEUUggKgHQdTEQaEid6bQ2mjmKBBC97Z6sY1DhQVJLqiCSg",
-	"52KJKSMbrjFa05wjQf2gqnofF1AFCfh3NF8wGDXJqVkKXBHgKcGkL4nmTMViVDB6S6QAERNRTMfgXneJ",
-	"W4IWhVwqG+muDMPqXn33rtcn70IdG+O+cjbWRC70WqS7qzbvgIua4yM2soFvuNL2IP32wBztKftjIWee",
-	"oZyfDQxDsT/dyOAHiBrDc2SxHk03P+7HYh45xMJb6XYOrrB6VxtV8TlEVfzNXe17mUZJJtaYxk9/dmbO",
-	"OS0CE6d6+VNubU/mx0IujDz+8if7h/mOi/lCn/mTWiMwNe5DLl6d+Ro6TkTPjIrD0Rw6p3pK1JwZJQfg",
-	"dl1zJSL0nGuakz/3+p2ow02r5p0y+NPZhevi3a5X+H128cqsz73E6Ru/MJ0dn/7oVg2N1puROcxKwLpi",
-	"SbIuJb5Ro36rxYxlZM4KshBc23RawaA4geoF6cGQF0zkOBaJ69u06o2aCWDgWVZsvq0/lQASDlrLyyEA",
-	"GoW1JGBxfS7YCwWDjYiQBZZJ4OAgo2JFMjbX02qQMoeVS3p9AJqeOLXTtmTPl0fpgYoMcEiqD0SkBO8x",
-	"Lb5Ql4TrWNDsjorUpxrDK65WjjNqVRO4AigtogsqFAV05z55rz2CeCwKdjYveIplHsxxNR8g6nFGiwkX",
-	"RglE9J/E/MTF5NocK5agkkfc+2atehXIQTcqaNbOzlVbp9kZLED31eCV0SevSksRXiEosF6vum6HCDYa",
-	"D4Zirjd+D+YRrkJPXiwSf7GTyovBMoaPHO4bCHTTD7TQ4e1wZ++5BlY03qRWoWwVymdU3yHLCBUhC9HS",
-	"W9E9CSjJaF168ARoP9XzJ5798hJVrTOwH6oHQscw5AjwXktqjt2i2RL1OFXmzQGwWpeS5G3FDDej88tY",
-	"JD/9kiCOBDQ8IzTPe1Fgn+OCjBd5XrHTeVtno8HOKbDJ0BPqW7ZSEVkIteCoEtsxgrfC154Lmqurpa4a",
-	"aQW/IjQr9uPFYPBFestW8AezIBrrxYUcb6wwwH5Zv6C0nnpP4mXgaDjWLWx3Ea1xwfifBg1jXsh/Zak2",
-	"l2Yu81zubk6sjP0pvMObvMG1vWu9wK0X+Gio3CYyq460VAbs4o8n4haHBQ/XY37W2Ng+8X4tk/qcmdST",
-	"xC617KplVy27OppdnS7UXG2ONa+UIpVjbSnSMCBYFgUv50or0t3g7OlFNppFSARiXRZcMwVYs696SDUn",
-	"AG3gIp2QkySWAg7BVZRcIogeRjNZYw7GLGFsED4dGMyq9NZXIr0YDOqhFUuqPLk1o7kYvPLRMhnP0GDG",
-	"PgGaCiJ910LFDw+Pb4Pi26D444Pi94+Db0wtvaoJHdyFVLGs8Uru6b792kZRP9801Pu5e5t42iaeljWv",
-	"dr58ocMyOiY9BO7A+sU1Jx7iVKC0ygfzlAuqdAJEgE9oeJzy+LU2nKPma4uFHBOKmpitodVNYCjO36YY",
-	"25JlkvSMIidF1QcViw9UT5X1uxkFlgbQwGH7Qw+qiB4jCwBMumHgjY2FwcAYG21bi1ethtNUg3Fs3MQf",
-	"VklEMAUF42lMc5bSJRYyWNPZXPXKCNNBn7zj4zErGMgaAINeWa0hBkZTktgsmARm+NJHZgJBBdBaYLPm",
-	"uZm8w8e4jgIVOQjMtDG1sCJLuiJa9i6JUf5JopiAyS+lQBDHXCqduDwZ6wGjVi+FsfihdF8NBr3LpghZ",
-	"YjNuyvhSAFvOpZhAaLiLVzVjUExkPTs0gCGGSN3SQGHBUl7WurjEZRrlVNya/jUrBM0/Mre2iTsg3OlV",
-	"ZjRUEDab6xVRuuBiAo1Y1yqrycoV8GZlz3nyshrHmtKiWFWjWbES7sn0cLiUp5D5dtW3z4BY/OOa6v3X",
-	"nzpy3hl27LmE0ehpZ9hxZ7MTdcAEgtFEvzsbnJ+dv4bIAHiPZlnwzvqGvWTFvGzCdIxPwCr8+ez8dx0f",
-	"4PM3y29/3FX1/yclxQdci1bvb/X+z07v/0ALzWmerxzPPVjAv7ciJkLxh2ZdK+NXmHwDDycf60w5Fs1c",
-	"mRzJlF1iaI0HF8ylMfTJDyLnt2aZ8LXI21+5g7oH1hymzwzXU5Yq8kg1BwtSgV6GVmBIZg3qbVrOGaQJ",
-	"ueo4+2cY9S49i4YcEPc+VySVcw72CbaMMBvGPgcbhAlIGNw0XwW2janMM2UzfWQBHBlzXrDm1mVTalK0",
-	"npkU7ZQWBJkNydD0YkvoRK5nn2oTmP7twlVzierPlzMrTWH4wqVNYvEZRQXDkCSXk2PFBZtd3JwB1Nwd",
-	"12CCD/NsStnDSUJQOYigLapBJGrO37ms5Odsm67tEAU/n4Vjw8TsKppxwk2kZiQfrm7e/omkVPT86IOB",
-	"azLjmeCTqSY/3LyNXJzYChq6GAwGRmO4GPz+92F4m2nWjxbivKoC5Saxs2DjhQJ/y6pJ5DTNdit36tJX",
-	"m6vPHePNcJWxqd6JRTPEln9M2ezAvCInoFUEs+3pRvsFfD9dgngrW7Wy1aP6VE7lNtkAAbLJk9Lohqhm",
-	"pYfuiG491heZWcBnbAU777MIWL9N9K2iYpyMaoYgP3V0h+fl1bipLUl1vVuXxnN0adSxGk7m4igPgpGI",
-	"pNLr4DWXkEJez5cHO92aUBcLe7WCGPgNaBMpFURpnudGNygYzQ70n5zgtj2mP+Ug6JfWz9L6WWp+lkMo",
-	"wsn8LostoC57AWE1MWmofc016n6xQKiX3jbILCsGGJozZ0XKhKaToGOMt0jABJu4J2LRBRXvfDDoOUgR",
-	"15wD2QohuDa01vUVdc0IkYTGwjS2nMq8xOsabkfzqgNTNKN7xSKE98IVUZquFFGSLITmOSyyIgXlqtYD",
-	"dsp1s/hj85QeABTsaVRIrj74g+BiRm0e4TdyRXO9Km3yr/dTClsUsVZ5bFHE9Kkk042K5JixIF/5SBzJ",
-	"+4vlj/knQ3uRQnfHBeOTqY6IljKHfFT2ac4yrlmvEknQwJTKlE+rnG7MQC2r8PsI7K4tEhSRc7Q/DmLh",
-	"86pV75IkOEJ4y7OePkk0/fSRmvkmEfJUxXRUMeRr+okU1tURFPWv2t7LZrAVG0AegcUf/di2iFkPIxAD",
-	"fmukf2uWl8IukqM4ruEg8hDqnrEl+eJNkDkOz/PsoZArg+zUPzJ2OIs6IYgS7mdn+Op1/3XU4eqGfoIL",
-	"V2Vaf8TzuKf9Mphjm8zaJrM+x2RWMmaWSpSZrA/EQkoEpVPzkQ1VcUOVwk1TRZBl5EGZLPRStA1vyVdU",
-	"srR/t4q1AQm1wIwB3VxLqbEIBYhMgGYZs1wsOxSUKKA9bdGmddLs1uYpMIVC1rcDvNBN0zFuQYY+C5Ah",
-	"2rCzRyIObaK+IeDQ3i6hQz1BPnkFbTIVtwekdrhpP7xX6CiB81HSXNxatC6gZ1nqwW/PqXw/XvSC4DeE",
-	"GVo/8A2OHJQUTuXAOe5iPKbvpsI4mxllsEmtx6b12IQem70u8ElcNfth3f24Q5isBzVABQSTYwLgcHiH",
-	"5j4/xWgTEJxnWLaQsQiajhCBDO0d5oM3UfX65ON9jp6N5iGbQLKRuEWnCY07HTt/IA3jCOPPk1DM1jHR",
-	"OiZOHdV2sMy0Uampwag+mFsCMVMdpmPF5bAOA2qzFBzgYgkDSrq2noKKhY/8RzRPC2MZee9NFJLfG2uc",
-	"r8F28loRjlggOGcJ2zmjGdvk8bisYEza4hI8Az+C62FO9VTFAhLQKuVdnIKHyJk+rByqOOg66KdHPQhG",
-	"EouK8yXA2qzre9EG3M2K+SwowAFAfKEXxWKgHg+d+aSeCZzF9hDsChhqZwifzaj/tqBCc73qDC/2dK+v",
-	"HeLWadE6LZ6b06JCmU/ttagjdY9clvuDMBrwM78eDMo5qSq7Wc95iwij6bQZjnoDI/L5NbIwL0EWUZcK",
-	"rzgkpuPvquW7pnwyZQrHFAsLdaMkGdOC/CM5j4irVe0thIrQLGOZi5HiumeH6jDGfT0qZVGlY2EZT+mX",
-	"ZlDvwTA/nq2PGnmDWTibWjckFJzj0ldacmEAcjy2OTw2ZZsqksyDpVH97/r4U0K637nkcuDTg94m5heL",
-	"Sp55yqBWGuDMmXNyAGOrOIaO51nqSZlWZX2h813YWMmuzgdGa77vnRqLizoLwfUH4H3D84vX/de//Hg4",
-	"1/vDU2R0W+b43mHIretpeCNUw01uOWrLUY/jqMoQXZrXeNBDM9anjAcIZmrvU4BII8dkwnQEBYugCkEs",
-	"KgzS1WtyEHMNIQPB42vhAo5yAbKLp1w+cgBuOLUBcZbtyjFU6GQzsxpkKpeQdjujYoWTQG6F8zFyQB2w",
-	"U2m6ghmaA1DhURsLHWw10+0YhHA4T/r8IxBClvMUUQhh/3tVOSqvThuE8FkEIdh6QNrTj0OxxHam/LvG",
-	"IqAHVlVH6G1O3ui1NSsFQZa9QUqrWFSr4jWiiuwWBbEpwsHCdJIphZwPBEw4yNoVi1eDVwCgYPpxZXus",
-	"7nN4MMThBq5HSo2trKBb+zYw4lkFRlRt5PuRjR0CJL6vN+/vV4QGBUMDSkM0xGbWBCHSJAcZDX6TIBQ1",
-	"3ERbCr1W8kmKoMzTdhV+tzCMI67kY8ZgVMWGZlXV71obhdFGYbgojGOoxTOKxqiUoQhLPrmQiz3cg5GP",
-	"51AsFlmJ4AnZqk222YjUFcYqcGSJ14SjihCOQ0mstRe2ioX1Eq/E1urqcVU+0l1OeTpFtRfTb8HA6mrF",
-	"42O9S1+0ot6Wl50cnJWHgQLSghId1v/rUjBpVRXjoK482oDVYvSvLNXOUG5rBJr1DiHLvCMwKDTo8cjA",
-	"nFZxngKeaX2ccil6O/hBDQPY1RFaEzQfAjfqROLdAzouccs6wy9erzsx7W+hiffV4PG8mE/EK9v4mzb+",
-	"5mhG+4NF0zyRZH6QQv8ylUqfQQ33TC7hzjTK9+b0M6X5DOospYB9MyYzelurWeuoQImdaX8wUru3AZSK",
-	"gFHwXbtmSG8BAtBbCKhwdL+7lMUtSZnQrADQQw8OXQCSxv/7P4hiejHHJOOFQNzPKBbyjhXm6pHRqloP",
-	"asb0VGYRkQuteMbIvJApgzjJiJjhFNwZJMoSkqosdgsmBF6YL8x+kjsmMlm8sE8QWFIF3O+MKsVmI4BZ",
-	"19NCLibAnnmBTb7whSZ7kflTZIZFeQa0pDa2x5cDRtenZVJ2ebi4Y0LLYgXVkCOiZOOuYNqxuGMFlsvS",
-	"EiweF+Sd/DcmLLArhOgoLdNb5lftK5pOEUpU4b6Ri1fwpWHhUIBZjnHQdkAA+UmwLwXo2bZfZZrkGng/",
-	"2mimUjFswyaboDW9fDd2GdLVWQbst6yzZX74fvwto2pRsO/ojCV98l0J7IpEexgLcHWDG8EfNtPihHKB",
-	"UJV2xRAK5HwA/zX26D0ERkONxQ5FiZuV1C11iUP70uZsxKrf4DjF1tzDP3iq8NC8d73HDQwY9wr6aXW+",
-	"E7KirywJtjDASN3XauXuUyH3KbTAAzngcbV6H0tlPbRsIkl++iWJxcOUTfwXQy/+xc3rFEUUY2GrKJJT",
-	"F1Es+SEqgBvL4G/X8yqYHFVd4Ijyip7uPnkt4KygSy4mH9kdt1f57a+ovmKrxbVa3NNmUWyi2eqR9Lmj",
-	"SgmfgJltrz5clo4dlja2sBJxLDYXhtqDjzcVK47FLtWKW577W+a5T13auOW+Lfdtue8DcF/SLVnTaYsf",
-	"b+dKM3rLzvx4N1hX/2K4kSv9A1mBhliO5GIyBb+ZaaTJngdIi7nMWBYaFgOTq0/ZII76OpXdxWigVZNr",
-	"kkqhFjMG2OaY1pGxuZ6SrmLM5aqYu/0tvWXXOJ+k12Bbs0C7Mr0lUpAp2E/RwAWGS8P4sXkw4QEKupmw",
-	"LOx8y6CQquHS1mTabvakylswYuGt2tYPynWlcEyDqdABt6v7zZFc93YLzd3D3GfRMOvZk49g7gs29VGM",
-	"fWF/ranvceFo4S+uGFkC1UEXzhr9xDvzeVr87CRe/uQzrH/Z6viyxAhByn16tw0ScEkIyYRp08FH/D0h",
-	"3UQuBSsMn7S1VN1ti2KBv73PkpBg86w3RHWlrDk6WpFEmUMgUpaUCIgl6bZ0G6p0GU3DC9q8ILqg6S04",
-	"tCCLL3BjlW4t7+rqk/caAmYtLm0lBz7I/msIsbUpE8QSe8D+hcKuNirDtyVILZ18C9ncz0VimohFmDMf",
-	"vhgscvhINX7jaidCC+zJSJ4u9RLbdVytrFgWRD3HgtY1oiMJtj1lzzf+0A1wA3UvQIBvQw5bnlQHfgol",
-	"+MKf8ufMhXZ7+qMjO6dkWy+Bhp8mRe+hJ31IBmAdUqXkYBEZQx6WUzgw+w/sh2YdAk783rwEKc7Js2U9",
-	"RyXsrc2zTeBr4ER+eR45f6/e/V7pe8gm29y9zyd3LxTCm2Isjud6D8NcfuLuAB8CSVzOemNKXhO9t4ll",
-	"sShz85pS63p98tZ8U4tF9AFz9mmodgyEu/pAZAsjl7rOJeG6QWZ/ochWJ8bmwPH3OghrL9gZxghaNuND",
-	"Cl1sfNfVM67H5mM9Y/e+skaoWl0qq7eUlj6MfneF17uvBq96vxJGuHeK5BqxfX4pk81HvMydLK9Km0H5",
-	"7DIoAzp2OuK9Y3plte91OvdM77QZVTD08G0urNm7didOl595AnrwuPaSQExsDSet4WTXXM0HoUu/BlNK",
-	"tI7UX6mRtm45IDzrd6IONw/PqZ52fN2wQMLt1EMndg3BeJ998abzy2Zjhw81QmuxBbtzvthykGViagge",
-	"jnb/dJXm+AXhIs0XkC9S8WzaVMoeOEQThCNvsojYZMsuEHyzGBa63EY5ffj++qbXj0UrXH8OwvX9jJjs",
-	"wYf3Tm89nhXXkA+jJ4eOr0/pSZJX9xMc2qCrh4Ex/LXFbP1qERCDpNkHV8ZObUnzrvbfjKumzKN1YdO8",
-	"IIIpWP2qCycW3odDGl0437q2fgNuHD/X1pWzide5JXpCd44bQuvSaV06Aal77m6dMrrs18iCXMGXMmlI",
-	"yyYG1ATtZDv43r3qkJ0gbAAV7YDr+MesmjwGJgMCR+tw2lcnjsVn4HFqQPCvn5XHB/Tfi3VWj35bLqYF",
-	"t39m5WJElbA/a62uZKS/AYWunOzuoXee2nzmOls5z1Zf28Z0nkZXK3lzq6f9lvW0IKvm16OivfwpIEH7",
-	"B96VzPSAuDsISopFG3fXxt3tFnd3hBb05HF3MuQSbdjdswq7K6nYo0fdVbr+VQXdBXrUU8TcHUMLHjfm",
-	"LpAP25i7NuZu15i7hyBKv5KQu3teqN+rrSaIrRFx5RpvCogDs8NahFvddL89wq2VYj8PY/69XO8xAtxO",
-	"5wl4NgFuBzsNnoBLtwFubYDb5xLg9tBqz8Pbq17yuVYvf5pPqWK/PF//yGEizf1vfTDz3uZ+UYpPBJa5",
-	"EGe2AIVH7bG4oza8IQBJdVVA9fSFIrC2DdEOsXDhDje2vTLagWwJdnBPo+TUykatbPQAURLukD3zaInK",
-	"zWmDJdpgiecjJny00u42zkGBpAB/wMo+n5lA8cyjLp5MqtgS1FE9IcoqTR49sDwhTrLYPUh/jbg/26CP",
-	"x7SO3xsy4lerDR3ZwoGfJnLEiylt4MhvO8B/ncM+Cm993OCSKm/9ic/1IREnfoW2BpyUq1VxxHNNqI4F",
-	"WuthcdvIkzbyZJ/Ik8M1yyePQNEBt2kDUJ4Z7tMTcYAdo1Rqit+9Uv2vSTCPxWYrlS2u4KcPA9T4ZGAw",
-	"FZlTZh4uzOUIwvO44S6lUNtGu7TRLrsjTD0DGTj6bVp67gO5atqbzShXRqw/Gt/qMbSRXwGo+YljobZZ",
-	"7hqrfZQ37oCkrGeNib6vvyoWD2ija1HV743KeTpk9coQWkvdb9tSt0YkPxPLHL4vw6O+rWoV4AVrNtvM",
-	"Lz4X1wz2Gb4E825UBB9S/ftVoAvXSGWr/7X63876X52atOre/ureVi2uRsE2KnA1JvBwqpzSVC+OwYja",
-	"qOd8K++gLjmhqeZ31rdCtCQJ9plgIVco+jrKGaF5LpeKdAu5VFg3Pl0UBROa4POXsfj7f/4HPsayiPz9",
-	"3/+DUCLkmZxbku8cRdjTQqCHyDz6n/+DFGy8UCzDlJAQR9mOpjc0vOJnrGIYx2ag5r+fSVbQsSY/E8FY",
-	"pq7m80Le0Zz8TCj8yTLyM1FmlD+TpRTkZ5JLZT6wT3OoxP5zLH4+q/738xD+Gdp/3X/BZ/sn/lP5gH+Z",
-	"geK43H8/w3rYv/7zP0j4X+Ub/+FnWJby3/IP87fpoT5j10rZ17E9+DWstRI+SNb73KMH2JrKOP/H5h7K",
-	"b3x3rqtKl/8R9mB2/cge/v0/mible4ATdZo5/HtzD+6w7t/Df25cpX8PVikWZ+SKzOSdJQBM6IR04arB",
-	"MY6qZy0qD4Ys3OB6hg7M5ookcL+zd1SzJBbEo44SzWcgrDo/KxVZRJZTnjOSQCNAUeE9LGXN8xwqeGKg",
-	"9Bm8n7ExXeQ6Mi0rpqGitI3OdgIzUVM5h6f/zXDNDO03rtd5vlABGbqjOc+4XpnHVB8XAolW1zuVkQSB",
-	"lGvXBl3CUqQMTnAEp0wWcBR6dUc5jNUIw+yOiarvGgTgWs3T02REXSPjePTYXvaJzuY5BCo43tUxS2Qk",
-	"iT0KVOPwcT6PnezkVMpGydxukU9wagOI2wDigwV7I4N5oV1Lr/ord3krIvvBkb+afgpMIA8hTF6Zy2bE",
-	"SaLpJ1JQnE4YsoOFuzX9BMLkiCoGNnKj6M7mC81U5WktNc1VLDaG9iSafvpIzagSMlsobcRFFnbvYm2B",
-	"J0D4jZUoYxG+C8FQ1gQTgdwJ39AinfI7w9TA/FGyCxdPRFJaFCuyYtD2IBZOXC3bjgjNlbThVktJLB1V",
-	"hGYZBlkBAxmCaqcWaWpYbA9rW5vdigUUAceFcfN6oexMRUbmrEiZ0HTCUFRnK3NwRNYnzodh3hRsWdFx",
-	"0HhjVBvD8s1BEhPDuk7Fg4LMkxv6yel4T8qI/J50hp03v3v1ejygF+mX5+zVaDA4v6CjL16l2Z78KZha",
-	"m5jS8pXniOIJNAMNxx7D84FYyrEe4oOcsZ5X2GkaAT3PmNJkzAv0RQjCs4gsRM6UikVyLQvdB29gAlRU",
-	"kcT8k0QkMbTV/IuqBsjmUS3M1Ej/PEtCsglDqHg9LwmtUlIbF4rxoKjSmMVi2aH+0YDytO7QdcLs1uaR",
-	"/aBr/G4HH+hN0yFuHaGfhSOUNuzsDrR3J5dmjfaGHs29MwWAP4RZAt16rD2K4qWgnvUqmQSxKIXjKTWy",
-	"sZFlp37aDyRlBlHoR0mZDxpw/l1tLdqg8mcVVO4Vb7c9ewpHG2LBr0rBCyIyUaVfP/DkaoOkkFJhJYUR",
-	"ppAc6CY/7mI8kld8nXE2M8pgk1qfeOsTB5/4IRf4CXzbRrtZbEPdC2JyvP2qGWsPWG9gFhJsWTcLxSKw",
-	"C/mctqALuRRlN2VbM3RqRN6WJOQS7Um9fiw+brPTbePxLjtknSTaxLnoNP6O00kBD6SYHGExehJC24K4",
-	"nVzo+e3pQpbErVHqgNIdapIq2HghsrOCUSXFWSozvDJbKpZRgu8QfIeYd4ZkOV2RmRRsRSaSKTKi6S0a",
-	"zNKF0nLGCtKNO+/ojE5YBgGQBRWK67gTxSLufGR6UQiWkYVYKJbFnV7fGpUIV0QXfDaz2QDgpRgZws7/",
-	"tmCEzqQly85tHQshxZnzPDSMVUUkpYqdcaGYGQK/Y5hZXAbLQM9mCOZ5GAIVsZCwDDQnaioLTXI6Yjnp",
-	"vvv2617khhgRqslMKk1eD4j3FahLMsqpuDU0XCzyHONABbu0qt+8YBDAwfX90yP3zi4W900PZmWmF+xu",
-	"uNDlLC4Gg1jcO48+Sbi6smNKXGyBYWtkTHPFmtnRNTWc+PvCMOhuZSJo5TObkBEpiIIHpXlQvbBTVr3N",
-	"TpOP8MRHaOqtzNiTOk3MWhtd6duvO01sYk4LbaZbwHZmeD/KALn1C7O7g6W+DL9JB0vrL3lENoVnopFB",
-	"BOzp4zrN2sSrAhKxlWOVjpO93B8N1NOhYBSMZkRN6RxE7QnTkXdmA/WTOhboEKnSPkGLQi4V4TpyiWuj",
-	"FSoV1pFC3GtrbpRYeD8KUOjd/CiNRo1g4TZ5QerkofWCbKWej50QVudh+yWDrd+w502nf6PujaaN2pdQ",
-	"1u/7dkL5E9+SaoUpM/VO1yjfQSTna6aPl8seLcdo7fZtyi9q4HOtXbW1q1q76gnkoPXrvb82s4PttF6x",
-	"pGnsG4ypQ8ifmnENKF5WZTbSSV27NKoi6PDl81XhCZVFcs00psFXfrRESFnxbG1wXa6DoD74asRSaT67",
-	"PYoF2GZ7lyTNGYVEGm6IMNjnNjUMsfXpNDCv1uwEsTCTxWlj1ON9Ojp4eDW9NfKgJjNGBYTv36smb7bd",
-	"noC0Hmq73UnXFYs8jzrldnaGsNfPQs99Yo7RGohbA/GpKm08uOZtJs7FBINpdta653C3mbhjuZzXYspf",
-	"2IR7hSHiYPiT2jm/IojqLuSSMJpOIQcqFpDLZK3KkQ3yx4Ab8wuaZakiOFpIY1oSrnsRgWpZkb1tLiIH",
-	"fH1i4Rifz/lVl0SwJVO6ooWHQZFTPpma38vgyIpSD8HsEBwJjRsF3iZhRpXkrmgtbSsiSbZg7k8YZxIZ",
-	"1hqMw/CcSgqUa/OPhZwlL+2HG5kAO3Sv2h/tpxuZxMKsOGYVZHTl7R+VJDDik8C6XKT5QvE71js08PIj",
-	"bEtrbFhzKuLCnM7OsGOHH+ikkVtdwbU1V+JvNtF92VoRnqFjUBbab5LyWaK8sPStQv6BIO4YLwlelzP0",
-	"umwm8mjyNUQ+8NIYImLJcgKJrwkZQ/hCzu9Y6RBEVQCZhKHcPIOsHSNPZ6x4UVJOcE1VfGDsk650aOl3",
-	"9zwiFxH5gvz93/9nRCZ0fjYuGCoEgJIciwJM5UampxpwkzGszCcVFQtflAizpfiM9SIrrOdUaU8gyzQq",
-	"omQsqE+9t7rRQjHrHcPE4MTN+32WgMrkEGuC9fABHKWrrnwpCmLiDS2GfCninuQaU558aykFsNER8y9h",
-	"jjBA5+AuKTJigDGN7KCPw5RC01TjKIn9hDyb6sCbWxmlfwfXc8kV612WXZlx3jI2V9DiHIzvXJOuezHp",
-	"Yd8jnudcTK6yrGBKJeQlSdSUz+fBd0OvOpo9CRvUwexfKDIvuLkkpmvbLHnpviSuVUKxWdIF5RTUN65t",
-	"BK4wcwA/p1UQ7W6ekQTO3gdWKMPdDJOe09WMCX3DipnCbxDWIV0ZbSAYtXOdmtGbIZvxBaPulogQ6coo",
-	"xHnpS69cATcT92zvMjhTptGFMqe7IHZkRJuh2TMWHjHTKkDt2pnZlfmW6anM7CnwyzWDbzdnBZrFW8sF",
-	"hOz1SjogdgVHwwpB6wtUv/ON2ehwciGT8cYuJc2ZyGiBsh4cOmgGxWNFloXpBVDKGUne2qdhCHZUWSHn",
-	"Zr4NfuzL8te3dss+yO9KGnXL5hqB2oEMc11d0rdTw3ES0rUNk0GEWFKYzdkjqVwIXYpgVj41Z3zM8OD9",
-	"xUPT+2VBYwlJ6ELLqyxzA7vBZD0FA5NwIrrJ11/dECTu+JaqUPnEEDpPHSZMK6AzPpJpzoogL7V6dCEb",
-	"B4Zepm6qhHRLKwiyiYIRdcvnc5b1Iri57ggG4Xem3WpiZkScdO8WpWDEBdJ7njfrB3QWZEWVwJMATkAB",
-	"RHJCubAAaxkbcwGqozJHaSazRc7s1f4X0HySgywyyBLhIdSfnjT8wPOPbUmbkX/OnefOsPPh+7NXr353",
-	"3ok6VhnpDDsXg4s3Z+cXZ+evzbTL++t/Oj+7eL276aZcJFy0Nv2zTf98huEMgaQZiNPXQVjSXmaUkOa+",
-	"/En5O7ANBbFMcqjI2Y6hOyqY2KeGxFyd5FBP3THE67F8dMEYN9haq9vWuuVat5x1yx10n493xF0HN71T",
-	"gtV5WSyVCiAGN9GARN6xwhyutzRPFzlcGhTTQcjL6UgWf1gUGcNAWs1zIx2WGtkaNbD6TBMFeItjsa44",
-	"9XzJQH2gDbTAPuJEZdUSgx2Jwa/uaqfrO+1vt/tq/WabawC3uclDvi7924b6G1yxx9+cE3hiN1KKzrAz",
-	"o+mUC+Yoxe7SeuNVezwX6wE3vfWttr7VkyXfHEZcKjQj0AEc07dF8jYy/Q/eCKIgYQMsR99CqT3g+gP0",
-	"7/kfNCs4zb+lxe1inqAlDWxvWCVQsQ3Re9ii2iANfLCV/J69NFAfaAONsI+00kCrGqzJD/P1s7HDFQ8v",
-	"0EY54o/mJi5AQrisBMBtuLnccS7Dw+Aad/0Vtuh2qPrHQk3lEo3lWIJTRURJQtEDoOUt3H6WqcpNB2M4",
-	"yyFSoirXNNs8PUcV2b0UAwWh44nGCQShCsHsDC9eR53GBe8MzwdRZ6HYu+oLiEK+UAy/+ANVLPvgSLb/",
-	"8Xoq5x/LKdvotp0Fq9pKPUkA2wGUs5WuWunqZNLVQaT3rzXxKqrS4h/XxS0Mk9gobf1JLkkuHSSdKr1H",
-	"Q5I4iOt3dIVetS8GO4lW9wLMPH+xqjrMBtKAtTBakaoVqeoi1d/qJ2NXgaoEl7lHnOrXrya1KMpaumts",
-	"A1wwSNR538ugSxWLEpcNMs4R7qWHZTKEXBIpLp08Vr5ngwwyiVDGAFe/XXy6D23+SWWlcBU7w1ev94Sa",
-	"fyKz0J60qRVaWqHlZELLIcRtk0FoSufsXvwVVxIOAsulWI+lx5R1n8qewOf3WdIEp9I9NySyBvGBsJSb",
-	"4UeCDiIIwaGGJm5AHCnx3KHzS5KxlGeYE09dJ1xk7BOorKkUrhhSauNKXRSj1FOy5KLXJ9dmALHAKUI6",
-	"P8Qe2ZXgBZFLMSwDOCEjbEZXAKqiMMXIgQne0MkZzCeDJiLMBcBWeIatuyhNLW2oKAQ6NVP59xpikDZF",
-	"BJmenhyPxCZcfTQXn4xo0Yk6Sq/Mbx0fKLIb4b2hkzZqp43aeb5RO55SBYT5Pdb+25L5ZEHd1snyISAj",
-	"+0KAEGqIEpkXhoDoVSy6HhIEbimkBgVptZGP+DF/8izZkJaziTJ9w5X2dKlFAKnTt0cG/QDBcg+cj4AX",
-	"t3jnnwUgSLijOxItf7+bida9gB88C/GVDY17oWzhXNKlRNNJhOUtITod0kUQFMS+wd3g4N3eDsXrNxGj",
-	"r5k+QkZ6LFuY1/4aAg5DjtNawFoLmIs33FsSCS71QXAfJSXA1JMzTNy5H9qznunTncplLblPFvAUJhUV",
-	"9I7lakh++HBNvi7MokfEpaDEYs7T28X8cCzPKpCGG1ss7Gz2AfKkRcFZkbhoiQCZhBYsFk3IlwGAJ6Sf",
-	"741+GYvd4C+36YxhNtaTKo5gLHhNRgvFhRFeM7ASIrCHXd3OsPPDh+s1nEs8F0ThZSnBLcszs0fGSGVB",
-	"WkjLVpt8NG2yQhhDW1/1lz1zQWoE+kAky9rong2MpaW6D4tkWaUJrRa7hWA+skJbY1/76ba1W9VCTzxL",
-	"fbW2S3uRxc3QlWtk8V41tjaSk4FWHiuBPVo6XO2qbdJQ61ysVVNbNdWrqUeIOE+GU1nXWHcDqXTq4APj",
-	"VK6p01yTnFH3swtFAQemgzhACATErlQleCW5F7tyjQSuAVfW/LGNcJX1IZdYlVApCdypJ0CsPJqungKv",
-	"cpvaeh9k5eNrr0/HJ9qgmTZo5nQYlQ+kSmMjmzTnGzpx2JDo3FCGGLOZIkqSMS0uCSACffjBIuTYorAc",
-	"C8JC40mTITMWPoyG7B5FY5rbGj4Ti3U75inCZ2IBC7Exbqbm5rGV8qYUQebsr4owoQvOIBqosFhAN9Q5",
-	"JEcLDQGRjpkpw2V5dlDQjCEbT2n1rB6irz7NWcY1IxK54TiXsigNmh8XahrE02RUTFAQagNq2oCaX78J",
-	"VMNddLTa0JHdYmjMG880eOawiBmYemtl/FXFysCxbYNkPgejo6aVWOsNhKghLgYI0U+aTrYhbSXmSGGC",
-	"V8agLF/kMrxAAxqS5K/mhP6YBICqmk4AjEtrmk4BW5xQ0PSNgCVYLGhq5DrSNXKRh8GE2JmIJH/9McBN",
-	"7ZOrtWgbI0CtC2E8I8fE2hwkWj2DKBtkQ63dsrVbWrvlTnLJERE1N4ZgoG0SDv669GITzij5p+vvvyMf",
-	"zFMesJdOIJ7O+2GNQqVoWchGLXJtQV7LnDYju3h1IInKdAZbvlwFmmpI1ZIe4QJRWwN8akBuzmV6qyC7",
-	"wYypb0Y5VRiCg1VzAqtq0DfpJi+dFPXSi1EvQzmqN4xFgGc9p3oaQSkKmp0BGq5tuJu85BCn/BJJLLaD",
-	"0cu9COGLPdOJhSdYprE7mi+Q1NrGrGY7lXmGpdHHYFshiWZKJ8S/XDV/AhK41CARYL6eQiwF2Fnz+uZA",
-	"JaXpyirdsdig0zdHH5XgjTaaEiMnwzcjIgvcHBePuRsPMIr46v7S75vYABzVwxjBIfbXM1jmf1zTs//6",
-	"U0fOO8NOgWZ+GI2edoYdPHGdqAP73xl2lrQQXEyg3904yT8pKT7gWB/X0rqdhbUm1dakejT/+0ALzWme",
-	"ryzbOEBJvz+/euiIIoROIgsAA6K7SlENz6bqTQN3FXOlHapMzHrozB1bkS61ej44m0arkk6a27Kp+ppR",
-	"39+DHTelReHhxM07wHTBacWWyEDUpbV1VgOQMgng/prM5B3bj4CiUfvxKOiGbL6q4dETyYe0PLY0sqWR",
-	"v6ZcbWpFcXNlIgJXhSAcRHnyDrNufjqD4gb3xtb72gld85eR6XoommcyXUA4PdQdQ5eLjaHH8Tb6nQ6I",
-	"oHcj2Bw5X4sQ6PVJUoAawKGQmwcjRGSMgdFyzgcD4suCVQVgeLUXxcJDZ9BU5yu410zo/jq3uCcOvwzB",
-	"j8VuMfhkSwj+W1/Mxi8MVpZw38+o0gxqidBhbUssl/kUC/telqHdBxmMYTlB0oTqbXNxQb2MZ+Tmeivz",
-	"nKUWC8VWJ7GzsXHFSuOILf+5Nh/tE5p+6kSdAopCvOlfvN6DCcE6tDH9rUPr0RxaeOsrdN8Sgk3E39GM",
-	"BgZwYOx+SXt2Dtq3PrBa5NkxQfuW3kexQKJ9RMS+W6HN3jOsTNR60Bqo36N70ZD37OdJc1ekDcl/lt4x",
-	"tz27UbXKnW2iaveG3rsed4y530YfwC11oDj0eK4pe2c26a2eqbQ+qtZH5X1Ue4katUv5SKH0XkG9P4a+",
-	"qrnFYv+webI5at6NIxZb4uUjH19INsTK1xTplAoiZCxyKSaswDe53hZQXxK2tUj6qhEyFk2R9H459w+h",
-	"30YjncnxUDJ5ElTtPQLlNyuHD64bPia9b42VrbHydDHyp1FNF4JrdSbHZzNG1aJg92ioXwFHsFV9gWih",
-	"qUdktMhISjXN5WTBhuQDZ4aDdL+i6TQi7+S/MRGRP8hPvYh8w8RET0n3W57nHGhOFIv3wjz3Ryl1RL41",
-	"3/Ui8hfGJ1NNul8XdBaRDwgd8r/zXE4KOutF5J9lvpgx0v2GmzbI1zTPpehF5KpglHSv/7YA3A5sEz/Z",
-	"poHs33Dz7rdcLAz5/pNcFOCHNwvyQpFkTFMtsWjvVC7JjApbk1oRowe9ULEYUQV2VU26+DQ57znITa4J",
-	"V30zY1sqmoz5J5YR+2DXt29oY2/o+4jFHFeOkpF5V+aZIhmbM5EpF1OOMWFKQuupFHesQEMmOsNgS7HI",
-	"sJ4WcjGZEhoL5HL2cQU1yTXFmt+sYDhehL/sUnLHRCYLkjFNef4CovOROpu2Y1E28kKRvy2o0FxzpiLC",
-	"+pO+Hbkck/MLrFeMkJrmJJgVdjYOs36hkQMWEsI+IsBScRWSlZ3QaOUXD+y6OVW6h2YLMIDHIjEPmlv6",
-	"HVjCsZw4cOkVGkqccRlM6sBku3Ujd+/SGdL967HAASynUlneDEXJuVBQonytCXQaFHKOR0WRnI01TEcu",
-	"NM4GeLrhDZBgMacTa9RXsrATdkuBgYXw0pAk17d8bt2sN/SWJbjA4bI5dC3YWZmzchlnTj3H6VhTEiL2",
-	"0JG8YxjngkOGMszOQgQm/6bFiojZd3MueRZtDbtOfrB7k/jo62EAA2GuknkCd64L2Sjr62qNSpe2i3e8",
-	"SMBLQGhurl1hlkoxCGGi2ouCOEMom243kuupkf3wXLgC4LxQvT75i90lu9KmR1joWFhh2Ns4zLthddXu",
-	"Yg74N4PB4ICAcTN59f34W6TCvxXDVyAwhnfXrAkwid3902b9/PI9sonMHe29bGTlHffVybm9520Q+mdh",
-	"Zgt22BDscINLke0HZNZjYuWv3cLUkT9v8ScfiqaW8ztmuX+jB7gp6RCYutfnHfRZgomG6eqtzFgCyq2q",
-	"9jUvuFku4h5s1nM/LIp0agSte3DQ/hkG/cSV9MsZG0n9+l3p/7xKZ4xca8by3WkaTuk36e1s8/1+Fe7R",
-	"O3fpHDn7Z0uYNuif1cu8Rs8OdI+GRKvu1myQzquezlhsdnXWidhWp+b9hMpwBbdArWdzjdA9stRmGcY+",
-	"Mptju6189jnIZ3f+Kt5PvRpu+Dr12uoGvY9eNDk6D5VpHsvP6a5Qs9nbM4fWydk6Oa2Tcw+BofHKndLN",
-	"GSQweBV8szdzZ70mFnXFBn2NYZKXta/em5R1v0yB7oCDCcWhnr6HVGAejTS1/rjWH3fC5IFTKUNLNppK",
-	"eXvG7pjQZ2BA2hpcBc+Fvjfwnpj3IoTv45qMeVGaoQheEufOmuN+RNYjEAsL4j8myV9wKF+ZHsB436z6",
-	"2MfUJqWn3oyRuR5ewK/3+l6M5S7ivllTv5otQ98eSujPn7b76g6/OxObOLv/vX7uK1bNlOb5iKb45XvN",
-	"ZsjvMvPxp/+/5Vn9kcxW/7+XiyL/ZbPx4NoMEmNwbIlEm91tYd2CxuHEJP292amd0vvsT8AkdlGr7Ss3",
-	"fMaUprP53m9e84mgelEw9+YDsfL68uzEz//rf20KLksZv2PZJQGPOnisUQ4iXJGC6YKzrF87a0HvEXr8",
-	"LHaCWox84y8U+eHjN9Z+UEtXsWB3kDMPMCvhi6QbANzDz2A5hxilno1XQ0GNO0wVwGGNheITgSXJ04Jp",
-	"9J/i36YBNZVLgY548LGb10YrkhRSU83cBsLjyRD9kFz3Y5EwTygTwmZzvQL8ghFM3A58hNWL0SmJtB4y",
-	"rDJMb5WK2XyjnGqQHJNFkSfeA5BMtZ4r9CTPF6Ocp857a6Y4lQomkHNlpNWxLIiemgmx4o4VpGsuDHAK",
-	"zJe7MWxcq15EWK5YJfbNdOp93f4ykxHL5ZJYYEBiz6sNJsE+wEinIOpBS2wngtiKOSsCitMsNm/jR3gU",
-	"7BPPKKMKiv3YbDK1Eqk74V99/NCJOuWJcIWBHCH8Meosirwz7MCODl++ZMW8b3vpp3L2Elbi5Uyq3R0P",
-	"dnWeRHCvXItN7Bly56pX317L6o1s3Rytm+NwCefakVpCDWex9FboHcWcCilaF3MOzQWrlFoO7oCKiMwz",
-	"pkDYV5p0w/Qs5/TolcVcGrwe1XwuYBh19POjFAD1G4xrcSKFjXnelwY/slPE8cW96rCEh7D1jXwWvhFL",
-	"pGp7ewrt7uVPS6cm/YJUL2eaNekJM+lrJITCuo9nzFjOQfzN5eTSY3bNZAFxeU5L4Fi0nVARC6q1EacJ",
-	"F2QMXBECZKYMYknL0NSLwcAbTpZUeautaeZi8Mr/lvEM62OxT1zp/UXRd9DuwaLoeLuHZ/sxwL7hjF/g",
-	"pagu/3eSqEU6rSx9p7Vz5s9BLsG9I7Txlh4km0RbqibV755cIG6703mTMeU5F5NrLlIGsgbcPm2xT1FD",
-	"dTdPmYcAxU5AXDxC8l2SJOPKzBSFFazAab/5yKiSwlYiCTXERSGY0cOJHI/7sbiqY+aFI49Agy4RCKWA",
-	"+sT3QKNuu7xfM334zX0k/6zn5htKeFSPTeumba261k17OGGpcf+DTaiHgqnWrAL3oar6NNZYhJ7fe7BP",
-	"Q/tIQrrWOhWa7SIE3kBjYg1UvneJiReGWrn8AfJqMOiTmwWgshFapbpSxKIb2CZ1sWA9zElV6+Q32oGY",
-	"RqUJc0k55Npaacqsq1mb2QGmNdiI04gzDwcX6vUxjxgKFq3nDxa6BzFvHdutY/shkENPJm9uUwpflpSo",
-	"NJEdw0Saiz0BVkCpQA4JhTS8jDBxx3KJCYMNHKUcXS1N0auXkLS3ZEpXDGrWKoeSL59Mze/31EiumuNk",
-	"CvFE7qPSVC8UGuhY6Z8nV6WQWyUJxwi7gQ3vnZ//b9CYt9UNgzuCP6Fe0/lxX3OfXd3V6cx+e3T6gU4a",
-	"MQyu4GaY+1Ae/tbO91nY+ehm8nZya19I2EEuWz0MaYeIrJUiXapIgh3VDnrSs2aJBO9pUrKCBqJvY0Iz",
-	"Q+DBjDDWrCCJKgXuMETAJfL3gydQjxjTPHdZ1yuQ3S8GgwHRMhYXg9//3vz0w83bdSc6P8C0+LFh2oeQ",
-	"7FP6u91ydIadi8HFm7Pz87OLwc1gMIT//4+93dM4xycSw7Hzj6BFNtHMPznMiECvWrKCkRnNGJkzkVn4",
-	"7dY93bqnD3RPM5FZOmYrm3gqBleNUKL5zCJdPaiY7r529HVb8azvBdtKbaMyFn8ksxXh2oYBUT9bK2fb",
-	"gHpoKRZQEQUtwFXjibMIn8rc6yb57M2+fqAbLAZZOZHW9Nuafq3p199N72d1au1jG4B3joEtyU7nlx+P",
-	"oFmnkEoPG/QmUfZbn13kt8WKDogxtGBEyGVEllOqAScIHHOgh1o6Ssm4YGpKoAw9kePSSjEsS4ZZ7H2g",
-	"tz5HwPyAgZY8I93EZSVwqMQl2DJfQbAdy/rkvVaxYLTIOSv8ccFqWFbezeWkT76h2gVvKk/6odoL3Guy",
-	"pFyTEZtysE1HhKpYjMFvV07brcNpROLVaQTi50HHo1asbBQrf+USXkCSH0iSw3j0Mxsy+yA6+ddMMFsF",
-	"A4N3MUi+GltPurWI+V41ol6TwiHTGtqiYnFHc47x6cmkoCn7wAousz/JRaES0nUAYBevIjIgIERyTYwS",
-	"L1LWG5KF0DxHiywKlla1jUVKC9DYAIdMuRQLBaB7BSYwWLhYteTaGoHlQpNcKiTOSOaMiAqry6WIRbYo",
-	"0LsHYyVzGCyOCxyCeWaEV5jsC+XGSbp6Ke23CsbiCp/0DqCB65kHT2oSqG9aZ/jqy33NADiNj3aVH8lk",
-	"ukN4OjyBtiE8aD6AZV6wOy4XCvIZzI6qlmK3hoDD2cR7pRbMEdZq/sNRvEIWt2cpE5o9GNKY6YLYLiJD",
-	"dhsrTq3BjSUZm9NCz5jQ77OEzBc2dyhoDgVPqmNRPmsae1Vew+AHX94PIjl7l4RW2wK0TFdvCqp1ly8j",
-	"jxqb6ZT1oQZEFhiKilK4ffV8QDKW8hnNiWVk4fwgDMW00bv0sANBk83k/jqdsmyRczHZku0ki9u3MJUn",
-	"Tngqd60z7Lz53avX4wG9SL88Z69Gg8H5BR198SrNOlEnpyNZAKT28NVF/+J11JnRdMoFw+/efAnfWWi1",
-	"12f0E1dkxvPczP+OFVNGM3zy/MuoUyyE/XA+6L+OOorpxRy/+XJ3fPFyDVtAtpYDPFdAtoBqhbQ/ILOb",
-	"6H9JR5o5wDHYbCGZ31LCqrki1daMJYfT5u+0+WAvvPnTExKIoAhIA0ToBUTlHnC37VQWwiM8fWjB3TYQ",
-	"zsfOZSq53j7pTOFhbaMcPo9spnBLdyaLtYu/gSw60LdNeUzXcqxtBtFwTUi1hWsMaVUuJDeQS7cVsIkF",
-	"WINQwZwwHdpRQOZMbNrSEOKFkz65qnQNEOlK8zy3RQYMpY6FEWjmIBNzlIhd8pMRVHtDqH+NqB/+QS29",
-	"5y3sAOLdfFJVLHxWVX0RdkixQrnckGjzMM0N81i5lw6Ri23q1RFy8aNkXwXLhBks1Zm3CVnPLSHrJOLX",
-	"lmysyr1xDjqQscr72LUCVOSTvkPouapeG1aLaCIaBwhDXzN91L16LCd5IB00W/Gqm9m6yFsXucuOOuSW",
-	"r0kTj1Sxr66AbazcV7U4obxBBlhEvgkHs2qDK3Eww77kQjuUudBgZuv7xaLWSJnxHTbSdYKRJ3E9zPaC",
-	"Gi9lq1UaFwv7+r0gm9vJGQZ4n0xSOInpDOvp3WMk+91F/3cHGcmqJrLfDx7BRPb4FL1NkWpTpE5Xi+9E",
-	"ZjfTOEsXBdcroCwjRgtWXC30tDP864+Qowi570h3quf7G5nS3OXGK02dKS2Z0VtD40XSCZHChi9fnl/8",
-	"rj/oD/rnwy8HXw6APtmRr0me8tYIkkZ6UXOWmm/7QWmTBRRqWhdXuSLfz5m4+vCeZDJdoEZrawYWC2H9",
-	"VDBgo9aNFjzXZFzIGeG6Tz4ALF1EUiM6QclWI6HGIjEXL3mZvB+fGVHxDKgrJj5xs9QW4K9gY1YwkZq/",
-	"DMdjmWuaOCS7jFBNkpeZTFWCpN/OCAQ1muqGWV2lUHHNDD2VGVOke0MnaMfshWtSe6yhpbdTWgB3pPis",
-	"IkxoiDpobnLt+cY1ZxbbUmYBiGmlSYTRg7pzjKbTIZlRzQpOcxxpZBugmk0kprlNCpqxWNif0WZrP0zo",
-	"YmI/WPuFeTenSjGFW2K+cEXgbJyXHGPmHBdgg8Xe38qMvc+g5gZ2vcJP0Dn+CT3bb02/RmSgIotFQv1y",
-	"v4OShaoPY3ifJX1yXY4X/Gg5HbFcRWBWwOqVMr3FWfmotG/toGJhv9d0Ujkh790iN+4CnSgUT6AvO+3K",
-	"JlzCwiiS0qJYmS5nHlURSj1Bj+HumzY3bLh3qRoiRsWq7E9N+fwMzDMZKdiMa/iQZQUz+1M5XPAqbz6o",
-	"WDlyzFmekYyNuQDKb6cIITiGCpqhJ1hlEmzZKiEzOjcr6sYzWpGZzBY5CzsOGm/q/EPBU/CNcoi48aWa",
-	"RywHl7Jca8sItxxtt80zMa8HJdf8emAxaCk0TbVqaLZ5q23FVdLV9BOeiJ4VTS3JIzkXpvH5PF/V6k2D",
-	"ZQ/RNc1IwH8PZTYBgVlVtt9Vdl0fw0c2XsAGUyWFPeho3aMrspyaRRdsRSbSiPU0vQWDnR8F6cadd3QG",
-	"qa9cEF1QobiOOxGJOx+ZBVlZiIViWdwJj0xDtw2Du57y+RxwmZieykxhpVMazhOqi06dMbGgdyxXpPvD",
-	"h2vydYE1X/3Gznl6u5iHo6i33zCEPy+kRrRUv/JoiUV5jnTd1xFJ5ZwjFTD6hj0LGKXmTklEzGlXUSxc",
-	"nK2Wmuaqh2fKiOkRGTMWQYFeiNLlCqt0wkGokBEcWtOyBcdgCOG94ZbB9yzDyIM9ZhGLYBopzZnIaGHn",
-	"gwVLp3wewWbAmqZTI6RFpHGmaHmqzygceONZpdkZxPcVbA61TqVFey3JmCUXICpgSjbYxytHD95tYs+B",
-	"RvhCgVwGUsaUj7WK7D1bMnab0VWJh17azsr68Fhrdxb0+q6MF8H2msgVxLIptF9j/dVyQFhH16jVyGZ4",
-	"EfZcMJLJZShYfeV/ND9oPmNNPdIVXhxWzEICCdxY3EmeAqLH2KxySCwr723gLF6AqNbnrZczDMoX2qjz",
-	"oMow1uytFV0NxrFWAHF9KBZHH7n1VM7JaLFSIM0F7fyzr81070wqHL+rpozpiMxzKOM/okVE9GLEItLv",
-	"93uWTZvNSRconEYh88j4jAkF3BCuOkYusfCwOlnCdrhNakP436HtNOhGLGYjc7MLdscVJEmtL/w4pxNz",
-	"jf2IIl/0GbkrZlB90qwQNC/lY38tsH5BVJIZCOSyoz/DX2OBNaFVROYFTxkZFYzeYtPzQo55zvrkykKr",
-	"g7CKIuALW9S4HDCifY+BrwiECjNXA0H8FsragWBZuEBCBuVUsK7msNo9iFEYWwvfA3U2mywFmVLDQtxV",
-	"/xtQ3KjCZyMyd6UY3Bf/KkdGEnb3B2hnIRdGwrTMlWbQ4Eyx/A65C3ydTll6a5WcFcmpyNbkxkZ6D6PN",
-	"JRo+1KXpmgkti5VZp1s21wB8jZW/c4k8yT0eHLZvXAsNfXwjtWUKbGbkXzpDDXHO5NwQvMIlOpsvHdCa",
-	"WWQjoUDU87xChd/7IeaykRj+xSwIV+ubQNNAgLRnBfaUp7eRC7CGpw13KHjG+uQrTPPDV400ZZMCHRg4",
-	"wj+Vy5azbGLPsAX6x5xCmlNz6F0YiqIzFguQerDpSwhhgYds7W0UnACxfOBkRHcW3UzwyRxg1+GAgqnx",
-	"I7N6JhzGYTlam5qTFPaBP8oCa2N3kfmVe0CNfIULZR92RxsyY8xBrRzmqBSlsJ44MVMSknirJjIfrojR",
-	"y51oDjGNK6Z7rhdcLVspXFvLLEXkvw2nEKQRNyNXFn6FOUd+SS3gpmC6fKKkFiAHlHvhZRhs1Vxwmz3U",
-	"pbGAct+auFh9oIcFn3BB8xfuFYoppUqaSaRmBLl5sheRkREtWWYOzsAdzFjYYb4wK3JmDq0fZZ9cedng",
-	"v7gjTf7+f/13P+UIrqht4bKkfHFpPyrnzB2y6QwlIKhwb89mlWK4E72JcdRPfNcuUcmkwxU1mudsttAw",
-	"GvYpNZTFnCQhNXM8zBL4hcikYOYg4kpzMWm8/RYTe314f+Q5HBpN0ymutD1uQ7KY55JmlrJxQawB+MzJ",
-	"p3BlCmqEz5yLW6CvY2jOvBELliu2nLKCIVFJzfDG1mwMp8aQJEs0MNTMPLYsuIYjCFSaZZhQg6g8sZBL",
-	"wYoXitxxtjTUkGUcqK612Jk9XyhWnMHJIVreMlHdqiuY6WzDatyAfHu25BkDJuWS+FKpNFrCwCkSUljr",
-	"J2lq7V0gVU4KuZhXg+zMlipvWryEJKJALg6C7wRUXoCy+GED5enxImqjKNxI98OGAilmKheFkfyNvnGJ",
-	"JiBU42F7g/Dq0K1TdvqXamDWeq4kOD9w6Erbo8BFZV5wLf2MXoRuKYjyri7DC9UkjW+4iFY8CIQe1DKt",
-	"slYSYEvOwS7LtUWRktAUwG1pessEGivhfU+4cz4qaLHq18xQTi7ZYVwo/oCSCrrbEHVFbxpVTlhzL/mA",
-	"HfM03BwUEWxsgbkiZmoooMmluCyz980bLxRhSvMZSBXmoOM1tNNHcBN0HfZrSvF9s1pblUsr0KiVMosS",
-	"rLZlti4brBJTE+hf5sDzmZENl1OeTst1K1sy8kkw0O/9L43ED2RufNtoL2OO8C8o6wLnJsVCKNI1l9X6",
-	"+gBnEuTjrJTkexWyezYvZMqUMmQ9hTXcaDy7DtG7nYhU5t/SBp3b5hoa2qhsfi/5083NB/Lh++sbvKex",
-	"gGIIXmUn6VRKMCnYlc4lnDb0RZfJiyLzyA1GOPqHf4BCQqr/D/9Aqiqa5Y3r1cds4bLLssIZgAhTV8LM",
-	"/h4LPAoI1MM16YbVnRLy9//zvzfUe+ohK0nypoJliXMjA3ZxMFaYMtySckxQbM0xHzc0julegFgqR//K",
-	"Uj2EeGPSBeYDuwJlTKIyL1qKGnwyGnLnOV0NDS+C2yMJnwhZMJIt0HPKVC8iiRkJBDmHuHGk6y+0FbqW",
-	"ZpvpHcvgHdhPtLDjibAmdpJkVFMcq7PiU7cW2FDOxhrIGZozAYSDWaRoLDfnDKKqB2sDMkrhmrPWxyaJ",
-	"3LmMbEegWKH1KJCoIUBQmWuU6nzl4gfV2jTt0XM51ebwJeZoJxsAZLEKBsZGvbVCijkRQ1J3VCeAQb0i",
-	"F58+OVBXa/OAq8JnTC406Z4PiAL3qXLYfyWm9YuSXhhxQLm4yl4suAKsrtTcfCidhYoyYEV1PfCJtdNR",
-	"UrCMFyzVjphxp6KMZZ7LpSHgNBZ2UPgCqOJm97JCzudAr4VAZ18PAGZwpB58xS2haZtqkjOqMGN1aOR9",
-	"lyVLZnQFBdb8ToHMRbp4OQ2xUC52FSIc7fnGultqKhc5WBZSKNUOdyyEIoAO/XGSY7hj9oAWyFhFDc3L",
-	"bgians1hisUU1EmWDR1xNrcZ0QxwzKCagAoGLZehsZZWdtGr6EAKZGG0Ew0miV5kKwxAPIyRT5aU60vM",
-	"7eUa95RlYBvEVTbsYCIlEoKV3bF+LOwk/X1xjKQ6OyPyWBeouV3VcUI9BHsFPkKpNSC/Vw5AyBdI8JXY",
-	"LBF97Q5tRM7JjIuFZhF5bf9SEfli4P+OxQVIeioib9wf5/6ri1f4F0b62g9Dw0lK4AhQiOjIXBc9LRgj",
-	"GSR7d998ad/94o3rrWfFp4zldEXuKAx5tCKLuZnr//q/zwf/m1H+7Oahe1WO68hcscgkrJRRJe8Y0XLC",
-	"zIXqk6uxLs3TegrrtLBly7LgAjgguUt7fC1mEdc2TBuVY8MYbxmbqzCp32z3FwOCBmnHseypwAtpN6cb",
-	"EopYeEqBN0z7IGxzq3t+IACpMZY4ZihCXEX0h1JxzBpX7PaXyPwwutc4uG4joYpFY//AxNF5JMdjUsJX",
-	"D7GuXtJzAac1rOpYrCH/K7pCWXR1GRb+4PYuWbuSxc7mhghZIoNA1goN+Xjqfb1E9Q//gDO61lRktMh8",
-	"BixarwUQvj75yhwvG7flbQ0VEhQwcMKBj7pftSvrmJDuD4J/8pTfmWDsgiOx8695wIFkaKi0mtOUnSmj",
-	"qIAcDa57OSbJ3XmUkH8kI6rYm1fdP3179fbs+k9XF6/fdG/ZKiI8I/9I4k4/7pB/JH4o5XexGMls1etB",
-	"ldiCkVvmzRLY5FnGUmnO4NxGHugSjMGCIC6niqX/gjICwnUpl8a69KtmfuiTG0nMpo1XQyBhs/nCOo39",
-	"dEtfkHkbmuuaW1mwMwbRB1ksjPzUi9DVXQABReuB0kYSBbwzOFdAFZjQJciY85PRFIwefAy4MjOq06mh",
-	"IxjoiGzQIqfhes3w7lBR0jtUl1ZyUZA0l+lt5GkMJSmdaxDfAzAJYWYxYvZK+qKMlrpQDxERIeCEthAC",
-	"zlwq88wtO+A/AJwACl/mJ8Ph2Kc5Cp3vBflaDs1ZT5JkImMBR+FfyPC/2E3tX+vsK7OaXEz672CDr3XB",
-	"xaSr4B/Vvyn47EPBxvxT14EYxB3c6LjT68VCK9ui0oW5K/0PtFDsvdDdoo9lSPtfM92NO2v3IO70InI+",
-	"iMibV0amMYRYT/tXI9Ud55LqN6+65tH+d3LZ7fXNjen2zrTq9Ui8GAy+YOSLwYD8RApmxOduj/xiiE9q",
-	"RjKd0bT//zF2fS0Nw0D8q4Q9ddANFPRh4IO6wcRpxQ72YEaXaXDBmMz+WRHZd5f7XbpVtOBbCyFNL/fn",
-	"d7m73L2uo2KjTs/O6TEmhu5jxBD5iNHTcv1Z6q5FmhfZ67ck5h//0hrNxItYovrS1cSOowshe7uTGCP+",
-	"ID8e9NyHDaCVptV75IylKUj1ZjFtOU2UA8c2e8TeZdevHCSK9kt8SSeEIIYHlSYflbINLQpDACW80Jpp",
-	"vGARYQLvwUmsPEOjT4Bm4GKyfNxJdCgeLKlcvIYrUTeem3oqjm4iilB4CwMrtrnZqVLH0lnvt2tFUmSN",
-	"extYJLL5nBsk1KYgEOMGoUtpK4CNOlOsFEcQlk1p81Et3W9QzYVW0eouSbPF5GqaJLfZ5WyWLCbjbJqk",
-	"83Q14uanyFiKW7khPhfXN+NHUmzuVXf3Og1e38G646QxIGeeDHfQPJcVznoCxiZXyotQ0FV4oZoKWOQQ",
-	"kZIIlGMPvCHecUoGpEC8+mfE6Xivw3L/HQAA//8=",
+	"+F+NsAePDV+9uUM/+KrdLW3CIZML64tV3vgi8Vax9vg7druDE20s7/9n7922G0euNOFXiaWZXknaEEvK",
+	"rCq7pNUXqswqO7vzoE4pXfO36TFCRFCEBQZYCFAU7a61+nKu56bfoB9gbvp++k38JP+KvXcEIoAACFLU",
+	"oXr8r3/alSIQiOOOffw+bwqbe2rTqWvTyVqPXjOmjbFAaRCkEHKW+jp8ktN32g/t/v4ncdOHFrzUK31w",
+	"cvA/f392+M9/+MvLn/77wcbD2rfw5iEPbzNdd+ts3Qc5/Y/Tr3uLj0Y+sNOXJ76wg+Lgkl9vdssV+ACF",
+	"qPh1wJlW8utWp6kh6BYrePkEUzCOj44qpTNF3nr9syn71f8dD/uThFD9SuUnO274yVo4WF3RS+Nok56f",
+	"oTIjeUNEquGx6kOJKDBcXguWiSkgbw84YKGhgxLcZTGhqEA1Bj6dBOQm/NBGn4lvnbCYYphxxGKsH4H/",
+	"NCE4/d8mTHKWJBAgdioSTKBvLG2QbgIlB0U+H9qEb6wYpO0CTZb8GlvD//4E2TJJHI2l/qf3qAspZd9x",
+	"//i56rX75zcCCDqhzYmHtW5b8f/stOP/4PZu0ZrHBC+qsOca350HKntsX0I/2h61vGyGCOF04jF/jQsb",
+	"swGXTG8HNIJ8DwM9O5YrrpAjPTI7gkEqE7Q7HLEPYoV8F8ra8PpptK+bYAs+td9mldPy+Qd/qu7Wvpxc",
+	"LrxgJzrqlhFaQ3IvK4J7G6t1B+31OzIncINQ+E7fA6GgYiEUVcLKehlsxOisRlWwPC+wFgPrZm0SAQNA",
+	"fwUyMjJQ+kiOoiJbmVTUOQRUVAP5bhQoKdoyp2OJeRJUtQv2VqoYL0s+maHjVV9wmBKX4DUH6RU8K2f5",
+	"8noG/YsNPuXncgJIJ3IseXLL5USoEYsTXvIYi4YraehuaWvfka1nRZRJayiEKoNIUIbeetMuc4W4Jfxo",
+	"inKh15OQKHimcswmElezPL85TBM2EzxpQxLJJwCGkwTROX8wCQd0QejDq/gtyv5+ZQpYZt0GpmGcpEmw",
+	"b1i21nJeDZe8yeJx5iuQqtNBH+/OgPNNp+sRLljbqepXvNurZvdha3WDOHuPVB2R6kvKJH2G6ul5cpnO",
+	"xVv5hq+VlwTZH0XM1nBuvAcWT5gbuDH/t4LzC2VsswH46QmT0YP/oy2mFTWt4fuEOlvHd/dCkeNgyAWP",
+	"+PLxd+L968x3qkV9+CrvBeV3Vketca7asM6cRWgTE/7G3VRTvr9a8loJueEZoj8rkWUOah8hjlUBNRfD",
+	"kA20OdOYgHgIHHIsDo47xnfHsiusd2pIb21ECdw1EAGD4NIJa3yWfZvfRYiHWsXGohYs1OOXI3ZeYZY6",
+	"RQBwskIZmG2yvtOnb4N89sveBOp5sty97PgZR6e862ZzaIclYq73s7vEWCNvkD5x/7WBwdQvr1qMj68N",
+	"+jGU5pY5JPSmi9J4XpbyRuYrGUTP7DGToTvwaXAMFuECSNi7xg/lbCkLkGPr8g0047PySW24tNuZZ6uA",
+	"4T6oZX9XA1vdkVd2uW249rlxTTXVBr/3v3NlFuXoLPjk5uchuvaOg/MoDGc94DceoR/bgmuET1TgOCxa",
+	"BBi5IAzSefxjWPPQlzZi5Ifw0Hyo42ZY58uXx78KyI+g3OwV43kVjvFY4f3I0GM/9jrJUTXNx80sEO7c",
+	"0O1X6PHG2qofa/pu69Zp2Srfd6iyUECKv+kWACeXvDUEBcwWvAQPFsIoQXIUL1M1XY/G8j1FM2VeQsKL",
+	"SJitdCQWTNyOSsigTsgnoJam8lrvtZcdJJTVkw/BL+734xl0w4Fr7h/yPau/3kV87o4k44rgZfCPKjJx",
+	"q6SJhXcjxMIFwce8uV4E6RNeiuu8WHdMMHK50nN7nt774DzW/PotFwmSvaTK0MA4BVHba67iDsWTxVTY",
+	"2Onvmm/8FB1c8+V1156G3x9iO18XvPMwwe8P8eHZLtzz5jb4sIO9UuP3AYojLpE20+oQGEWqc/94n40r",
+	"tYOOXYfp46cS9khuepeXlwWf3ATZzgx1mcI0wVNT61QuC62vstUszYRf61epzblkMy6TtvzBD7m0Zn2f",
+	"T0MCLVTZkBdjuTahVmShwTQ1HHCElGSC8awQPFnrCTu0XdvrOC75HU7xpiFsgmjdYluaiNOGi8kGph7g",
+	"OJGycl7kyXJSTx7eZijYzkWZT24+yt9ymWzZgNykyJu7qrqjdmZM+zFUWt7/Lm5Wpjev4Y+N3pobVcEr",
+	"AImjTE2ANZCr4oCtLP96PjDd+E4yLtmibY4BRpF85VeP2c6cGkQhMEMoQFfOxNqm+m9HI9xZEbG1j0FV",
+	"KMLBA4T67gOcHuXk6vbfP36uYViFW81y4FHwkw231t16qW49XDQfg44W55vomLalE+HKj253zs6+mcv1",
+	"oiMoBB/FCD7uW3VSGS5soO8Pb1BDlpa4qwFdNOSS2qmnq10UFwt43fudUEbbP6hcnmtbL3RC/uHi4wcG",
+	"v9qcfjb49P1r9vU3Ry+HI/a2VCye5It1XOXbKFbm14JgXddQhm+EzTF7/63WojAlYZIXCVbVXIl1LpP+",
+	"iWvQo4/mg6Gg4LtUijepmoRxT86q0WSpRP4TfPZEW76imAhZ8mvBBnGqzu0/scInYjEodLHNyRvSVh5L",
+	"ao3PdVuGQNS0DQoLl+bXgWkG/PFHbLnAqeElPWFc0mNpeut4V4Yj9nEJZ6jQ+/bE0y3NF+MwIkY1ojAa",
+	"xokdIeScVPNhS0nsKMIKD7wdPnHO5FI6gRksmU6Gc5Mr9B4cPDL+fAOhwpktM7KQJ+ZdPuFlW0UwIOFm",
+	"9EQNC3nAmZqJbBpphZev9f+seZEMTx39NFXsRixKWzYTsSzHYmnTaKhaGDLZWgBPcjkRJtnt1PyHbQ39",
+	"hPDJKoVIn1dl9lg5ayveSXv7i2VQLn+GfFPCv4AruupVk4h1M2UGBLAlxpfNnHQtYBuuCEWJrSutY+rl",
+	"Du7v5dbDvg/8h2yrMjKzsBnvA6rdzJbOUlXuzCqePhEfNoEQvXEPykYAGMAWaZyXlvKB4D7oQffM52Iv",
+	"lMAGUP/7IEuXqY/gdS6VVBliDEN7poWkiFgJyWLwjxNCcroG96gBvATTAsmJAOmKyDMGQJtWLq9ExBbp",
+	"QkTsSvB5xLi81oqr1r2kyMJNIvXcllw8HvVLUCTDQPMpyWYK/lpaTVsnablSoWdznoga+4xZq22EL3o3",
+	"VD4tD81Ogv6Ed1GdGK5LtL5xnw1ywHW+7T/tvr/xXW/G31SvORxxfV6HnbrVLZKqs0mZ3vKynczf/E4k",
+	"LmzCpTZLPTR1i6q0O3sc2AC0a1PJYnfhYjYA7j7D2Tc89Yll0O01sKwzdP5y+fT8c+3mkz0E+tiDV9fn",
+	"tDp79TW7KIUAA+rro6+PDy+/ZmfZcp7K5TyYhddDJfDOaWXC91QO+rOXIR5NIXjrWv7f/1MxMA5PfS6h",
+	"+nrSYj/lenocaL2PMryg75Z2+ry3skEn9dxno0NHrFGiuaxnRKRWOtxqjoAMUKZtRZPmi7JuZdVbInop",
+	"aHxc4PyXuZWCWOVi/tVTG3vnnLOa+WIUs1PLXA22J1gYj4bn1bgESI/D7eSPBaIMZvwO0asi89aZHdVq",
+	"5zQ2kNq8Tm+8y5QnSap7xLNzb/6fCQtbgHayyJU6VGJijFjuXWEQ9ORzKHYGf5NCwekLhogJPpkx4mIb",
+	"SwRtqMAhjo8iaAW2WSZKiLIBioTWj7N8JQot5mnbfXk0HLGL5fU1MtfDiydjecUL/WEOvLUxwSAh8urK",
+	"EhezGMOFMRtMM15GTP245IUYnoKeCk9oVXUs43xZiuKNbQ7eXfHMZSceVG1HtuGo8dgKSnsKMSm5vF5m",
+	"vBiegiaMIIOoBXuvmxZX4qpqJmLxNOPyWlR/OkVVeixDL1t5FY/YdxCabFDfRUSDTUunLQD3NXAjzfmd",
+	"u1OPjzbt9342ZM32+HlaklvooAMLAwyXYiVsEgIFGDpcg09sUzrXX9vEepeCQpe66u3JDaoa1cx/szXg",
+	"frPBdsc/iDB/+43YORm+Whha7u6I8YoYmDiusJhFK4jDEyACFwKOHVjHcOy0sXwO/xqxd2QIY7NEA66b",
+	"9aSq2/RYoikxPGHxFTwca8EEn0gXyDMl+BwqlvXZh+JdFCE1WGnoGmofJZTG2Y4BT72+QHTL+okU9Bzd",
+	"7kF0AM1SLacU2WZDe8f6itoanJLJba8RbrjEAfw5EQshE61SQu0kTKhD/rqJ9HW/FnG/wF6rbdwI71Vs",
+	"pTbFEJgEcSqGTULSQJ6zqIv43nla3WKskfVZLLtiiP0NaDvoxuiiICOrM6xTdt3kuUVDGyjsh8ZCY4Ma",
+	"k/0zzbneYHR3uJBbTO8dZP4G9/XyHtb4lj3ZYKt7G6emz3RQ+XZvnP/7f2pbR//h57F5HszC3/dE78o+",
+	"/dR+gs0ugtr1ErIJPy6EPFukbyio224LhozXM8ng/fO37NXoyInKA/zs2flbzM0ptVBw/V/e54u2SGUA",
+	"NiNLrwperL068UDpAGIzbMUb2Jla+4Nh2606lORC7USWrBdwoWeprfjfFOPYB83g7cdh12p1wzy6yosb",
+	"NhF629yvT+3eVUgxoY40enjaoBlKMecYMS8gv/FKCGlDVSqVk55oeNu43gmBoyvQ4ZBaOPOJOp629pRW",
+	"dG4Fy5clW8pMKMW4uiFhg1g/2jSF6UgVmxaiFb/547JUaSLOi3wilAoCJUK/LH9FtbtSxRI9fVqnt9Ag",
+	"2JwlfG1Bdq7AO/pv/m0d3TKXh81p7O30LpbyMp1r0boshToXhRZPAec3/g5pJUvJdOcrX/gc/PsWqyvy",
+	"UjUweWNg3wK93pSwsL+v/vM//w2QsoePntgRHShRLhfONHSOHx42KTx6KYA9sQ5YFpiEJxiYFkavQRZt",
+	"knCO2GrIuJ3kWPXp7QRZi/zcqyjrTARxkYu8+WuMyb9A6qI7sK3ajltYQnliNHJvUl+0/KHrLu/naquk",
+	"3YN62Ryh+rCZG/7ts7G0Hi+bkBQt8/xZeNvcjdg2x0638WIMne1Ugd/AeuU6WFb2zHhpt+TOYBt2gCO2",
+	"XaFhCPe8R/GWCT0EsQg8++beoATba6InaFQ3NFMTffvy6EuL4DwE08rdQzHm18IDqWRcIpSEdwsUkL6v",
+	"lS//1WHPmqQdUuM36o10RlVNag0gv4LrH+gs611UCEGEwnwuhiaIB2Omju9FXbRaIVCx+R2rK4r9O7F9",
+	"qmCt5qzLH7Od0rilrOqpUgJ73FKCIszmeSIyLZzmpGgZ5ZIYBo36JQlOHjy+WFVXaZDFUqqGPnla6WTO",
+	"npfimhMcxFFjMX6m2ufzH+lO6ugJhJNvRUhFDQq7hxJPfTNla0UIgctaMFMq4dxpjUtqWoSYjrDyIodJ",
+	"NiUTSIuAft55fouX6CRfrCGSGAZVXIQXwFH6eZYxlQJclO2uvl/VcqFXHXeQCSXxBPEI9efhPxAGWWuq",
+	"twipvlgDdqEqg+Ei3D99Blvy4lqEodpsecHGGpHfwZP1Jc0XB9ST1nX9nfkEl2sK8Gy61eqQcc5fKnnf",
+	"7eqr96Xiwm+UuAQLw7DQGNwmSWLrwZBJR6jyBPhBYLLhSQoZGS5Wys+aZIIXAKVKAx5LtBCGI8/1iKyf",
+	"bKyniL5MLuDxAcNVYIPYNBIzoLNlnMV6IPEwYjMhJwIoFFkM0xyfst/kUIrHlIC43yLjWqXhch2P2EeY",
+	"Fipf1LNASbl6swJgdL4QEthaIMViWaj0VmixokQ2PSyoNh6Lr/WLMbHJ6tf4IgVRhzPKxDwtGccocakm",
+	"rBDwaQyruhITtuyUT8RffvIkprpJF4f5Ahf6cIFbm+Cz9RZba13uUoSysulHVopirmq8l6m8zQF7DUbD",
+	"ynyXzGMv73jhfq0t/7hDi/7guQwAl/U6vRVyz57GTneZQ79jbop+XjEpyg6cNNKzkPhHTztSvJsZSxVL",
+	"PCa5NiAX1+9gvlj3QHTl+jm7pZ+Z763pzzOh5skrJ5xJ7zZkjeHaOEhbmKIhLR/OlD1K3ePZeND6RXQb",
+	"52iX2PF+jlQTOInfoQr76uuvjoIabdvxq5284AkTxTxV7ezXC/u7QyHJPitRHF7lS3275jdCIiqlBek+",
+	"pUn0H0ECmJJd8xKw5M8QM9wFDOemNjZVbMELMvl5SX8+oYeRYAs0NSGk4aAULF9JUYwlLwR/odhtKlZu",
+	"/7H2nz6WFxaZHF7XRrRI0tJ9YaCEGMv4zH7zo27/Eu7wEYt/p9uvfjTczt/pVrw/g2cXzBk9dCbzsXSU",
+	"UIALUKW+02WNmE1RUSxNYKrU0vQX2JcLMddKwi3P0gS4IcbyutCXgMxLIIVG/ry5EtmtUH5mFPbeIiId",
+	"RAfYcfcv8MzrfL7gcm0eqP6JvyKwPKEGmWdqf3SeBMPLeQj+Db9fiFJ/1jbi/Bt+f8+L61TafwJxOT1K",
+	"/41/t6gr5kfnD/DEPy1zSP+CX80/sAtA4faxSKpe+n+Cp84NIrT3YOOvpjegtTidMf/GL87Qt1WN2vkD",
+	"PPEP+ZX5Df8T39ObeJk5C+f9BZ758PrTQWRkNf4DF+Ls/MwuAv43/h3hK6D/1VLW/ghPXuZ5Zp/Q/2CX",
+	"Ym5S7M5FAYlprznEz+mWt++F/u6cFrsPvT/BUz8gmL59xP47ZG05wNmtSILI0exG90+wws1BEETYkDBm",
+	"MVsuIuuwGUuEQc4LdrXU8r5kMXwGM6T1P+ewg7XsQCbguYHgUKK4FYoUlZtUJvqD0LuTseQVBDl2eMKL",
+	"IhXK8J68TeJTLXlho9aeqGjVYzbgNOxpXoxBYzW/DqM6I30M2ZqM+4zlkBYkiWh+UGMDx8aHDkQeiK4k",
+	"B5nPFwutOKF9CyM0JHxhNvg+aIxoLhnFT389qOlWcxC+4ewQIW5r/+XMp3G3GBSPflxh3oRu+LSeXfw+",
+	"/Nd9v40brfnN3xS5Ugx/9bAeAM4B0g8gU8kAO3Dz7LZdeXAU4A3oxugstDlZ/jieqN/tAJsgDeY8y4Qq",
+	"K++u3tV4nPXhSaGSCXJxGoIoqDU2UanLHtlxldg0qXE9OQbAZ237DhUksCD6mFc47GGfloO120peALvR",
+	"F4RmP0r3vKjtg+MNtFF7gCJfEnlkAI5YaRz2MMI/9CKog/uT3qS4y1eMe3fWAmHozVY/MVcNwLOiz/xO",
+	"JOavp/bqMb+PpcWyUqU+HDcisSgsgl2DnDAvuZKCwkE2907r6fobyVgOzHWXgnUtYXWGo0ox8gg09L7g",
+	"2UpbRvSer57WVqLtik/ltVZ85q2zVke7gX2KPUkV8L6a759UZPmG0xK2ldvtsRyUjtx+oSIcqv9HEOLe",
+	"b+4Faee1+qBFzxGqTOdQD4OAYo3V4bQ2DRm+8+wZLbt5+NCEW6UJLp22JxQ9zQbVl1Wo0gCDHO9b7qEK",
+	"VyZizavHhnEQnYq4eascWWMOU46s+afhmn7cSkEaJybFvufFzXLRNV42Xh4dvRJ/z468lCN3oE+cSL1U",
+	"4k336n0QKzhNhuJaa3nuG2FX6lIJ/PlbrkRCu6/tGsfm4XjYuzsHqDJ9IgpO3KZc4s83y0XrRy9m+eIT",
+	"L8WmL/IrSrmc88kslQJz+Uicqlm+0J8NV6bV7pPwSAMzG9XOSbC/bZus7SJxznQXOrYJkBgfntGh3VP+",
+	"t3P9t3P9t3P9QOc6fH7zq0zMg9UJn75/zX7166NfsQU+ZKD22XfgNRBFAeNUK5sCh2yxYOmnimW8uDaT",
+	"+/WX7B+/HcvVjJewQzEY8uNS2x8zkSUnLIb2VEwF6SZPrErH+OqIyCT1b5jRMIAQxlimMhF3WAIvl3NR",
+	"pBOk3BlSATxCphrQVjYXSmk1AjwKyBOi+FrLoVm+YnMu15DwMYzGEvyr2DMqyYvRuFDUM+gQBkSXJbhW",
+	"WYzzFFPaVDUCFHpzNuBqLOEzXLFpWkK22FW+LJmepSFMIlRdQr+9PlHOLi/EiL2DFCRxVyo24GZQ7Mdl",
+	"DtX7nGX6d4o9g8qnTy1kraVSlVxORDxEa2lZmm/iJ+O//uu/B+EMkxa2QyggWWmld1Xor4JfOVVmiYNG",
+	"GM5qFzhDe3SrHsGq0UfwLE0wV8wu9dUaF4sNICQPU0GXEHUyMhiJPy719l7wAjEITKab3T9mHwYLfry9",
+	"EjYRqsWk7bOCJTWbGs6LfxpOGb8CkFTMLSzpjMBm4lk22sB1ER2YBW/JGKODqCclXNCAD7QZzOZ9S0RK",
+	"YYX/cfgJfzl8281Gqiz2c7Px315enhNUM7jfRmFPQ1qGIMMvZnlRMrWcA5kXrbdxd5JYC3OQrsNIZp8/",
+	"vWUmuUE48Iz1RtFLu9B3MXT9hMVf0E/6yoT4ySHNWzyWgy+PjoaR+8xS8mU5y4v0zwITS4/936d5cZUm",
+	"iZDw4yv/R5mXh9N8KRNs+kv/17koZ3lyqB/iWZav6ANf+U9NcjnN0kkJv33j/3adSwFNH9d6Xeb5IYh9",
+	"/dbxq/qQbJbT4VwkKQetAp78Sstab4ZQqYjZ4KvAzNzylPJcBl8dvSKuXSrGPTg5CEzERuBKYoXFfWR3",
+	"ZPDKbDBzt9MHBRwRJ5XzeB/EQhQ+sI75nwXRUF+WOJt7+QR5lfthJ/JoLLcmKerlC70QGWRqVctl2IYd",
+	"Nkq4jWGD7UjiZjcC4ajABxyC/p2QuF0/bE/UdkhRauTjnZmREzi+Pw9eN1vJwqJ+JFAYvg0cdq14Cb9y",
+	"l13mJc/wuNKdCE855wkUL/3OoUkr9U/vVZplqbw+S5KCisX7TZR5IZy7SK0yjk9p/XGSL9bDLarSaEb0",
+	"CdP7BnAwqB7op+hgksuST8r+/TUF2q/pxXC/Mf8Wr3H6BKSty6rIFJdhxRVbFXo7y32PKaQFvU1sr0yA",
+	"zXbP9ikF/JTtC//auoO1a9+u+0+ypSxqmd6lAnb93LD/V513e80lAwlF5RiQKsISJHPfbWK9evYWLvpq",
+	"Xenx/mT0OwR368e0I867G9WV2Seb3nOWrDuwXG3Bqu/49CiMB7AZM9ekrUKDLemqBH4Pgm6L0073c3gb",
+	"mkaZh/BfYwvIp0wtr+C7PtZ/xACBTmsyWkenAJNZyBdQDkPXN/gHqR4LjqIe0VK8CUKSQ8/42j/lmGet",
+	"/7TKixvQBuZpIlOtmX2+fB067ME9u5MEEHeLFA/h5h7j8YFqnnxZNjra/zDtizBtKsTeNs3Fcm42/1SQ",
+	"z+8FbQck+Omf/KxfvqCNtee+QX6h3zk2cGurnFAh+bGFOQP5SjrcFuDVMtu8a4cPRwHQhC4Ja4m+8ilk",
+	"KEJ3I5ZpDRdZW7YQvDKXxOb1LVdiX+JB5vKwxGbrs2lmLQXEnKIqhKeZG3VwZX9fCHFYijvIZdwF/KTl",
+	"lLbyadlTiU+csOOIvYzYK/bXf/13cB1gSitkYMCdB8WPRSKKiPz8hViq2nqksvz6y6CLZFElWav9qQzm",
+	"svEysvemcrl97nfp7dqP7jWE1pOwlA1oKAN9XIZQJ01dWMoyzVhaslTt9w6AjIFzUahcdk+Q1e0wWcJO",
+	"GKUcQAt7my9Dl7Vns8WycD2Y3VJ5Irt6CTagYZyLDtQerwv3+mG/ZOaWBMFV8rv9XksmElPyOwqUAcVR",
+	"KdjfQalvJbu3uHJMV/ct9ltE/gBuVahNN1f/cOM9wAbwZ3CNaHs7L8iUcUiSFCmSer9h2nsCOab4DHg5",
+	"Fd2v5b5Wxewk9tf/9b+Zp1uzXzKz/KOWoifjDAvmiR249mtln0d1B0Pz7NZlTCNFrSakazeNPVOeFG0o",
+	"r5XibS7ooKpZM7oqO8a1hztwXWr6naOGOse4btb427mh1jgH02yFVsdRb74jtLlaMTkGGLgitxGVmmHW",
+	"OHwHI3tj2Ysg/HF8TGUOLIXGG0cD/GjKybnv3KlS2xZFCtGbhs8KayApIjYjFujhiH3wiCU3XwOV6/hP",
+	"KpejT3z1HqOGWxSZdviGzqwryJQWWesRauwNj5xtIq4SnoenjmaBHI/VPKUljnVTVf6rr71CMv3PHrnk",
+	"vV0mgU7UVtD6OgceYIZZWPtzcy3vEWzYh3Omg8nUzeGvRnXClvJGalsN8yIU81a4qo2IrHPFoRJMy814",
+	"Ck1HTuWv6HdqX/NMyIQX8FbAlT6ZiIXuGJRAk/jIyQIRWuOSYkU7kqrSkyWWFg5PmRKlXkF0w0uGeEP9",
+	"MBobzoy9DKfLB2L4431XiGGCZGsozQegIqgY/eYbhACxq+Wc05ZDYPe6muUL0PP/DBzAHA6wNeoW2dJR",
+	"yrG6Li3X+jmthQg97GVpxLjnUTZYTI9GdN/Peo6CDO575u7fZB36xf0BeBNzMP2GkDnCnOThRvm2D/ri",
+	"bivuDK23jhF4DWw7AM8G3CMZ80Nbf/fVKJrm5PNRKWoavnMjteqWhoL3XSoF1KeGHcKuc93RNb3I5an9",
+	"q54Eh768GaBEY6kDU9h+EBkFbMkD+b7yFaoFxh/hqd7DE8pc8/z+kEe5vCqt799ltjUm6mDGsynjK77G",
+	"T/5ZFPnQWG9grY6ly4xdj/icOuzB2HM3JZFYwakTqFQ/QlLCLsjPfVzfr75GjLadyYrrs2hmpkli3BYI",
+	"f3C43+aGTHdDuIaev+0dUOjNz0zzU0WuLd7t6OCJWNrMUC2kSpChOTJCYEtA1aDUakmm+lZbxmA9KVEq",
+	"I54ceQHy7N4glns4Au1bfydQQgcw8x54mX2SccL79MwdIrGnIxM7zqNP2h4xkSnhnPZ8WkPQG0ujs9A0",
+	"EpzjcMTO7Fv8Kr8VQYECs+6aKCib4ZaoCWV2ESY5R36tnwPNORyQ74Vov9HPrNez4yonT2mH4O13pV9S",
+	"fLVFQj1ygt7eWRDe6y2KefgUSd7petjmviU34ibgfD3pqWIlv0NzNS753SdeiphACUPLa9zlV1yJx7tb",
+	"qafTvGCD7wtgx4sAhCOV1+Hc7y1vUzfW0tydJD7664CsSwU8YSt3XDxJrPu/LpZGj6P/0bpv1CYm+SIV",
+	"SaVrl/wO4zqrqj5YellybMBZBswxGOW3xqZ5E4B49a1aCMxQsNMwdNNouH3jcaekrTbB9t+sIhVUbH2w",
+	"e6lHPs6c1Yqqg+72t1pOL/awvQrl3BC7ksLhvWHuknurURtukKiOqmtUAnwvZlciy1fsaHhq/ET1O/zg",
+	"aSlanwO8+abbQ98WqhJeJaTzmOPwiJjZpBK6y6zbjHfAu+s462fVSe9wk9kGfBdZxCy0s0HwHhqSVkeq",
+	"WrkJ4lW1YCKzge3J0XB7wUKShE5Q+5nvBU6Jx/peoJQkjr4PAidDV2xGLjri0qC3u8Db5ZRx+Heri725",
+	"W2ydZSNxJhj2wa5c5vfrrOBFlooCyOmwWHx4+hC9tW69NuTPH7HTlluigqjtYJlo998e35P6uxFF2DqI",
+	"QBsXFOVuuFOKcbSDnj7cMAml+Y2bJN3FeHKWqdyUQntZ06pb9T7TkjKYlUmb1TzI9DjwBiRUz1Rr/Krk",
+	"sjztCFilEkNa/bdpu+YPl2ufJaMn25atkavYXQK1zbphhkmnrII62kFc5aLEw15ya/+HH7vQIamgq89B",
+	"TGEGj9ggo3AXKsHM472JqWv5dNWK/2prRhxoSmvDr3NVQnVmkq9akGYr7CMAg8inbM5vsHYeN7JN2H7h",
+	"cGCAUQUQjSupLU2otgdO5PhalPD9c16UjT7EQxtZdtN19OD8504QMl3/0UBbYQd5kqD9X8sLp04ApuJ8",
+	"mQE1Bb4NJitc/ITOCnp1WrKBWl4dcqXE/AqA3rRlQAWl1foMR4C9WkWeC8ETk3tc8a/V9AWeTXQfRPJR",
+	"diTLmrnHih7zlQGhBvBkuE15jzvojbkeuSoJ3B4kPc30Dq+93aqm4G3PN9A11A3dZ/ei3hYmnlvbp49k",
+	"fm/pvoE17DHV9jRc6hea+HnG7nZm1i6KV8jpbUf6fmPLONvgD10yRX9ps+JdxSa04ZUXVXrtgyHDg1Xy",
+	"MPDwnUL2Pb8RF4iu0OIU7CNRiXhI3C2yHLKLZ4UWRS1iDlGnYc7wDza1AxkqAMVOqiWhyOCMJ2JRzkbs",
+	"Oz6ZAbUmPKuFq6mR5ohteMXLyWwsqfgFAwq2n5Avje1dFVxOZpTOZ76WlqdYHLlYlvgBdM2Opa3jJ+am",
+	"GJmU3Lan6Gx0GkM0Hdug5e2fiDRzyob+YyzjRSomkP/xbcblTTxE74KCEMjkRusQM0jnQocOjXnE3hFH",
+	"n2Dx7/9AJjEkxAezROF6eGu2VFMq4fTTAOCeUvlc4NTjTM34rWAyr25NbHMY6emvpg0gjTmeCwUDoL9O",
+	"a1Oh2MCpcccxDyN2hWQlpIciJiKWp/bXRmq7G6IvAeCZ6h64V/36ZbXTdYuGsNc5AGbKgEVltNulojd+",
+	"x/r5KsFJ3/Xktm94DNOCYQIkIi7DaSOd6VGXxm6S5mgRwKp2rPIpne1qqhMRVVD/uL2YIUo7Ca0O4DwR",
+	"Cici4VfS5oWiUdPveZYIVeIr95oAgxkXmoSKh65tFuziuVzkrRMBPsRUy6epRUsiQQQDBXiqe0/N1Zop",
+	"8eMSMHZAbt1vh1S8YT+FTMZempbu689Jz8pLnn1aylb6Ozzw8wZZrXrBCvvaY4VwdGcvRLlc7NJd5bz4",
+	"FIkyWyijlQCOvOvUFVbemQ3NTXNx/9BTRWtJIZAokssudc3oaPo0AiDdcjLDGgQ2ILL+1LBemMLjhhK7",
+	"lc2kn/7QUTrryY2WyHLbyf6tMwKjOEZN9e5J0q7c/fPBfNUOpe9S2zshuNyNi6+6w7t3QbGUqv1KDKDX",
+	"wAOBbC58UQqRaPPV12jhWvjP/2C+Ujt8JGEEk2Omr79uVW3ugOCyOqw7awZ5UetGNVb2am0Q6K937okR",
+	"MHtSSW2XPe0T83UdddXqAv6VT9gDNJSLGV9scYH5ix/I7Yff7QSi8aYf7VUNXzt0zrQ1N0BzCI5wr3Uz",
+	"Mju+7zntoDQ9C6hmvU/nJj0NwsGh9MceLM0/zASg5vKKipnwthZIxKPwWrBd4IhbKikeGgiHPL9tK1t5",
+	"J+xqvFCWAW+Lu+cyoDMbd0dqO/FIwo6+Zndhf3lXdOiWQbJq9p//Vo17cASTb7bPwu62x5LyxrzYvMTW",
+	"ECE1x1mgHgwoarNWC+TT+qBECFi0EAW6oZ5+ljZzS7sz5XBJ3z+/yhPJgW3qLKHNvvK6G6ac99Rx5avV",
+	"RQ+N2kR22rJxK2Hcko47YmeUjtsBCtiahbFVquZ9KmC7s50qmen8sFOyrMne7y/39eybmoFuT5ppe3tw",
+	"EKdjZ5vKm2Cx/RqnqBdORgN87HHS2KinCCcfkH8WguILK677jQcJ3JJULTK+fiwJZUO4+ooxcbyuSG/F",
+	"coMoHsSSAx4qrUfCT0uFsUhhGANg8yE2lk+LpA3I9cI8N/TQfrTK80TMXw+Qg44hJkpCD6txKQnFPjif",
+	"Roh+EtMd4qmCJ1rD6CC/LXOWiCy9rd9FpSHHaFzeLcvkXOZ6CrpcEiR3kObELUo9JXQdIGUCF/gOUMBt",
+	"FHuXlj6rSbPX2MKGx0sLni3k4kPu1d3KENqr0HeFbwOAanu1XLTWGdQB+0CORj2hkR6Nr9CjKdvEv1c9",
+	"3N90wewlSGkJEJVGXsa2TRV5fo5yUi23szy16Axbnkko9KH7rYAide0Zoeb31Ed1UeTbjNA8bJZskDKI",
+	"hmp7QUxgN3u4Umf1osQnq1wxCdMvVIP5b5talfY6Fd3Cz6dMBcZLFJw7ybFtGDQ93xAUVJpfKjrNFhpN",
+	"K/1a6pHq/KhPJRS6S3ecWz3y3e+Ngh7HdgzRbVbzUZfBDr9nU2N1rKA+pUKe8lOBpdVw0Sq5Fr7WGhZO",
+	"EP/MWAm7VCW5pvK3vJzMWoq6wVBGhwdhDOXTumszEFpYOM23uFaq14HIMkkIlearoyO4twBLdbvIsjso",
+	"rLXaNpnK3Yn+GHrN5DbpZ5Uz4l4VIE+YfGYOZFsHLGgl9gQzVjoKIx4iD665JXYtv7Pr1av+bjSWY/mL",
+	"X5D+NvrFL9iFQLTK2BM+MSvEIan95nY5GcvDioW2JvEn+dzFaWmlpq15r8aS+awWjqaD/oHqNQDOMk+n",
+	"AhK+KmYbmZfQWC5VmohCJAgDQ7PkAPlQg25qSQlFW03MnzIVRaRbDTDk2p5B6ITo5gEDR03yhXCUBjT6",
+	"IQpjKLKv01sBY19xSzcvxV05Yj8YEhhspWLXtvFTAhGt7l8grjfYB7rReqokfXXEzmoOCEOFDN0BJRL+",
+	"cGo7TQ/qRiuaZdwVleODku58k1FrVG7QVzf3wlibI/Yh12063EaxvQdjLGFIFbsRCyRYO6pUGQtfBpvR",
+	"UhQ7O/Hvg46bL/QJ14osdfMLYI+vW2DudvSMsEj3ACNSweYp475ZHOAviZuRWgsk2dVK0ttU9+hq7atZ",
+	"AzWDFDnYN3FDI4iHI3bphK90B+xpo+PoZ1u4mUm6TfslyHCVt6LAHMkyZ2lpD6cZ7kL4dfAg0Aecvcn/",
+	"LCAdjGOKCB5KBX06PtJ/hXxa7N7xyyM4MqiswymENgkjEOnBsS+qwtrVTfpDYRMu9TG4IgUSZo9W2qsV",
+	"bhqdCCFiamztLrcIIQ262Rcs9ngzYzjHgGpSp9iMkeIyUMxKnxmxzzIhPGX//HBYZedQ5BXp6BHztw7u",
+	"2NJTwC2SpPlmrT24CH4gGVWT/YCChrePkWJuT0gAXK0r4nYOZ3Is3cfoAJvqazagkdFLOO90qSFKKaXu",
+	"FiKxsyCTscQRLSXgM9e+0IZOWw9j9ISF9AIafwhQRC5Rc5jnyTITDAvC/qgv8z+a2zyOEIqRU4Kxvrv9",
+	"Pej2bQSEvJMbsUZmXj0tH029t8HPxBLhU/0HnC/35I4O7ltn7nzRZXEjmeEFa+5df/5goZt64KYBbxsE",
+	"CjLO16atY9z2lWcB3zrWZkDzdLHYfD/uFSnazYN+6oMxGqlu2mp3sAeL3ymFr6PyHV+NrRt8iFoMVQSY",
+	"qnd/d9M7pxWSK5vzNWIuAuSeecsmXKDnIisET9Za8oNkoJRv/eqVsH5DJXBeYafmuyDfbhUFqENODIOb",
+	"qz060INLex+RAm2het0MyhD9+Cy9nmndEaac0um9qv9fsmOtKBndBJTkYavk2Vs44jfhUIQ7/1r/8Hja",
+	"/W1HF+rwFONwNlnci8TR5bKEOxc19mdAed4SlngKeJCHCgK8RxZq0F28ZbNUpcOoA7XlaV2tu6GE9BSX",
+	"1WvDU7TAqhsH9HDAZAIl3AJ4tSC4A4bIpwpC5J6AvD38wWeeBUDXETqI1wsT+bYOYxDoWoKDWbJBLfdg",
+	"sj92cIxaNQWJsNHjULHikjEBPPOghTezzndiIe1wY7fAFFWKK0CeC3ZuUgjywvaVlObRU4MNNuoQWv2M",
+	"n4T+zGuHmTDAwOng3hu/VQHvsSJfhZyHfSNx7RmXDSqBsi3xMsiLotvdMOZt0HRwtH/D09kFT+fhu7s7",
+	"oM7+fNZ9UUgeeHkZfYvwGvQXkxzurzkvsbrlETFKnnwoTwZisnNkAWXTeRCK+Iwt6rDbJJmaIifhJTcF",
+	"WP2GgV/+lK9CFZMzrj6IO9uvppk64+q8ELdpvlTtDy2Cwzo+vOJa6YfBkVUzuLhJF+wL+NtF+mewbDCY",
+	"r29a+9dUsaNRC/MhPhK+XS75jYm2J+H3od7udTgP1OA06W1Y7Vl9a3S0pWclsA+hDKr6mDPkLYZbuwJh",
+	"7Wm2nZnwBuX1qrl8/opvuEn1ngkcMIvmJQM36QaA4qhKF/CpHvaUJd3FdORSXFasR5tJoTcTO4c0rhCh",
+	"ci8iuedJW7xfimI24MrbPJyiu/3W2eUb7jmnu5MG9/zAbqmPm/hkvarYXsSwBq0qKOGgWJbLtZdOYZdh",
+	"xlVY0G1JmdrgSjXZ07vtu914POG/3vErkbUVcuoHtDhC0QUaz4ql5Ql7U/BpGbEPcLDOFosiv+VZRP+l",
+	"7d0LIcuI/ZDLiL2DgGLBvtOHw7t0nAFsv5tcetC+r2z1fC/WSZfw0Z3Q/vSPNXrJXQkbfUbG+jbfJaPp",
+	"gsKGgc0BXqTDVZqYPW1CjM1LyrB7VW5rQpZ8dRS1Hb2Ery3nhb75oY0T5nCxOX4Tf2oxnp0qtyGAkEzL",
+	"TbRkAy6BPlhhXgmg0mQCPWHWSVNyqeUwZla9+vqro1P2ygT5SVs3bhn0gehnup3LtX3mTVj74tgT35A1",
+	"hbBzh909YXGiz2vMBotCLHgBeL8x3Irm7MYRizmdXv3fWkDFbGDSIMbSbHj95iqX+pksV6X+X4EHOx6x",
+	"9/kt1OBmWb4iPHWIeUxZfP7x4pJ9wRfpF2h6fPEXykn86Qs8NzFGQ4XU0/T7A+ixPnFuLw+iA9NJKGiD",
+	"nb2CZMUMcwupL87EVULGmbjPEBPoFns0h3MYU5kT6OHmcdgYBAw+4BPZQVrX9gi10Lo7LvldV9meQWhr",
+	"q9o7cRKGja1QpwJAsDCXdmEsB6VDXOzcn0RX3E5YX2e3GYYi410o6yW/O3EJnNl//hv2HrJl9sWQAKq5",
+	"A8FVI6C4fERqhIelxtojV0Yt4V0/1J7qvg/KjGJfeffPLFW+abN7SPEu/3i7pmwcyi10KU+VlO6mflN1",
+	"c0F+LY95+h7EW45I3Jy22pKxauTmvQkjHhPZHxUYmZs8LEf2O1mmvChSoVojfBTWaQccr61vNcDWBWlZ",
+	"he87MoYH8fnnlss3HiJaE6BKcnZ+dvn6tzaL0ez+6opj86UqmeJlqqbrHXjHx9IlHm8uub5TdF91lwox",
+	"hcg+V9QtKJB6XszkbblHfTKCHooMfMTOqOIpsc1UgWUuxQpTdaR5SCv1VT6eFXn5Yv0smMMbcxzqrPG1",
+	"sTMwdmyGOZV3eamGYOqpv7GGPz5reC8v4zZ822MZINxuUhk3000xtanKWEMjdJLpxseQ/g2Sy0jEuBCQ",
+	"hRWDTfYFzUtMpQD0Ma4f02ZPTJh3SY45+LBLx9LkhqCRSPagfhEtQhJ4Wu1fm5JF714xXyW6fxzJWEL/",
+	"QXjya55KzD6hBlBa/ldkVW9d5LQcsY9yImwZaEoJOSzL5bUo/usRpUftl9BzZUs/7dfl58aR/oDdfkIy",
+	"9N2VmO3ox8OV3WeSzfJlka2t8s5djKi2LMHTKlM0sgmTx0csQYsLk2aVDYg65GXWxXh85Px/j84U53Ej",
+	"NTD9zI9QkirRBNGCq4BM1zRxAPwIS8cmO4Uyq2rqVWJr4c13Emp91N9D8cb57jbtbZV99UlMlzL5JLjK",
+	"ZVhXhMlagr2gHwKVsX6+PR/darZm81yKNbvOhWJXfHIDs2w1kkDEOPjli1lelCzjVyJjgzfvfzOM2FKm",
+	"Py6BYJSC/NiDFwDOeWgTQps9Vmww4UocplIJqdISOXp2KOrfO9+thbCyvb21ucgPwHlLsL7qjOaqpVxi",
+	"mgOyZMeMGmY+2J5IgJugo2FaiIfnuv28z52wzSmKcLfWQQmcGd3SDVQ/gv2yIHFghziwQ5j7By0vDwiB",
+	"Bys279ic0KMq8VsfhCHcrPrv3soPgCJuGNoBtuqHEcOcYld5OduGefN1bQsxtbzC0ZoFMtfFVuSaP/XY",
+	"H7tWtzcn4t7+wp5ye8QapRdf9S+8OKWUq0Ioqsnc78F3FuirXhV325YG3qPEpBcB7QZRTlOiHLHhHeNB",
+	"WoLIxnp1T5wPH5Gg9vRBV7bX0WsQwAbFNZaDh+MZGH10mFhyKVi+kqI4QbI6SypgkU8ihzTJZXkRHCiQ",
+	"LOi0KRdP5SFB0LKy4BMAoUZdsHrPA4RdzLjSFi7WaSyW5VgSQofDMYcEH+YJh9rHRNrTgkmhMJmCXSyv",
+	"DvGbtGHgAbe3V2sWN/Fi4xF7ixxCVdm+Xt3VKUUBYKqg1kVhJHYsKaWZL0TINQ3d7QCfoY+88IiNIo/1",
+	"5dShXTKnsFeOLu2Et6YLQWYiF8a8Zx87J/8B+t6LuWYrximfHMQ6nWC/O/xEzhMNLp77juyj2/FtOXn8",
+	"VXEOLYwAqyFjg3wcR4ZAaW99DvZXH422aGxqLU54LGhlwi+X8NdQEzcpphmRFQzO1HwllQfhPoBq5PgU",
+	"ggC3WL1PFcVAizkMh4FJTrXtn4BEazDM9N5EV2uUeGwAwNL6PUKejtg0lTwbPsBuu6R+Nxeudq1Ui1Ct",
+	"aI1rpnbk3OmLXHnXEC4dt9XrfLHuAv6qME4WAdhrlS+LiUMN0IL1j/agA6eIIbET62BpVsdHlS6/YwF6",
+	"PQPJ7WrHhFRCO5gm75AHevNTz0ayO6ISf2UORAcY8W3QH+wnWz7dCyFK1Xn9VPDkbqL/8ZvoJgJKAWf4",
+	"NlWtaOaN1gp6fCdvyDNCtK3xTga9GaX19lfTYEidtLpUI3aq4IKQF+6pgF7D3BUdFAU4yopjo8be6U1A",
+	"fbLZwFT24vVk21xxZYKyw97YnO2QnI2N6E8+3EXIDdmkFEWy0TqVEIgSBGHahYchTeqomB5Wpj1WzsCa",
+	"u66FwcFCV27ltKqJ0a2hJe01Uanlo621e5esdA/YkvVB3R9a0hlAn1nsAysZsmge1vXnfOdp8CU9Tlpb",
+	"Meyd0YfCmwydmT7drFlDSnhWxNRXqh8NKTO8wXdwJTYOb6crcSybvkT2IfcAiSzBMoJvi2yqpw6KJcSi",
+	"nJ1U2ElVWTI6MppKFuJkyJBWalDoOG1orqov4/fGEj4YxqSiPgQ9EXtEhTrdDAdFz5TtRFsS3OJUKAKJ",
+	"L2npzWm43R3SmJ4R3s6OmlbEWjWtyNe0ThGIJAC9Y+vkO5F3xN0kW6r0Vrw34XAcySNHx/uobWdyN63N",
+	"39wBL6C30R8kAXIT+orZHpsu5XYCz8pKDDN4+pYick/CAxNe8iy/Xjr0kpj6OwHPrCxzQ02ZT1kM/4kD",
+	"j9ngak1/+SFN9B+mecEWGZe8wDbUMEL/LzxEFIVNYnoC+fU8RgyqQa0oglQtyNITTukJLx0WzbFMVUX4",
+	"eII4pgZF1WAUezSawLmC+dATLg/BTJ5Q0XmpsOlg/nE1CS1AbvCb8bdT0hb5i2BioIZnLiRgnsLon85i",
+	"qhawJYagf/LG0lznQO/pKOlHs1QK++gT8ck8nVvD4Xl1dy/aa+6WhciXk75s9ymGv/x9CRNrdu1uqSOb",
+	"nCkVfGCF+biL34OG0W7emiNhnowM4nQlm7SpmpZMIphU6zccOtmAFd0m6Vrodzd/afOQJJ+LHYbju4pq",
+	"12Byy6XeI7kkC8vnO6lmEbMJKB0QvNgFeiXgv7G2BWKsJpDWGzbBvBEevOnBC/VAYSJzDX7A1kPhiQei",
+	"gtrAP2xLs5s3mnPOred1S3DNvr6tFoZgTzsya9R0afFM5SYW7nu10i2dWnAITISna1nfu4cKXgg6nJqM",
+	"y83TWJM3bifaPFbude5dhwEi506PlT0V93BemanYxfVixdojuF/st57GBePEpMGedi5ZulKtY+ahHDG1",
+	"3bi5p5aVHPvlX0LPwWHkdLXhLmrIFPVEfiJzQPbjKzJD3tZfVKXsmWLHUlsPGAMmFAy1P9vhGkZVBBF2",
+	"XZPs52Dqb29v1Md/wszV0LRE2EDNhLYU9XdFxEpt957r/x56VaaOXZLLekWva9MiijRbEXttn0l8CmrX",
+	"fRggJ9ZJeX/IeD3XGxyCbW7EByq5CdgIfZkdX34ZqLeh4s2aLeHN3Avl6PwDW3xuyjXBK0zl5vT8iVfk",
+	"WetyXM01n5TpLQCsDhJh/3FSoyCpvT16Zs7RPWrTdYT8qizNdzUNT9lxI3v0AdTwLX2VdhM9O1dlU+d2",
+	"b7AObbZuowU9lqQxGzYhX7P0XZYzgkpyjEuy2TO+ZkiXPgYLBpYcEKpA8A04gysBHBnwJ+O/hKw5/QcU",
+	"9QRnfqWvhOlYes8OI3ad3laXg95RF/r32PRiIQr8cuutb9/p2OnG1docBlB47bBbH9bx1Q5m45aJZXyd",
+	"L8vR4yW4OEvXR8vyp/rpXLHVZuyhGtX2x8/OJ9tR0eQunzcrUf0kBdNF+kulbiOiMhpITlVSyBdVIVnk",
+	"rdFYYjBhywKXB5QkrRdmTbwNdxA5nbUXUbD2wuuCRNq2bSsmnpVuc08J1GXw1e6lZ2/w3UOqdVh+NpXN",
+	"OYSogqfKCMKetqDDzUFisTnfPyNrMFQ5VJepNTHSITGrIoCgBudpueFw835yjPWIFnMhyzYz1z4AodZ4",
+	"lRc3rwFSYNfA1RbhP/VxWao0EZTZH67HsrRvnN0KmeQFstIjtotY6HtDt0FR4nwRLmzL+FVehKEV3umf",
+	"MO6ttdFZviwIZDNV8Il6FqiDu/BCufB56hmwZs35ZJZKER7qe/zxv85g94sk6Srfei4eUfXON0WnsvSq",
+	"4MXajSuVkDBd8hshwUO+24fx+AB5flOjM/vExS01B25hT22L6v/IFyb1653gSReLYXAEmFG4kaywqbRR",
+	"U78DydS2diS39F3d+PJOi1Ys5WU619fnsgQ3TThLjn6HRO2lZPpA9Co4eGxNh0rwwpO3yFWK+1263lBb",
+	"aLxCZvC03EHlhtoyZyY7pxAeZldimhPhNQTlKbvwOcyje3e36IyVMCfk8RwSSnfYhCE71C6kL8+sgep1",
+	"0NdNAmvRts3dy9y/78IqRfOQ+lKvKTnuV01hVb+dqymqaGFTCdxU8OpEGvdXS2GHdP9aCqf/feZwu4B+",
+	"dTk+LIpKI1PkocL5+ebwcyDEXKkE1OGG8vBwcXP3jG/RZRsxd0TUE8TK/Xrz1ioAN9Cvze/mhhiUeZ6B",
+	"apRKJYpSRfSSFqlqGDlowc+pmNQb3Y61pDQ1+ykl9Rv7r1JJuthMaRXakOeGDaiNTxjcmMvJzKWexRJu",
+	"nEesgogXoogjtwLi+Ree9knOa61/7i4Tda2++obbXDH6kKWiwbS5XetHD3Db7Um36VnnKD0Mm4cvcnSt",
+	"4ycrdPQ7YU4fFRcp8aCVjn3vtvPQwlkQQ7Nn6mto7gdIqgccZVWeIIVz3KiwikGjp7+j8VTHAxk5lDxL",
+	"1O3hwSDBTmgYO6azBa5x3hQxW8adAC/eBENAxgKMNUzO6EELDXvwqXvvgNP+Z14i+HRXKNUYhuoLYdXb",
+	"awufC63/TqzmYVNw90zS7Y7ZWDpFx1jklrsJPvoSV4w3LZ1q1w3yAvbhcCz9MAcRkcWOPyKOHICKVNk2",
+	"yjwfRiTZHNdEHI1lHPRWxBGLA06JGCYIQ7Y2B7bZ+RdqLBGf6RT8XPmy9McdmTZSVcX49JYbWqQ5yJSr",
+	"CO3KHA5dNJZHuEg8U8Hkm87I0bv01gkddQkrd1LrEutKZLm8BkdFfUXcU9NsglgDdFOQfmTmxsPEHu4h",
+	"+/H5hqgcZG9c8EZmW9QSv/lZBql+1sPdPrPjtEpPbBEMuyHTPqsrvDPmdRaIeHWImTyY7Rl1aETuG6cO",
+	"x8mcrxH8X3+qwjVz7M6QNcqzQvBkrS2+B0zG3i5YFwo2NU5RAPn/OYbtdh/OvgN6Z044r3U3+o1snX+8",
+	"y97YMiZYM9aOgmlt/cAwfg7hQidxrx459EB8vAwmAw1KuiC/EXI4Yh+NCJQUuiEZzVXJzCvsl+z4iA2O",
+	"jyxdKwQLh48So/xZrWZ30JKqRdy4Zcex83VIe+bufbg6nCoWMjRoyAcgUWEBPKhnyN8DrNOwffQAWWEJ",
+	"L3mfCmMzOuBle2Ne+ik6mBa40QMG9Hfg2Zv5RSh266GhQoMf4LBji+0aAwMACckTluuTRCcUHt14fFoW",
+	"0jlOW8RJpCqL5aQl1vrbfKXVNouzKxBId7eUOfXJmuPtxkXlOdOHe6lK83GOnzapCdc5AhXskbwDJr/v",
+	"ZjmHh+/p2w9tF1524hLDJm0NbG08ipvbbg8h+E06yvmuTn6c8ObYQj1yjrO3ldxTWtvNuzn/K2nQh9ok",
+	"NONZqspAXABG+4CV982OPFRgoLZeHR2rg2Sr+i56ggiBWeCe9R3hC67XjWYluj7g8A9ezl6o4b25TPZy",
+	"MXnKIjJclqx5V3nKov1wjOh8WKAKLw0DBLEPcrV1XlhPYeHv52I7ZaV9tpO9ZONN0KmTdRFi+w03PAxr",
+	"UTKuVHotDfhD6iYjcZkYNHuPATvY6o7BmTpFdm0qQmL9gmdCfSySkCw/Y8DwSDj9ngbKLoEZGE+kg+bv",
+	"EAxTnQgxW4+eiIp6wAEJfxuYL5ocbc/onSbmi3J9cAI+8oqLun9/3+ST5VzI8jW9GO637qSTgABU1JjC",
+	"VR0PWIYVV4avdd9jettJgGhZiG33bJ9SpU3c7dXetu6gXvLtuv8kVxSR4ekFKtPVLCdrPak67/YabrNS",
+	"XBsNNNfzn6TJ7hPr2WX1QHtjXenx/mBiW3CD27h77ZiOHoq1e2NktlqybqrvagtWfa/oJ1v6LorzvDNF",
+	"jZ7SmueymKCiAgtB2H07HbPufU3gFV08jRbgwpG84XsuEVmqlZk3FfF4DwZxc7OK9FZUUxrVyaVDQw7u",
+	"yN3mIVWQPgJ3yBaClBxNLezZ1CjUIb5QjM/1v04YZwtRTIQsOeL8qeUVfNcgS+NzkVZQZQIePaSSxWnD",
+	"M/JCsXkqc3SWgn+ZYo0wNXpERb5Qs3SxScNRs3wBTMOKqbLgMN1lDqkEzoYMbG934elbr3vt8/Dmrol0",
+	"55tmG9JHmjLyfiegz2a1d0qyFI+8M/dFVT4VYm+b+2JpE4GmQsD2Vi9o2yob4bf01VqZv8Zd2Z9EVjd6",
+	"QQdjz31e8KKsd3pgc8v+898wAIEQwxlo5DNhznC+kvZcExyyOaZdJxTRejqRQP3LN2IEsE6ontDdCL35",
+	"iBC6xZ0sc3nJ7/TW+5YcZvsQbzKXhyU2W59NM2tpgUR7ZubNzI36k+fv7aDLDpHkGhX43Ak7jtjLiL1i",
+	"f/3Xf4eolOGUSim+ApFfXCopboHhe6masb2vvzwIxvOQ622Le5LeaIif/tvAJfXfnx5rNCBqnZW6+b3Z",
+	"AW6f+2liu/aje/csijxBH8ZG7aZ6FHWbaSpTNXvka+PHZV62YifDj3VFP5e3otB6XrBml31yzeaduoTU",
+	"qg8h0Im01RdCIGPgYJ+LQoXd/NXusdYYOf7MbkLJsIAW9raZzM24Z0eDvXAfzNNgvvAabvRNV3nlyLnw",
+	"33Naei/KWZ7sXxrZuZjDB/Y+A9jvfhJp975s2EYlL5dqi1XA5/Wbe1SsXEWN/ZIZPROOX8nv9nvebwWm",
+	"LZT8Do871KfyUrC/04pbWWk5Wyhnpqv7VpBalKNBpX9Glf7cpjYPNypTbAB/TrRmsijyRV6QqwhTxfCr",
+	"ZE0in/OcpzIBmNucckSKa6FISS33tWBmk7G//q//zTwDm/2SmZ0BPzo3wygcjbSpHo5XxvHrBFwsrgux",
+	"cpFGdR9vUxgHznhDXNUvlprbq6G21HQve3R9PbAyRkP6RtO/4hj5HTZ4pQs05HdVdBWwMmsut8pX5HpD",
+	"OyK2NRPOsUAd+VP3vPjnsGG5OBLF1yfMtu2OJ2CksAdCnOvqag39DVD1ILXIQkcD2mT1zdhlbohx3SnN",
+	"ntYlHm4BGPcoEYoyx1TT3DFIbYIZMtM6oQHHbVmkc16smxEPQPI0YSRTfUjxx5MtLuQqzetPKpejT3z1",
+	"XijFYStXqV7qJl0c5jBAnh0ucsjywka7IwtnNpBgCIms9eXF3WwTMZYxrFIlhqeOQq1nTznzlJaBWOte",
+	"AF63crgHOtHwuVGkbODhHpuFtT831zKwfgteaqlycHLwP39/dvjPf/jLq5/++0O59juy9CoL2o2knjBC",
+	"cHao+JwVts3GFcKzEyRNyx3K1PYTBohYaTL0Tcj8+KgdfzEth6cGeL1Pju9xvxB6wNffTxK95pmQCS/g",
+	"rRa/ed8QwY1YlE5UJGJrwQuFGQRQu/DNN/W56DiHm8f8MC71Zo+w+Km9S4/men8me+0B95jv2X/kDbUv",
+	"334/T2pV0ePn1yDwemoQFpgDDrBD8Yzv13w4mWDdobU1YwPAE8un8IrWs/LpVInS6FdDy923cW2dy73l",
+	"5rQXpD7y4K/7s9Z09JfzqXUT98Pe2ODoPHfdml1JQX5DlL1Dd91wowawh4qPoKt0rxuhzcP6yMd3g3Px",
+	"DJ2KHUvlNbDtSnmuyT0s22M5Je9rXDS9nM/Jumh6SPtNYpuvlJDNuqeWAqzNHXOEeYBkU2+ehV4OzrO6",
+	"Q3MbxbrefBxVxYy+ft3LYNqpaMb1Ljn2Q7fv4F0qocDx20LwmyRftUBDGYraBOuE8ynx5PpOhSoE/UJV",
+	"qCaAjGZ4om3plxKCxdeirLpyzouy0Z24utgqTwSL35Zi7j9HZOf6j7GJdkBfeZJYjjA33G1L1eLJcr7M",
+	"eJneCnybJ4nC9Phypvt6JbJ8pQ/hQC2vDrlSYn6VpeTbvMqXWhGu9v5wxF7n88WyNE6PQvDEBFMrtKda",
+	"WRHPJroPIvkoO2LoZhkotEVfGSBxi+DJcJuENnfQG+3TXJUfYfsog8iz42tvt0qVeNvzDawhascZuXRh",
+	"dvS2qGq9vc36WBwadtP3nw5YyB7zbY/EpX6hLhi8L3tzHAWQSSJ/Y1InGpvH2RCbpc17fiMulnN96bVg",
+	"IvUXLSXSKom7RZZDOGRW6OPYctT1eR1LpwBVubAzQHZrEc54SQUywPo/Yt/xyQyKdx2ImqUs0a4Anide",
+	"TmZjSXktq1meucBO+uxje1cFl5NZDU8tRTgjJOxwUJ/GMq6xr8cQD6qBRq1qjSFdeJOsaCLSzMkI+o8m",
+	"y/mQKDlG7ALZ1yWb6bYI7YjGPGLvUlViTnpFkgthvKB3F0TkW1NNE8ZB9PkcVT4XOPU4UzN+K5jMq+sD",
+	"2xwCbXE1bQpSDQ0WiGGUg2X2p0KxgVm/VNKYhxGSrYu58SCUoHwlvfFb/2mZl6K2xwHa8qc2ULN7E7xd",
+	"VjtdtxgRYJ5zADw+u9FuglVv/I7186/Fk77r6dQqTSkSiPpVAjsLThspD4+6NHaTtFU11Y5VPqWzXU11",
+	"IiJIXXVpu1OsM1AnodWBgvUIh3W1Js4QkjYW15N+d1mq7zUBhmgoNAldyMffeaP1EENaJwLKv1Itn0yN",
+	"vhVEMNByJgpx76m5WlegACC37rdDKl6RwAz11DZ0X392ukZe8uzTUraCIOCpnzcgBtULVtjXHmmA0NkL",
+	"US4Xu3RXOS8+BRzctgpZJYoj72J1xZZ3ekMT1Fzhbr3NmGYtOM2VctaIM9eK2c5MMnVVzeY8XCuWCZCK",
+	"CduNkAlfJfOxSyN3RdUxrBOEXpnjyAqRCa78fNy0tH/u7zXbBRjiPhFCG6lqTdqckNfROplhwCm4qq70",
+	"bQwNQBBEMc5sT+sZnWwQvzx6+fXh0avDo+PLo6MT+P//Oa7l35X6KO2Y7flTTa35S7uW4/ywE/qDSczo",
+	"r3npHffGvNWpgZm2t0/LczqGR6QDLhaW0WZJkQnUJyGsUU/zKOLZ9FQk50UawhGyCVVf2Kux33jYQKsS",
+	"SaoWGVGdPcJwrCdMW2NhaDDfYQY9BU+UxS1aFOkENBut3MJPQPE2QNWmuE4lg80niO0VazautGEPcmy9",
+	"MM+ZM7iUZZqBCvQkNJnbAb3c5ulEJP/Uqj45YryODwt7f8YVuxJaUFNTSKamJ/rj9L3galmID3wuYr3h",
+	"cWboScXEXarKR9oqqaIkr02RdSuY+V1bsX1KN2+f+mdzRX4S0x28boInl+lcdJE65eby2HQDGGSFzWgK",
+	"egq6QvwkYRcZnwgTY3E0h1PKNgXIEzAVd8D+wiMV/v51kStlDqdT59g4snhYFQjaLe6B58fb9jBUDIW9",
+	"St0qOP8b9Zo1uDeinjnPjzKjJMAvYMU3naxz7+H+hqNNBQgLt6djkYAET9ck6KGLY21OZSeALg7/1V2l",
+	"Y8WjfgxDObT+qMgnaSH0JPQjckOPwnZuN31rBZW+NAl5K/QMKjbhRUHZhrXfUz+BUpEbI0KfRnPMZFcM",
+	"q7qfLW15CE3e97qlRjZftPpBfQc97k2rWmVJQOB4ifuobT+Wp4LffWo110p+ByUfL5R7vzQ3hE0I4iwD",
+	"1mGsm7VFY7wUFq6bFQJ1R9PC0LUBuP3m446/rX7P9KYaL3Gf7nTVNHZp+KOgnnvuSFOx4pRLo7uile2m",
+	"xbCB1ER4n3ijO8gLn4TJPuB78ihurBPqwJd/nkOqOc/upNTvSqtlhSwpxzp3tWd341SHqKaq1jwiDvGO",
+	"X+5R3QHhiywKOJqaQjRgxoSVm4ZdH6wSMbbxlkiBYQfd1kSIwTBrgAxx4Xykxclavb4PPsTw+O7PiugP",
+	"pP/M9qFH9N2ZlcLzoERMaEA+Cf2SLVd8Gralri2yPVtK8CT0QkkcjeVY/uIXpOuPfvELdiGwLjH2BGDM",
+	"CnFIJqK55k7G8hAfE/FJ/eqZ5BAzI3ZJE/SiJMnKL6SC7vSxZD5KnKOQogetehkhFOnpFNog1EY9TJmX",
+	"0FguVQpmyfCk/jk3q5GadUN35SxXIpAAWaaiiHTbZaXqKDN60z8IIUqR6j4OT/VKTfKFcDQZdI5BbJmU",
+	"Bnad3gqYgRVfG6NBirtyxH5AKHLTCsRo4X0bsqXS0UopAGaDqxwLNXSj9VQUQ9POzmqOOlpY7A5o/PCH",
+	"U9tpelA3GuPlGBsnQuUgpKQG39Wg1Tw3zqybe2G8FCP2Iddtwl9xsWJ7L8dQiqeNkRuxQFaXo0q/gqx5",
+	"LNU7tH06cXfl3wcdnF/og6+1a+rmF+z46GhYt9zdTekZ78ACRGzPoeYpq6+Zi+gviZvxY2LN9dVK0ttU",
+	"94jiyfbvAzWDFATYN3FDQ4mHaM2a5nUH7MkLkhi6kV/dpv1S6lq9qYRCGntEzXDrZPAg5wecvcn/LKTD",
+	"rYZHU0Gfjo/0XyFfCbt3/PIIjgxaEHAKoU1MKWbT9A6mUvdFVRXWukl/KGzCpT4GV6TVwuzRSntIm037",
+	"cDhiZw5bm9nlELtA7CLyiCtRQmLWCxYThdJ7fBbOMRBRLZV44/0EjFEyYiJTwk22NZ8Zsc/SxPz888Nh",
+	"lZ1DgTKQuMT8rYM7tvSsApsIbL5Zaw8uhR8Mk5R/D0BKON5HlmvK6QkJgKu1kR8g9IQsx9J9jA6wYRRg",
+	"AxoZvYTzTtccVm9SalQhEjsLMhlLHNFSQlV+7QtIA/ZRVrQtEeM4EUk6hYqdsrqhaL7wG9RbfzdgV8v8",
+	"WsB0Ix1Y7ZYMzW2oqQFZv+bWpMvGXLIMxbyY5ACR+uMS8ADwrkbcCH1Vn1daq77rjIUN9c+rWZqJxlWX",
+	"KhYnBZ+WwEUmhUjU2WJR5Lc8i/XGiTn8S9TJtUyhtFOCE0iYq8eFe1aZeBHihsvqd8BsBqnbebLMBNVp",
+	"/BGUpz/qKfijUZ/iiN3yLE045cdpZckfh9vD0Xh5dPRqciPW8B+w6wKsHfpiOdV/wC3kCsZRKKC9t9Ka",
+	"vnFw7BEcFdD9XF+LGwF/+erk1dHJ0dHh0a9Pjo7ghLznxWTGjrWGjxH0qj7L0RF712jF7lzE3fVaTtjl",
+	"njH2DYjVzqIWxBjh3HpeWP7eSNYPFqSvh+gbdRhaXiK2SKXu2eBT0743AdrKYYdvHWt7tynDWGy+H/fK",
+	"CdgtglijMzN6iWmrPcD4+Aypm6nA4OOVQ9Ah/tJrRUmh+tUrUUVMlMCJha2a71LUvlUYNNpIl3fSGR7t",
+	"QZi3v1CpA7ePnW3lWJql1zNtBMHM+0XV7l34S3as9X6feqlV0u8tKvubcETWXQsthglmiEt9Jv09SPrh",
+	"8BTTL2xuqZeAQbrSElRINECfA8fhM6IGfqBY6PtnTuvbGc44q4IZXUQHpoHtZGf12vAUHQrV9QNm5SI1",
+	"NqV5Nm6pO2QDeoAd7YPAtUfM5cwzaOluwiDMemESnmxQBqS7luZgZW+wMj1F6aPhKTWSmDa6p7MgSS8K",
+	"M/imW26bS0FGZZOAuon40HN2WkJFYQo5xw4bnjIlBDs3mWN54fBXgA346GxyO/Fat4InhvMd3apo5UX+",
+	"T7FcC7KJSasuiSlDMQ4AdIPYYHPFAZ86n2+nYXaD4mGtchtDh3MpnbqOttEGJe+HmSCPhIsNqP+rtN8M",
+	"qXO1peHzRkxtm7Vp8aYHarX1CoFIPmExfjRuYUeM/YryET09ltUZBi5v6m9sDyuCyDAXFLOsGFIKYati",
+	"rT98LsayLLhUHLAVQgb3E+2FfSz/aW1meu+GDTvAgnA2uqQVK08BVCWXiToxHhE2AFJIsHdrrpHIc4zw",
+	"yUQsSpGcjiHMQAV7ihVCieIW3wcCqOsCGaCuhCkqAtWOgrL6Mb1GmYB77n1+C0VGWZavsNqzRFNgyuLz",
+	"jxeX7Au+SL+A/h9C/9UXf3ED4T99QU4a3ChCann6+wMYm7bZ3AEdRAdmPBASNn0FaEbskTPP1U0A8wyC",
+	"Hap1Ww7YRymagZ4T9LRVWhAFafTwAlfichHZ1AO8SMeSlzYoMYAQBfxjCFdv6V6Q4Iae8+JGK8ALI34x",
+	"FdJoz2PpaB8DNzV5xN7qVYUQS4pFshXunAtFNoz8H8tUFGNZPXKZ4mMsLyIvEhS5na2iRmGX2tb8LRSm",
+	"yUNej1YIufsDxu0E+laFsCBI4kD8vVAj9iGvu1v9qd2D5uc3GHQjQEIY3BXuQm8eiX6qexR7GcEOdmaZ",
+	"++blKTNyFq3h6jBEiOhzJerbqXoQty6Alk6ypUpvxXt+h9oc9nhu/nlMcfKnNEAXYT32vJ7uFJqSBebz",
+	"bpwRimM+vbXdbqR+NrK3IXoBWi4TXJXs+BQRAmBXL/SFqWVihDJZX2RuReiW3pGSeIX76S3VlYPUwqC+",
+	"gPYAqZKYglRzdeHvoHzTFt2HoccGFoJvwpU4VEKqtExvxdBK3C7T7d7WWE0n6rZZZum0DDsCtbq3EuIm",
+	"4WttdSj9JPBnqxBZZprwEOaFfpzlkn0PD6g2JmHZ/fZ7eKDlbcXLZdH9/gU90tbCcsP3L5Yd3y9ny0J1",
+	"v39Jj7S1sBSbGsAnWt5fiURuauEH84zqoUbTglQ9c7/hjDgyC++sgp3O1u323Y9LTKQOq4XC/Mz4LU/J",
+	"1y3NDnRyQuzmREeBfbq5PW2T3ej/9rFgNqz9NSwT9F8bDUUVQhQykRrvOYZfDfSRHTHko6dSK8RCSANj",
+	"2ysA1nYEz9xJ3OkYei3seBS9NnY8jn4bux1Jr41dj6XfyK5H02tlq+Ppbuf6vowe6/C+Bv9UmM4eaJER",
+	"fgeAM6oTTddIsZTKGGRKH5wy1WqFViDoVPe/Yz5627ozABWIwLTs+Y/eTt+y0fZj8LG2+bdteNnaW+c8",
+	"bNlo+2H5WDsi2zbcdn4++qdmy2Y7jtTH+kHaqumnuQQ7HCTVuTGhSf0mePcXvCibd6R9BlGyckmQSeam",
+	"3PJm/K7H9yHo48KgaqWW7q0I0gOQbXtqmcyrlyGSOhFoN+imdwhm/+3a+3/02nvI41njudoKTNVHhQmg",
+	"YRZF2kokgD+ib2gOzl7wSuZ5otjg8/nFcKdysV3wWzrzqSxeR30m0t3q2fpzjKbqjOLGXQTIsoou13oY",
+	"UZaw1EpHqti0EKJNLOxSWR40DT7L9Mcl8DrJa9/FKnN52NZVxQbgPkhl5UAIGCZB7iXUBM1eq1e4OZO4",
+	"bVWWdzY21wy5e+SQ9siDVgs1NuRDFQ517EPoTpXeoPf8ELlhs7W/4gOIaw0bK1955pGISCh2lZez8EYN",
+	"77nXta3D1PIKh2rWRb/XTIvxbtzj0G7bsCl2rk/y56BXZZLDvLSboAWZOmKh3KJ7pBY9RLrqw3Zno1il",
+	"LauCUn+QliBIsQRI76vhKYZsSfnDjm6zfe0UGAIMl8CET7V4ASdrKq9P2XKv8nXb8+BKXxhMUHDmRfkG",
+	"8ByCK65/JrwHApvksOdHTpSWqwmW3ZE8p38EY7DLyYQIAZp7H1N3oYaVFHXUNwqhNY6EcXJVNY+Uamv2",
+	"LFtB1mix7BOkN82E5umSX4c0rkt+fQgaVUKdO2Elv1YR4xPIk8GCpYRwy/VWAZuFflVMyLJIhSI2RgDo",
+	"gOaaYzSUeR3aBVP5tDw0FFPVZAWofrpO+QdPTwL8g+v0Vsg9a0ydKskKqwWRrlyV/TSO6ECV62xjPuQl",
+	"v76A5+jOUCF4Dj13EDRRlAlybWscyzxiiSj00T1h8e/1vQ1wzGkmAN4B8UbKkk9mWH9ng1J6OvkEbr2B",
+	"m2o4JBxhm4cDCM/dSkFnsbWrbOGc1FUtHHjFxNiy53vTHDYOQmgHd2y6j8SCERassBvtJuwWhBu3aJ+N",
+	"Z0piTw1r1dYCeOvNGJLYppGW1elTG+8szIMquA+l0D65FmlXqFmRgCiIDNYIZ7vk1+7VSJkqeh2hHI7+",
+	"m+6Z6CDh8hrsoBUvJN6gqZzmgAtyPQNwDl7cIOmsFBP/oFbzedmGceOkRA/0f+mraLidW+DBTHTdn+dn",
+	"lpv5CtnjcIej49JkwSg24brjLMv1Stpd9xzMdjMU1ff2LFpxkmAHQY6vm3j29ejlV3pu4H//bkjZOVCG",
+	"FcTbaU+meRIkHpKwhWFE3o8ngs5iPxdEye8OYW4fVDRbGfDzcDrYffvz8jbQwu/qZrCwYPf1L/ysLfjq",
+	"umqY7mhBdchd5Ax9fub9Jjm8pVq5nZSuhDIeIgXGh1sUUGC987JUaSKGpx3lXc9HfruiOyiEYSE+af0g",
+	"CHpHmg+Z4UN9/PIbIYF1TF5rE2+0ZTbzeZ3WemDym8N3bRo6DtitNBn11wXonZre4ZiJRCQaSC86+3CG",
+	"/MKWbNSUZAKT0mHC12wK15Xazr1vv1ljFA+ulJ73N6LkadbiFsKVQZShZTkTskwnAJKAFyPAS2zSW1uo",
+	"3bDpFVcsVWqJkqKfYibuFimSPfT5girzhWJYSWELMNg333zzzeHxy8NXAG/w1TcnX33zz+TIoY4RRgl8",
+	"bN2/czepDOwuSCcg0hhoH6t38CwcXuVLoK9K4NpZiGKeKpXm8vCaQ2eBf5ReQ6DV6hnlmjzOZw6iA/1a",
+	"0GRx3g4cpupHNhMZ7EkOXaB+QkdOkf0Kpqw5uN6Ad9XHQoQzOD0brXgrb4Ab5UbI7oQ+XN8BnLcyZ4W4",
+	"zW/g/grDXSrUJPvlG1s+55ZKKVjJ5mwyPimBJ+i0yggPz6p/5dcFgRk9bUM7g/6S15Rq/zgF5UTBJzep",
+	"vAb4kze85JeUhN0coP6unuhbnunbWbJUHi6KfAJVA9QMm+p2yFXl7V+jIuiO30HxkbnUkiJfvMlXEqzy",
+	"liIj083zGVeiRS4kywKJ8RwWp85epiZJExyOQJ4TR5ChEjFejiVU/x9CWhvjVCV1SmVcur04chB1qm9C",
+	"rtsAbY54WiCFk6ltGkubBWp7o0TpVujqDgxPWTxNJZSZYYfsa9WHTFmW8qu7YCCmhIscItBWcGY/u9nv",
+	"XZnvc3wEtWqb+x5I2+OTMi868gTNWV0vxAvFrrjB8ModZhv4Q6rY4K2czNjR6OjlV19G7Ps8L9nR6NXR",
+	"l7+OxvIcDtnR6MuvXn31zctXv4rYb3iW5ZK9Gv3q1199eXz8q19/GbGLH5daHNOrR9+8/Obo1dGXEcGO",
+	"Hb8cAj0gkapzOZagoLFpgRWWJwxZhXRnjr/4+ihiiKrmwMC9PGIJ6mGIU6GoPn1qy7/HsgL3a0CUDb7N",
+	"74xXBGlQErEQMlEmwUtL2xOWlgzK9RgnZX0snUYQbA7nTEs/gmJ6puQZxof0bfAwW/9RcJcMcH+x4+E2",
+	"9kcz/KHfPGVzXkI0wa/byNZIxyLuuD5hhq9PbZmOQSfBjjQkf73j18+5YWskzYm8l5NjV/seFiNg5B/3",
+	"MLX0u/qe2YRkvV6ARDAmE0gGsEg3GnzHO7kaPlO/WsUg9MhSANYX4tQUP6XCAiKyK1GuBGRL0sNazIUl",
+	"p97kugvt0yKdmgM6GQj1oLtkDkaHXbSv+KHr5m4sRcTcs4Mr0Ao33macVIMD4EAa2wBUqIwrwBYR0m7A",
+	"Xhqpf9VtE+vzVsZ0PHScfydkErr8ztgt/ELpFPmCXS3XiIk62rm+15jEuk1q/ipFeJFROH6wZagbG23B",
+	"2NrPhgo4eaA4GD+9h5Q4dy67w7K4dv1kME333yJ/u4hZnOhdHbrVprxnVXwhBJvwRVryjGWiRD/t41XI",
+	"b3CULu9zPh4kpekHcTXL85uQcFvhT7BnKuhEAMIQk0IgBpQ+JqQ9a231QWKifdAY9e/JJ8FVOIyK8hRQ",
+	"OwpWLgsJwH0sn077cjLCB7r9V37zJfJO2yf1x0AeT3maYaqTLFO5zJcqW+9OSyluhQT9puPSVS6XZirZ",
+	"hJc8y6+XFqkIfUNzwaUiwWeUmV53MG2i70xXQr4hGvVFKiciOI0XoiTLG3ugT9x8UVIlJSgGM65g9jqc",
+	"jz3D4aHIC+QaOT/eNx69KMRtmi/VBZyW7+4WaSFUyw7CdKgiL/VZOdRGJZ0xVaZZxlR6LdUJMRitiERx",
+	"t/EviywwAaHLVj/p7S9nluoh4NaxNhfeP02Nw7tlBJm23hlulnAFltlJFR5mAGwLn9lWUC3Ra/M+SESX",
+	"z5kijgXH/W5QaoS0Hk5K5hwYgEqeZssChX6j9q1ZSieKIqSdGqFnRo8Hp2IkkPazenT5sowYJc6Av0tM",
+	"weGaF4B2VEaMJ0khFMH+ZVm+AmAjgHlLJzOGmETmK2k/vF/ZghJaA+u0Y6D5MujDEbN5o3wCKCiFWGRt",
+	"VYPNmSuEWuRStUGHlZSAWi3RC4U6y8BEhI+PXn7JrtalQDfCxgHjLIW1GYhKionQQ3uh2G8vL89pVut5",
+	"P2xCWtsOPJaQTyUSkYQkXV1rMC4l73R4o3Ab9M6DM7tmi3ac3ze0oi0llLcA4A6JEP6liiWS/oVRHXPa",
+	"hsGT/jpMYkyCRFU8IIiqD65BNuC0w3BzKMaZFCv8se9xpe8HJMZ37jAi2vrwf7e9iY04DNzDxr/cocuk",
+	"JbOLykhhIXic6zy/x927iy4Ia99GyAY/vlAsJW5iUlkP04TNBE9EEY4R2TttF8WmRYHIuCpp2rvGt1kk",
+	"irtaO4EV4mxBF4sRhaiM35WsLNL7qEf5BHb8lpoOX2c5R9LKJEkxOfncOXX4seb6gTCtqXvgJYfVNKtL",
+	"zSPiMR9GIHBhO+r/cFaYxIrvAv+TyuXoE1+9F0rxa4Fyf5IXydvwQuKPmyNmBaW9m45CIvuVvlo9NzMA",
+	"icdtGfgGw7DHJjQikoAPoT4XfgiOI6TQVc9Xx8o9DN7YnVnyd4XtduSL0sbWbZyJmvCpaXpmEzkSsseF",
+	"0c+zY09Jll/v7Nqh3p5NS1EEjyZ6ORKm1wDTgTAHapYqlkpVclmedhAspJJ9vnzdpIlBNUhkW2RcUFe/",
+	"FdO8EP36egXPPkVnaSt2+83gIbU/f1mX2Vz/LNrQ97KGq64db+waHq8NHTMPbdurphSpuvZqa3K7WqPn",
+	"/DoYZllwpH+lY5iGuBsTXnJwoO4wmJCeM+Pqg7grTZeaNv2Mq3OyWtsfWgRHdHx4xbVxBOMi3oHBxU26",
+	"YF/A3y7SPwv2S3Y8tFjK9q+pYkejoF5oHgnfOpf8xrDNJuH3AWS4Rat9Yyceg6PVSdVSsqM9PTOBjTgR",
+	"aTaoPugMe4sh164o2AA0485seAPzetVcQn/Ve9webSDCMalX8Qlb8dQStUF2rVayjLKiLXYqihC8yFJR",
+	"kMSwLBRzQYrC8HQsY6tWxydggFMzQB0OBqZI2Mu7u1MWo84dn9S0I6LkRmuEXGFensjCVpe6dhk+GUwV",
+	"aUirdkW78huOkL4NIqczTKL1dDQIKyQsRuIlIA8E5iX4SnwylmP5L0x/jf0L+z4tBBWt/ctY/svh4SH8",
+	"P/1ErGXRZ4gVJDH7F0MmBxwCeH9FROGRRFXavDZTRGWbidtUgaVIC4glp5hugVeVikzoJ684IlmCeZaR",
+	"T2KZF/oEiSLlmXXXI8PXKTnDV6igT9NM1Gsb0zKyBbqAsH0LHc/KWb68xvBz7Di8YvR68uSWy4lQenqc",
+	"lXbmptfCvpXTvMW8lmVhM3jqK71dyrz1hZPJrtd21GEyAM8G746LA4GEv71AL0kVS/LJEgGM4uqWGNEt",
+	"0aJ0lzvZffXEPVSRa05Qb0wd4qcn5IYbPLhXUPKe9u4GTcTpptprmYx1yIeKZKgy2JbIpNL8ycBx1PsV",
+	"cHa1LdAncPIEHfWTmfGHVNoMsAoImTB+zTFMXyu5bw16fN9oigQb4yXAnTcsiL56db1c33ThD5tG/Qm2",
+	"0mbUAXKE5dPmfARsp7BeYtMHnQnQtyBC6NNd1suvVhvupJVBgMaKgYogLpSzb14oCL1gPqd+wWQK5nIi",
+	"QsH/Fk+y32RLzUL/eNFnGweiuCOEimCX5FLgykz0HspUjrGjhgc5yYXa3UukWmYvXs2UmPwxJnaDirNK",
+	"68tff4mx/lcvD8GBcyPWiCYOjpKDkwN8+f30H//pm+LXv/nH/+/H4nL1p8/nb3799t35P7/NX77j7/jF",
+	"ql+mCPWwY1Y3bo5PecnDt5zethStg2xvfWSVuxRpaRYhcBauCz4R56JI8+S3+bIg6Uog1y+/jAIfy3Ib",
+	"Q6KlpQ8hZSrt0TBWoq1D+vrXG5ET2yakJa0DypO5f1GlCg9vPmUDlGWRZQ0ueXEtENODLbQdMtxavTCQ",
+	"ZbVPTjF5ZHtysH7hcyekMEiWiwyKarAkBNhtKbsbw+habF8Bgyy9s7eYes2L0H1l0oYKuV4NbQs6VWAY",
+	"NkEgnBhGUeMQ1YrTyCJXQNylTZsrlWfLUrB4VpYLFbPPn97Z2OOkEImQZcozUKinBb+eI5s3PB1TaY08",
+	"XCyvsnRiQo9CYSGstrhmwBztZF1oBUmxgRLCYJBQunRjT2yTN6PHHRQUeXHzGlhkgpkzeXHDJvCzhxhQ",
+	"ZZlCuo+HVL09gI1J6HO+1gZgY7A62+IoDhQohFGc/ldVfjuhD4h2mPBL/0sv6rMS6csDjAAwg/DW7HV2",
+	"KmzygGOof45jxq/ywmBFdFYRAbev3mqTWSrFNq/slEfpzFpvvIL8VhQzwZNtOlcs5TaPQ41K/xc6Ejy9",
+	"Hes2XPXJXZ7a6PyFqPJD3d3Yfaj7GWjuMflb0uguSaPVjO+aOOoKv/uDAXTJSZcgKAidLPMyzKvrPL4H",
+	"GqCnk0q71/v3lVpbVvc/e5nWknaLFtSySMs1Es1ipYjghSjOlnq0IZJrp7504BYig/ujUaGKRdr6Co3n",
+	"uaI/okIOYGmK6HDps9WVoTUwBBFIyWM4yWXJJ2VVWHTw/uMFOzt/y0rB542E3YMzNl9mZXpIxST/cPHx",
+	"w6FeqkNIadLvaQXmT/nVIRRNzLnk14IUwLH8b/+NnVWl62kuxxITY6oaSXE30Vo3UEALnpUzhLvIZal3",
+	"IxMyWeSpBGe9SBSLdXt5kf6ZY/HftzBiRs5pPTHonY5HY3nGoOxWXkcGCj2iimNw2ULtrbBVwJY//XjE",
+	"zuzEEwuzVy0+lgPur+GNWEfB+vH6eg5wFMD4Zh9lgk9m1ZSMpV4ZIBrV6qWzHkQMPXbqxMcHNm77alh1",
+	"HKsVadFWXFkFk4Y5llrUjQ8ICAL6PoWxHZwybl7EhFUs318UOTrfq0bYV0evUA2OP4myWB9COD02K+8U",
+	"s48lYrzaVOWpO3waLk5LXL0Wk4uYIhTVnknEJOMYaeDaQB9LnNZUsvjusGo5PgEfigSGLNCzAVMxn9In",
+	"uVPdjwxhPMvYLM8SNoi1WhxjHvVYcrlmtzxLabcMzRg/IYbRHAqHMY4CjWEgxWSJXi2Ta1GeMM6ulpMb",
+	"tJrpN2WgPqdQGOTmkbPB1drwbY6lFtEcrVM4IV8f6T+wORS/njrW0wtFM5UXWLh8lZcztNvnfA0Z7dhj",
+	"VAKmeiyQvwOdNAS/WtjAtiSTjCq0T9iVmKUyYUqrRzyjn5WFbtCf0M0YBkdejiV4BcsUZlyx+XIyGzHK",
+	"j/N8kDhZsKG4O9sEDqzGMtbz/U53/hD+b4zJRTirLxSb8AWfpOV6GDHn0U9izlOZyutYW3A07WkJC60V",
+	"jNVQz47X+iehhG4d0esUZWtj+a5WXtA7DAfOLrJY5+Qboam0IuXlN1hg7J+TeuvVSKhn1Zzg12ANiay7",
+	"WMoR+0SDGUuT4ovWpHO2BlouwN4HHjOYVCDix3RbvXG0pKjKn915T3L9LbPXL9O5s9dh/VTJS0E8Mqav",
+	"UF1PldEJLzlUBuN5KG0LbPDqiFXDJ2JDMZYte5ioKrwJRxlnPwEqCXx8wRW47epiSq+wM/8nfhdTxa6W",
+	"aq2viLKo8n3AncLXzQ9PslTIciyTVFGutSK8E5DabrfMDL7mGK43N5yeOCXT6TSV12ZK6UjQlmfx/zh8",
+	"jU8eXq4X4hDhQpVWReHNeMTOaJiAp+EKFS0UzcEcSwQviXUfBLRZ5Jlu5hBwj2JnFdYEdMIli7+75Nd4",
+	"ymBF04LlK1lrJdYiRA8vlyZh0PbEDIsy7Ohw/+a7SxMN1M2ZheJMlYXWMemzlIekHzO5u1RPf4q7xVTX",
+	"27AqtI+WG0ZyjZlD3x9AydPy6pAAMAzAWhIRxiHdJ2qmrb18isi0Bi4Dtp/uOx7mt9PDD7kUh+95OZk5",
+	"vbXjeaXNCXuytKEzlhUgxSRfQKonDU23ff75MmLnZ5evf6uP7Jvv3n13+V19BHlRBVKLUkVMLSczg41A",
+	"jIUUArdhb8vQRr/r6R1Wo6ABrLTdRn651PtoqsYSlQHw2XK7DqR8WEl3/BLnEVvShxYMCGSQFpMb6z6G",
+	"J8CYy6VPmR0xlcOYVzmdMcUKDkT0dhiQi6EHYUvPAbA5lYpmUU8fzONYIoCSOSPVmMwJw0SQFe25EfuB",
+	"FgzNdUw9tkOhXaXsic6BGxJ1nEN2mS8OM3ErMjtxCXpTX355aO0rhkaPOnU2on3w1dfOg58/v32jP3XI",
+	"yHa2KpDJMQHLDdfxL+ODNBkfnLDxwWg0Gh/8FMObWmqrks8X2P7bi4/s118fHTMbI1KU/6dnDpFj8JBC",
+	"kZtCjYBq5THz4fPl61O8KJZiLJlbhVK9AZ5SrrDhH+qwWlrv8n1hHh4XdFybGtXlmicpOekNjpRuPYYs",
+	"KjQtvviTyiWRfnt/O4TwxC/xZ93huBR3JT4O+1GrJ95bv8CHSataiAl5pGEbc5nLdMIzNhdJygkDQWZr",
+	"6PQ7eE53E+m/R6PRF/rd+ITFF3lRjgDGR/cS/vUmLeC/b1JylMeX/EbEJlfzxyVesnq7QM/N9KUSUXRI",
+	"2MJUafEysg0ohL/7CrREmRg9UuEf0clB380Lekt/IUXUu1O7qgt+Deo/L/hcoHcAtWhzpMhPZlLRaD+j",
+	"/qc/P4IpdwZPmB6QaYQ+mzUCeCgqk8BaXysq/D/CtQyaaZKXMCl174PWnGMkJIcplfCf8FH6R8TiD2fv",
+	"v4shckq+Hq7b09sKoYdImGs7L6F50WqXygsgeD/Vvxh+LXyjMiCPqqtg5Cw04xngoP//7L37dts4kj/+",
+	"Kjj6J9IOrciOk+6Wz5yzTtKXzHYuk7h7ft8d9hnCImRhTQEaArKj6dPPsQ+0L/Y7qCqAoETZlixfkuFf",
+	"iSkSd9T1U1UhmzryMBZq6rvGycEGhx1z+GMlX61YJnO80h94aSUvCC5lmAU8IZ6CDzDN7scfXrEX3w0O",
+	"egwMhI13Jb4X8XzckGbc6QxzZeazmYaLH0hP4u9+7AYcceWWB1QnEEEJR5BZYWwWrw3MAGUCiCRyK1sb",
+	"2qzUp4WY4rhwJt98O/im52WHmSj3cMUzaMC4vZ0xDeMG6RWVRIq8M7iiqDm/OGT/9RK4PMC74kg+SLcG",
+	"LqfsA44g6/XZO+1apXcSNtGX8OGUF2NdTlFsICHz8+chO+U5k2o2xwACdvj58yqWmjllyxEM1zIuQcWd",
+	"HKsqBZoScBSO+E4FVi11jWAoGSplAectwBJjhDD+TNGQh5FgLsM2zXhpBOvyah4+ceaeMCM+E54AhTBH",
+	"2OUERAwW9AhfwIkTl2SFVLEqMdKFBq3FS3ezgku156ivOwm4MZ7B6gtRusb32duXS68+20/wxo8Kbfxi",
+	"VvGNcKI+NjCKENfnmuwe7j8jHa3XZz84IWw+KzTPDetmYONy4tRTtxx7TnhHVhEx3Ckvz92J/rxnbCn4",
+	"dM8R3CGU2Mh60CE+RybphGp+BllJQaJ2wsaFGOIfE34Bm1QJ1DgU0o2QAlSq0uHg2wogAuZyT7eoWdgu",
+	"ORU93B1jBc8rT32Uj8yJYIa6BenRUV1RjFkX1tc9Irin4zBAyjg45F3DQF/QH+Ik4fdXLI0PF6TlYV1A",
+	"ULoB/febDyzXlwpWvre6EolPbBstwBi0wDj4FltHn7CVFhAnb7maj/nIYpK5aHSfRHmBxcZJaO0MOxf7",
+	"YHOeCcVnsjPsPOsP+s8A9mcnYMB9ymfyaVXLZA9qmUCOLW1sc61hPHXr00KsVEaBbLRQSDngENCwVJnA",
+	"huz7XFp2HD7FOYctfZMHx0r1DgVzVix7berE6pWnb3IxnWkr1GjxX2IBKRTp9r/U+cKbjsn5u8xKAJjo",
+	"sT+rGWJ1Ph9ZZngBSG+yOx860eQTPaOSEaFuwB9k1OY3KCNBpTqWcuVCisYqcBX27mAwWNdeeO8pRdO4",
+	"IRze5P2XPCfig5/sX//JL4qTFdv38+z6j37Q5anMc6Hwi8Prv3in7Q96rqiL767/oH4G3qgfsBiD+3z/",
+	"BiP8gJjZE61/dvwCv3t+k+UIYsZbJ1N7iMzhwcGmY/4o5obW9OAGEz7R+i1XC29Hc989v8leEEn5RYVi",
+	"r+gImk/h9Ea+zuVb7wgWP3M3snO8RA86vyWd2HrdGXaWLj900kiZQMlYT56OAws+Bc4IMqFBwW4JmOHt",
+	"QDWJ3ZvLncbtZfZUdYM0DdfX/Sfq1v0p82yVov0qxeU1FM2pUXV6ZjYmaG78MPzOH8mNXn4tyxu9ei5n",
+	"N3nPqVRbkNEbkz3CNfxBdG+VzN24oxvhcE54U/WlFX/hW68HLnO7r42ePgxBfEia9jNo/cvbuhE9W7r6",
+	"V9Cz32X+BwBsm6DJV1GTFVryo7C3FY3G77QScLLpQt/isl17x1bvFKD1V9gIKU6uzZo1fl0n9P5TLPEG",
+	"n/gv/kg631Odv+u//D6M8tlNLg1+9E7btxQM9bURgge9kz8Ke2shY+VSbq46dP74LdxkiJGbuneukEcw",
+	"kM6A1QlUXzC8FQJcwcopgsHrkoDxqklDr/wBoMumKnNqPTl5nRZwREbFggLQTsVIT6ngSjXOJ4bMgr0k",
+	"VRmWZOi/dyPoO8JLVsTa8zd51Av6EWHICTs4dFN49iKCU8XNvo7kI4IB1rFXvSR09ca801Ych3FGXboW",
+	"UbPWJcsgSCqLvvzAwaG0Onr6AYbvrccJs/oMMORuoPHbb4XlbqH/juiac7FAbM1vGetytaBoabLNcLJT",
+	"o23wiJ2LhQngslRFM0QLGJof0L1mJ1wx2jwwIQbTDXv7MgwvyhAF5gKPk+lOaZzYp/foobscRmOOIEih",
+	"hIwkltlLOfKAkJkvTIoOZmwzIfNd3ZLrhejM8SZEuZxg3DU4j5usP+jsc4fw00/HewfPXyD6EeI6wFrg",
+	"LtTcSeFdI0Sqsmq3f4CX3K5iKCrYJ6E+CZOKTcVUl+CUhu4LJ17QOkLu58iclKru/gBMYJWH1xsQ0bUz",
+	"lmfzUuRVFc5e5NB7httFZn1AILirBt2WvuICzOWylNY6HUJhCuXKpTesDMJ+ZIJfgAmruuQqZzxV9Bp1",
+	"V70G/SH2pM9wlUDKjKkGxBMHV3Dl7kxVPRLXWyixE6gFFAcnw84eeyIENtlgbwPUKIYfB1BCsPAkkZ37",
+	"8Mh/D0EnABlIFS8FBywEoFo5JKhfCAtmsGoxDLhA3Q2TPq0cxEkfDg7djs/gEsPeTcToXOSpKuS5gPKp",
+	"ZLcF/2htA6RFgBNMgC1liD4cHMZ2auygh8SgqtoB38P19OnZnxh24ZjHMt4EVvCToK89OfmPjC49ma3x",
+	"wkfU8wm2iviUZBkkBy1XY/JfwITgDLppoCEWVFlanNhI7q9qCfZRg6gjAM6kig7mCGJRlMbVG1cAcfdt",
+	"H1wv6CEjTxRRLbjL1KGmHJd0SaSvBOiIZk4YolDa+YxLhcZdGglgDFYQoHAKp3yRKuRbMBzwISkdHTRs",
+	"GqFAiPyh2bvDBKSOZr+ilIcl9RsrchnDGZlWK6MyrIulD8BM8QYq+ZoJgvLp4Sf60xwxcK1U9A0YKXCo",
+	"XpMF4BfYjur1u7VnNkgXN5faq0HioFtL5DWWyG9vojXAPE4wm2VrwLx3xQKPsuevPL6HQbWIJP1VrUJh",
+	"HbSat6wqnLSsKjwdidLKManN6xWHX8hlx6vMHdoxYGNZrYU1Pr3ekC3rCOuE/i4me0tYNpuXowk34n2Z",
+	"i/IjJPWU6uxnqYQjeU4ET1UGzo01b0SSeVAfqkexShCN5Qrh27ERL70Xi9DQz9qCYO8hUQeHkV7hRLBC",
+	"O1E3VRWtd1OsQRncKyhpEDIGJRyCjblfwXELEj9KDNWIsf+oXI/K2ajgxoDkxZyMQuJfdXKOcDTVSQDu",
+	"ZFhWQGMrQjd7D+NBOaK7VlOK1pFUnv/IEogGmIkCXZwGRYV6urMpQn5A7SAQbwUWV3mqUJ2AIj5LM3li",
+	"+uwYfKUrPyWYUAJEgquFISeTWB8XTVtkrpNkvhBe/qp2w78Edl4bccvbW97+tfH20dKVvBPO7tEe65n6",
+	"J2jHMfX/fvPB5/4KmZOQmaC+4xN4V8035cBjXW6cTgwJS8OLHh01RYCxI1loJIAYoClfgFIO+qxjDIUY",
+	"W6bn9gh0NSu85oWNeYUd0oUjq4y+YVbrXp99D7m4VICGLA39CRmwEma4klYaxLT69YpZC4KqAeY7zKrE",
+	"IacLlv3DMTaee+AJBpqQfu+XspvlJb+U6qw/y8fgpsU/WfegR4/6/T4a5lLlv6JaXjnL3OIjoLLrsYpZ",
+	"NJH+v+TMiVaYKo7CI8RnK5ShlB5K21Rl8F4TTrLqoM/e6WpLo72PTSsJlPPLndZeY4mlsbAhQ0yWA1r1",
+	"EjoVmorj4Xz1L9dCgRHBlY0hrB+JwSGILsSG+DcghbiA6JxwCAClT9ZOPJipAhsKFvW2rBDcYFVFijLv",
+	"LiVfzdzVchLVsWLRroz4bCbyIZvi1LlK1f5gMKjP0iSYlo5eYfvsR/kyWJMqm+qa7bCizChoCSFX3ECs",
+	"ahxmlr19/+kf//3mwz/eHv9///j+3cnHN99/Intz/MvL/3finrsbZoRNSaQc8ZnpHVFgfZzAclmagRRH",
+	"FFxVC086okh8vFz4dZWlCC/4k2UDlWkSUF6vXLkGuEGDTw635El1Z2Frj8jSpgBF5w49RPm7rwDQXUGg",
+	"/LHvxGinzQLxbwPTgiXyua46L745fD4e8IPRt/vi8HQw2D/gp88OR3mUoMuKKbKSDQWpCqpwQ9lpzRz+",
+	"JWd1OS5kSDqVisPKLq9PozM1YjNLjlQKtXotzUwb2Zy4qKJ8R3DT3Gb+Oe2gnua3FJW1tFPb2pXBtZiI",
+	"LxwT4SlHTSThXpRxh2FrsaoqaLJWtNoC9HUzCSpZAoelqqmKJEQpOAafJ1ehxlSsKmYBPzZMVcCP5TW3",
+	"6Km2E9bQX4bXHQBn8l/woVvhNzno+3LFCMAyPhoJY34pC/cHmhQSllWp6t1fQAX77mqCsQfNBfAnWnZk",
+	"nrFuNdV69ABA+nu1KA90DhSYvO9ClIZ8UV5ygjJd/VT5OLPlKJzg/MTYnfhclaJKLdz1EgszfFHFpwX7",
+	"jmOyZohprVFyXI4yAgFhhf/2+uy9aiqTDmGB8XBQzvNeMpSjU+XYfCVEY+IWMi0A0OANmJwq0wI8vJFp",
+	"YQjhB/X+6nL7AjIAVzFxXFEatwK8duhIPRw8i2UyYNYoiW8kkz2AmPJzXaP5d0FEfskSy5Zgy8jvtRHm",
+	"MjocrWjxVcAta9d9A0GiUV5AS8Z6ieEjBcVzVkh1jmk5yP8T81LWDRHCPgIVf2QZULyMEuwnpMCn6nSO",
+	"KWbAMX1aFfCUI9HzoeuRD4CEFLjtR5GZpfTmIDDhoBCAoa7A1UgYgLRdIfwpVQS3cYpz5Y2AeLrY7nBM",
+	"yQMoKCwhl7mdxGZ3rG2OKYFSZQpuJj3XcF5qp5IfBROIa8mzZDAIyLUGjxUPB2Lf5gUZliKmEIKxlj0M",
+	"j94FgObuj3D+7supfw0vCeeZ8mSZ4dOnYDjp00v9kZ4+HfH86WnJR+fC9o0Vs05Sae3DztIv98aecCHb",
+	"wKc28Omx+RbwjHq+AZmkRGHE5USUYgcc7PfqjzcYIIA22SZeNtUXK1hfSgAT2ZXPtK9YojTBUaPXzQTy",
+	"jAEfIdLSI884Uu2DwaDPoK8IjgjMZYeARLD/VoNqgCRCWhgJicrqmMReNNJDTGKEiXhAeaOFkCGtlNdc",
+	"ot5knqpuSJczpXQAMEVfJ8csjIVIda4odZBWYhglP2GFvhTl3ghSQYnPNThwDQ5n2KUoitoKH+4PEmZF",
+	"UYTIb14UIXgfJ8NNqigq/dGzwtdwYG/DBMdXh6JcfYNfUwLdP5LOAdLSpUhmTQmFairIV6VK3GAqPwIF",
+	"ci/fgBJ/KCGRGZiLsQjIIzBMwjZTYaqtsFt/JM3BV8dLFCbqADH1FZpIK1HDRK8zLQF59YDeZUSxxNSf",
+	"hGiNQOrX3/Tlpq666cE41XhpfxT2Vjf2ngLIYrvBmjiyeBZtCFkbQhZCyLYnE5tdhuNIgmuOG1uS8p5G",
+	"V6ORIp3UypE04idKkctSjDCXCETLEKIEJFSCSxR6xAuUifqpegcpZZVGOjGsEnI9MSwz8kxxOy9Fxro/",
+	"vT1+tffpp+OD5y8gi00UWpEsiZ8JGudr7mK0XWAyYpMl7Fws6kYSoIpYI6bns+TSGbWLPjtOleXTGRiV",
+	"o6zGv3z8OSK9z47qexygDFBLqkajGw3b6Pj3k15HIj/JMyWihSd36k186RSK4rqB6iIcK+FgStN1/nP8",
+	"qLOs/a7xpr84vDarfWM9jXiz1o2Eah3caBw3Sa/fUETic8iXivCTS6hf5hesCvxYN0Q6YVeOMq449OKw",
+	"sTTXSv0k8ZnFNyAcknXjCC9suW/uz0YUxJU89T+e/sdOoAPk0t0pZkDdOV7gzlnYrVgRpc/vDP/+W8yY",
+	"fhC2siTYSQl1NbknC798/HlXrvW752AxBrKRhXkIZMB2h+pCWZz+l/JVVg+jQzeMyHsWwPnSxvA9sHOc",
+	"yQvhE7euREIDkWOhZKc0FThxCObwVBnh1sLq0iTsn3NthUkwX78uooCDBLPBUalViHxTF9LI00L4ANjq",
+	"5VR1S3k2sXtW7yF+7kKUpcxd0/8Spd67lLmdMDPjIw/cJ5MBeAIwsx1TlKtfqv9xrJ6nCq9pQnwWzflK",
+	"lyyX5mwO8ZLWVEhFTAuHqejYAWaNW4mZBevN2/ef/vH6/d/e/fz++PU/Pn7/+s3H71+d/OP45ftfv/dw",
+	"tzhttTu9wkx0kffqTvzTBePs2eAgVUFAAacLnvEEmblHQvIzJPVdJ8MsyStJqs7W8l/Mxg2ZPd0MegkZ",
+	"eVw7+88phbxhN5jqLx9//sfJyc9LsyvkWFjpzs0xgWVjSaNKhnyAdXNdq5EziVfxkZBhE+bQ67NffMkG",
+	"0CkpOtsrncNGUeUOFcBViOBNpJq6oGc13L0ogANT9a2CcvxFvGPc4L8Hx3w2OGjWGXwQzXL0fHUX/bVl",
+	"3YPmCHqPgt2AGPTgROM9OWJjYHLSkkPyZ416f1ZfMf+4scZpZcx+YlYpxy8ffz6COOele+lGHsOjwjXs",
+	"/1tBFh8JelDVd2aXwMFdSTdzO3lK6XXFWjnmo7DzUnnAG2Sf99QtCmTnVU0gkceJZvukCGPElR2Bd5/y",
+	"IPNUjedOb/DVk5OgvC6V8gFdyIkAgoImDgf7lRff/TpXkBIkLqSUI9pdzy22tmClmOmSsn5T5VX3rBRG",
+	"KEgCDTnUWfe77777bm//YO/Z/snBs+Hz74bPv/vvZnxYE2P5lZb0xI2lc5fJpVwHGH1oGmk1lvzwL2x9",
+	"Z7+sGwhLcCqiExrqqOBRIRoWXca5nVzrs3Sird3T4z3KzHTL1LHQHKSpoeagzr/ceQ7ZV66f92N69UHh",
+	"GSTq7B8MBuwNFFnQIHP4TLFQ0KxNE9uiJb6GNLFrLvgiIjuvlt/YJF3sCjl6gHyx2+aBrdOkNg/sF5YH",
+	"lhhVi0f+KvDIawWRDSnV2kSwq5Rqp5lgbyvgPIJMsJ4xtM771oKAzvsdSQ+7zQPrXuFKXlU0A6QfhE3i",
+	"2wuKVJPmA9aByKB+CJvycyjUVleKICCNCkb4BoaIJZqV4kLquVn+GbD6YAnL16VKbFaeXuH3V2hO+MKD",
+	"qkxiymXRGXb0eCxH4j/5aCo8lr2TdMKiemcraVjHo6lgbyGfptv1pDObaCXeQW7XzrDzp332/PlzNtgf",
+	"DJz2NZGzE32c56UwsLMc/7vvVDX2VhYF+5h3ks4I/Hmd13xhIbMIHCpMPvKpc0XX2lheQJLuYefw+eHg",
+	"ADQ+bsWHUl9INXLP3/+0AWae9uWNGmssS9/qf63+9wj1P6JPCGiOCXcgo2vUPU94/lghvDvQ8bqrtfV6",
+	"XvHr1+i0mhcFxEvrqYQyer7MndJsVPC5EX32iYrnYdS0GUJ9kKSqyVc1l7AsokIQ3j3mn/1fLANKl2GM",
+	"F2V4wWhdPWZZjUZRwHMpptJGD8GHSrQxVfVP+o54ratbcgUjAGU1bFerpq5S4XtWVSPav5HKWokurdL6",
+	"VSitNeJqbkhd4+veRF1/p2bfbKKeevLRqJtuK0Lel1Jau0/NyukozKFVT1v11Kun2wg39eu36Z3wRzWH",
+	"GwGFbhskIBJRaqVzsSyvH/MTqmRtJnwmEhR9vBPcVxM388Jizp/xvChShWV5WTdb1j0yDB00UNNA2oZC",
+	"CX03iIlhUZq4qkayHqdqtc0jkKJ8/B7M1G1En/3NjdUte1X/cwz++K4Pz4Eiv6naqspvslzjt4cQJqxK",
+	"jtHumEjPh8EDlPBC5Bsr2LAv2xPHmDDeVLKJSiPXdOy//97Rs86wQxkYqWBoZ9h5GivNSQdWLlaev/sO",
+	"RnAzOvsXo9UHHPXu84/shsBXcKE6qd+GTn9VEtb24YL/fsIZ1TEvFlTJfDd6cNKZzRtEsR+cgor9DJlX",
+	"UkP+EtRIsYxHIXgp8j77JCxYJ1fMkWhBNFebGjcmcxjtfb90bivSsKkdrSVNLWn60kjTR2TwO7bMzY3V",
+	"0z2kNesNc2gPg0i/Uk6nVEmBwGGU3Vlaw6Y6nxciYas2OgrXc/IjCJFTvmCnIlUAbZOK2UtNX5ten2UF",
+	"PxVF5hMUGi8CYyhIhjTSZIzQcJKg+moPcuslqcohb/LIl0SCUUt11gMUXZaXepbrS0WWOMzNX4hXEy1H",
+	"4nXtRxB7TwXjp5BEUZepwvx9riGKpFjMhDmqosBrWZX8UNfQXlh+BkY2c4UnB15DU9xDenNgVyDAjltm",
+	"3dAo6gB3zqcPCs6UieD2xL0G84KFcMeU0MFcKcELpIm8zIUSeee3mIBDEcFgJPObdnOEXbRsr8VYKqAh",
+	"rculdbk8WpcLkgOgxo720ZGNKXz0xnoqH1OVNbT+dp4YT+fB+LDWLZNUfhnvZ0nVGkcLEvyEZT7rLXaR",
+	"Ad9QVQo7qRin7nvej4K3ODtKFeTEhfg+zIwL4XNYa6hiYXyFPTEzP8VwEigQbzLWjTLeQjkmPxzoElPx",
+	"QpJiRqWNjoIAj24fA96mReRravbdXMcAwINT0bHWibOOwt+3I6eJt2zk0qnud+vU+UqcOs3k22xAv1eJ",
+	"wjr67TGI65LNYbalkOebxsL03EJYM+tyVnAnG58JGyfb8ElKQ7D1uBQCi4L2+qk6rpLMYej2UvtxIRPX",
+	"0sHgEN+TluUyr9LD9ZlP7XouxCyUMZurnNKV+FZgHHNlZeEeL8AgosRn64v7JtU4vBX5XCziiKtUdbGq",
+	"suTe3oKlP6wsCorahroo28nouNK3ktHvJX1aXqNTrR3h8WREuyPBL7mpB7h2whv9wLc63PflC25myc2W",
+	"udoit47h1jHsHcO3volNLHwr2PL1XgMWimFhwDCm6O6zX5GX8qIUPF/4cHytPNwEeai2rBTERLHoKTJX",
+	"70ymUuAGMc5KXMZ8Hh99tsxKDLxaxAX3t+Sk5G/YGSe9U4Vje5PSQ1K71hXRuiJ26Yq4B4uVKPespGO6",
+	"fbw6NLFBbPor6vs6q7woTyQALB7OLF9fjF91MZ8K5teOakgocaatBKqO+a8qK/2PGoxDG9EdnHVrS29t",
+	"6Y/bli5KuPgr9IieX0OQML1kEy3aXbD6VXbhZupTmYTxFrY24bUE6kGMwsQRNrEF41lsrcBfjxU4EJgN",
+	"KE/t5q+lPJsFnwdCst6ss60Ec792HX+rmhUcIvKtIac15NQMOVvw/6VbeLuIcy+Ebwqt8rCj9foMH4Hn",
+	"GhKUkqukVwn9qYqLhGIfR07rIaeKf5GyekKu2lPBSpDien2WjeZl6US7VzoXNRwWposPwwgQU3q/zz4K",
+	"nu9BILz3hHezUXSFqeBt9AQSASepqh4uZmLptcUM8wVDPdzFVCh7IsqpgRjNHOv1wsyyBCxSxvLpDNPy",
+	"pkqeKcgi6fO31pt4k2OlW8MLYT6I0jj6mNVrhHzPRxMMdrD880duxZvcZBU2jFn+mZVO7vSJBTF1fPdw",
+	"cBj2IPqyhzkHMUAiVVT3O68Vdq29f1sV9UHV01Epcml/llNpO8OD54PBIOn4faW4+tfH/29vMNjvJB3x",
+	"2YpS8eKjGAt3oJCd8CoFhLtA0swKvsB57h1+sx9/CE/pGclfo5ilSnPCPwPVqOccwLwA7EMpRtKgCUNp",
+	"67rvfJrImWFvtcr5AnM8dJLOvFalL4ev92b+65DkYGO9utWpW536sevUDex0C036vjK+GR/jj/woVd2A",
+	"OovJEP4dcT0sy+5J12qV9rheXo17BZZWZzT9kFQgz3pHzIrPFsZmGuDSSczKfRJYH/7mPmIFN5Z1x7I0",
+	"FgEQbvGEyqU661Gl2RUw3Osl7m8c7xFYDdZ14FdRqlExzwW9TsLJXPSrOR+PrSghGy4wwTEvCp+9ZiG4",
+	"a/hgMBgwq9nB4Lvv3E+/nLyq8Tdpewkr5LmgbAngz8JS5LczibTmkEa+8kCmkM2yHIQtbE0hX5MpxNyQ",
+	"YVxjADFPf/f/vabS6ic99loRlmAI2mAhINTZcR4TSmksE7xeAtEsoRTWSOeCnYqRnoq0mjG6x5HWxiA6",
+	"aSlnGKkkQyCeGZYwyQny4yuwLnMRo5uILOUgWyLLY6lyQttJrUxVt7sGzvNTT9WNsXlOH3IvewABfbS5",
+	"FhJD47YyMd0HLs4vEJb1qE+5Rco9SqTctiLouvqhK3YRiBPwJXEab/PGMkpkb338tta1Aa3VDFpba2tr",
+	"XbK1bsfmN06kEmSArTOpVNbPKpVKlAilKYkKQe6c9lgz1WS9GyZNidLB1RugBKHllnZTtmI2XbKkbmU3",
+	"xaQph4MBVHoPlCxVWKU9m3E7QbvpuNTTzC2XLmDtNMueok3blpLqx7m/EyoPCWsCevupYPuoIg7i8ut9",
+	"doxJYwi5oqN0MRgekJFIiHihrCo876GLHvKIr/mgs6OqIbOmpdAAKqXnYoHYRigh7wZ2WnB1nqps1U6Z",
+	"+R2WoXqYOzyKYbwwxpe5JlZ4zVWlTq8VsTAVzW4krLvLRRPbgEMumueDwWDg9GP4iOd59MHq+j4dldPq",
+	"29/rBt/jvf1vKoMvmYuxpthjT3BzQ47bAjdb4OadpLe5pUC9HUa9Id9NiJutEt6wLlf+RWBqsU/SQgbu",
+	"K52RPmytwSfpevF+wVTtmijHQPZ7o8qb05wHBK63BK8leA+AVN+d7yo2RT6llPNUWeBW2kyjK+xEfLY1",
+	"0hVjRbwMHRUvRrMe1QVkXRBaEW6ALqTeUaoynycfVAhpF5TcoEp4n1FVY6QMffaWl+eScCj0McuI5r6U",
+	"RSHVWQYZcvzDTxM5m8FTT6y5ZVNenmNp0SVVDLPphKWMqyGkKlKuoL5yBPBRTlZnE24giZAeM6y5XJlD",
+	"ffjSsxd7YYl8P6mSuRPKYefVmdNormQF7HtQDPz00TqsLB9hPLJgXWRziU+6mVB7vcrmuzTvmgn4tkgP",
+	"XwfhIQEfUQGGw8GAveKOvX+yN67B8FGMhLyAHAl6dL6uBsPSGQv1+unvnwXPT6Rr76C5XsOmwAxa2Raf",
+	"0eIzHhk+4zjHcr1Ek6y+N3ZXITh2z/PuAf6xwgETltVIBZjNKn7oXkOKBT/UOV/SwPcSLP0Q0yMPAImZ",
+	"ThOnidCaqYq4RcUf3apgCgu3C+KWkSTHQYT5guET94Vq8Fz2BuCGkzqzryTF1g2xY7QBb17nO4AeRAQw",
+	"PKYjcQ0wodFD7wn3Wv98DcHgBF1Frmv6EiwYN5Vgb+nE31rAvBdfPq8uZqvzP0K3fdignbrvK9lHjxlX",
+	"qEg2q2/HTSEQFU8dcUU89ZRccrdy9G9/We7Z3x8YWjMDq3at9fq37HY5wmqzO71D739y47cDd75FXp2b",
+	"+SzqxqRULZMbRJldSbGSXTofdsOv784HsaVZ5QGoX+uQaB0Sd+CQuJ1IdI2iQrbpu/JLZBB/8s5HsPqb",
+	"e+SNLypnM20o8dQN3RZQv8QIZftVUU3QgpS2CL9JQuSlVoJdiqLYG+vSteteP9Wf/ZIOHaE9/vTqzRtW",
+	"6BEvUjXjpU3gs/9MGGe5nnKpgAZbVghuLPgQIBm1OXJqFsUaEoKJq7NCsNOSj86FNQn751xbYZJUXU6k",
+	"FWbGRyJhIz2dutVM2JsPrJBWlLwwjuorrfZwNDHY6dO8LN1dcgyjaoZJk6p4uTjOncGSMKqpzY3nSdd4",
+	"O7yPQuZ3qyvWnRGvsNdHUYE654r3S7EQ5j/XBmsmnXCewUuheCfpFDw8+eg+9+WosZbWd8++oXpahwfo",
+	"qZB0N17OFyjfbMaLaM1aN0PrZniMboZASe7ey+B51wM6GSDIEkk/Rlri/2/gdkjVkt+BdSNmCQUPqv97",
+	"qhHXkaYoUdeKo9Sni1RV3zBeGM106WRLN85qcFWRhDD2az0NqWpMDOHXf8eOhldeJGn9DDdlBlv4GYLg",
+	"19o97tLNMKoO8+69DIEA/k7/28a5ENApGzsX6Mv7dC5sLTDeT6BgdRtb/f0xOhdG4fjsMjbQ36DtfAuB",
+	"i+7YtbD9Vbln10LgYetKZPp5tK6FlsUuuxY2u9H361rwPPmRuBSuolM79SjshknfnUdhSwvKAxC91qPQ",
+	"ehTuwqNwKznoOqUkzkZ7e6tME9l0NwQs+3zBrGZGWIrI9kFcy3HRT1fDooEKhhU5YmpeFE7qmuqLJQQ+",
+	"xiJIiyUCINzZ1xFzD25HOT/dOsnutjQzTsBYW63OsPPim8Pn4wE/GH27Lw5PB4P9A3767HC0ZRWAY2Pk",
+	"mYJKwG0oWUtnv1Y6i8e8lllYM74uvfAGhDYXM15CJe09M5Fje1Wy4OrdN3mcgLaQF4JVPzbloQVjj6ds",
+	"lR2n109VZiwvLaDTMQZMqJz+KgU7ONyb6HnJsp9+mk4zSmQAwBWqfcvG7udcnklrjhhXCwvZ3ERhIF3G",
+	"N8PBIEtYNvD/+cb/PcD/HL989TrrRYR24CRe1+geNEppD6OcuYynalTo0TmWn+qOdcmI4LHs4Pk3zzE1",
+	"xcHhYJD16gkZICLO17iE9QbGYlKVFUKd2cn78Sf39I16K9XcOhnd8Y6MkgBn4Xh8/8+5nLnFzphQtlxE",
+	"yT6E/wlyBoeOnphoixKm1UgMG3Yk+jziPUmtVS/hO2UgbHpXQ3oRpZWoraZPuegGAkPFnGVcRU2iZZ/Z",
+	"S+lECfw2VbAVV2SoXk7jUXNsv79CtUlV2JEhU5pdagwtzPnCJGCBlNN5YbkSem6qYSYsm6tCTqUV+Ss+",
+	"4xi2iHXiU5VN+efXXBaLd+LyL/rUZLBzrKs0y91jBl/2oP0qi1tovJm7fxpNRD4vpDpb7+9+HfYAjs7D",
+	"Bt+tnE8YQZjlFQJAvt9JOuNS5nzho+mmkPQ4xNZxOy/hbyrNb+Yq/tNO5qWJ3rdzEf95KXIVPXDTdPvt",
+	"Rn2PvTpBoSKiV0lDSYfoYGfYGbwYDDpJZ+mEdYbPQ9TiOyira+gAxOc32olqpvvVNA/iOQ6q+Q3iuR1E",
+	"EzuozergDwhwRALeGXYODmCoKxeFFuzGMt7Sqcaj3kISWkjCI8xMHXFBfwO9RPZ66ae1kllF6a+QzbbJ",
+	"WU3CGDaAYowvwEksP1kObOyupoTugSSxabgjq6Ida7IjRjqS0Od4pxf5qvzUy+mjG70VV7PHn6WxS2Tk",
+	"3yY9c61AX7XycCbXspzfAjtRniZsRazvOdvzsgC0SdJnupRtxuevIeNzvkJsNyPESzTlKkLs62DdOAc0",
+	"KntxAugNcjdH2IpUBdwENnk3eZWvpqzo/L614nEvuAlYpTa78heApNi1GHVtvmW8QNcmW242u0iDEEiQ",
+	"m5wIU+m4GdbUiMQn1j1dWIEf9LaRZX4U9vbX7Z6wFyv8uNk+7ve4RV60yAtCXtySAqzw763K563xC5Kn",
+	"E913lxNdCM9aMJnvMroiYeLzSMzskuozdFoS0B1j+cIwqdBGG01dIlOnej/MV3ngSy35FGWnOl84ahQK",
+	"zb33OSuvzG6J2ahlGcrrYS/raB1l1cW0wpCIuRCsK/hoEhugT+vmZ7bO+kwGX61GohdB11KFS3Ot1/Nq",
+	"YomIkd2KJ7s0iD6U6bEyKO4/f9ZoUFTzooiL0t3covisGv2zm1gUn0XjfVYb7LMli+LgmzuxKD4IQmcT",
+	"1tj6jVu/8Q7xOXdvpLyDOrNLnmWTNFSra6o22+s7ZhlGAD03hfzqErx0fZZd6vL8lVBWlFBdFeKFJyL2",
+	"cD4x4ChkI3jLDBkwvyUvePTGFeVYpe0lqYqYIBSno8p54GEmVVWqgKaMXa3xfOsDP2JTfSFSJS07pTzb",
+	"3vkaDe2JWTHI6tJ9YPk5jg8q8tEEVn29EPHVw5pSNIt4acCoYScy5vmOmqG8Ue95F37PB3V51g/6q3ev",
+	"2FQWBYafF9xOIGaXOOpbPppI5a5P0qnt29Vm2S1YXOsva/1lX4C/rJEJbct+tvSORS14lSqqy6PHjpol",
+	"V+f+TFWDNyxyfUWMSJfg4rq9P6utNLqG9D2Y92kjx1MsNrXep6/L+2RuTNZu4HGqfE2N1uyTuu0IDNjS",
+	"mhVp1LDu6aKeQaCXoAhb/ybYb1K1+sWtTddfgtV6nVZeY1ut1bq1Wq9Yrbe/93dmqY5+Yt0Q74dqL9qC",
+	"jVNHK1CyAL2vrumCJtyk6P2PJokpVvRUDtSk9qJTaqkB8IE7FbML+mCqlszaWOrYwAh7Rxij2KDpQmU7",
+	"GWbpW0ClFGQ0aVLl+h1NuDoT+Xp1dayLQl+uWPBRZR/rEgssTrgNtf5SBS71BADO/o0ailmXzcp7bxcG",
+	"7YexZa/RdCFLldNzqzPEL70p+W61XFyXhzPiXs8pWiNua8S9NZv5xZfL26XiLGIvzh1YbaOwiRvabI9W",
+	"bbZV+aca9c9YxOEqh6MjuI5PLdlhqwAkWVFwxET1jupN1NyU4FQlRpaqYDmNeQ0U7JibLDhRoQLtmdZ5",
+	"dsSyEVcf5+oXxa0VKhc5xDelqimKhL53n4NXq8/ee+etvar8VpSzUSu3rrVwI7Btb21grfx8D2lfXV5E",
+	"796sH9VfRWnliBds6k2stPvg5VTzMR/ZeSnKzrDzE+eOZ011Lop3c7es7vsf9g4qO617hflH2joW0nml",
+	"dcFVkCbYVCs7KRadpGNEKXnV1P7+t988g3yMeDg6w447EFe4MOtscichsmHv2lSOrR34kdqBowjAiJ1V",
+	"VGcbZraX60sFtcSvYGuALnjNragHnUZPosqDzPHePWiSdcFUokswmaCHbGyEPSKSmyqp2C8nrxwnq7WH",
+	"wZka8TG8LCTghbhiy0OJuCJGRYSf0KMZOH3GutyyqTaWPR8MejDiczEDHkikFtGGR2jjCYkh4zDdJccj",
+	"Vh2PXoBhI3b46iBeiE5d8pVWgMgM8c7LyCAem8yuDkVN1bWxqGxdKOrhYJCsjzaFLQMNks6Nf98RePAB",
+	"c+VWOA6LHZXaGMaLouY6oMDh6lGq4LSEGuzLC+LEC9crVvknQFXGiyLcAAKg9vrsdU29TlU1GtrYUrCx",
+	"LAqRV8UtS1AfzA74/2tamwf2s0Y4g7//vkkc5TaxqH/89kdy007EUie/uYlGl7cz7BwMDl7s7R/sDfZP",
+	"9g+Hg8FwMPjvDuGcml8bvPCvbc70/Ya1zL9l/o+f+Qfa2yQFVD/eThy4RehkaOPa6Mlldm6hosDGMZP1",
+	"VpK6MFELkUxVHCNJ/ZuXYqxL8YsdVbKNOR5bUeKjUjDxeVTMjVOUT909WJVsUoWijetHnwngsHYiFmws",
+	"ychXrYq+EGXBoc6kY2RS5fqSElaABDF2rBLZbKoWYHE+GAwGCMf67juGQlMN1QSJEgp5LrxQ4s7MGBy7",
+	"23rOV4hjGwt6TSxofGyWeNNgiYVVRy5+8dvoxe2Z2D3781elno3c+uFwtU79r8Gpv8qkzKZcaq2Pv4lL",
+	"bRxXGvSW24WWpqqWtzu0+nDRpTvQPu4lvtQvVRti+vhDTO9E6Lw2zDRcpmsjTbdD1+ziptwTyKaBua7x",
+	"oFZTaZE2LdIGkTa7uL73HSMaLn8XlSXHRGOzoc/MLctqcr2VkNJUASIlzvIfGt5JsOSuue2DGvmusr8d",
+	"RIa1R2d/exga22JUWozK7gIN78ewt6U5r45MuTqoo8Fal6rGoI6EZTHGAP6u0AWQ7SyCCFD2M4CN3DIa",
+	"ZHuExlcdCxKW5aFMRxuZjET8VWsy+npMRjcENVxvH7o6AuQqunGluvgFqInrRJd4jVv9sNUPV/TDbe/e",
+	"nWiD6MMi9x45FSshpDl90PriTKmK0vgk4bVTrQvBFWFBeGGEz7Pu3whShzSEUe2zVxOuzhBtVAfYVqVK",
+	"qpFCyiBua+Ba14fR7idpa9jY26uijyHK4Spc6RVg0U8zqfJCsFPBS/cNZU+iWQVcqJ7b92M6253HhAK9",
+	"ZyreaqCtBrqzKIkdwkrP+PxM7I10fhWc9Fgxpx0QnkMrUU/88sQwaIZBM0wqlsHfbxz5XY2w6Po0Namq",
+	"8tRgeN76gIuog4S51YMMb6thF4CxSFUt7OKI5WIkc1SDue9Eqlx8ThxlH2k1mpelu6XIn6CYKIBZtZ2w",
+	"S6l6ffajG0CqcIqgcSPEEVdClkxfKsqD6xRt0LanfAFhJAZy3AUc5wk/24PUCzk0kSDgEVuRObYeSmRp",
+	"TE6DXs9mlvPGiul6jCMM/JXOxSPKITPoD55/961bEzMRwlacZv8FO+PAPxbuu07Oy/ObM4MTftZmhWkB",
+	"gY82K0xFxCKy7W4vErZ1dNu90UixtzERbmoQZNzRKzYrHW2xi1RVBQ/gkjZYCsl/43F8zaa/dUTrZ2ls",
+	"IFltBphl+nbP9j6QOTew9EVsurX1fRW2vnhHb0i0wv1uJlrXJnuReRz14mjcE0OxHqzLmeVnEO7CRyM9",
+	"V5A4wTWchC+kHxx826uF1mxGjH4U9hbi033ZEoNiuLqUNY7TmhFbMyIldNlcEoku9VYWxEAJSp7vQuF0",
+	"zcQKp/t7pwpn1cEDKZxuAF+kwukG/sgUzk+WS5RwjRWioN115CionviHVzwNmJzclWm1z1b7/Dq0z0DR",
+	"bqN9VuT7q9U+Pf1qtc8vTfuseHarfX4d2me0o7fQPiOi9YVpn9vLUo9B+4w5Tqt9ttqn1z43lkR2pX1K",
+	"tTcr9UgYs2dLPjqX6mxv7Bj2nmMyd1Dew/fCoJdNqnscsywv9ey1vlQZfs2UEE5bgyKbThN0ejHmPXUq",
+	"sH8b06qZ7MiRngVpc1nOLRD2jFl+DgnilKiX2Vj+vucztNVysiUwaUw7eirYacHVOcJwShEXvUrW6cor",
+	"hUsggH+upHXDe+dm73RTSkOwlP0Nnu0q+9sb9QHPwgltEopuD6q10i51hh2/HZ1lyvpqIkbnbv4WEx8Z",
+	"Yecz91Z9/9yd+llfdpLO+//qJJ2f5NkkKn/sc70V4kIUkLitWn/MbHpjvbd5GdvELK0m/GgTs1RsYIlA",
+	"x/xo3Tsb5SC9huHciw5dRXR4HpCqW4ZlNN/5VmG+AWG8Zx16DZPbRK1ePv6tav01qNZyPX3bkgiuDfO4",
+	"jgjuNPhjV1LdfenP6y5os0q9wq5atbpVq31syM7Fmt0Ej1Rk4EIoq8vFnrjYqJrZjJ+JnAl1IQo9EwlT",
+	"4lIYyzKqHw0536BgIwpDE3k2cb/LPGmSisBZ68QiPnI9veYWhKOosYRl/5xzZaVduP9bUJudxBS8giBF",
+	"9cNHVTo6p3Pn4fmalHRHcd8/lHpKSnD18ERnpP5ChoW4jHYwLZiJnjErp+JfoMpLRa2vc3n41V8v09EL",
+	"31+0xddWqXS8OLuT4W7e5wd+1pjn4BiuB9NjhreqFc++EvGMNt9va0zCl35aZy/178WS2BIJ/l3WDtmb",
+	"KwSxY3JwBAIETWBSsChptgJfyHUuj6uIEQhx8ages/BWG+e6KLCLNo63ldWWZbXaJb7d9d74fixdeozw",
+	"heuyeu3d5QAkxl8+vX/HPri3ME6WDja4R3012SM002dKW193IBeWy8JkrCutSVUmPltRKl58FGNRCjUS",
+	"JusBcg3rjgxZ5bWYcUgv74nJgHVxSUA2ktPpHNIKp0iYLqURQ1aKC1FaxtlUGsvPBVCkXp99T72yMnTb",
+	"UBXNDXg8LwqsK05JqZxsVd+SkCG58vhQLnonsRnBPhyfvPqJnQsxM+giMb0h4+QtwSjn5UI2ml3wYi5Y",
+	"F6rCYX5LXo2WGg6r9yYHbxScCXUGxc1d47G7OXLt4Bb0V5e+n84Hg2ejc7GA/4h+1H5InVnt9Ro84FXU",
+	"HA7Mren5NmHPe3Ci/7TiZvn77x096ww7FLIMo7GTzrDz1J3aTtKBjQAnyVyFOgrQ+c24wl+MVh9wwPcb",
+	"j7wBO2oDktuA5Nt7VIBiQ0AycQJ3g7DACVCczdhanZhsJLU+9R1eBe3xgwwsaQgpHcQqa9iF1Po6LMEX",
+	"Ibz64V5FNKA2nJ9VK8220mzISrNyOr5gaZYmwbpOLDCUvSZ72ii3htQ2JCrqMctQdmy8XdnmsmSqbiBM",
+	"si1kyUgUXyNMsiZZckMZMlWxEOkF0Z2IkdsT2LuQJnmeR5Lk6io9FeWski1dA36ROsPOX77f2x9ARUXy",
+	"yv6PnrsfO398cVLnNXzEX65W/GzFz9synw+8tJIXxYLU9VtzomUB9CZJsH2HDVJkKEc/xEp911HtVO3C",
+	"BNBAtRutLjdX/ben2r+sZ4UPk/tsdRngaTnbhCRvAI1smPiDZCpraXRLox88a/YuSfMmtgG0CQPSYAeK",
+	"RSNY4RcFZdf9LIdBhucsw+4zsrt1A4iAOcISfk5SRf9d7jbzsrejxbqUZ1LxokfcQIzHYkRaBPw+m2kj",
+	"rY+YT5X/4IlhBGqQEFNfhY5LK6YJKzRUXmWFRgJD7CdUV3IsgaYgTapwqAhDhyK9odZu0BTkyjygS5g+",
+	"w4JCDXHyqYJA+d4RsD4w5mOvPkResNA3xRP8zRd1mitpq01weyDkhchJxUpVodWZKN3kJ5yK/FEXl3pe",
+	"5BAa4Uje6JydikJfskFtEeLJBYAIdo/YDH/C/RqyCTfsVAgValoYCbERUc9Njfvv3+TZMFU4IGmYcl+w",
+	"2dwyjn5XdHCMSz1NGA99+K+jhaG+ZnNr/Pz46DxVXfwB6xrO5Oi8VzXkcy6EyZR8hJULmZDgnrnkbrnH",
+	"unTP3EJJQwUhSzGGJASnYsTnRtTbmegip2EkWJBRYdWQaKTSMGrjKNTs8oeOIlhwHnpuWW0WsOkzG0/E",
+	"jRNwTjhSMx+NIJJGjmvNiunMSpHXBgsyz7EflfvF3ZYnBlPYMqUvXaunsvmQrNyAIQTtkPpNx5qcDG4p",
+	"/aGKkze4M+22Yiq4mft6zdFAfCYJAAEJqFIdTj9QoOhdaMsXN5OGXZZOPFVH3hRBf7NTwDMxrBWyv3fw",
+	"jE34hUgVBA1huxQB5Y0XIwxKIaHVvUZ5dN21cie2OnVs5dAlgEfnCupsljKnjwuNhaTg0567tZzygsDP",
+	"7m7BdXKnTE/dONReWHF3srA+tTshHMjbtS0U2iJCVeR99pHOMI4WFwcmO0FgfKp+5cUcTsmQKI+b6Jop",
+	"shvMcMTLcpEqaMHtGmoDUJTUan3eZ79AL+TWXHPwG3tKVcmlqXpy2wat54yfcakQOsdOecHdcnBDB4Tb",
+	"6FImbCZKGtS5VPkwVZcTeoN8Snku8oSdzi3RqqrCeCDPTxi/ECU/E8xM3DCIylDXTwwpQRH5h6XCy2lq",
+	"w0Q6wIvCNeJWphRTjimMoY0++6QZdwtKbdPgAylV4oxbeUF5pEO7eswGtKPukujSTtigz07CStAV8w1W",
+	"3NfMp34sxJifbKE1fWwQA3YTlvagfseYm7eRXLVIri83qOqjl2Juh2i5XrwvtL0iPvcV5VEiQj/2hL4p",
+	"H1SU+MnxB1mx0yRVa6JW2VKCJ3up4QsDyBXHHV3HxlOzkJKpdwRBqsCM0DrjMz4BZs694gQ2lK49hg4F",
+	"ciDjdchdcn0ptCsJi497pVd+1vZBo13F55nE0b3mloqTfbM3eLH3bNBJILzpuppoPkH998cnewcH336z",
+	"39ncNvOztm3epjZa9dHmbSp0My0FgrgtJb2n5E2OGDclb8K7DYX/azSgqv0f0UYDPWOEx21jG37WbWTD",
+	"ejp477GpESPaJCIVjn4b5/A1xDkUek1swxrydn1kA5C3K0NKVyIZCn3XcQxbiVr3DgSDe9isvCEXajFf",
+	"LeaLkjhtKJbcGuTVHElqS64Mxk1uG0/qdDZv+cEQBFOFmOZOKLk6uDRVTTk3cpJm4kDSf9oFImYxmhRs",
+	"R/Sgj198xF9P3Ua7hrH7LhRxZiHCM2FC5VU4ae+IZaUonMrxPfT1Js9YF8vv155j/qdLsNCfyQuhemzq",
+	"qAuZ1YyelyNv3wX3QngIMR7QEv18WznsJNq3Vh5rJMbREt1zvGnU8/VRp/ENbGWyryz21Nav6S4jUJ+G",
+	"IbxcQGa/tdIam/IZODnRdSNzD9glr1ZoqPKf6QtRUlHKZb/2kGmVKvD/gt5aCiPKC5GTwb9rBJryqzla",
+	"jq5DcHbQ6+R+7CXB3JcqBcWvWfbj9ydsaa6nMMUsCJTeL5UBTc/FRxpE1mfvVbEg06J7K1Xk1A6T7FZO",
+	"lUEvSrs3DM4tQgbA9NF9SA5vWU0Xws8KMbZMz20CHh9TNUDDgzluJ/ke+/GGF2mb74OAHS8drSYCtnxo",
+	"pDDsFFf+PmnSg0ty7vw23aAxHSCJm7Zy9be686e3vOo3u+DVdODupKrrL0Dtxies8a73QBVsuD14HRuu",
+	"7PdhoQDbINUZEZPo3lFqTBTLBtEQURwjJ6adiClcaT/G3lFEC8KVxFtPl/eWmmm4lksy2JJ/Rc+VXaaV",
+	"VmsWlrbkqFM7uhRm1+t3ko50DfxzLspFZbFfWsRObLXPxZjPC9sZQo3fYBai8r8Iib97GrKedPx1DcF4",
+	"tHLPo6AxzZQFakC6I70zErOFYVuPWRba/KgvswQQLDPK5r2Kjatf8yRVlWkc69aAJJCgxug+dqc+/Elt",
+	"RM+usqKnqqZDavUTV/lfoyeux3fQIaqVa9M63lw7azWyRpLwUObxj/ryJubxiouV+rLVxb42XYwY7c4I",
+	"pQeIrSeWn4Q1qPXISpYhhAPQOY6wwxXyaHVk+KpBaAFvmYHW+J76XwuM9gPMemR08hjoXI4pesMD7wB4",
+	"lqoY1uYlW8SaIfArAv6WgnUHiIUkSB+TppdQe6WYaifnWH4ufKWsAFcDLHTFz8Q/57xwU15eKb6cPQOE",
+	"OMbZgMBh/VSdXA3CJpgpNwQjZI6sLPrsb15/LLQFPypHkyx+lapLmGDYpwkGhZJQOrdG5oRXOZ2jCwY4",
+	"GrEzxJF7+GCEa63KnGG3OFRpLG6MUzqhrW413lwLKrUG8EnjF3uIFuQ9NKACBpadCoN4RScWGMYLwJXz",
+	"4pIvXHv4kh5H9eCmffaOXNHBh0Ogb683W41Tg1bjqW8Bn/Endns+uUv0zI3wMRpwNa8Wo0LgAnaSjj+5",
+	"neHB883hMn4RHmduk3BsW5Rhi8C5Jf/9tKK5bMSBrwXiPHUUcj33PQF0c8RHiXxH/NexAD32NoE1zHiV",
+	"/bp+M5++D3hSBVgOgRjEMcdRYA0Cz7vIDuucFThqr5+qNwrR/5XheFjDbEuIjjkH60utEqYbFIaBEJDd",
+	"g7QLx1cgOshidlXPX/HnM+30cIzWOYJWHDeqbKQRQ0a23xgeW5dW6rxqhd3ChDCsDSNeGjjrkAw7SzzY",
+	"sa6Y/3LrIwFotxoYMo4b2TINGtRCGoxUxgqOsFb39lQY4zYGCnjW2DJqnOE4wwd5guFbZCkDT2cSgrr2",
+	"Bz3HQQHv5cYulV8DCssxehrCrkqxKluMxaUooZ6LYtzAtkvrfaT1Rffj9Stj2KUoCidq1QI7SPLETUxV",
+	"LdwGUWVHJFtQJEfdpO1XrR5uZavPmB67YxYV81p9tQGtC1+W1T52m+C7GOeyEqjVuyWs94McnX85MkkV",
+	"3Lb+PVETUw6TTi3zcmfohmTmU7EF3Nct1uOUXUBgbuWWVm65bVoMd45kRA92I62QYrVeYPkwt9fIK1JZ",
+	"vbG0Qv2SwIJhWFHY1czHSHp1nnJuoNbJ8+BCqpkAoJlUue6lCUxBl/Bfb03tnmo7GS7Tf/oVApSVuKx9",
+	"4YM7LDXuc3issCOclGvSMyaKqT0TjvdBw2Zh3KsYHQLBl2u4IFvPBONaluuYWaqu5WYxf2Lvm+Q7kiZB",
+	"XKl+Q4GtFlpYihBmavWZgJHpEjNgOW2/2CpgDo7Il8QD6cjUg1eSzpRbUUpe/IppovYP+s9jTrg/WGWF",
+	"/l5uzgo/+i8fIzekabUMsWWIt49RxKO0M55oxXRvxK0406W8qmroMeFpUN+p7JYV8hyrBYemQMGiPxeg",
+	"aKyGL3b3U8dGDwYDNprwko8cBevFUY0NdUiX+kmYW0leivzGEY8NqToYZOpYVuSJB7qGMWGHthN2KVWv",
+	"z94szRZcsKD40cLIkulL4ighhhJCLE8Fg2h8qSrt7ISf7UHWcVQeE2+7kCWTObbu2ZrVrCrovM72u6YO",
+	"M0VNWjF9RTvzoPyFEBQ/cGOFcv0nHaiFD6iKsb45HzjhZ23gY0utH3GZzohcLG5aKjpc5bX0+p5iH0/4",
+	"WWPsI1xWKMcZVUGGP8Eq5EMgN6sVD/CNikJJ0aLql2ndPaM3IGJpg5jGJQ7dwje+DvjG0q5uXu9+HRG7",
+	"MsLRKVAyj5V/R/MgigeCe7qcWX7mBCbGR+AXdkfQjSapmwvcI/i2F1cWOdyMOP0o7O2kp/sKhAxRhg2r",
+	"ucSL2kjINhIy1HLaRk6JrvjtYiGBLhTcmF1ootgOqKEVYaB0sX34ta6VpqpSS9mWWin2+aAqKU37i9NH",
+	"3bgfhTIqlTQTkbMzrfNYI4Vci8a0SmmrlH5VSildvNtppEh1vmp1lPhSq4t+gboo7V2riH49imi4jrfT",
+	"QolwfYEq6HYC06PRP2n4rfLZKp915XMTeWSnmqfr8RoJJhxf9y4mWIhyJIRGHDXJekN8a8TLUpJqZ1kh",
+	"uEG8EB9ZCO5wnx0xICHxuwCwlYbxUwNYIeSz+BtonvyMjeEZIwloVdlkZn5qbCnVGYg+JutV1XBuLoQ1",
+	"ZgWqS2HseiFM5rEotqUQduIORSuBfXkSGNzmx00y/52lKYv3ytNcuGY3F6ICzbsiTWHoB2ga/EePWQaN",
+	"uO8zXxLMnSuTMcqqgCBAKjYB4QWehqaqIqKsC5i7cjSRFyLveSumo6Wmz95geQRHNB3NouLuFXbdjcVY",
+	"WRSOgFa0WvnGEe9ZpZRx71NOMk/OmC3nwhHXVSqeqqiZJM7LKPNkBVcP33ugoZc5l6VKSME9mvASMZH4",
+	"o2FC2XJB+MatxUp3u79YodLC4FuRshUpayIlHoubE7dbi5JXeC8yRfjqGgyuwd/Qh3Ja0o0OXtbQAi+G",
+	"HhWe+HT8WCsxVRFiuwoUYkoz3w7rhib7VdtQofEIbfiX0giql0KDS9W60fmJzIq5icc6nRsobbXeV+Il",
+	"3waqHflO2LWuExxA3XkCwdLXeU/YivPEkcpsrqR1nPkdeIS6y/2jCwjeej9+izWM6FVarATHHL5IQrAf",
+	"+GC4hXQAPUqLhO6Ao5glQLYACKzytZICg3C/NMX7uZXFGpx9ZJbvoUpaxij3EMSNZ1N+LrIjlp1LiyFq",
+	"mWOfGbqJRiMxs5VmgdQ2Vadz6ytXQdI4JS4pg1N3GaVPfbpjIc07rQLSNPMeJscgmVbFIlVjmGB2Ol9k",
+	"UQUjCUGKzIiCcsPV+qg32uuzl5hCyfhpMqtTBVmW+iwbzY3VU5D5TeYrBMkckn7GRYJyMZYKChtCcMdU",
+	"5/PCixwVpN8ny7Ji+o+3bh1ZFyvRMbeqbrvcv+/Ll/NFD9PWuDdfuun5F0/nCzxjgVVRtGXhjqOtbihV",
+	"3KH8e6hgOqL00V+vXp+BAR8KJSF9S1Wo0KfwbaxVmkfpKKiZBr3rhv65B3XNLWkWXhY6hTAU20k60nyi",
+	"c4PeNSy5gaeyM+y4/ekkHeXjFF5+/K+9/cEAEvjhujoZtZN0Vu52Z9j5no8m9JMnDhCZJEZgfrwU4Iga",
+	"7vc3SUFgxbT1Dba+wcftG1yywm3gEGyyo81KMYITSjd0KUHPfCZKI4iNZx/ef4qsatjc04uDLGGXEzma",
+	"UL20gGUgQxiIIhXqQXzmI5sqEhRMdsTsRBp2IUqgtcbyBdZ8FJ8p88uokFA9cDnnDXQCimOffRKC/Xrg",
+	"vkPmi32bBIxoSJZRfYM63pdS5fpyO2uX+XW/NXYtk837zlxGGsFG5q7W0/j12MYM6/66nzBTo0+/HvRu",
+	"QBzX2MsCNdseKUHi4aqGcpMcjKQ3JaxBG1y126PKlP9iR+6vKdkq3J8+ReMRs9I1fFoKfs6067/Pjkmt",
+	"ozV0syCTXjU4afxbbnBlqS9JKJbGUlQzEXZUcAy9RYU8DYr9JKV3j9+97h1VIzweW1HCMKWp6g044pyq",
+	"8NJLqA4Lb4UaBIh1E3w0QVV2zIuCUWW9heClcbrwAHXi776L9ZRYGdvSwfFv492Io4zDMQh5clEt+hiE",
+	"c5QYiI+7K1dJ8O5/jvL/tpHwjVzk14OWj7R85J74yG0Yho+lR0zuer7xURhdXAjMWSiw/i8mqRjNLWYj",
+	"58w3hgKtI2TcJ0sYedOCL66thGN5fUcy6atP7qM3eWXnc/L2BUnHdSg265JdKwm+liqVUKq8PXDIDgeH",
+	"vWAFAusgmGq6uQh/1HNXLA+m12dZIdSZnWRQDcDr00DKz4CDUT7vQd2wRB+57y9lbicZi792usGs4IqX",
+	"qYL5GdY1EyFs4h5bkTBbCp7jH2ge9KtCRlrIBzEvCmiqkErwkvmWTnmZpMrOT0XCZnImEnYqOLiIzgqR",
+	"QAEfJYrekc+ncSF1sZzDopoJDr/PXmo7cew2VcSzoLsnhmW5nDpBQSuovZ3V7VEkUkjDclHKC0pqFnQf",
+	"PE2UwLL0p8xGb7hWhqnK0vlg8GyEp8FJHPC3YPgYBklPPtMz3AJ8mEVL7tcJrJVrWl3bRqposbUSJkFu",
+	"HuYfsnb4hCW25LJwq/gvUWrDutnht/3nAzgL8N+sd4SNEtdi2f7gx2N2/OwF++SOAzv8ln1m371AkeiA",
+	"fWb7Tw/h5x8KbtlLXrpHB4Osz479+voV1xfuLtTN640bvHzmYf/+5i7pkqsSzP5wm6gLyDAXuQFA3TWs",
+	"Sz9fFaxAVUHIqegkKWucfIlNYrJZqjQ1dH2gwVGaUFof06Zk0nwUU3fdURw7U7oUeZ+9D04HHszL7gUS",
+	"OlemkoBD1U8kYWReBVsyJrylhLtonst80IZl2fd8NMlYlwMlxOMsqfQJCNWUuvUIZmjkvwTKjTD9aB3d",
+	"r3TXngbqgYsEdagCSSFJE19NyNwcaLU/0YEWr1wVIs6LmfDH2tsVqJ+akTtV3crELRUbO5rjTd1o1zbe",
+	"sI0b4m3UcM8DxYst4o72+4zBlKUIUiMeVWSFLW9u15vjQZDzng48Cj4/o+MmtcEnrJDnIm4nwcL2RPfC",
+	"xCDnnJPFXGPu5Feb405FRZW4qmw6WDs7GM2vsZXjjqcKaFqU/qfPXlVuJJkLZeWIF4yE3kATIRpG0UXs",
+	"Ro4paDR2TTlFKTpX/kz3jpjTN/yFg9u2rc3+h1JP38ZU42GTCfndraR8uCmd4XcvqmxBRN2uzjkEl6oz",
+	"PPx2I5m/thSt9b21vj9S63tXl2wsFaR9IyjTOuH9Nhb63zG715WgLR5bcRAD5eiSp+WRBWcIHt5sK8zR",
+	"Iy4nu6ZujhebW7RRizZaQhttpuZvfPIxI5879DM4/qu3FuQjwzj7y6f379gH99ZS6THQWSv5zfAL8qWR",
+	"TRVqHoAEOQfhKFVdEJX+VkqoBAuyEZRz6Dl5aSlJdt/1OTGoCQOcnJNNFKsThYaOnMzG8z2tCszgjFI/",
+	"/u0tvgHOOHC6E8w54JoCMWFzlTsRMHtaR37kGlNfBxHSyfsALYLX2Bjecw0DhIpl4rMVpeLFR0FVOZxk",
+	"TYNHbQGMCiA9iunMLhjC61EO9l9DKmvs2IsWm4lwsGlbUsaYKt5UUtuDdf3TitD29987egZ5GSFFOIzG",
+	"CV6dp/GZSzoXmOJxBZmRsH9JNULzCB7am5HdvxitPuA87jmf4zX03m09HoI65d+GbH9Vdt0byFwfSsj2",
+	"CcrlD1wW4t/VJPyBl1byolgQed0ObpF0ZvMGoe2Himx7Y6wnpXXqO6xMlIQsrWhuKdioEADC7FKtQpOq",
+	"UzHSU0GafcLE55GY2QoHugYc6REbvreuLhOw8vliA0mqakDWHjsXYkbJJrzGDRSmz956P6AGTT2aDuvG",
+	"QMQkVVmFCYPwo8rXmLB+v4+mCW+IctR5j30UZGvr+kn1mFbEOxt09RifGRvganWG2DJeddkssJruQ49j",
+	"zGopfKYTsi2MSyGgXRwRoFyKBfx0KZXpkVktWDpKx8wiMz/U9stpJjyPAIeuVdAzAoS4W6VpprTHJqFK",
+	"yWiPiqoqJ2xWypFg4Ac2CbsQKgd7f+7aRZYrSpZjCpYeTJXT9JiZ6Euwt9XKh1qm1Uh4ho/mRqtZKaCs",
+	"xZFrlzstRXC0Eo70TJIs4w3abtU4y/VoPnWriVfDAMhZVdbrWH5xR6EJ5RshtsHSD/Xm8yXIrxNlIoRp",
+	"nDjcjZYksMpSGXsjpK1Q2GRlq17EEiGhqr/Rrrk6ZDmhQhaQvroSvyLJD7tsMPP6Gvl4dGGkNeuzpGzl",
+	"sFgwKKgBcunlHE4jc7IU/g+NwIgehv1bug0NC3w5kYWobZaJ4exSwVH198I1cOTX1X9i8BycFnp07tYT",
+	"7Y88Z6fg6cc1RepYlccGhILlZxAd6Q6gvhR4ZnEmpTA2IOuzcCN+UdKG6pVxcvgnhnXnCi5D3vPXgI49",
+	"LC0ZLsUlpXv/QWvrzvUbBaCDwkqU4aV1d3X/AKgt3nKAHQDifcoLrNxijhh3zUJb3qXB2Vh+dqdTK493",
+	"677Un3se+k5zgntGrh53f8LW3XS3akVh6lNFIIXRGPGFTbs2oadLPS9yVjoJAogAjCavKrpYzQZwE4+X",
+	"Cnk7IhZokkfJT3FgrFuIMz5asJxb3muEy7OmueCVb0Ku23npFBxArrMbAdePqrCTCbd0k3jhDuFiqfyL",
+	"68DvgzsGVyLeG4dI5veftT3BlPyZ318/8IZdiuswuvFBQaEuVwtGaf4XVTmXIRUzou2C+4xUE+qpA02o",
+	"nEP1hUZwpCjyI5olKEpsXPCzsCBarVKQk3qNJbi+pOCxmhqrL6EAEzGSGsuEskt+LUwhZ+7SRTRgpKdT",
+	"ifWmseS1F8XyC2ByS0gnquV0veOA6ufX1OEVO9qIKwiQwQZYFwNuJo6aWlgMyt917uQrmtOGwH0c3D2q",
+	"kBsh9ut6YdKR5oR/jtH7DUj9tdD8jXwAICy2WmWrVX51WuVHtNF47vPEAMoBQqlIr9uFs+DpiKs9CKe5",
+	"KllO4dbTWHY50UVUdPBdrYIOxnuXem4hP4X4PCu004rspNTzswlVVi/EhSgSRFaGqROmKRTsBzipr+if",
+	"AKTCf75UlKfHRu5XM0SNzwkXajanKHglRB6V/fkgSifiZez//pcpP/SwOU5Cgfgv1WdvnDbkB+e4FI5P",
+	"GkysCJXojhh3Sk5px6Th8KgtXAt9qfx6EKP2QwOxUZf0xPuAjOthynPhlTbXSLcUo3lpQKw/QqUwXmho",
+	"GOPwWGVAXWqJVK1ecuWYg6RJTYPETIGVAtdZYHUifyLdBMPSuPcAcgH6d7QXwcWFNYZVKAREGzQSsugq",
+	"9pRlAOMwH0T5suDqPOuhAcFgzXsMvGQ+pI76dfss+GiSUAlIQB7w+Bg8QeSD02RqI0HhEyRIPx4q3VaV",
+	"V4R5RGtUuq6iM23cqeSF44NqNBGG5SW/NLjoUKdf66I24KFXcCohCzSBBJZvJkpqCgNYq4JVbn3nRbFU",
+	"FRpFFH8SwuipJ6Xjy6DLVIX51yXw0AJKZzDDbu1r4zFHSwc2VX5PEW+oS5SsK5LXcAr7LCvkVLoe37jm",
+	"jM9BA6TEPekagg+Wc4UHlso/DitZlcaFl6GiJIE4SV96E2pfTznU3nzH/sT2vRHfUBivmEIgNUoPP+jy",
+	"nfhssx6VH/WVs7PQRXbEsr//luFWrG5RP1XvwzVMmJVTwryNtLHGyUhObWAzXtqVWo2soTJjXE9y2+TW",
+	"6i0GTN6pROS7aRCM/jahmueEXeUYatu6LHcoL/ykL9nU6XqYYoQ0Vr/knrOGpV9KyEUU4K68m+uED23s",
+	"HpgXc32pzFNhrHS0BQDRW/tRG5HUr/R0No+zKTwxzHeHdxPsDkgmolsNlAvq7nvBpibPpAoEGk/jI4qZ",
+	"oAoARh+OReKNZWGyIH8AtDGMIvOR6SNejOagS71XGVjlukY7okmZS7WxL8OiZd7Uanu1MEdp++x7bBp4",
+	"efCdkk3Ir8MQIZA19RgjKYnk15XjCAoKxOgHXVY096+JR3hG2SHcvN2iGmHh38wJEk7deUXTlFq9FXai",
+	"84ykOKcGMqn2JnrupKjgFe5m0rzHMr4fSj0Sxkh1lpEDY+g6mM/YRM9Lwz6xPwNnh2cncireSuW2P2NP",
+	"2YtBAowF3/zI/syycq6il2JB8a/wAUo9BT/VYLQowcKDZykM74lhGbzxkYNXXRSQe8OwS12es5FQVpRP",
+	"DDYCLdArg2D0nPLRRCqBzTtBBpC03YyeQ7tkR/ZrWBtKrSMQlWpvdQcRy4/e7fVpUH9m3U/sT+xjz028",
+	"GudRGNif2Uf2f/+7PNSjqp8/L3X5f/8bmkR2Ca2+nJe5UOC5+b//ZR+pHDVjfqLh9z5zu1Lf2T/9mX1K",
+	"aHTVE9dHEkYVnn/sh/Pk6z+H/Rr6R9VZcp9k9NTdMjwBR+4WOD5O3SbxAugyTLkfnd0r5d4hybXszyj7",
+	"/rVJ9j0K37vu/vRn/83//e+SDPTEkx0wnrrbtkbUreRcnudwPmIxNxo4kgUnNLu70aQ+/bW/pGo1Kjx1",
+	"lSRZ0XaCAoSinIwpcvDkXHI01GZuPFmCsnNOnoMp0I8LQcR1wc6l+824GQoqryqNX6Y175PbaUFp76NZ",
+	"uXXCdfi//43oe1ho1BlxOkANw6JUr0gD0vDcItAkO0OhDCRft554zoA6d6F4eykdRyfbe6rQ+P7EkDNO",
+	"l7FXLvE6AL79xHtTRouEzRX6CqDgrHfQWm3dgQoU2+exCeICqvh+H9Bj06Wjh5XtncoWa+SO//WOUsVR",
+	"1Ec3owfyQ54aiKIIOVWy3qrmQcVofSUIPJYpulwghZCx4D6gtC24ZrLGzN3ZQ17cBRddpQrDcakfPTfe",
+	"rDoOob2odcg9gFOs6ZJuLEk4OixzhMGPBZN/xoPp473iU6cYV4GoPlZkTKQKVHEcvTToRRE5+EoTSITz",
+	"YslDxLoTXowZh8vhJJR/iVL3Eg+ih5x6F6J44s8e8k+hcpN4qzlP1YyDdR1OubRHLJv5K/5nPCjsKftr",
+	"GI3VbHkYyBajLhABZoK3qponeEXQozfRl+D7zIWYuaNx6chyrMhK4y/TTZWjK6rTr9GNSDQSXqB6UCh9",
+	"VUV305wz2lg/k6Ah3b8xvCaRrrOME9guyPgttL6F1m+t7fpDTzbcmvbGWczedpD7Zq2+GpLi7FZXPV7W",
+	"FYnT+XnOSp3PR0uKamyK54ZVOiTjdlmnHFJC1MDmu5EWCtgRqFv0P/rU6VzqQ6nPSmHMX/QpILHctCD8",
+	"Fx6wbMTVSBQF/t3rVyrtm8BNgcfEqq5Wwhy5HkBWo7A0E6LAFqzgKic24HNnzPiZIyDqQhR6JhKmxKUw",
+	"li3py2AoTDBzxkSeTdwrkuzWTm8toTYU8KchiH21pBoRxqDPsk/nckZe+ROQZNwQGJjyvfgjjWVd/DVV",
+	"kEbi+WAwSNhzqvk/42dk9KRMuF2Pz0tq+cMRJoe2/GrrnWjgFsdJ1/D9is0waeKLCdu6HMHPjVaGf8M0",
+	"FrDcjl7Ex33DtBS1RdxdpqONuv3AzxqNssd4mOs4pzrhafNVfB35Kiof8vL+3iKHRcUVAQm6h8EXt2OH",
+	"88YcGKTzxMc0ivfwsczB8niq8wXrcpa9qgWPTPnsiGW//5GlCsDQhjCpRdFL2Ppg65ot86oEo6kClTFW",
+	"SSmrKL7VjTOOjinLKCFPSTX2luMqmhuzq576n3rDQPvPxcI4Jd/MCRVAy8AJgLcSAF5p3amCd6NYnABT",
+	"i+Nt+hi4fi4WFLGeNKUJ6Dcg+lK1PaRvDZ4PUV0UuDJFtXVLaFeVSWMlJvw4yhFYR/Jspl3SmQVaHK3o",
+	"w2C3RrrQJUT9EB7JvvNwrJ/29g8G39wcclWbTIu6alFXXz/qqhZauBstMr5EO2GXV6difR1+j6rFVl41",
+	"blj24ZdadtZm1p4liGB1+iSYWAunTM24nRwxhBFDfIcAUtly7ZZrfyVcu7o/Lf9u+XfLv79g/s26FbME",
+	"ztXbIUen87prY3CeYywJr0IuHS+JyF1VD+IVvYFl8TGSdhkWZFL17MVeSE4HttHMN92QCBKqulC+x141",
+	"hqXMkIeDw1TF0Y7emTvhhnHLpprKJKI/G6Cuoa0uZwYOMBZSbAjzigd4XXX9eritLxFThdNSZZil8Lfm",
+	"KjxLTuY6g6wX2UlVtXCefUafRiGia6rLHNVnvDpGKEiWgVMcrHtOPAq5LCj0eUiZ6WLQAEYfxf5pwwth",
+	"auG9ASFQbcpaqRC+3oOv0RtiIJ7tZ3kuvMccwqIo+DBi+tF6rOf/NeZ/lCq+ScTgjUWT25vRb5i1rX4n",
+	"H9TPXF2iq/OxhfesmFJo1mrIVyHGdvldL5e8+uXTyd633+693FmgVwNla5O9tR7px+ORPs7zmEUTm6uy",
+	"NOxW0Lgr1/PJsrZeJXhAFHNVvwBAUD49KOlm6F/V41QBEe+ParfWoOM5NAzZDFaLHiS+6kG/7po1unTC",
+	"C7quG8SdrCpfLJWxgufDmmCTRH8FYoUO7SV6515tLAs3EWDnKIVgq7UaqHxCAuUTIBa7msJrWWaQyIHx",
+	"wkkipeOTPhuCX0RYvbVeZ+Dffi+6ACNDYGlRADYx5ua9oyoXMiXeAAHs+WAwwBpxlPePyjKA8SVO5Htf",
+	"Tub6+fiSvcz3UXBgSZS4QfmBK+5z69v92ny7yxu8O+euO+vw6FUgp38g83Bq4fp6NweDQZXYmVjiJTeh",
+	"fICjcQeDw+qdoDIqzcx8NPEfdbl7D6okq7MqQLNXC0e9iVZjLF8MEWF0KgooZapTtYmq02ev3egBaXad",
+	"XoPZ0psVG7atXpOqKxQbdsd6Dcx9J3rN+Op8r1ffDRwGXPwDpBRrjIrxWVq6IJ3WUFg8BskZ93I9Ids4",
+	"j95WInGyisKsm8kwcXNdvJd5v5N0oCYpZNJMOgoV3Dqt7CyrqTfWfPNnLzp/rIXGHMdZXYdke6lMQuR3",
+	"oWw7CLGHwgE+94HPT02p/CivRKqihIFApvwLQJSusoj1lk2JfMGm+qImvKJOhAQJDIxhUcGBSBeW3tUR",
+	"W1gIW6/OVeuqsj3WHUKGX4BDzTWH5Tqw4SrV33Ih/1RpDOzaXbRBlb5np1TzPs1Ay6adV/dpv9kdMnJJ",
+	"gl4TqgBnpmUXrV/pOr/SlkxqjbANgWZ7jpDujcg805iT52+EtGiQFwO1xHQTK0kqah+gY+BUz88mNklV",
+	"LVXok+X0f5GbaSl4MQjZUawZFbdJVXbKjTQZAR3QhdEUFRhKEmAhfzekeo0wCl7tL+dF8QQkYVPMBgdV",
+	"wcDnRVaPg/3Dbw6/ffbi8BvkH3VWUZH9u7B0/NgQ7rlK9evb+9coaeLpfBGCPBtZbqQkBFnkn3NRLiph",
+	"JISXXSWGhHqZb6WS0/nUvzHW5ZTbzrCT67m7F0lnyj/jC9W6Jp2p/2oQjBKU9O2PO6/oUF/cq60gS+G5",
+	"bQqSHVdNiOOUTucLzKVPItYMoqvjw3tPxRXWklsay9OZHJ3fgTU9c+1G6T09ofTpbyHem9sJRn6DEZbE",
+	"X0/t1qWJ9G02VhtwncK1oJceS2xr0kEvPy8XJ0giYN1vLkf6CbnZfYBP71mC9AP43v27jtK4SSFmrfUo",
+	"th7FW9QVcOcoSu7bGMsa7vg6eTO88Me1VBDS7F7cRfaljJq+d1r4kfp9hOTw2So5HPubtgU9pJk+TpJI",
+	"299SxZYq3l4Tx6N094QxFOlGPfguwJ0fyTMElk/uFW63Z4UUdUB7SOjk1HDCV/gKmL/Cd+tBnzVI4Cr4",
+	"E7t9k2cxhBFMszSgVaxnpEPXzLZhlDXbQaqusONG/W+E7ExVKNY6hryjYbhxBRUzH42EyE2vz26GTwwY",
+	"yZsCFG/kx0vVhgDFq/x4Van1nQAUm07Rg/JIyJjvhjiHDFtQvFkrX5u330k6/sRcbb+mtyoQ4/GzF5ik",
+	"Hup5S1V/x1u4P/y8d/zsxd7g4Hlnq3q0K7exBSq2DPSxARWbCfWu8YrLLPQeYIvNE9sKvThtuNCEYaTG",
+	"N0MwpgogjCxCMDbRjEYcY+CRSfh/HcNYJ3buNSCjG6MWWR20mKpboxb9FtQxiam6GpTItsMkpurWoMSm",
+	"PWmhiVswvw0BimtubotT/Mpwiuv2eRdwxRWG83udiN8/blGlKlCtHGnWGgxK74gBypEtgRwRtYIYqVso",
+	"KuyK+OmaAoMRV7eNsGLH8czvFIm4GwXm/vGIzRehxZk8Uljimu16POjENTL9WpDiMmn80mCKVMBYzYui",
+	"12dv9QWUk60oNlSKpbVACxtVKcSaSaKGLozKrDRYph41pvAO6N+WlpuN7TKPweayMxxKswx8FcSw5QAt",
+	"0vBapOEu+M4acXk2L0cTbsTeRBrwhVxVBZCG47+hKgAWCqMY68RQZScmY/gv63oDAdQ7ply9aGLBFL2+",
+	"eBhF7NASHGElNH7mVP7Qpq/esQ9p6AdQVaHg0xkkbIDyx1iZujsIKegN20/Y/mDg/vdi0Dti2aVUub58",
+	"S03GzhH8hcH1d/2+V8UiTBQHbSABkbHczg17756I3BH0D1zmWPcOyXf9I5ZrGJ/47HSghbDgx4icEH4U",
+	"XDExndkFo50YpiqDHPy+wVeui4wNEpaFHcigEllC7dEC0nI6PQBK4EI+CyjaTuzMt4RmFmoMgFql4OxS",
+	"UtEiqyGs1E/VtQdzpYmB6iNtqgqu8rtPS0w4Sr8aP9F5vQZJ+TfcV0jn5XY9YdWhPPK5t5bPFkY/wOHC",
+	"cvPSrkNWYqudmGMFvKRU9tlBJ1hApLLi7F7gkMtrdLXVJZxyTwJaRORuEZEVIV9Z6gdFPwbaH0c37j59",
+	"b9NRq4VoUm6a+kOqp9aAQE9V9uH9p+ZoTTL6ZD1mhIDMhk7qLqSxjtZVqoZhVP8UguOlcq/Vinx7JQVG",
+	"417EP+t6VYy2h7an+oIIJUCY/Eyw2C2Ys91cMcfZUS2Rz5D9/beMWqgyHPbZr/X5ux+MKC4wo08KpVlR",
+	"O8oTshrlrHsqFhrHIEufD4BBK2CjwCLpfDSh2Z1p12WkKq1OD5MKgQYzjpQiX+6VSdWYr8jxgLgmjTRV",
+	"lqVa0SLIeV+pU5HKFtWtQxbaXVGgyKKGhjkMihgV81zkcZ7Cw6San98RgjNUxYgaYs4OB4OESvaQShjt",
+	"GqValJhosV/BGFJFKaCiQLZxNGUsCuXXDlllqug3EIp8YdngvaJafE2L3Jgva/0wm2x1f5N2gtfAj5dw",
+	"apKSR+XSWKlGCNyoApDX9xJCNHq1UIznA8T31Y8alIM9WjsBQv4tp3lcT1HG1tsR8L4nyx4+lFqlsakK",
+	"YgaKQ6UXv7dPWQXXocnSun3I91VZwbYTvY7p9o94WSJK38uNp/pCsAFVo1hOYBYND6KFgOhIdTZ0Yjeu",
+	"XET7QM53tCVAbbZOyOmFmg/VsXgYE0d0LqFP+Lsz3N/vf/M8ieCd+4ObwVT+SKo2Bv2lJgbN6bNe6s83",
+	"BMH8sVm9ioZVpj24C3vKjZyL1VA2dCfekDa0xpbW2NIko8enZre2lljevktAzLJAvT6ykwTlCh0Dcl51",
+	"8zLWdRfPc+UIg5IT4qMpoeY4ssUnLJvy8kyqWhYu/DoK5D+R+BRM+jWIjiYzxHXYmyOE3vjqmTJHg4uT",
+	"4IK4SUtiLF8wq8+EY5QeswNcbi2ip16Ukx56gt2UrgyBrLWlXAH3xAGtCauW2JfyfKXzpSXXZdOKp6px",
+	"3ATrCWx5efthA5fnEPKVpepW0B9c6pVsZKm6CvnjC2SxMVRMikSR6jAbPfVSpLn7KF4PDdqFFPLlV8by",
+	"BxEI4lrR47aSx+7KZT2AnNGClr4y0NK2csH1kKVSXEh8eedSwCvKfc2ZEpeV5ok+bD0vR+EQU6Feb7s6",
+	"kxdCscwPLatyVqcKzOQHgwEL6APTS9hIz0CNXAMyosr+0hrvvh9iXN97qLaRJVF+bDeIJWUT7UWZNP9B",
+	"bOZ0Lov8RP9HlirGxgU/MwnL5dTxPSg1fink2cQmjNISmIRl0dI4biqVFaXixTtAyUJd8VodjSyhWPZc",
+	"MJkb1s34aERJkB1HdnzYapad8fmZ+6OXsOgNDxbGds1EzmZSndHg/znnhbSLDwVXn8CflB35xckg4dwv",
+	"MW9/BVW8YV74nhtW8AmaCZ9BDMslN2w0t6CWJ7jNmTQfxdQxv4x1M/+JH1qv6tQd4mgMFzW8czgysqyL",
+	"lLVy5RBrY/nC+Cc9J3i52bu3/PG71giMp/KJqQbTDMKufl9OMRt+acgGGAy5ZqRnYojFO+GNJMpCJSH5",
+	"eSySmqzn685H6dGXev77b/2azSrByjrvP524b2+WXBDUgYyhB9PJSiCmvNIzKXJm5qd73uB0Jiwuao62",
+	"wZDLsLbcYFgdBiNNMAKDKQlEsUJwsjiHpe+zY7jNJHZdTrit/U5GL1aKsXDyqQD9ARKDJalC4ysalCw/",
+	"S4LRtYwz5qCx1kg1En32TlvXofTJ68VnvJmpirroYlFYqc5j6kVDsZpq95uFgYI7ZHO0fDTBmuNdAEzW",
+	"v4Lyqm4VekcsO+Wlu9UeUM8ysqsHU9+S8Y/OqxKXcdF3XxAd9qteecJ9sVqvqJDngnEy4j8xQ8YZVflx",
+	"SkYoAqT0Jbm4DUFIm0oFRQtT8NG5Sa4qpbCmWhDrIkwrbgzMeJRqMxwtaZgj7ReCzt9ITz0utXBMxzLP",
+	"PbwmiDzmKG4ZKQa1M1eFMIZlvBxN5IX4BK84Hofl9cu5SNjlRI4mjN7AU7fG2OqOcRhB1X0NA8an7tJQ",
+	"93A5m/NsBj7oGqWh38iE21g2qQ4xazLofryyElIInQ97wVWOfpZU0dLkSXgLx7uZ4fU4zzGmnESTh4wG",
+	"XDkOHptYCU6dl5uhxvy8UD5qw/Pa8LzHFp4X085dBuSVeu64/01wXpcTXQhGH1Dyt4/4V9YbgogViIaJ",
+	"7XOZcYuiwIhlgSjJPKkUD6SzI63MfArV6ckoFFzWUu3NSj1yvMCWfHQu1VkC3WHuLk+nc6xCiA+9lGhi",
+	"aVUJ40ZrjtD+h5ZNaQA0hW5pgFz12RuLDnwOjJlTdXjPMfQYYF8CJYmJvnQyJCvcQUVHAi2RXEVBNQZt",
+	"18xQwFS/P+Fn9byqHoDg2yYH2opXcisQFe3iFv6zd1qJq8MkdoJi8gNcl00kjD8qE/eKjyZi75X+/9l7",
+	"uyW3cSxd9FUQOifCUgxTVmbZ1d3KK5ddXe05ZZfbzpre+zQrhkgRkjBJASoCSlnjqoh+h7mYm7neL3De",
+	"4Ow3mSfZgbUAEKQopf6VttnREeXMJEEQBNbvt74ldC6zzfrFwS3ujt+jnTrNfbOJOMWb3kr9xtqQDcjq",
+	"aCCrYnOE0tL9+lgYq9UEH0Eb1LJEDeFDFggLbpf9fXBZorztAwXAt4uiF2iK91pf0ImNorsr/LUkqwsB",
+	"GohXuM14b07Cwt/LspW0leZZZiU2ejkuscTzQBl0CvZPL5efeGncJS/xTuNf2nu9b1lyu9oeKguOuk8D",
+	"OEfuiVU79nn0jrmJLZ4oovmEgQseOm5d8jfnz5b3CxmzLI3FLRvKnBlZ7NBS5EfzCr4mT0vCOPia7kZw",
+	"oRFdAr93zrAvGUH/xAXa2NzdCbL7pnCGPPdKUEOyTL1SeA6lXeHwuFaNoFNqPjzLhpHRNO42rvFSq6aw",
+	"Ux9Cj517bF/M/JKXEDBdnC9sU5itkBob4gZlNHbXIIKPZUOzX6hYkJRN9bhC4F3Z2DWNajuwXRYbdVtA",
+	"o8CFSKRgFe+pbbVoYt/wJSLmks7K0sjtGFXkdLGXej2g0xQu7Ep8SNrb3G2yL2Xe8dSlNQ9YA5VzXAA8",
+	"BjDXxhdrfLHDwUPcLqso7FBkP1Fb2B4be2yWG9ynMo/RZRbBs94CaFPiRyv8NS3LEr/jgs6VFYJiTlR9",
+	"vprT+Y9A2GzmhGRlXfJWugrWBWrAtUqkbyvUpwAooKWWFBAenY+lClxXmRfuo3riP0dUGrQTC2NBlEnX",
+	"3GOi2qp3x0hOXqTpCgUVi9Wg0R0VVAmovs7jPECNaUESVv1yZ9VufL1eGwxbBYzyHct/Fly3+lfd59tq",
+	"u/I+beKEjW56ZHFCEcrrgrtrJzd4J1X09BaiQUdSSAA1eN7rlSJ/9erGVi8EotHWbXhSgVg8pIc8/GGw",
+	"GGSotuDqwUopmEQ+/4SlBYoJXXAFoPOKvnm5BMFch5k8857W5+kTCvpF5gTaqQtqU2pEDodMgI6xtAnG",
+	"r+VuFqr7tjtE0GH7LRaWKITn9zpLyqnkjR5SOcWillnmHMpJnVc7FdMwT95NWf0ePXhn2qu7s9e9er4F",
+	"6r+6dN9hdPe0Hp5ViK9TtcrJs/GtaPkUNVq00aL7aVFXa1dRMqfXpUeqBXDaiFYA/rVatFgCe9IgK4Yo",
+	"MzkkI2QwMFsAOnEX4VpHeelhHCEWHjVZUhFWFZhNVHWWLDXl/mpkI2z3/krkM0V276YoTgzPXvI/NwBp",
+	"Q6aysq0bYPYXAcwG2RUIqwImsW8KcAt5/clbervQSgae24PUkoGITjnkSGIxpgBaI226nXTsrG9gfeyI",
+	"1SqSyx25H/ePS52E93H5A5KxSxsWG6GpRX1U1I+VePieMqbEAlkLvvpp6XnL5/+a0Gq1/3KdG0gAHMom",
+	"gl2Y3Gw8OJlcLSXO9qRmOsBJPC28KLAlVmQWi4PZQI0aqJGFGh1WKhwAfPQQN+yyc7emb31h0RyLDdZD",
+	"oko8sE7YFXMs2GAtASyEbyNSVJj4UC2GdsvoGN80jrzYisoFqKBOihspiFwPbMwcMbvmWvTczCW0dVU8",
+	"ZXXRyGcnS7mdSTMQqiyjV1lH7CLgG9PvK3VpUQIcz97cyKf1UM3jw0tCRKkcAMEeJQOqaSZHs6Xi1oFZ",
+	"EKEluc2ouFMOcOLr7kqIE7IacOLomR3opAa1sUFPhc8WteFe/6y5MfiEPzIx0uNW//Kq+zzCX/2Np+Y3",
+	"zyJPSv/BfPuHmMSnnA2Yesfy78wgkDbbQdKXNkaD8mjyU48U5eHl4omzU14znDFDVS3zWpWdIm1Afcy5",
+	"HmN9mCs76Li8FZSohWUGGySu1mSpIpIEQg0InEpCaaM01orisL3zWG+8Tm9yWQ8I/zPms7xm3j6nVRht",
+	"TV7ry8prFaLuxLmtQtpjfsvtzgdyXBgzVzVvUNSgFSVgSxkxy2BTyYLF4oE0GNklCxaLh9Ngu3gAsdg4",
+	"QnTELNjudv4jyYRNAnHYhEQeYTbMH+wTZsTCZ9aIgyURszpPFnZPByqdwqzeLknmS/dj4Y6xl1ZuzMix",
+	"5odzI7YgpRrnwEH2Tr7tIQDOkIArjJ91odZJ8U5NIq5JxFUScYcSSIdJxj10Zdmoau2TKPMvXp8sq+mZ",
+	"6Krkee5YfFXnuiydlKaLLbNm2N5w36zZUiODWNRjG3YW2QfIyx3IvDpE/PRq23Cpy9p9oHOsD7nqkaEm",
+	"tzSviaVenjSWema90qTxmjTe4dN4RzCU93Xhn1oxv3sUd0cNtz4vaGdF2mM5LxnQT5RN+5GMLoicGbUP",
+	"d4C4Qm4uObjrrK3zc3N5i09ZkwAMn1vSdrFoK2yICGRdjp3Elwzit40OHiio6e5TrxMLrp2jKsWl3GJl",
+	"bc+fXTQq7IPZE63+H595YNOzP5KP5E/fEjVmTLeiFuwap0j/9K39hUtD/nFb3Ve3w5pMYpNJfGy8kk7O",
+	"2gziY9dSTz/Zf+xSYOHedW11hX/5moByLDYRvNs4I8ahCQsxboJpckWmNHecJ37UPnk9vADPgRT8JIGW",
+	"MuqoG4v6WPYqbUY2UmZmtnsDX2qi3kW87DBh771V0PED3+WDthT4dkZZ4z08toi3O51WNh4v/n0yY/wh",
+	"uLiXR6sw4l4k740Qf0BNFIySx4QkFsSYa4is6mGFP7lb0aOIhet5b+k3sMvobU5DSs4o6JwQAUslknEO",
+	"pNKq8zXBEv3yndVpKE9yDeY9n4kbPmFvuJhpCJR5Xqmo5Sivse+nYno2Da5t9S+35p4q763Gl2h8iUeH",
+	"SixJztN4DoVKOBHzVEBxvyvxFOqNWKxWHDW0NgBocdmbglHfUR1mVOlYuF8TJcmQ5uSfyGUvIq4HFY5Y",
+	"zJ+mKUuJYzjWnXqeqlhsS1RF1vJUxSIp5rANUdUJaX7Ji4qvdyrFpx6H5sMnW/PuA52DkWh/fMVuZ3ne",
+	"qlNqO/BM+TdveKYajfmV8kyVVcrJ9eb5WaaCBdiIZMqruQ2Q+kHvmcT8yvy3KrkAw19rzVcZqcjGhFTL",
+	"UIWDIfn30BZfA4rfL895EPyFE7sNen/5KDQA/i8GwB+2xToVdj8Q8J8CabJ91iRoHbM9KxVEtGPRsFLt",
+	"HeA6OxZfhnKtSUo8qqREcUZPgsBfUlahXbcFIZW/Pxan46Pa5wyeFg4fWBJr+94FR7NBwzdo+AANfzC5",
+	"cEJWqqAv3aqEY3i8z0FKtTzVfeD20ZrcINpXSfDCEPFVTIOYtcPHIggI+654ZDDLcyZgJ3yOrFeHMpZ2",
+	"DIZm9Fbm76mxk59BSq8a/1yR/ut1/1DK/13V5v+eR625zO9eMqFZvh6mf7JE4Xl1V4O4bxD3h0TcH8Mm",
+	"3tHnfsqnWj39NB1TxX4/JtC+evg2u+udmde6SK5SfCRs87OlVtwEEnguGVpzrDEGYjT4E0VgDWKB3cNv",
+	"7BAwgaSzDlnjLsX8qPHO8bFcEQrTg87hsZhIZRTegAELYTALkeKzy6SQ7iUgJgotR1M24CmSwlAyE/zX",
+	"GYsFFyn7aKc3kAIV62CxZY7ysMp1o5jzkqe1ASY1OkZi032/s+Y3hzlq5UWrf/XcWJZK57OBTXi23jCq",
+	"ZjkGO25lzooO9ZTnZERnI2bMUfW+Ym9W9tA6zNC2qry06xvIT5PAfEytUI0sW68TqCbUSl3UwY9VJ++Z",
+	"Az2bYl6TYi1/CmV1D2jJekXtlLNvYLcyB7s9YVosStdv08dnrQaz2KQtVdhOuVYnipuc6zpFdZ6Uqzcu",
+	"tuNLWxJbTcr1C+JMW1ZKx1NH+6dly+roE5/qXXK1/lXXpmqL167WuBkPCsSpdZXonvLZeRhVauZoi0zv",
+	"kUlGKoneWBw407u743P0jO+KfVDaSGAtuA3RZH4fIQHbKeXcZunhihewseW5lDleEdLYOp4BVbl+VuaO",
+	"WNhb3P6uixQdOuG8hyg4beK5sKdWUeUsm05N5rnJPJd42M5kf0WP04d/KPtdt16rmzIZ6/B0xbZVS9V5",
+	"Zqdc6PXVWXbvkIEUajZZo2pIW0uZgVLgQrFcq8jeZPaysikIG/9YWd3r2xElZy5SctrSNvXb1TxfFT0B",
+	"XuRDZQB26191yDb8W7SxsvAP60qajWKBIM+AkwOCQCxv9VszwXXQ58q22981Y79Ln6sm1t/E+k/UdKQq",
+	"Yh9bRP8ATfMPrZ0eKIJSG6ispZIoqBzeKx5PasPxsXhxoHiPB+kfLx7fdOTfSJucuQZq6878wbZvuvN/",
+	"WRH5JXH32CLweL0M9+5+BVMP9/KvD8FuXDC1vzDeq+vJ3iCmI1dZPdL+/2vi7uW908TbH1+8/UQ28Lr+",
+	"JxtFOuqC6aQulh6L7YPpoirkwhttSD0c99CR9B0P9pnKt9Y1jq4c+CaK3kTRwyj6MaXNOYPma2PhFdmy",
+	"QRkYTuccpWCVue7VdgUiug8LVrJKrr44ede6Q1V4HcBQO2JQGCO9UMNVCvVenjTOe2bV1JRnNeVZB22I",
+	"8siDyYfqcf14y54P1Xl7Ppaq8Pl/qpQqV1yBaA3D1xBilSz1cW2A4tCR+ZeKRZKta2idkFQytXF3lC3d",
+	"nsPHr5tO3F9LJ+4lX/3LZdJpenTXffNjMXGsUG2KZkxdTHM+YBe3OaN3e7Llb+ATwSMJPJLAI0OVgXWU",
+	"Cfz1O5hPQto9y6d8TZK//5KQnE3kPVMAvJkQmmWdWh5loxCcJA40Er5lYaFW2FrlMBbJu58+3JDNlgs0",
+	"ftIl39PB2L5OWzHjF30w177zL4IYoI7jYLazMXfjWkSEksFMaTkx+oez/Iki7cT95oaz/HWaQFcVwj5y",
+	"24iHF84lqqyOUVhmKdyNpVGgaJmSjN8XF8AbBwOEWjHyyQgzapl+rbgfpxtqPVsyjeNaH9g3Wcb66PZQ",
+	"5sT6VqXv3b3qBtPtXLvy61upx2EHnKIuu7pG5tumklACB8FcAcMnpG2kMq42rFMyofmIC/cH/KkT4W6A",
+	"tzUriSTWsJvITHBd5p+yHZqDT2quIWbALrmZS7ff5BAHG8gpi/AaM6RzEN2bhS+GVN0ap2Hcc3dxAlbF",
+	"j/yO2SOF9jHmU8zAW/n2Jb/+GjaYP4lyprFq854JLfMFTlwOycTWP9d9D3PNT0NbIf2WTlgNWiBaFWHe",
+	"sZjcyhjz58q5U+eJFQQ7Gp4JP7f6l8+6zythgeJvV6W/9Hrmb+XNvTr2wFpRCzdwq/9N+RHeGrF/D4d9",
+	"qOmrm9pl96o8aC9qLX1n40xRWLiNgx11H8x+y2OEOzay6YqpbGLJBXSIS5pNETrUjqXCvVUT0vhqQxoO",
+	"KVrYdMtbpmLe7RaxWGGnHIG5+4HtXw4OROR24ULYaG8hIA20Yt+ymikdCxxkyHOlI0SogYXCWa6euLHb",
+	"tws0PASdsIgMqGIXXCgmFNf8nrn7zBU87URgjAjLdYbCTz2BQbwls3YgfxVPO9egHLkgNBYwd/MSVdVo",
+	"RiPt6mgdO5wTpd0y4k7JXCvgkzFmqBdECZnmRuHpBeFCaUbTfmAORCQxUsr8Fy2dyJs2kTGPkIDmpUwZ",
+	"kJeXrMGq9QR20bIGr38RzhSBkAiLBXyVJ4rw1L3SK54n2I6EZsb2yY2xoqxZUtoF5o47PkW7JLmhdyyB",
+	"WA4akPi9r71Bgma/JkDf87zX6xHqLRGWYl9ECfuTZjZO5GzyGnWDAYOkQwTNcznH2cFHrQsQ1Vktpb6M",
+	"uwV89rZZvug4z8qvdrIwz84mwcTFeWoEfRPQ+RICOnvq8odDNDjC0YIygY9onmQDMJqOXqc+9nLZ65EU",
+	"Yg4Dba4iPFXlYAwI5VjQLOt0yffolKZkMlOa3DJC4SY5JAm8oHlOUgqk2zBDv4RDSkHcwvxSgLFTQejA",
+	"N6gayJSZCwZj2/jW/k0RJnS+iGoCEoRbT95iB30vWZD0m3u97YyN6GBBUqppp8YHjkWdE+w7Zvlglw9C",
+	"gdZ44XyEidGZsDwO6wg6iQWe/Wp3noqyRx8LZl5jNapS2aZb7hnF7LKc0XRBxlRVQZflAjUhCTxjZ5f9",
+	"ho7O5KbjPjcHdKUTvJ0za17liA7sQ49fp46arHzjwh7BhdV4ePd3Ws0ITz/BidyBzYYikQ3qoxU9R6oc",
+	"NvVlsWao9qa6hgOtqNNZY5azUCE8u4bs8bE1i5G7782Ll5D5m+sIsqQiDt/fBObnpP0jbWlSw21Dm77q",
+	"jwRYjxvI2pLAgk89EHoL4XM8+OqNkVzr6ju1poMxU/XmcDuwgzthu9gSOF/TUWAVY344Fjtaxeut3lhs",
+	"K5zIOqsXYzl1Zi8sy3EkV5cEo8Oq11q33HwTIS/ktI9axZH5QtCn2j5qZr2GNNrR8n2RpjvLwTqOg/Pb",
+	"kw1jQMgY8JkX7+M5kbuJ1xW23T0TqczVsTpuj+WcUIIPIYplWeBkI328Gedf4O+vmKY8c3CMECXCtSrh",
+	"LWMBwWwc9nWaBPEMgFDY55UAGKT9rPcM0QNzrlinSxKu3uXcLHCfGBcwiUXKJlKXYy8YU57ihSSFOa7y",
+	"2cE6hXczwstFwqHGsjxAp0sOhBKoVG9ekz1RAisjJEdFCRSEM+FWOC/RjFu0nwXXfy3y61dRy+8bh9r1",
+	"OIHu82glwOASWsqEmXozv7pc/XfyYwv/8tcQLOC2+3pggL1Ks8nb2eQWih5evLx49uyy19oqXrJ0Jhs2",
+	"m4bN5rEpRCvorVQ+jmo8QYK+9Brrk/PLmEiQqffBaVUJZuydygmz9bcL97D1WXBuXIAVCXCxrLRr0+Be",
+	"PRtDvSqWkoiEv7M9vYG5y/yjLtGtx0wxMpSzPBY18y5S7F4+mx8yRtMbPmGvxSu68GP/1afoY5HUinrP",
+	"qFOk07fLoMdibQrdXgofbKsUeixuZbowrhEfCXDWDqCdN0qGh1/8s86EHzsrvWTIbJebLouDJh39haWj",
+	"K5/3EKlop6rgF/9i5e7aWD1GXlFgVbXoiIHk8MDwEnKsPR/zwZhkzEViHTHNdJYPgBY2vLxTJFd9VoDr",
+	"h5uQgwMlZCzUbDB2M2svJ6Gp+xsE3FDimfs7q0Lj5IXx8oAJZA809rq41ufofxXsO/v5X6dJBuDeILA1",
+	"Snu3yQg8KqqdFSLvZGmB9VzNZieVJd9qquZAqh6LoOIFGc6yjMxAwvTLNBVcOQRKWtdeMWCq2Iij4tq1",
+	"HK7Uc4WQoU4ZFaPoPUvtOlkZWid2ozAlAhU4y2JqdylVUE8cUErtGh5aHQO6er5ZrOZk4ZiDJR3KNm29",
+	"DYs7pRHLDS5lFS5lD2XgzN9M4h7GvEVteOUtUOQa71nnfDKxhib2giV0Ii2wzkslSBz4cZerDbIFNJ2N",
+	"hUupGt2QXNe1msVKyogoWfSZ1VZCKzKgQkgNZZNkzkVnhQx0NuPqcPmPdrJnDZNbDfmeDu7Ii4ve5eZS",
+	"zU0fX6aJLjfR5ccTXcZNRKgXCIGY+tHLnlWiyh3dGnlVBJO3Im4pCyfSRiw4F4NsljLrNyVBUbgwVpyU",
+	"nYJbHOQW24BUnBL3gkVMt43CLoJ4aGdF8HCdwPqRK12sW1NDUyMGT1w445XHNpwohdptYpJfQkwyC47k",
+	"JuKtfNDrxNsnvj7s+EEOHZjOlpU6YQMBReTdUGCqGccV4jyCzYnScnAXkfmYZwyRXfaiIvSmvGnGNblj",
+	"bIo44uIJSvMsI2OZQVUFjEjaVCwCfhPqyz+JFGQMTwDocD3BBU+TPgHwo8zJlA/u0FeGkSHrVhP9hJpM",
+	"P6d1gdCcwZ+hP6aW9jLS9hQgS441NNqz6DkHWNzBukR9srt1edQg4Fsb9ytpxMbBfFxxv33NphW82XZv",
+	"BIaQMZJypme5YKktkLMbPwFIlzl/9WT7QZBqozrhdQfmB6b3OC0n4rMuFH593Cb4ZA17dcNeDezVWx/k",
+	"qoGwfWSiVbQ0dDxsFwOZMrXOaUINjv5LwPvkFaMbCUD4inBBEverlzJlr9Oka+M5wAKG8aJYtC+N3jWa",
+	"26cNVOeBMFL5UREx70lzM9qKgBLZM55kBq4ElMib8vuCK4mMZrgyPCdyLvoFhhV8wwldkFtGjAdOuCh6",
+	"9t7Q0QVwfKYwBhbq4ig8xdF9FYS0eFkw43bBgL4JvstZA1vlPfZSZulFLrOMpURpxrIiOfTy/YdW1FJ6",
+	"Ye5rWdDV5mGwGzpqImBNBOzRRsBKAq1KcYmSeaOQfVma7xIHK/rkbRzKuqEjH8WKRRHGgtNq/hE8Fn90",
+	"obR1ka41MLlQfDWBrqqgO3GM6wZrRDcOb5V1dxPj+iJiXJWPuqEAq4HcVQSYi3TVeqo3QRVoYRA9URZN",
+	"RtoUC0aXi9mjEp4Cq0bNvZ09yKx+YHo/s+pUPqr3/5ZXs6qGGh+18VGtj7qThbJP36Q6J3WdfwrN7W2b",
+	"BFs/XrA1U00zOZox74FCnYAbFksfQhSDd0qBI8l5pdfublcJ+QDQASZTi3KIxbJX2kHuvmQo80lChjLL",
+	"5FxhqX8CIxl5n/SNULog04wKmpN2osaMaeA+zKgGa0vnjKbv4KdOnyR6zAd3gillXxrvfAVzWSQ2uIfu",
+	"0HUsCEkyLlh4gbkp5RPzsxSqeHkHb2vLnIhZlkHQr3Qlm0z1onNt5ouDknZyS6EqRc9ukbGRI3PjLaMT",
+	"818qRmgzDsZUCJbBK4RjtqkmGaOu4pOAFZp6rK8H6kmlLhSDnAVGE5beK3zx6jLBQlRWqvre9rUtedU9",
+	"l1m101SJyxqxgl1iIceYWUlxS9jwwQjcgZzoMRWkF0F8oHj5nwXX9iOa8RK8d2F/DYRZuGlwz3Bta3+d",
+	"Vvpg9hCY2wlXLwaa3yPK2gEW4dTkM7ZPQAGecd6IQmm5Wv0WF4NxKyp+DzJkzMBl7fcARzjnqR63+le/",
+	"R63SJjF/v3x2+ceoFUoKI2y++ZZ8KAco/K/InzOqyXc0J1fkI7l8+oxws2r+BLf6rVuabx66KC1tUyPa",
+	"xDAefQxDWSHgTIQ3pT9sGclQT6kVVat1/wemFSkLNSksuNuY9cy1T4IOIwNG2jTLQH5jvUqnT6TIFsQ9",
+	"yV6OUV8yoXcM0uPgDtfyOxbavhwVjwjLFCtTMKJ6cUyCAQNjgAOHp1eadFiJaCmDt2Ncse9VEiXqvIX/",
+	"D9EORq3ge7b6Q5optpvMtKP4rNwZOPXL6nHDOsXqLmjEdCOm9yjlt2eJACjcSbqK0FaHk9rrQ88oQy1n",
+	"jNI018phg7yvZkTpQE4mACoCYJKR2oWMbgevMR9jw7BYqLGcQn87YLKDGzt9Ulhn4BhZsywi3/a+vby4",
+	"+Za8yGYTLmYT/+cr+PM3vWfkg6Ycgt+x+GB8LXL5LRnRmltvoE+fG+CPMEDx3Pdm34NZeBk+ORb+frzi",
+	"ZnbL4BLykfS6vW+f4zjPv3Hz51NGzOzIh8GYpbPMqJeIvPjTn67sFd8xOonF3/748ZvLcAIvjGcFNmlh",
+	"l4IzUVzyEn0u8vLZx+fdZ6B1jPVsfZWpmZ/qxuLG1jmFrsuEKmV/tSDtAc1v4bOZUXvdqz9+8y3Jbp9y",
+	"8f//f8XCUfviseh1e3/6w/PiCrPsyi073P8n98cO0XwC1VPWXSNtdNOgpVHJ7TPzorFoo0kfkdzMn6XG",
+	"zfkWEsATmhGkge5cE+OA4ntaz1ORmcLa2+nsNuNqbMyCYGT0+9ZBia0Ar2RUltkgKkmWCiUEZll8UqUU",
+	"s4jCyICjUtg9n7KjXfCZJlRKdWaBqWHLDd26gjCEKItZGHO6t+BELq3siRMzWxsdyykaK/qbHM0XlaPZ",
+	"QdWvydQ8kKSpF0Trsic7xpBOlT6pHKsHEinOF24yKU0mpZpJ2T5Osm8+ZUVV/J+LmviC/NXWukP9e0QU",
+	"Y6mPixBbE5Ve2wbQjoISQyBcxaKwzVPSDkMzfQKufNLHcIonop3QlPnAtS0siIqwiy3ojIUxyri2zJX+",
+	"EXREOdKC+KL7UjgIAIczBs0xpbDv1iUvHILf+A0QINqvan5fEbZryfwJIsnnkp1N24amPP5w5fEHDlLL",
+	"KRN0yrvuFKyEqQD+N5WDGTS3oYokP3xveyy7MRZ0kiURGUhxz8Bh1JL884ef3hYMUXdsocqcSJb77i1j",
+	"2IdGyzsmrsnAmAupJVa6pxkHPqUCiDyni6gYVs4FScwhWfYcoSqqDf7voLMC9PLTlIkXU/7P6jHXZdhJ",
+	"vrJfYJXogcvevfZfag/DbReTbUtjrWSmmf3OBrMc0pZ//yXc/XVvZvag2V3BCYDJ0oGu2fpmHyzverNj",
+	"1+76gR0RrQTF8nuWQ7Xd7YxnGrR9RG4XmpGhzPEfVAXhlnZiH/X0/hLPRyeKhTk94U6AP1QPAWIplM6l",
+	"GNnd7VnK5mMm2L3l9/ELkkqmrmOB9U2lT23OwQWcqYQMMg5lkcW5gg6etokU1+SWDu6g9uH18MJs7gvY",
+	"3RZUMGIagluetowAyyQWXCLYfyCnQDtpCxD2OZL/03yfEx5Jtx+aI7nzkfyfL978uOORxC3wIEAK4TL+",
+	"egeVyvhtTvNFTYUOqJFVgKdYeMSTkOKC5oMxvw/HX83xUgU/xSKZy/zuJRMaW7HycqtU80cygL8iy3yR",
+	"UXWEh7adns3HmhtiYe8opWU71yQxNu/ULLt5VPgc/wcohB6MiQDBUp5cBb9VGswdbq47kV84mJG/rI40",
+	"3zETOufG3pnBSkvE91TWoH4CsJSK6dn0hk/YGy5mmjnwVz4TwS/fsfxnwTVioXpE5mQic1Ya2cxyyFmW",
+	"dlCCoSlO2Ec60NkCjHMmdMF1psdsgcMB9f9PM614yt7lcsCU4mJk58HVC7tVoB8ArryW6BvuAkD6yR+A",
+	"x1POZFv23M7y3OL4BjNNWDqC4FvwyVp9wM+1atbLZr49zOgVM8O1olbtl2z1e8B/X/36rf7zqBVu4IMw",
+	"pvk1b1BJTbr7kaKSRKGKAr3qd+7mfh5e72Pdhwu++Va0JTJK7PdaqOmCkDKMy/ULMKrr+L2OkpK0hSTB",
+	"06OSQpF5qPswzdqLyDCjI4WC2WiWD0xrpOUoRDixeh8VdjHpNteOccQ1ty9ynDaG6AfBilfjkEKa9JYN",
+	"JJSXuQ+MMb7ONRlkjOZW8+cMFJJCW8Q/2anuOjoRtG/AZKArjBbgvjXrZ4lEsHCXUQGG+i6BwT3U0yF4",
+	"NEs7DnVNSf2sUgasBTAsu0BeFx1AT10C8HZZT132HpOiOlTsIV9LClHsuybW2cQ699V8KHAOrvl2JdUr",
+	"BnChS4BJebDsiOmoIoYFEExk0IIRq46XdcXWZcoWQFPnGkWr/KKIJKhtgag+qvDW7wy3Cb5BU7tcJyhP",
+	"DJQJBPQWIJliYzf4mC8CHyPDY7mRvKxBxQTy8sHa5cBcLYQfFCVERRre8u0MwTKui4UZq9kbc1uXLO9j",
+	"mJ4ud7Oh/dTgbBqcjcfZ7GD/HKpceUoX5jBeaJZPDkieboclMOyKGHqNZ/rCcx+sDp++w6FvWD55RAFU",
+	"OyuSzhj5pkdSulCEDqGviLiXHNxT62++hcya+ZnpV3ShWv1vehv7h8HbN6HMJpT5OEOZpdMfSLR3pd+v",
+	"cOoKGVCYKiUpdRKqKF/EYA9pEou1TtR6yWWMtuDkNs7UKpl2Yncq1CXbOFTlDd74VF+CT7Wr0Koc/1VC",
+	"a7vKg0Cc1LlCe9lAp3KGSoer3h2qrnnjEjUuEbhEBzuMezlHv85klcthmrNBWHu3Aj9bypMk7376YBG0",
+	"MKJKInLHpppQjajWLGU5mVI9vraFnED+sCJ791czxGr3CP78qpjnyV2kzYQDTLPhuW1cmEfLEQNHlbSL",
+	"w9kJ5BBs35UuDPy1MARgpKef4D81XZh3Eimvvv/x+5vvQ6FSPOA44gWbLewtXk7SDARWAjs7lNufNI1B",
+	"HlljkP1P2bY78K94Sqpqvjg+T1OuwIC4yLhgF8aR3B5GVTwlwFKtP+nFqQqI+CuGxM839Ue+Zs5WCsRi",
+	"EzHw0vaiNM+FMZ9g4wQ3LJAiwoHKHQaMW+J/s7sm01nl7lhoqWmmroHSdgJj0FtpW8Sr2S382Y8f3Eu0",
+	"JD1yy4YyZ0TTj13ygsCXFyNoaOS6I+HFD1ZBrpRnH5hGYWan8CMX0Er4YMLtSEZTdb5nAQrVzmSVl1fa",
+	"RA1wqAEO7a0+PkB1uhNU5f3VLuTsAcy2NTkxJzOdEuOCKE31TJEkzelQJ1AqZis8BjOl5cTmwJ3QMmKZ",
+	"p1j/5eVmImaTW5b7opKiaoV91PZReAlpX0bkKiLfkP/+x/+KyIhOL4Y5Y/AIrBrLwaiOYjEfUw2/QSpx",
+	"K5wUyWeCIB0VqhvNJwxzcxckcXN+nSb9sEVW8C5e+Pr0XnBTRGjYgZRAt2RSFMPgi/vRXNsa5m/yxWZu",
+	"hRW5ZUBFiJ5eF6cphaYDjbMk9icsW6G6GL5dmqW/B1dkzhXrXBePMvO8Y2yqYMTpAlENpO1uhATmBUlu",
+	"eZZxMXqRpjnw8T4liRrz6TT4XQF8xgaGxYA6ePsnithOMebRdljy1P2SuFEJxWFJG6rrXDnR2PYF7FwD",
+	"0S+xUGOB+v2CJIpmABZTRvsBm3GQjsDfYBnfYPFSpiyYteUOJg6kbeYXzLqNb4G3kiHNMoWFhVVia/cm",
+	"7trOdbCnzKAzhcjucu4Y91i4xXydD74Z+zjlqNZfUV038eo5UmM5vTAb/d/BwkHsH+wo6HGbzZSZTbHr",
+	"oHqS6wUmddtFObRCfLlyUZ3ONXof1INfuCrMIyBqdq0ciw2tmICulICEND+YX6L7psg8N68i8EXTGYM3",
+	"NBfQwYBNXY9IPhJGn5rdL9jcDo07AvLRMHRbMQ0FaEBdJyyHht3G+D0hwaSwxKooxQYsu9Ku8IwLjhBJ",
+	"OSQTCaRuCTwx2T1cddY8fiGw1gG4o1Z5n7X6rave1bcXl1cX31y2opZAXdF6P1NjwodkKpXioLiiJiLW",
+	"RMS+nIjYftbUDrl7YNZhSmMDXaOCC5wzVAhhQXvkk/rF7zrraAopgAKgXAcLkfrEmV5rwdRRLFDgpa9s",
+	"F4OKBooKUR2RBPxcbDFlbMMlRWuGcyKoG3RV7+ICqqAA/55mMwazJhk1S4ErAjoleOlrojlTsbjNGb0j",
+	"UoCJiSymQ0ivu8ItQfNczpVFuiujsNov3r7qdMmr0MdG3FfGhprImV5Curtu8464qB4fsVIN/MiVthvp",
+	"6yNztLvsz7mceIVyedEzCsX+6UYGfwDUGO4jy/VoHvPLdirmxBALH6XbGFxh/a4GVfEloCp+dUf7QaVR",
+	"iIklpfHpry7MOaV5EOJUTz9lNvZk/pjLmbHHn36y/zC/42I60xd+p1YETEX7kKtnF76HjjPRU+PicAyH",
+	"TqkeEzVlxskBul03XMEIPeWaZuSvnW4ranEzqrmnAH+6uHDVvNv0CL9Or56Z9XlQOP3oF6a14dXv3aph",
+	"0Ho1M4dZCVhXbEnWpsQPatxvNZuwlExZTmaCa1tOKxg0J1CdoDwY6oKJHMYicc82o/qgZgIceFYVm99W",
+	"r0qACQej5cUUgI3CRhKwuT4X7ImCyUZEyBzbJHBIkFGxICmb6nEZpMxh5ZJOF4imR87ttCPZ/eVZeqAj",
+	"A2yS8gURKch7zIhP1DXhOhY0vadi4EuN4RbXK8cFtcoFXAGVFtE5FYoCu3OXvNaeQTwWObuY5nyAbR7M",
+	"djU/AOpxQvMRF8YJRPafxPyJi9EHs61Ygk4ecfebteqUKAfdrGBY+3au2zpNL2AB2s96z4w/+aKIFOER",
+	"ggbr1a7rdooQo/FkKOZ44+8hPMJVmMmLReIPdlK6MVjG8JLdcwOBb/qO5jo8HW7vPVZgRe1JahzKxqF8",
+	"RP0d0pRQEaoQLX0U3YuAQoxWrQcvgLZzPT/x9Pen6GpdQPxQHYkdw4gj4HstpDk+FsOW6Mepom4OiNXa",
+	"lCQvS2G4CZ1exyL59HuCPBIw8ITQLOtEQXyOCzKcZVkpTudjnbUBO+fAJn0vqO/YQkVkJtSMo0ts5wjZ",
+	"Ct97Lhiu6pa6bqQl/oowrNiNZ73eN4M7toB/MEuisdxcyOnGkgLsFv0LiuipzyReB4mGfdPC9itiNC6Y",
+	"/3nYMKa5/Dc20ObQTGWWyc3DiaW5nyM7vCobXPl2TRa4yQLvTZVbJ2bVnpHKQF38+UDaYjfwcBXzs6TG",
+	"tsH7NUrqS1ZSZ8EuNeqqUVeNutpbXR0Oaq5WY81LrUjlUFuJ1A8ElmXBy7jSirRXJHs6kUWzCIlErPOc",
+	"a6aAa/ZZB6XmCKgNHNIJNUliJWAfUkXJNZLoIZrJBnMQs4TYILw6CJiV5a3vRHrV61WhFXOqvLg1s7nq",
+	"PfNomZSnGDBjH4FNBZm+K1Dx3eHxDSi+AcXvD4rfHgdfW1r6omJ0cAepYmntkdwyffuDRVE/3jLUh7V7",
+	"U3jaFJ4WPa82PnxhwjLapzwEzsDywTU7HnAq0FrlnbnKgSqdARHwExodpzx/rYVzVHJtsZBDQtETsz20",
+	"2glMxeXbFGNrqkySjnHkpCjnoGLxjuqxsnk348DSgBo4HL/vSRUxY2QJgEk7BN5YLAwCYyzatoJXLcNp",
+	"ymAci5v4bpFEBEtQEE9jhrOSLrGUwZpOpqpTIEx7XfKKD4csZ2BrAA16abX6CIymJLFVMAm84VOPzASB",
+	"CqS1oGbNdRN5j5dxHQUucgDMtJhaWJE5XRAtO9fEOP8kUUzAy8+lQBLHTCqduDoZmwGj1i+FufiptJ/1",
+	"ep3rOoQssRU3Bb4UyJYzKUYADXd4VTMHxUTasVMDGmJA6hYBCkuW8rTyiGtcptuMijvzfM1yQbP3zK1t",
+	"4jYId36VmQ0VhE2mekGUzrkYwSA2tcoqtnKJvFnZfZ48LeNYBzTPF2U0K3bCPZgfDofyEDbfpv72BQiL",
+	"f1pyvf/+qSWnrX7L7kuYjR63+i23N1tRC0IgiCb6w0Xv8uLyOSAD4D6apsE9yx/sKcunxRDmwXgFrMJf",
+	"Ly7/0PIAn1+tvv1lU9f/n5UU73AtGr+/8fu/OL//Hc01p1m2cDp3ZwP/wY6YSMUfhnWtjV9S8jU6nLyv",
+	"KuVY1GtlsqdSdoWhFR2cM1fG0CU/i4zfmWXC2yIff+WO6h5Uc1g+018uWSrZI+UaLCgFehpGgaGYNei3",
+	"aTVnUCbkuuNsX2HUufYqGmpA3P1ckYGccohPsHmE1TD2OvhAWICE4KbpIohtjGWWKlvpI3PQyFjzgj23",
+	"rutKk6LlyqRoo7IgqGxI+uYptoVO5J7sS22C0L9duHItUfX64s2KUBjecG2LWHxFUc4QkuRqcqy5YKuL",
+	"6yuA6h/HNYTgwzqbwvZwlhB0DiIYi6oxierrd65L9TnrXtc+EA0/X4VjYWJ2Fc084SRSM5N3L25e/oUM",
+	"qOj42QcT12TCU8FHY01+vnkZOZzYAga66vV6xmO46v3pTyG8zQzrZws4r7JBucrszNlwpiDfsqgzOc2w",
+	"7dKZuvbd5qrvjngzXGUcqnNg0wy55U9pm+1YV+QMtJJhtr7caDvA9/kKxBvbqrGtTppTOVTaZAUFyKpM",
+	"Sm0aolyVHqYj2lWsLyqzQM/YDnY+ZxGoflvoW2bFOJjUDEl+quwOjyurcVNZkvJ6NymNx5jSqHI1HCzF",
+	"UWwEYxFJpZfJa66hhLxaLw9xuiWjLhb2aAUY+BVsEwMqiNI8y4xvkDOa7pg/OcBpO2U+ZSfqlybP0uRZ",
+	"KnmWXSTCwfIuszWkLlsRYdUpaeh9zTX6frFAqpfOOsosawYYmTNl+YAJTUfBgxFvkUAINnFXxKINLt5l",
+	"r9dxlCJuOEeyFVJwrRit7TvqmhmiCI2FGWw+llnB19Vfz+ZVJaaoZ/eKRUjvhSuiNF0ooiSZCc0zWGRF",
+	"cspV5Qn4UK7rzR9bp3QEUrDzuJBcvfMbwWFGbR3hj3JBM70oYvLPt3MKGxaxxnlsWMT0oSzTlY7kkLGg",
+	"XnlPHsmHm+UP+Ucje1FCt4c546OxjoiWMoN6VPZxylKuWaeEJKhRSkXJp3VOV1agFl34PQK7bZsEReQS",
+	"44+9WPi6atW5JgnOEO7yqqdLEk0/vqfmfZMIdapiOioF8jX9SHKb6gia+pdj78UwOIoFkEcQ8cc8tm1i",
+	"1kEEYqBvjfVvw/JS2EVyEscNHCAPoe8Zm5Nvvg0qx+F6nh6LuTKoTv0zY7urqAOSKOH3bPWfPe8+j1pc",
+	"3dCPcODKSuvPuB+3jF8G79gUszbFrI+xmJUMmZUSRSXrkVRIwaB0aD2yoitu6FK411QRVBl5UiZLvRSt",
+	"41vyHZWs7N+sY20gQi0xYyA3l0pqLEMBMhNgWMYsF0t3JSUKZE/TtGlZNLu1OQenUKj6NqAXuqnbxg3J",
+	"0BdBMkRrvuyejEOrpG9IOLR1SmjXTJAvXsGYTCntAaUd7rWPnxXay+A8SZmLW4smBfQoWz34z3Oo3I83",
+	"vQD8hjRDyxu+JpGDlsKhEjj7HYxT5m5KirNeUQYfqcnYNBmbMGOz1QE+SKpmO667XzaAyXpSA3RAsDgm",
+	"IA6He2jm61OMNwHgPKOyhYxFMHSEDGQY7zA/+BBVp0veP5ToWRkesgUkK4VbdBho3OHU+ZE8jD2CP2eR",
+	"mE1ioklMHBrVtrPNtNKpqdCoHi0tgZypjtOxlHJYpgG1VQqOcLGgASVt209BxcIj/5HN09JYRj57E4Xi",
+	"98YG5yu0nbzShCMWSM5Z0HZOaMpWZTyuSxyTtrkETyGP4J4wpXqsYgEFaKX2Ls7BQ+ZMDyuHLg66Svrp",
+	"WQ+CmcSilHwJuDar/l60gnezFD4LGnAAEV+YRbEcqPtTZ541M4FvsR6CXSJDbfXhZzPrX2dUaK4Xrf7V",
+	"lun1pU3cJC2apMVjS1qUJPOhsxZVpu5bV+V+FEUDeebnvV7xTqqsbpZr3iLC6GBcT0e9QhH5+hqZm5ug",
+	"iqhNhXccEvPgt+X2XWM+GjOFc4qFpbpRkgxpTv6JXEbE9ar2EUJFaJqy1GGkuO7YqTqOcd+PSllW6VhY",
+	"xVPkpRn0ezDKj6fLs0bdYBbOltb1CYXkuPSdlhwMQA6HtobHlmxTRZJpsDSq+7aLf0pI+60rLgc93eus",
+	"Un6xKNWZDxj0SgOeObNPdlBspcTQ/jpLnVVpldYXHr6JGivU1WXPeM0P3VNRcVFrJrh+B7qvf3n1vPv8",
+	"919213rfnaOi2yrH145DbtlPwxOhak5yo1EbjbqfRlVG6NKsooOOrVjPiQcI3tSep4CRRg7JiOkIGhZB",
+	"F4JYlBSk69fkKOZqIAPB5UtwASe5gNnFSy6PHIATTi0gzqpdOYQOnWxiVoOM5RzKbidULPAlUFvh+xg7",
+	"oErYqTRdwBuaDVDSUSsbHawN020IQthdJ335CIRQ5ZwDhRA+f6suR8XRaUAIXwQIwfYD0l5+7MoltrHk",
+	"3xSLgBlYVZ6hjzn5oNfaqhQkWfYBKa1iUe6KV8sqshkKYhXCwdJ0kjGFmg8kTNgp2hWLZ71nQKBgnuPa",
+	"9ljfZ3cwxO4BrhOVxpZW0K19A4x4VMCIcox8O7GxAUDip+rw/nxFGFAwMqAIRAM2s2IIkTo7yHjwqwyh",
+	"qOYk2lbolZZPUgRtnta78JvBMPY4kqfEYJTNhnpX1X+1BoXRoDAcCmMfafGI0BilNhRhyycHudgiPRh5",
+	"PIdisUgLBk+oVq2LzUak6jCWiSMLviacVYR0HEpir71wVGysl3gnttJXj6vikvZ8zAdjdHux/BYCrK5X",
+	"PF7WufZNK6pjedvJ0Vl5GigQLWjRYf+/NoWQVtkxDvrKYwxYzW7/jQ20C5TbHoFmvUPKMp8IDBoNej4y",
+	"CKeVkqfAZ1qdp5yLzgZ5UKMANk2EVgzNY/BGHci8O2LiEj9Zq//N8+Ukpv1bGOJ91jtdFvNMurLB3zT4",
+	"m70V7c+WTfNAlvlODv3TgVT6Anq4p3IOZ6bWvje7nynNJ9BnaQDcN0MyoXeVnrVOChTcmfYPxmr3MYDC",
+	"ETAOvhvXTOklUAD6CAEVTu635zK/IwMmNMuB9NCTQ+fApPG//5MopmdTLDKeCeT9jGIh71lujh65XZT7",
+	"QU2YHss0InKmFU8ZmeZywAAnGREznZy7gETRQlIVzW4hhMBz8wvzPck9E6nMn9grCCypAu13QZVik1ug",
+	"WdfjXM5GoJ55jkM+8Y0mO5H5p0iNivIKaE4ttse3A8bUp1VSdnm4uGdCy3wB3ZAjomTtV8GyY3HPcmyX",
+	"pSVEPK7IK/nvTFhiV4DoKC0Hd8yv2vd0MEYqUYXfjVw9g18aFQ4NmOUQJ20nBJSfBJ+lgD3bPleZIbkG",
+	"3Y8xmrFUDMewxSYYTS/ujV2FdPktA/Vb9Nkyf/hp+IZRNcvZWzphSZe8LYhdUWj3YwGpbkgj+M1mRhxR",
+	"LpCq0q4YUoFc9uB/tU/0GQLjocZig6bE9U7qmr7EYXxpdTViOW+wn2NrzuF3XiocW/cuP3GFAsZvBc9p",
+	"fL4DqqLvrQi2NMAo3Zd65W7TIfccXuCOGnC/Xr2ncll3bZtIkk+/J7E4TtvEfzXy4l/dex2iiWIsbBdF",
+	"cugmioU+RAdwZRv89X5eiZOj7Avs0V7Ry92z9wJOczrnYvSe3XN7lF9+Rv0VGy+u8eLOW0WxSmarE/lz",
+	"e7USPoAyW999uGgd2y9ibGEn4lisbgy1hR6va1Yci026FTc692vWuedubdxo30b7Ntr3CNqXtAvVdNjm",
+	"x+u10oTesQs/3xXR1b8ZbeRa/0BVoBGWt3I2GkPezAxSF88DpsVMpiwNA4tByNWXbBAnfZ3L7jAaGNXk",
+	"mgykULMJA25zLOtI2VSPSVsx5mpVzNl+Q+/YB3yfpFMTW7NEu3JwR6QgY4ifYoALApdG8ePwEMIDFnTz",
+	"wjK371uAQsqBS9uTaX3YkyofwYiFj2rbPCjXpcYxNaFCR9yuHg5Hct3ZDJq7RbjPsmFWqydPEO4LPupJ",
+	"gn3h85pQ32npaOFfXDEyB6mDKZwl+Yln5suM+NmXePrJV1j/vjbxZYURkpT78m4LEnBFCMmIafOA9/j3",
+	"hLQTORcsN3rS9lJ1py2KBf7tdZqEApunnT66K0XP0dsFSZTZBGLAkoIBsRDdVm5Dly7jaXhDm+dE53Rw",
+	"BwktqOIL0lhFWsunurrktQbArOWlLdXAB9V/NRBbWzJBrLAH7l9o7GpRGX4sQSrl5GvE5nYpEjNELMKa",
+	"+fDGYJHDS8r4jRcbCVpQT8bydKWXOK7TakXHsgD1HAta9Yj2FNh2lz1e/KGb4ArpnoMB30AOG51UJX4K",
+	"Lfjc7/LHrIU2u/q9EzuHVFtPQYYfpkTv2C+9SwVglVKl0GARGUIdlnM4sPoP4odmHQJN/NrcBCXOyaNV",
+	"PXsV7C29Z1PAV6OJ/PKcuH6v+vityvdQTTa1e19O7V5ohNdhLPbXesdRLp+428C7UBIXb72yJK9O3tvC",
+	"slgUtXl1pXWdLnlpflPBInrAnL0auh2D4C5fENnGyIWvc024rrHZnyiyNomxGjj+Wgew9pxdIEbQqhkP",
+	"KXTY+LbrZ1zF5mM/Y3e/skGoSl8q67cUkT5Ev7vG6+1nvWedz0QRbl0iuSRsH1/JZP0WL2oni6PSVFA+",
+	"ugrKQI4dTnhvWF5ZfvaynHukZ9rMKph6eDcXNuxdOROHq888gDw4bbwkMBObwEkTONm0VvMoculzCKVE",
+	"y0z9pR5py5EDwtNuK2pxc/GU6nHL9w0LLNxWFTqxKQTjdfrNt63fVwc7PNQIo8WW7M7lYotJFoWpIXk4",
+	"xv0Hi0GGvyBcDLIZ1IuUMpu2lLIDCdEE6cjrIiK22LINAt8shqUutyindz99uOl0Y9EY11+Ccf2wIiZb",
+	"6OGty1v3V8UV5sPo7NTx1Vc6S/HqdoZDA7o6Do3h54bZ+mwZEIOi2aM7Y4eOpPlU+1eTqinqaB1smudE",
+	"MAWrX07hxMLncEhtCueNG+srSOP4d21SOat0nVuiM6Zz3BSalE6T0glE3WNP6xToss9RBbmGL0XRkJZ1",
+	"CqiO2sk+4Cd3q2N2AtgAOtqB1vGXWTd5CEoGDI4m4bStTxyLLyDjVMPgX90rpyf030p1lrd+0y6mIbd/",
+	"ZO1iRFmwP2qvrlCkX4FDV7zs5tA7L22+cJ+teM/GX1undM7jqxW6ufHTvmY/Laiq+XxctKefAhG0PfCu",
+	"UKY74O4AlBSLBnfX4O42w93t4QWdHXcnQy3RwO4eFeyukGInR92VHv1Zge4CP+ocmLt9ZMFpMXeBfdhg",
+	"7hrM3aaYu2MIpc8EcvfADdVztTYEsRYRV6zxKkAchB2WEG7V0P16hFtjxX4ZwfwHtd4pAG6HywQ8GoDb",
+	"zkmDM2jpBuDWANy+FIDbsd2e48ernvKpVk8/TcdUsd8fb35kN5Pm4bvemfdel35Rio8EtrkQF7YBhWft",
+	"sbyjFt4QkKS6LqB6/EQRWNsatEMsHNzhxo5XoB3IGrCDuxotp8Y2amyjI6Ak3CZ75GiJ0slpwBINWOLx",
+	"mAnvrbW7TnNQECmgH7CzzxdmUDxy1MXZrIo1oI7yDlHWafLsgcUOcZbF5iD9JeH+aEEfp4yOPwgZ8avV",
+	"QEfWaODzIEe8mdIAR75ugP+yhj2Jbj0tuKSsWz/xqd4FceJXaC3gpFitUiKea0J1LDBaD4vbIE8a5Mk2",
+	"yJPdPcuzI1B0oG0aAMoj4306kwbYEKVScfwetOo/J8M8FqujVLa5gn99mKDGK4OAqUidM3M8mMsegue0",
+	"cJfCqG3QLg3aZXOGqUdgA0dfZ6TnIZKrum+zmuXKmPV781udwhv5DEjND4yFWhe5q+32UZy4HYqyHjUn",
+	"+rb5qlgcMUbXsKo/iMo5H7N6aQpNpO7rjtQtCckvJDKH98twq6/rWgV8wZpNVuuLLyU1g88Mb4L3rnUE",
+	"j+n+fRbswhVR2fh/jf+3sf9XlSaNu7e9u7fWi6tIsJUOXEUJHM+VU5rq2T4cUSv9nDfyHvqSEzrQ/N7m",
+	"VoiWJMFnJtjIFZq+3maM0CyTc0XauZwr7Bs/mOU5E5rg9dex+O//+g+8jKUR+e9//AehRMgLObUi3yWK",
+	"8EkzgRkic+l//SfJ2XCmWIolISGPsp1Np290xW/YxTCOzUTN/34jaU6HmvxGBGOpejGd5vKeZuQ3QuGf",
+	"LCW/EWVm+RuZS0F+I5lU5gf2cQqd2H+LxW8X5f/91of/9O1/3f+Cn+0/8T+lH/BfZqI4L/e/32A97L/+",
+	"6z9I+L/Sb/wPv8GyFP8t/mH+bZ5QfWM3SvGsfZ/g17AySnghWX7mFk+AT1Oa53+ufkLxG/8496jSI/8j",
+	"fIL56ns+4R//UfdS/gmwow7zDv+of4LbrNs/4b9WrtI/glWKxQV5QSby3goAJnRC2nDUYBtH5b0WFRtD",
+	"5m5yHSMHJlNFEjjf6SuqWRIL4llHieYTMFZdnpWKNCLzMc8YSWAQkKhwH7ay5lkGHTwRKH0B96dsSGeZ",
+	"jszIimnoKG3R2c5gJmosp3D1vxutmWL8xj11ms1UIIbuacZTrhfmMtXFhUCh1fZJZRRBYOXatcGUsBQD",
+	"Bjs4gl0mc9gKnWqiHOZqjGF2z0Q5dw0GcKXn6WEqoj6g4jg5tpd9pJNpBkAFp7taZomMJbFFg2qcPr7P",
+	"qYudnEtZa5nbT+QLnBoAcQMg3tmwNzaYN9q19K6/coe3ZLLvjPzV9GMQAjmGMfnCHDZjThJNP5Kc4uuE",
+	"kB1s3K3pRzAmb6liECM3ju5kOtNMla7WUtNMxWIltCfR9ON7amaVkMlMaWMusvDxDmsLOgHgN9aijEV4",
+	"L4ChbAgmArsTfkPzwZjfG6UG4Y9CXTg8ERnQPF+QBYOxe7Fw5moxdkRopqSFW80lsXJUEZqmCLICBdIH",
+	"107NBgOjYjvY29p8rVhAE3BcGPdeT5R9U5GSKcsHTGg6Ymiqs4XZOCLtEpfDMHcKNi/5OBi8Ma6NUflm",
+	"I4mRUV2H0kFB5ckN/eh8vLMqIv9NWv3Wt3949nzYo1eDP16yZ7e93uUVvf3m2SDdUj8Fr9YUpjR65TGy",
+	"eILMwMCx5/A8kkrZN0O8UzLW6wr7msZAz1KmNBnyHHMRgvA0IjORMaVikXyQue5CNjABKapIYv6TRCQx",
+	"stX8F10NsM2jCszUWP88TUKxCVMoZT2vCS1LUosLRTwoujRmsVi6a340kDxNOnRZMLu1OXEedEnfbZAD",
+	"vanbxE0i9ItIhNKaL7uB7N0opVmRvWFGc+tKAdAPYZVAu4q1R1O8MNTTTqmSIBaFcTymxjY2tuzYv/aR",
+	"rMwAhb6XlXlUwPnbylo0oPJHBSr3jrf7PFsaRyuw4C8KwwsQmejSL2948mKFpTCgwloKt1hCsmOafL+D",
+	"caKs+LLirFeUwUdqcuJNThxy4rsc4DPkto13M1vHuhdgcnz8qp5rD1RvEBYSbF4NC8UiiAv5mrbgEXIu",
+	"iscUY00wqRH5WJKQc4wndbqxeL8uTrdOx7vqkGWRaAvnosPkOw5nBRzJMdkjYnQWQduQuB3c6Pn6fCEr",
+	"4pYkdSDpdg1J5Ww4E+lFzqiS4mIgUzwyazqWUYL3ELyHmHv6ZD5ekIkUbEFGkilySwd3GDAbzJSWE5aT",
+	"dtx6RSd0xFIAQOZUKK7jVhSLuPWe6VkuWEpmYqZYGrc6XRtUIlwRnfPJxFYDQJbi1gh2/uuMETqRViy7",
+	"tHUshBQXLvNQM1cVkQFV7IILxcwU+D3DyuICLANPNlMw18MUqIiFhGWgGVFjmWuS0VuWkfarNz90IjfF",
+	"iFBNJlJp8rxHfK5AXZPbjIo7I8PFLMsQByrYtXX9pjkDAAfXD78eefDtYvHQ68FbmdcLvm640MVbXPV6",
+	"sXjwPbok4eqFnVPisAVGrZEhzRSrV0cfqNHEP+VGQbdLL4JRPvMRUiIFUXChNBeqJ/aVVWd10uQ9XPEe",
+	"hnopU3bWpIlZa+MrvfmhVacmpjTX5nVz+Jwpno8CILd8YDZPsFSX4atMsDT5khOqKdwTtQoiUE/vl2XW",
+	"Kl0ViIi1GqtInGyV/qiRno4FI2c0JWpMp2Bqj5iOfDIbpJ/UscCESFn2CZrncq4I15ErXLtdoFNhEynE",
+	"3baURomFz6OAhN4sj1Ib1AgWblUWpCoemizIWul56oKwqg7brhhs+YQ9bjn9laY36j7UtoKyet7XC8pP",
+	"fE2pFZbMVB+6JPl2Ejk/ML2/XXayGqOl07eqvqhGzzVx1SauauOqB7CDlo/39t7MBrHTaseSurmvCKb2",
+	"oX5qwjWweFmX2VgnVe/SuIrgwxfXl40ndBbJB6axDL70RyuElDXPlibX5joA9cGvbtlAmp/dN4oFxGY7",
+	"12SQMQqFNNwIYYjPrRoYsPWDcRBercQJYmFeFl8bUY8P+eiQ4dX0ztiDmkwYFQDff9BNXh27PYBo3TV2",
+	"u5GvK2ZZFrWKz9nqw7d+FH7umTVGEyBuAsSH6rRxdM/bvDgXIwTTbOx1T+FsM3HPMjmtYMqf2IJ7hRBx",
+	"CPxJ7ZJfEaC6czknjA7GUAMVC6hlslHlyIL8EXBj/oJhWaoIzhbKmOaE605EoFtWZE+bQ+RArk/MnOLz",
+	"Nb/qmgg2Z0qXvPAQFDnmo7H5ewGOLDn1AGYHcCQMbhx4W4QZlYq7oqWyrYgk6Yy5f8I8k8io1mAeRueU",
+	"SqDcmH/O5SR5an+4kQmoQ3er/aP96UYmsTArjlUFKV34+EepCIz4IrA2F4Nspvg96+wKvHwPn6UJNiwl",
+	"FXFhDhdn2PCB7+ioVlu9gGNrjsSvttB93kQRHmFiUObafyTlq0R5buVbSfyDQNwQLwlZlwvMuqwW8hjy",
+	"NUI+yNIYIWLFcgKFrwkZAnwh4/esSAiiK4BKwkhunkLVjrGnU5Y/KSQnpKZKOTD2UZceaOV3+zIiVxH5",
+	"hvz3P/5XREZ0ejHMGToEwJIcixxC5campxp4kxFW5ouK8plvSoTVUnzCOpE11jOqtBeQRRkVUTIW1Jfe",
+	"W99oppjNjmFhcOLe+3WagMvkGGuC9fAAjiJVV9wUBZh4I4uhXoq4K7nGkic/2oAC2egt8zdhjTBQ5+BX",
+	"UuSWAcc0qoMuTlMKTQcaZ0nsT6izqQ6yuaVZ+ntwPedcsc518SgzzzvGpgpGnELwnWvSdjcmHXz2Lc8y",
+	"LkYv0jRnSiXkKUnUmE+nwe/63nU03yQcUAdv/0SRac7NITGPtsOSp+6XxI1KKA5L2uCcgvvGtUXgCvMO",
+	"kOe0DqL9mhckgb33juXKaDejpKd0MWFC37B8ovA3SOswWBhvIJi1S52a2Zspm/kFs24XjBCDhXGIsyKX",
+	"XjoC7k3ctZ3rYE+ZQWfK7O6c2JkRbaZm91i4xcyoQLVr38yuzBumxzK1u8Av1wR+u7oq0CzeUi0gVK+X",
+	"ygHxUbA1rBG0vEDVM19bjQ47FyoZb+xS0oyJlOZo68Gmg2HQPFZknpunAEs5I8lLezVMwc4qzeXUvG9N",
+	"Hvu6+OtL+8neybeFjLpjU41E7SCGuS4v6cux0TgJaduBSS9CLims5uyQgZwJXZhg1j41e3zIcOP9zVPT",
+	"+2XBYAlJ6EzLF2nqJnaDxXoKJiZhR7STH76/ISjc8S5VkvKJEXReOoyYViBnPJJpyvKgLrW8daEaB6Ze",
+	"lG6qhLSLKAiqiZwRdcenU5Z2Iji5bgsG8DszbrkwMyLOuneLkjPigPRe5026gZwFW1ElcCWQE1AgkRxR",
+	"LizBWsqGXIDrqMxWmsh0ljF7tP8VPJ9kp4gMqkS4CP2ns8IPvP5YV7QZ+evcfm71W+9+unj27A+Xrahl",
+	"nZFWv3XVu/r24vLq4vK5ee3i/Po/XV5cPd88dFMsEi5aU/7ZlH8+QjhDYGkG5vSHAJa0VRgllLlPPyl/",
+	"BtaxIBZFDiU72yl0JwUTe1WfmKOT7Jqp20d4nSpHF8xxRay1/NmatFyTlrNpuZ3O8/6JuA/BSW8VZHVr",
+	"xEGVdnX72vDKM6N1wF5j7BV0qNbhCMXNcmdekhQPcHSiHppfWLoqFsCC5XhtI2J7A0Uk5QrM3siblpa7",
+	"Q7B5tc0Mr7h7scCORwWB6oSmbFUjo+sSU6t1Lziale4JU6rHKhbASoLTCN7/Scn8LCo5vXFaBmj5DkzB",
+	"fGJRol8JeGuDgo/gkdEKJttSpXzg9gHdYuiZcyieMYrgnQ9sw/SdI4Tuio8MVLSLDd9EJCkxl2H42bGX",
+	"GedNQFIXbku4eJfLEXrwmBo11qjZD5hlLvaYmQSrzax68kSRVnnADmKUu816VuMcP856w7zURKvVh5/N",
+	"rH+dUaG5XrT6V893sLeXDmtjejem92NjXikpo1Oa4Ut057dgzx5V+16al3ze6wUZyDodDHyJJb0WYW60",
+	"tm3+Ou0cOcWEA0MFSjuE5pg5vC1H4F3KE4m1bNRdSTKkOfknchlhCCuslASeLpaSWzaUOcM8rM/llsLB",
+	"yvYvjIXVxgUBF+oNYxHwdHnWqCTNGloN0ScUlIn0gU5E98RCDoe2ktNCnagiyTRYGtV928U/JaT91kXk",
+	"wHjpddZbBLEITALgtBxK/CCwe3bW9tV2II0ir1Pk5+XoLG0hePgmur3Q4Ze936OH76no/ag1E1y/A4Og",
+	"f3n1vPscnIp9TIHv0G8/LXbKWgyvU7XKk8eTr2okVmNmNGbGfmaGMrKMZhW1e1ZrYzcauE2NjTVccGXV",
+	"FqzI6qooX+QE3bkKg+HBaqeSfbFU6uTEHOCevJjzVU8gCSgZ8o8sJQV4yygbNjELQ8ZyDvn9CRULfImC",
+	"EhSNI1obUlWaLuA9zXYp6ezwqho9/XBDlg2Ksg6h175opFS92jpxcVb9JLYq0SrOVsNU98W07AoEJpRQ",
+	"HCjOvIsK2ZTNDjm8VHn6PqDp46oVful6F0ikQcxTq1iU4qFRjetaeHjr2fSWmfJCYVxtu9+m+4VVY/Gs",
+	"96xzTWrb9X/1DhjumENEUo/epX7lJnGbrGESfHTt6Uv9+A5mha/pN19pAMjKcsICuVSBNqITiAmVrUmy",
+	"2piMxUPWZFQjiixcttKuUNp+scHNGzSL3Sbfv8dpPnnev2x81UcO/NdtEAANAiBsAngIOXNoSMD2fIgu",
+	"LbGqjcg/f/jpLXlnriLt939+Sb79U++q49IKYXtDjHkD2nRt0sAVNQHTYTugQ3Rd7O5pNmMqzEpDUr3W",
+	"NPn721+65o9JJwKrzkjFosJXzTJdBzkAwPIsy8gMi97aCf5jedrQ7Y4SWCWUo77viJazwZgkpexqUvw5",
+	"ZxeQaPWWAiJQpZPH5sJYBAOVap0R6h4sThtaVgGifIscwuawgopNXaeLmixCqPPgSBzcht003HEBO/Kf",
+	"lvIIf//UktNWv5VjVT7MRo9b/dZTH/WPWnDAWv1vIGOw4vKUZdys7SskBrS3IES3981F7xImvJm+/Wcl",
+	"xbtzpAV2VPRNPXVTT723lYAq85j+yMNUxnXqeVsEXuSLIxSLRcqHQ5Yzoz36ZEWmPyLVcHu5nqKq2yIs",
+	"oFYSlWc46oTmIy4SnwKoKFujT9wlbeTYABsA67ogXe8KZfCyzjW8jZzppbF81AinZ7SmrfIGaWIbfYFG",
+	"b1NIHJbTCq54x8gOQBSo2e2/sYHviYkTgEWHwJDtuevxdd5ygG5jC08qXcYnFgZTME85FzCkmY0dF7EY",
+	"Wo4YeIVY9V595To1acb4afiGUTXL2Vs6YcnGIEZjHxzQ3CCNtVHlaDmbubED6hD3e6v/zfNlBKL9WwhF",
+	"eNY7MQSxMTAaA+NLIGw5noWxb9Lo6UAqfXGbM3qXyrlYyxnIlOYTqK80N0ExJb2rtEtwwoL4QoCgj4LP",
+	"MxW+r4pF4sY1U3oplU6Iz0JR4XRrey7zOzJgQmNe3oteW3L6v/+TKKZnU+yTOhNQ0q+iWMh7lptzSW4X",
+	"5ZJaLHKOiJxpxVNGprkcMGjLEBEznZy7dBcX05mGiSi0LhAIgfwLrkL7nolU2or0ASOwpAosjAuqFJvc",
+	"Ztg6IpezkeNugCGfuHVRncj8U6RGTXslPKe2RMFZF+XyYbs8XNwzoWW+AAMjIkrWfhWujOUi7hmgObjQ",
+	"EjJpV+SV/HejqIduxY3oG9wxv2rf08HYKGvz5eG7katn8Etv08ghTtpOCPc3PktB8a19rjJDcg3GECro",
+	"sVQMx7AtsRDvUdwbC2ufld9yY9voLSp1bJNuJHo/FgBOBaCL32xmxBHlYOv4FaO38p6Ryx78r/aJHsPS",
+	"JS9ELDbEkayK/dNqpqKcByhnL6/rExK+N1IZ5XKwrIE5pN95kXES1b382BX6G78mPKwJqB9Qk31vhTTy",
+	"b1j5X6aDCZMwn0dofX/tCU7zBRBr7F22d4Q+SWFwAeeKJCA2fu/DBuRWpgvjMycvS2GACZ1ek+TT70ks",
+	"gEvT9T7Ksk4U8C1wgaH6kHfB69laAoZYhAwM/2oky7+6t0v6PqdwxxYqIjOhZlxDK3Q7bwChEOdDBI9w",
+	"oYNYULy2oELpVdh28B278azX+2ZwxxbwD5ZgCsD6gc4v7JIXzkEu1Cr60stAmQph28OOc6kDedn3+Oqd",
+	"aruda5RQ8BHP42GnOZ1zMXrP7rkVZy8358QoTb/xiBuP+KvrcVVrOlT0lDqvbxye0bMp92nOBlBqC3Ih",
+	"WkJ2ur/3i8Bt4RyDg/3uZ8cHdRA7J4lsFF1jZDuDvPOU6vE1mSnrzjhGvMYcacyRr80cKc5kY5g0hklj",
+	"mHyJhglpF5oZoG+ds5oqE3rHLvzLrAji/80oZtd6Ejh0jFi8lbPRGFLgE0tWWg0bR4R9nGYyZWkYvw4i",
+	"+76WnzgV5ELaDsmHwXOuyUAKNZsY5aGtGE/ZVI+BqbPEZGBO/xt6xz7gSyWdmjguPA4i1UZzjCFWj2FU",
+	"CJIbmwifAeFirmIBby1z+9IFurscJHddO9aG2LHzM8TCYuEzKBbXwHW5F+dyWNqx0KqHQ99cd7YpUdwi",
+	"tByLutgyOV9oOfjipwsshw9twsonlbq47FwxoOp2CcUVMhjP1ucXXXYsvEZUcDFaKZ8Tl6t8SbPBLIPd",
+	"hgTNAF3K6K3Mv5vlKcMWyppnRDFdcHEvHUPLZF139F7iXGwTJvV4C0GqE605oPYSR5KsmiKQDYXLZ1fS",
+	"MVj+0l4WuF8tywFzDFaCMZc9QDtQdwXAa/+TcwAXb6WkAOTWYMwFc5JiC9ev7qidkCBm+5PeeH6N53cw",
+	"z2834VKSGYEn55S+xVWuVPrvPP29glb9AIV+YwHTXJEednbyf0Bg0hua382mCfZQAE8COp+Yudcb4zii",
+	"WmENvLPgz0dvDVQnWiMj7CWNNdC4Gkv2w3R5b2xwxMMDtNKO+HNRq3hdqo9YcXKDIIbCY9z2R9iWD6I7",
+	"Hgs1lnMVFCgowPdR7P2i5R2cfpaq0kmHNigsgx55ZbumPu7tNapIH5QYaAjtLzQOEesOBWarf/U8atUu",
+	"eKt/2YtaM8VelW/AnNpMMfzFd1Sx9J0T2f6PH8Zy+r54ZdvXdGPDqrJSZ4HB7yA5G+uqsa4OZl3tJHr/",
+	"XjGvorIs/mXZ3MIGeSutrb/IOcmkGLlGer5vUJ8k8F+uF6/oAvspfdPbyLRa2QzzB4a9MB+/WVWeZo1o",
+	"gAsak6oxqZZMql+rO2NTg8o2onzYnOpWjya1xBdaumNsWSWxPbArJy3a7aoKaTNRSA/dwTIVIedEimtn",
+	"jxX32fZyqcScEuAH1ptPq62lfSXBAWylcBVb/WebNxSoEQ+nM1y2lE2N0dIYLQczWnYRbqsCQmM6ZRfY",
+	"jX1NM3WsvkL2HSmWu6gjLS8MA20Y4efXadIliaC23l7nfDIx0hCaDVz1erEYjGlOB0aUdMDDmwn+64wR",
+	"OpG2fq/uAVioR41MHFDFLrhQTCiu+T3LFpDfBp4gSHDDw69JygY8xbIx6h7CRco+gss6kMIRCA1sR2HX",
+	"v1bqMZlz0emSD2YCscBXBO5i6DppV4LnRM5FgHU0DyYTuiC30IwX0H8uI35DRxfwPikMYUkMbO1diqO7",
+	"pLqWtkkwtLisl/KvNXSfXMVWb570Envxn4+j3qyH2cHm4JNbmreiltIL87eWJxDfTPDe0FHTr7Fhc3+8",
+	"/Rq9pAoEszmiKL1WiWYLKVwWywUh++aM6p4XHeXQw3To1AglMs2NANGLWLRRckYkgVNq/hGSjEW+16P5",
+	"J0+hfXGND7pKMgHbuJNLDcl4Vb6dmFEcDMst6MMDXdzwh38R/OHhF91QaPnzXS+0PvE1/WRvsPch1PUX",
+	"1s0TBYxAufGXiaYjYxcROvBNnczABVstd5ODezsbMNGuEkY/ML2HjXSqWJj3/mqYpkON00TAmgiY6zS7",
+	"tSUSHOrtnYUQWzjm0ykXowtkM1nnWqbG4SHuBkt/QtpjOa/gLWUOV02AnSyn9yxTffLzuw/kB2AnichL",
+	"20U+FlM+uJtNO3XOp/EyHdZ8tbcppLig+WDM71nq5xYL+zbRKr+TlNxO8/wBzXPO8sShJQKeViBctdOK",
+	"CNVkIpWGVgSFVwzN6q7JbUbFnVkASMgCblqwLkm4emEnmbjwoiJaxgLygPt0OLOvbMFb53QcsTMhuZ0p",
+	"LozxmkKU0CxE1LKr2+q3fn73oVUVjbgviMLD0oqcD1rsmc2dzvKCfJU9Sxtv8jzeZEkwhrG+8l+2rOip",
+	"COhdnEw5rM5uXasuL06NGJM6Fs4ZDYWYoHku54rwsLfXhj5sLLzP6qTuUmOvErmk7ea1e7uskkxovNg1",
+	"AvPULbLK6ms737Zyqh63VP5q/dXKV9pKLK5pclUViw+6sZWZLMm5nWvQ9rTATtYQpXLUVnmoVS3WuKmN",
+	"m+rd1D1MnP2L6TZiLcN6Xdu2GynmKh5rQY6OJgdypIdM57Eo3EFje5S8QevUIWdHANMNrSP06lwSNxal",
+	"P1q5Y1vkVd1prknGfHsTB0WBBKZj3jbGUyxu2UBCQsB9MqQr6VwToDaBOmdNcgZYhtqHRQTp1APei0o+",
+	"FuFrtN7LdlMeU1fvDHTmkE5lVACXxz482PvK1QMAXta6rejZFl/WgnrP6L2eT080oJkGNHMosuujudI4",
+	"yCrP+YaOoESaZTa5oYwwZhNFlCRDml8TxRgpuLAsiQa3BBpm8KQukBkLD6Mhm6NozHBr4TOxWI5jHgI+",
+	"EwtYiJW4mUqaRzlmpBwJXQeWXZoJnXMGaKCcYZeOG+oSkrczDYBIp8yU0bI83Qk0Y8TGOaOe5U30/ccp",
+	"SzkwtmMDskzKvAhovp+pcYCnSakYoSHUAGoaQM3nHwLVcBadrDZyZDMMjbnjkYJndkPMwKs3UcbPCisD",
+	"27YByXwRTfZpCWu9QhDV4GJAEH3SdPR6TTAxMVsKC7xSlhvPL3IVXtgcgiR/Nzv0lyTgs9QUaMeo1nQw",
+	"ZqkxCCl4+gqoTmNBB8auI20g2rIeZQewMxFJ/v5LErD0kBdLaBtjQC0bYTwl+2BtdjKtHgHKBtVQE7ds",
+	"4pY2brmRXbIHoubGCIytOy3bnjSajgBP5/OwwElYbXBMzc1BO2Nju3h3IImKcgZs+EhV4KmGUi3pEC6w",
+	"QXHRnA9Z/jI5uFPYg0fTUdfMcqwQggPmFQ2iqsGzSTt56qyop96MehraUdBfudzoOQK+Y5peAO+vHbid",
+	"POWAU36KIhbHQfRyJ8Je0V7pxMILLDMYsiMDxwEOZj3bscxS5DMcQmyFJJopnYQU12H4s5YsGcliNQju",
+	"NUAloDREpzsWK3z6evRRwals0ZRlQkb8rcxtgySLx9xMBxhHfLFWDax1smGr7qYITtPyGH3ponnxnOaC",
+	"i9Hn0Ll4vQprQqpNSPUADYpzzWmWLVwX/O2d9Ifrq/tOKAJ0ElWAbRuLRymq8NmUs2mQrmIpiNlYlJWY",
+	"zdCZMwZ8/ujnQ7LpdlHISXNaasjbrXiNxWuI4w5oni9cv0FzDyhd14MXqfivbayzDEDyDf8n8p5tJ0Ax",
+	"qH06Cbqimq8cePRC8piRx0ZGNjLy8yJuR1PcHJmIwFEhSAdR7LzdopsfL6DH6IPYek0/QjdS0jb/MjZd",
+	"B03zVA5mAKe3fTNEasnkjcQz863NO+2AoHczWI2cryAEOl2S5OAGcPMGU09GiMwYPePlXPZ6hItBNlMQ",
+	"4QglNNzaiWLhqTPoQGcL12C9u6wtHsDhFxD8WGyGwSdrIPiuUAE/CDaKNYrNLT6ZUKVZTlKqab/ySayW",
+	"+RgLe1+aYtwHFYxROUHRhOqsS3F9fG9E7+NJc72UWcYGlgtF048AP8G3cf3fNc7Y6p8P5kd7haYfW1HL",
+	"LEqr/2336vkWSgjWocH0NwmtkyW08NSX5L4VBKuEv5MZNQpgR+x+IXs2Bu3bHFgFebYPaN/K+ygWKLT3",
+	"QOy7FVqdPYNz3mTQ6qTfybNoqHu2y6S5I9JA8h9ldsx9ns2kWunM1km1B6H37okbYu7XyQdIS+1oDp0u",
+	"NWXPzCq/1SuVJkfV5Kh8jmorU6NyKE8EpfcO6sMY+rLnFovtYfNkNWrezSMWa/DykccXkhVY+YojPaCC",
+	"CBmLTIoRy/FOrtcB6gvBtoSkLwchY1GHpPfLuT2Efp2MdCHHXcXkQVi1twDKr3YOj+4bnlLeN8HKJlh5",
+	"OIz8YVzTmeBaXcjhxQQ7Cz7goX4PGgFDhyi0MNQjUpqnZEA1zeRoxvrkHWdGg7S/p4NxRF7Jf2ciIt/J",
+	"j52I/MjESI9J+w3PMg4yJ4rFa2Gu+7OUOiJvzO86Efkb46OxJu0fcjqJyDukDvl/eCZHOZ10IvIvMptN",
+	"GGn/yM0Y5AeaZVJ0IvIiZ5S0P/w6A94OHBN/skOD2L/h5t43XMyM+P6LnOWQhzcL8kSRZEgHWuYQcRzL",
+	"OZlQAa640SjGD3qiYnFLFcPei228mlx2HOUmdIvsmjcuN2a0F7b9+EY2dvr+GbGY4spRcmvulVmqSMqm",
+	"TKTKYcoRE6YkjI6dHjGQickw+KTYTtk126SxsL1Hi8aQGKFLyXzMcobzRfrLNiX3TKQyJynTlGdPAJ2P",
+	"0tmMHYtikKLrJWcqIqw76tqZyyG5vHJdNAkXxOyETtEampr1C4McsJAA+4iASwV7ebv2lorcLvziQVw3",
+	"o0p3MGwBAfBYQI9Mc0qxPeYdY1OrpRcYKHHBZQipg5JtV4PcnWsXSPe3xwInMB9LZXWz0RqUC+zSuTQE",
+	"Jg1yOcWtokjGhto18sa3AZ2OrUOVJlM6skF9JXPXz9MuBQIL4aY+ST7c8alNs97QO5bgAofL5ti14MvK",
+	"jBXLOHHuOb6ODSXZ7t238p4hzgWnbD6NjxBByL9usSJivrvZlzyN1sKuk5/tt0k8+rof0ECYo2SuwC/X",
+	"hmqU5XW1QaVr+4hXPE8gS0BoZo5dbpZKMYAwUe1NQXzDtnlZ+yG5HhvbD/eF+c4YkledLvmb/Up2pc0T",
+	"YaFjYY1hH+Mw93JF/Gq3Z1Pgv+n1ejsAxs3LK9/f9WsJfAUGY3h2zZqAktg8P/1z2B73xCEyt7W3ipEV",
+	"ZxxPKCaFYIM2IPQvIswWfGHb1Np/4MJk+xmV9ZBY+2szmDrq5zX55F3Z1DJ+z6z2r80A1xUdYmtp5887",
+	"6rMECw0Hi5cyZYltal161jTnZrmIu7Dez303ywdjY2g9wIP2LzDps6ZIwzc2lvqHV0X+88VgwsgHzVi2",
+	"uUzDV/oqs51Nvd9nkR69d4fOibN/sYJphf9ZPsxL8mzH9GgotKppzRrrvJzpjMXqVGdViK1Naj4sqIxW",
+	"cAvUZDaXBN2JrTarMLax2ZzabeyzL8E+u/dH8WHpVXPCl6XX2jToQ/KiLtG5q01zqjynO0L1YW+vHJok",
+	"Z5PktEnOLQyG2iN3yDRnUMDgXfDV2cyN/ZpYVB0bzDWGRV42vvpgUdbDNgWmA3YWFLtm+o7pwJxMNDX5",
+	"uCYfd8DigUM5Q3N2O5by7oLdM6EvIIC0FlwF14W5N8iemPsipO/jmgx5XoShCB4Sl86a4veIbEYgFpbE",
+	"f0iSv+FUvjdPgOB9vetjL1OrnJ7qMMbmOr6BX33qazGUm5j7Zk39ajYKfT2U0O8/bb+r2/xuT6zS7P7v",
+	"1X1fimoOaJbd0gH+8rVmE9R3qfnx0/9tdVb3VqaL/+vpLM9+Xx08+GAmiRgc2yLRVndbWrdgcNgxSXdr",
+	"dWpf6XX6F1ASm7jV9pYbPmFK08l06zs/8JGgepYzd+eRVHl1eTbS5//jf9SBywaM37P0mkBGHTLWaAcR",
+	"rkjOdM5Z2q3steDpEWb8LHeCmt36wZ8o8vP7H238oFKuYsnuoGYeaFbCG0k7ILiHP0PkHDBKHYtXQ0ON",
+	"O04V4GGNheIjgS3JBznTmD/Ff5sB1FjOBSbiIcdubrtdkCSXmmrmPiBcnvQxD8l1NxYJ84IyIWwy1Qvg",
+	"L7iFF7cTv8XuxZiURFkPFVYplrdKxWy9UUY1WI7JLM8SnwFIxlpPFWaSp7PbjA9c9ta84lgqeIGMK2Ot",
+	"DmVO9Ni8EMvvWU7a5sCApsB6uRujxrXqRIRlipWwb+ahPtftDzO5ZZmcE0sMSOx+tWASfAYE6RSgHrTE",
+	"cSLAVkxZHkicerN5nT7CrWCveEQVVdDsx1aTqYUYuB3+/ft3rahV7AjXGMgJwl+i1izPWv0WfNH+06cs",
+	"n3btU7oDOXkKK/F0ItXmiQe7Omcx3EvHYpV6htq58tG3x7J8Ips0R5Pm2N3C+eBELaFGs1h5K/SGZk5J",
+	"FC2bObvWgpVaLQdnQEVEZilTYOwrTdpheZZLenSKZi41WY9yPRcojCr7+V4OgPoKcS3OpLCY521l8ImT",
+	"Ik4vbtWHJdyETW7ki8iNWCFV+baH8O6efpo7N+l3lHoZ06zOT5hI3yMhNNY9njFlGQfzN5Oja8/ZNZE5",
+	"4PKcl8CxaTuhIhZUa2NOEy7IELQiAGTGDLCkBTT1qtfzgZM5VT5qa4a56j3zf0t5iv2x2Eeu9Pam6CsY",
+	"d2dTdLg+w7N+G+CzYY9f4aEoL/9bSdRsMC4tfauJc2aPwS7Bb0do7SndyTaJ1nRNqp49OUPedufzJkPK",
+	"My5GH7gYMLA14PRpy32KHqo7ecpcBCx2AnDxSMl3TZKUK/OmaKxgB077m/eMKilsJ5LQQ5zlghk/nMjh",
+	"sBuLF1XOvHDmEXjQBQOhFNCf+AFq1HWH9wemdz+5J8rPem2+ooVHeds0adomqmvTtLsLlor23zmEuiuZ",
+	"aiUq8BCrqi9jjUWY+X2A+zSMjySkbaNTYdguQuINDCZWSOU711h4YaSVqx8gz3q9LrmZASsboWWpK0Us",
+	"2kFsUucz1sGaVLUsfqMNhGlUhDDnlEOtrbWmzLqatZnsEFqDD3EYc+Z4dKHeH/OMoRDRevxkoVsI8yax",
+	"3SS2j8EcejB7c51T+LSQREWIbB8lUt/sCbgCCgeyTyiU4aWEiXuWSSwYrNEoxewqZYrevYSivTlTuhRQ",
+	"s1E5tHz5aGz+/kCP5HI4Tg4AT+R+VJrqmcIAHSvy8+RFYeSWRcI+xm4Qw3vl3/8rDOatTcPgF8E/oV/T",
+	"+mXbcJ9d3cXhwn5bPPQdHdVyGLyAk2HOQ7H5mzjfFxHno6vF28GjfaFgB7tscRzRDoishSJtqkiCD6ps",
+	"9KRjwxIJntOkUAU1Qt9iQlMj4CGMMNQsJ4kqDO4QIuAK+bvBFehHDGmWuarrBdjuV71ej2gZi6ven/5k",
+	"/vTzzcvlJDrfIbT4vua1dxHZh8x3u+Vo9VtXvatvLy4vL656N71eH/7//26dnsZ3PJMZjg9/D15kncz8",
+	"i+OMCPyqOcsZmdCUkSkTqaXfbtLTTXp6x/Q0E6mVY7aziZdicNQIJZpPLNPVUc1092snX9c1z/pJsLXS",
+	"Niqw+LcyXRCuLQyI+re1drYF1MNIsYCOKBgBLgdPXET4UOFe95KPPuzrJ7oiYpAWL9KEfpvQrw39+rPp",
+	"86zOrT11AHhjDGwhdlq//7KHzDqEVbrbpFeZsm98dZH/LNZ0QI6hGSNCziMyH1MNPEGQmAM/1MpRSoY5",
+	"U2MCbeiJHBZRin7RMsxy74O89TUC5g8ItOQpaSeuKoFDJy7B5tkCwHYs7ZLXWsWC0TzjLPfbBbthWXs3",
+	"k6Mu+ZFqB95UXvRDtxc412ROuSa3bMwhNh0RqmIxhLxd8dpuHQ5jEi8OYxA/DjkeNWZlrVn5mVt4gUg+",
+	"kiWHePQLC5k9ik/+AxPMdsFA8C6C5MvYetKuIOY7ZUS9JrljpjWyRcXinmYc8enJKKcD9o7lXKZ/kbNc",
+	"JaTtCMCunkWkR8CI5JoYJ14MWKdPZkLzDCOyaFha1zYWA5qDxwY8ZMqVWCgg3cuxgMHSxao51zYILGea",
+	"ZFKhcEYxZ0xUWF0uRSzSWY7ZPZgrmcJkcV6QEMxSY7zCyz5Rbp6krefS/lbBXFzjk84OMnC58uCsIYHq",
+	"R2v1n/1x2zAAvsZ7u8onCpluAE+HKzA2hBvNA1imObvncqagnsF8UdVI7CYQsLuaeK3UjDnBWq5/2EtX",
+	"yPzuYsCEZkdjGjOPIPYRkRG7tR2nlujGkpRNaa4nTOjXaUKmM1s7FAyHhifVsSiuNYM9K45h8Aff3g+Q",
+	"nJ1rQv8Pe1e34zaOpV+FMLCInFa5XZWkOutCX9QmmU6w6Uk2ldm+GDViWqJtTsmkhqTKMQZ9u9jreZN9",
+	"hX2UeZLF+aFElVVJpjvIDga5qrIt8efwnMOPh+dn2BZmy4z1prBad/8y7VFrmE5fH2ourCNXVELh/Orp",
+	"XFSq1DtZC97I0vmhGwq0Mb3o0g4kTY6r+6tyq6q21mbzgWgn666f4FT+nwOe+lWbLCbn3z18tJ7Ls/Lx",
+	"qXq4ms9Pz+TqwcOymuSTWq6sw5Tai4dns7NH+WQny602ir47f4zfcWq1RyfyvfZip+sa5n+j3FbJip48",
+	"fZxPXGv4w+l89iifeBXahr55/On5xXsafk3I9nUH+EdNyJZorVT3J2r2Lv3f65HxHeC35GZL1fwHSliN",
+	"V6T6YMRSzNPWyTR8YIGHfztFgh4UiWpAD71EqXwkuduHtSy6R3T64WtytzsU55eOZep3vb8nnCll1q9e",
+	"Dv8c0Uzpkn6yWrwl+HeoxZj07a44piu7DhxBtDgCqVy4BlSrjy65CS79UAGbwqA1iA6YGxVSOwpiziWH",
+	"LS3QX3g5E5eDrjFFug+6rrnIAGjqwgCgaRATa0LEMfgJgOp0gfWvKetH92Cw3c1b2gH6u3VBVYXpoqpu",
+	"E+ETQqwIl4OKhodlDZvHIb70a3Axh179Blz8RaKvEjJRBMtw5l8Dsv7RArI+C/z6QDTWQG7iBR1irF4e",
+	"MwZQeRf0naaeG55r02oRY0rjV4ChH1T4TXL1pS7JE3QwbsUbLubXK/KvV+QxOurXSPkRmvhCFftuH8Du",
+	"rNw3tDgR3hBzKiI/lgdzaIPr82Cmfdk2xCxzqcGM6/sV5lYjfcR32kgWgVGn4qYU7YU1XvpWhzquMPz6",
+	"R5NsflidkYP3Z0MKn8V0RvX0PmIk++5s9t2vMpINTWT/Ov8CJrIvr9G/hkh9DZH6fLX4PpPZDRpXZet0",
+	"OKBmWSnplLtsw3ay+OPPGKOIse+kd4b8/dKWso6x8T7IaEpb7uQ16HiznKSZwhbffnt69t1sPpvPTheP",
+	"54/nqJ945EfI014DkAT04htVwrezpLRJi4WajuGq9uJVo8zl6xeismVLJ1quGehaw/dUOGA41q1aXQex",
+	"dnYndJiJ15iWLhclQCcs2QoItTBLELzlt8sX6xOAiieoXSnwSQOpOcGfU2vllCnhP9jxVBWbFjGTXSVk",
+	"EMtvK1v6Jal+nhECNVmGkVldllhxDYZe2kp5kb2VG7JjTlOa3HpspKUnW+lwd5T0rBfKBPQ6GG/y6PlR",
+	"mivObWmrJInpoElKo4d155Qstwuxk0E5LWsaac4NyKA2lsLcNk5WqjD8M9ls+cNGthv+wPYLeLeW3itP",
+	"SwJfxCJw7Odl1xQ5pw3aYKn3J7ZSLyqsuUFdH+gTdk7/Ys/8LfQLkEGaqjBL2ZH7KZYs9DMcw4tqORNX",
+	"/XjxHq2WK1X7HM0KVL3Sltc0q84r7UceVGH4+yA3Aw55EYk8ugpy4wmeYF887cEiXCBhvCilcwfoctdl",
+	"VcRST9hjuvrQ5h0L3l2pghKT5tD357e6OUHzTCWc2umAH6rKKVifAXPhq3qcUaly5FqruhKVWmuDmp+n",
+	"iC44oAVh6EuqMom2bL8UO9kAReN4Vgexs1Vbq7TjpPGxzl87XeLdqEaPm65U80rVeKVsj9oCcKvJdjs+",
+	"E3g9KbnW0YOKQVsTZBn8SLPjS80VV0UW5HviiClDU1Z5otYGGm+a+nCr3jRa9ii7JowE7++xzCZmYPaD",
+	"5Y+VXY/H8EatW1xg6a1hRifrnjyI/RaIbtRBbCzAelleo8GuG4XIislTucPQV21EcNJ4HYpJLorJG8VJ",
+	"VlrTelUVk5RlRrodGdzVVjcN5mVSYWsrT5VOZTpPrC66jcZEJ29U7UX2h9dX4gdHNV+7hW10ed026Shu",
+	"tz8yhP9obaBsqR3lyRJLeE5k8etclLbRpAXgvMG8QF5qkUtyAdzu88JEP9tgg6z9lHgKYHou1krlWKAX",
+	"vXS1pyqdyAgDNUJDGyNbwgYLdO9Nlwy/VxV5HvwdsyhMMo1S1spU0vF8qGDpVjc5LgbStNwCSMvF6EzJ",
+	"8nR7RunAR3lVVifo3+dUg7VOLWd77dUYqwuEChSSjfbxAevhu2Pbc3IivOcRlyHK2Op18DnL2V6p60oe",
+	"+nzove2srw9PtXZ3Sa9Pe38Ram9MXaEvmyf7NdVf7QdEdXThWE3bjHZpz06Jyu5TYPWs+xF+CHqnxnqU",
+	"BxIc5XapgsTd2NxYXWJGjzVQOVWWg/fu2Fk6ADGsz3u7nGFSvpC9zpMqw1Sz91bR1WQcRwUQj4fCefRp",
+	"t97aRqzag0c0l7Tzn11tpo/OZLDjZ36rVMhFU2MZ/5V0uQjtSuViNptNeZuGxSlbAqd5unlUeqeMx90Q",
+	"RZ08l1TKrBFLcIcfQm2U/nfBnSbdmHa3Asl26kZ7DJI6Jvy6lhsQ425EeVf0mXZXiqB6H5Qzsu7xcScW",
+	"VL8g79UMOnLx6E/o18JQTWifi8bpUomVU/Kamm6cXetazcQlp1ZHsEoQ8B4XNe4HTNm+17ivGEoVBqJB",
+	"Sfxaz3YgJIs2pMiwnArV1VwMu0cYRb61+D1qZ1hka8RWwhYSRf3PqHHzwT6biyaWYohf/MmuAAlH+UHd",
+	"6WwLCJM3V1lhgzuv6hvaXfDrcqvKaz7kHEQtTXWEG0f1PY62tmT48BfQtTLBugPQ6Vo1ARNfU+Xv2tKe",
+	"FB9PmO1lbGGkj5c28KagdoB/5Y5OiI2yDSg8FwOd4cuYaA2IDAgFvZ6bgRZ+0Q2xtqPK8CcgiPbHiyDL",
+	"BEAyr+Ca6vI6jw7W+DTsDk5XaiaeUZgfvQpoioMCYzJwSv/Uk61W1YZ5mBP9U0yhrCUwfXRD8XKnCoOo",
+	"h5q+QBcWfIhrbxNwwozl84gRIy/GmdCTNaZdRwZFU+MbxedMZMZFP1oOzVk6fuB31lFt7Iw2v34NJOAr",
+	"IhQ/HFkbI2OAUQfMnPdQiuqJC5iSsaKzatLmo72Ac3mE5ujTeFBhGnshanGl8MCWWUmZ/+7gQkQjcUax",
+	"LPyBYo46knLCTaNC/0SvLRAH9GvRYRhqFQSco4cyWRgs9x1E9NVHfej0RhtZ34uvSAop9RYmUcIIanhy",
+	"mosVQEtVAePMI2MWhod5DyhyAkzbjXImLjts8H1kafG3//5rN+UcRZRbuOg1X9Hbj/o565jZdEcICCvc",
+	"M28ONUbk6Ls2jtscnzGJ+k06pSicPHe7NuBo1PsSNAtwkrFBxT2MFXxrKmsUMCJRWpvNqPRzTuzj4f1O",
+	"18g0QZZbojSz20K0TW1lxZpNG8EG4JOIT1FknATwWWtzjfp1jc3BG4VRtVf7rXKKlEoJw1uz2Ri5BlQS",
+	"Kw1yNYPH9k4HZEHU0qqigBrKylMYuzfK3fPiRqs9aENVadS6bLGDNW+9cifIOSLYa2WGS3WJM93dQY23",
+	"iG9P9rpSuEnFIL7S+kCWMLwUSTUs35OMtfY0QZUbZ9tm6GQHS+o70+IFBhEluDhxvjNYeQHL4qcN9NzT",
+	"QdRRKDyq99OGEhSzta0D5A/njQsyAdExHpc3ca9Or3X6Tn8aOmYdx0ri5QcN3QdmBW0G80Kx7GZ0L72W",
+	"Qi/vIRnu+TE0focgMjxIQA+dMvmw1itgVudol9WBs0hZbArTbQV5rQwZK/H9TnHXeuWkO8xumaEiLvmE",
+	"cRH8wUMqnt0WdFbsTKM+grX4UuewA0+j5BBEYN8CEBGYGgE0uzcXffQ+vHHPC+WD3iGqAEYnMeTpU3IT",
+	"ujqc3ToUf2xWR1S5YEDjDx6IklCbN9sYDTbwqUnOX8DwegfYcL/V5banW98S4JNkoK+6X0aVH2JuehtO",
+	"L2tN6V8I6+LOLVxrvMhAWPmuD/NMIj6ueiQ/Hajdk8bZUnkPar1EGt5pPLtKs3dHiNTH38qRMzfHGoJu",
+	"9BzfK56/fftavH519ZbktDBYDKE7sotyay2aFJjStUVuo7voPnjRVF3mBgBH9+9jISE/u39fDI9ovDce",
+	"Vx/jwmUXfYUzTCIsYwkz/r0wxAqUqEcHkaXVnZbib//115F6T1PaSpb1WMGyZbxGxtzFyVhxyigl/Ziw",
+	"2FrcfOLQNIV7YcZSu/qTKsMC/Y1FhpsPrgqWMcn7uGhrbqVPJkNuU8vDAvYilB4r9MZYp0TV0s2p8tNc",
+	"LGEk6OSc5o0TWSfQDLr2sMzyRlX4Dq4nWdiJI9jELpaVDJLGGq34MtKCGqrVOqA6I3MmJuFQnCmays1F",
+	"g6ifIm0Qo7jYHFsfxxB5vDLijvBgRdajBFGjg6AHMSpDfYj+g/5omsx6MaYamG8JrL28I4EsVcEg36gn",
+	"DFKAIxbi9kX1EnNQH8TZ+/cxqSvbPFBU9E7ZNojsdC48Xp/6mPuvz2l9r9cXAAd89KucFkZ7zNVVguRj",
+	"6Sw6KGOuqKxLfMJ2OimcqrRTZYjKTMcjytrWtd2DApeF4UHRC3gUh9WrnG0a1NfG0GXfFBPM0Ei75CuR",
+	"hNC2DKJW0lPE6gLwfoySFTt5wAJr3Uoh5hIZCScoCx99V9HDkfmb6m75rW1rtCyUWKodZSxNRYAdduxk",
+	"1yhjzKCONlZzK5sXLwiZnoGZCrPF46SqFlE5gzRTNgMaMx5N8AiGLfeusawrM7pVjEkKrIPTSUCTxDTn",
+	"CgPoDwP4ZC91uKDYXh1oTVWFtkGiMmwHG2tJERx4xWaF4Ul28hI3kuHsAPLwFShI13CcWA+BReANllpD",
+	"9XsZEwh1BRK6SmysRB9Fps3Fqdhp0waVi0f8n8/Fg3n3f2HOEOn5XJzHf067r84e0n/k6csfFrCT9Ikj",
+	"8EAkVyAuYeuUEhUGe2fnj/ndB+extynDp0rV8iBuJA55dRBtA3P93/85nf8LHP548eh61a5vZ+YqTGWR",
+	"UnCUvFEi2I0CgZqJy3XozdNhi3RquWxZlQhATCR3wezLOYt0YDdtOhzDxnitVOPToH5Y7gdzQQbpuGMx",
+	"V5BA8uJkqaIoTKcpSMJC54QNUj3tBoIpNdaWxoxFiIcZ/bFUnGLjCi9/n5kfR/eIBpeNKqrCjPaPmzhd",
+	"Htn1WvTpqxdUV285jQ6nt3JVF+Yo87+XB8Kih4u08IdmWWK7EufO1qCEWMlQImtPhnzi+q5eor9/n2Z0",
+	"FaSppKu6CFiyXhtUfDPxDNiL/bY6W8NABSUbuNC4j8ZfQyzruBTZH4x+32n+aIJhgpOy617rEg4sF6Cl",
+	"fSNLdeLhoII4Gq/u7Vosb07zpfhGrKRX5w+z5z9ePjm5en559ug8u1aHXOhKfCOKyayYiG9EN5T+u8Ks",
+	"bHWYTrFKrFPiWnVmCWrypFKlBR5s2PMg9MkYOAnifutV+Y4wAqXr8jGMdd9RDX6YibdWwKKtDwtUYbum",
+	"5Uvjbrr9XRC8jc1lIJVOnSj0PqgKA/hpmtNVt0MFStYDHwCJYr4z5CvUCsqEPslYvCeTJRo99Brzyuxk",
+	"KLegR8jRkbZBzpxG9NqR7EjT6zs6Lh1s60RZ2/I673SMFKVsAsL3JJmEgVmsFItkV5SRtYvsUkTklHAi",
+	"cAqBaC61dRXJjvkfMJ0AgS/4CXY49b4h0PnCiB/sAnh9uVxubGGQFd6Jxfe8qLOrUD0DamqzmT3FBb4K",
+	"TptN5vGPn711evfaqbV+n8UkBsWEFrqYTKeFCZ5b9MGBrMxeS+fVCxMyN6MypLMfVMiKyZEcFJNpLk7n",
+	"uTh/CJgGFHHYzi5XPlvXVobzhxk8Ovu93WfTGUhMNj0JfjoVRTufP1DiwXwu/iKcAvicTcUvoHxKGMl2",
+	"J8vZ79U+81t59ugc/s2Boaf4xAz9EbM//rw6BHXXIHVVTKaJxHzCXJKniXgZSdS0MHtgx8X3opjcnOb4",
+	"xAj58R/11vICwEiv2l1mdA1NgOp9l8OSQ0MOcWxcIzpd3jWVTqJgvcRfCiOEAIZHKj37cyvrSAuvAaDw",
+	"BxgzPC9IRIjAvyAnkfLkQp8ImhEXw85HlURn4nUNKhc/ckrUraWinpJuN/EWwdsaN1jROH0jg8oLU1vb",
+	"rCRIUa3N9UmNjmzWUYGEvfYAYswJVylNLrAxzhRHiiaImrbS2KkqzDGopkCrbPnjq6t3Pz37t+evXv37",
+	"u8uXL1/99Ozpu+evrt5eLRdU/BQ9lvLEN8Q68eTF0zeg2MxG3V3rlE993e6OlkZGztQY5qApQ4u2HsbY",
+	"cJSyggO6vBUyRsCiDxEoCaYcncAj8fomCZAi4lXDG6c+r8PPv/xfAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

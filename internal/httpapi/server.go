@@ -234,10 +234,14 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("a quote", quoteRecords.UsesItem)
 	// Sales orders: what customers ordered, often converted from their quotes. The header takes
 	// its defaults from the customer, names a shipping method and reads the tenant's sales
-	// order settings.
+	// order settings. Its part lines sell items as quote lines do (priced from the items' sales
+	// price breaks or from the line's routing, a copy of the item's) and copy tax rates.
 	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{
 		Customers: customerRecords, CustomFields: customFields, ShippingMethods: shippingMethods, Settings: tenantSettings,
+		Items: itemMaster, Routings: routings, TaxRates: taxRates, Pricing: tenantSettings,
 	})
+	// A sales order line counts its item in the item's unit of measure.
+	itemMaster.RegisterUnitChangeBlocker("a sales order", salesOrders.UsesItem)
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 

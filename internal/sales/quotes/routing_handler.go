@@ -320,32 +320,11 @@ func (h *QuotesHandler) GetQuotePartLineMakeSummary(ctx context.Context, req gen
 	if err != nil {
 		return nil, err
 	}
-	summaryItems := func(list []routing.SummaryItem) []gen.QuoteLineMakeSummaryItem {
-		out := make([]gen.QuoteLineMakeSummaryItem, len(list))
-		for i, it := range list {
-			out[i] = gen.QuoteLineMakeSummaryItem{ItemId: it.ItemID, ItemNumber: it.ItemNumber, Quantity: it.Quantity}
-		}
-		return out
-	}
+	lists := routing.SummaryListsToAPI(s)
 	out := gen.QuoteLineMakeSummary{
 		QuoteId: req.QuoteId, LineItemId: req.LineItemId, ItemId: s.ItemID, Quantity: s.Quantity,
-		MadeItems: summaryItems(s.MadeItems), BoughtItems: summaryItems(s.BoughtItems),
-		Materials:         make([]gen.QuoteLineMakeSummaryMaterial, len(s.Materials)),
-		Operations:        make([]gen.QuoteLineMakeSummaryOperation, len(s.Operations)),
+		MadeItems: lists.MadeItems, BoughtItems: lists.BoughtItems, Materials: lists.Materials, Operations: lists.Operations,
 		TotalSetupMinutes: s.TotalSetupMinutes, TotalRunMinutes: s.TotalRunMinutes,
-	}
-	for i, m := range s.Materials {
-		out.Materials[i] = gen.QuoteLineMakeSummaryMaterial{
-			MadeItemId: m.MadeItemID, InputMaterialId: m.InputMaterialID, MaterialShapeId: m.MaterialShapeID,
-			ItemId: m.ItemID, PiecesPerBlank: m.PiecesPerBlank, Blanks: m.Blanks,
-		}
-	}
-	for i, op := range s.Operations {
-		out.Operations[i] = gen.QuoteLineMakeSummaryOperation{
-			MadeItemId: op.MadeItemID, RoutingOperationId: op.RoutingOperationID, Sequence: op.Sequence, Name: op.Name,
-			WorkCenterId: op.WorkCenterID, IsOutsideProcessing: op.IsOutsideProcessing, Quantity: op.Quantity,
-			SetupMinutes: op.SetupMinutes, RunMinutes: op.RunMinutes,
-		}
 	}
 	return gen.GetQuotePartLineMakeSummary200JSONResponse(out), nil
 }

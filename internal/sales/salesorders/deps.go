@@ -4,10 +4,14 @@ import (
 	"context"
 
 	"mos/internal/platform/db"
+	pdec "mos/internal/platform/dec"
 	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
+	"mos/internal/sales/partlines"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
+	"mos/internal/stock/items"
+	"mos/internal/stock/routing"
 )
 
 // Deps are the other areas sales orders read through, handed in by the one wiring place. Each
@@ -21,6 +25,14 @@ type Deps struct {
 	ShippingMethods shippingMethodCheck
 	// Settings answers the tenant's sales order settings (settings.Service).
 	Settings salesOrderSettings
+	// Items, Routings, TaxRates and Pricing serve the part lines (with CustomFields): the
+	// items they sell and their price breaks (items.Service), their routings
+	// (routing.Service), the tax rates they apply (taxrates.Service) and the default margin
+	// (settings.Service).
+	Items    partlines.Items
+	Routings partRoutings
+	TaxRates partlines.TaxRates
+	Pricing  partlines.PricingSettings
 }
 
 // customerLookup reads an order's customer, share-locked until q's transaction ends (so it
@@ -31,8 +43,10 @@ type customerLookup interface {
 	DocumentContact(ctx context.Context, q db.Q, tenantID, customerID, contactID string) (customers.Contact, error)
 }
 
-// customFieldValidator checks custom field values against the definitions of a module.
+// customFieldValidator checks custom field values against the definitions of a module;
+// Checker reads them once for the part lines of a batch.
 type customFieldValidator interface {
+	Checker(ctx context.Context, q db.Q, tenantID string, module customfields.Module) (customfields.Checker, error)
 	Validate(ctx context.Context, q db.Q, tenantID string, module customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
 	ValidatePatch(ctx context.Context, q db.Q, tenantID string, module customfields.Module, ops []patch.Operation, patched map[string]any) (map[string]any, error)
 }
@@ -46,4 +60,16 @@ type shippingMethodCheck interface {
 // salesOrderSettings answers the tenant's sales order settings through q.
 type salesOrderSettings interface {
 	SalesOrderSettings(ctx context.Context, q db.Q, tenantID string) (settings.SalesOrders, error)
+}
+
+// partRoutings is the routing service as part lines use it: each part line owns a routing
+// (owner type salesOrderPartLine, owner id the line's id). Part line writes copy items'
+// routings to their lines, remove a line's routing and estimate a line's unit cost from it,
+// in the caller's transaction; the cost breakdown and make summary of a line estimate and
+// explode its routing for the line's quantity.
+type partRoutings interface {
+	partlines.Routings
+	Remove(ctx context.Context, q db.Q, tenantID string, o routing.Owner) error
+	Estimate(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (items.CostBreakdown, error)
+	MakeSummary(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (routing.MakeSummary, error)
 }

@@ -34,6 +34,7 @@ func (h *SalesOrdersHandler) Versioned() []conditional.Record {
 	return []conditional.Record{
 		{Table: "sales_orders", Key: map[string]string{"id": "salesOrderId"}, Shows: orderShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getSalesOrder"}},
+		partLineRecord,
 	}
 }
 
