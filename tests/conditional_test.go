@@ -313,6 +313,18 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "sales order part lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID := createItem(t, te, newItem("VER-ORDERED"))
+			orderID := soOrderFor(t, te, "")
+			id := soAddLine(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":2}`, itemID))
+			return versioned{Table: "sales_order_part_lines", ID: id, Get: soPartLinePath(orderID, id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"itemId":%q,"quantity":3}`, itemID)),
+				patchOf("", `[{"op":"replace","path":"/quantity","value":4}]`),
+				putRecord(soPartLinePath(orderID, id)+"/custom-fields", `{}`),
+				putRecord(soPartLinePath(orderID, id)+"/customFields", `{}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "item routing input items", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID, part := createItem(t, te, newItem("VER-MADE")), createItem(t, te, newItem("VER-PART"))
 			id := createRoutingInputItem(t, te, itemID, inputOf(part, "1"))

@@ -346,6 +346,31 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: quotesPath, Body: fmt.Sprintf(`{"customerId":%q}`, bCustomer)}},
 			}
 		}},
+		{name: "sales order part lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			aItem, bItem := createItem(t, a, newItem("A-ORDERED")), createItem(t, b, newItem("B-ORDERED"))
+			aOrder, bOrder := soOrderFor(t, a, ""), soOrderFor(t, b, "")
+			id := soAddLine(t, a, aOrder, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":2}`, aItem))
+			body := fmt.Sprintf(`{"itemId":%q,"quantity":5}`, bItem)
+			return isolated{
+				ID: id, Get: soPartLinePath(aOrder, id),
+				Put:    &isoCall{Body: body},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/quantity","value":5}]`},
+				Delete: &isoCall{},
+				Lists: []isoList{
+					{Path: soPartLinesPath(aOrder) + "/list", Body: `{}`, BPath: soPartLinesPath(bOrder) + "/list"},
+					{Path: soPartLinesPath(aOrder) + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id), BPath: soPartLinesPath(bOrder) + "/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: soPartLinesPath(aOrder), Body: body},
+					{Method: http.MethodPost, Path: soPartLinesPath(aOrder) + "/batch", Body: `{"partLineItems":[` + body + `]}`},
+					{Method: http.MethodPut, Path: soPartLinePath(aOrder, id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodGet, Path: soPartLinePath(aOrder, id) + "/cost-breakdown"},
+					{Method: http.MethodGet, Path: soPartLinePath(aOrder, id) + "/make-summary"},
+					// A's item on B's order.
+					{Method: http.MethodPost, Path: soPartLinesPath(bOrder), Body: fmt.Sprintf(`{"itemId":%q,"quantity":1}`, aItem)},
+				},
+			}
+		}},
 		{name: "customers", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			terms := createPaymentTerm(t, a, "Net 30", 30)
 			id := createCustomer(t, a, client.CustomerWrite{Name: "A's customer", CustomerCode: ptr("A-1"), PaymentTermsId: &terms})

@@ -366,6 +366,7 @@ func statementRows() []statementRow {
 		{name: "shipping methods", arrange: arrangeShippingMethods},
 		{name: "quotes", arrange: arrangeQuotes},
 		{name: "quote part lines", arrange: arrangeQuotePartLines},
+		{name: "sales order part lines", arrange: arrangeSalesOrderPartLines},
 		{name: "quote fee, tax and discount lines", arrange: arrangeQuoteDocumentLines},
 		{name: "vendors and material shapes", arrange: arrangeVendorsAndShapes},
 		{name: "units of measure", arrange: arrangeUnits},
@@ -842,6 +843,34 @@ func arrangeQuotePartLines(t *testing.T, small, large *tenantEnv) []readCase {
 			small: readCall{http.MethodPost, partLinesPath(sq) + "/list?Take=1", `{}`},
 			large: readCall{http.MethodPost, partLinesPath(lq) + "/list?Take=200", `{}`}},
 		getRead("getQuotePartLine", partLinePath(sq, sl), partLinePath(lq, ll)),
+	}
+}
+
+// arrangeSalesOrderPartLines: a sales order with one part line (small) or 200 (large, added
+// by one batch), each showing its item; the large list reads all 200 at once. The line's
+// cost breakdown and make summary read its routing (one operation).
+func arrangeSalesOrderPartLines(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, lines int) (orderID, lineID string) {
+		orderID = soOrderFor(t, te, "")
+		items := []string{itemWithRouting(t, te, "SO-LINE-A"), createItem(t, te, newItem("SO-LINE-B"))}
+		body := `{"partLineItems":` + jsonArrayOf(lines, func(k int) string {
+			return fmt.Sprintf(`{"itemId":%q,"quantity":%d,"unitPrice":1.5,"deliveryDate":"2026-06-01","discount":{"isPercentage":true,"value":5}}`, items[k%2], k+1)
+		}) + `}`
+		var created struct{ IDs []string }
+		if err := json.Unmarshal(arrangeRequest(t, te, http.MethodPost, soPartLinesPath(orderID)+"/batch", body), &created); err != nil || len(created.IDs) != lines {
+			t.Fatalf("batch of %d lines answered %v, %v", lines, created.IDs, err)
+		}
+		return orderID, created.IDs[0]
+	}
+	so, sl := build(small, 1)
+	lo, ll := build(large, 200)
+	return []readCase{
+		{op: "listSalesOrderPartLines", list: true,
+			small: readCall{http.MethodPost, soPartLinesPath(so) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, soPartLinesPath(lo) + "/list?Take=200", `{}`}},
+		getRead("getSalesOrderPartLine", soPartLinePath(so, sl), soPartLinePath(lo, ll)),
+		getRead("getSalesOrderPartLineCostBreakdown", soPartLinePath(so, sl)+"/cost-breakdown", soPartLinePath(lo, ll)+"/cost-breakdown"),
+		getRead("getSalesOrderPartLineMakeSummary", soPartLinePath(so, sl)+"/make-summary", soPartLinePath(lo, ll)+"/make-summary"),
 	}
 }
 
