@@ -149,9 +149,10 @@ type CustomFields interface {
 	Checker(ctx context.Context, q db.Q, tenantID string, module customfields.Module) (customfields.Checker, error)
 }
 
-// PricingSettings answers the tenant's pricing settings: the default margin.
+// PricingSettings answers the tenant's pricing settings (the default margin) through the
+// write's transaction.
 type PricingSettings interface {
-	Pricing(ctx context.Context, tenantID string) (settings.Pricing, error)
+	PricingIn(ctx context.Context, q db.Q, tenantID string) (settings.Pricing, error)
 }
 
 // Kind declares one document's part lines.

@@ -41,10 +41,9 @@ type Batch struct {
 	pricing  *settings.Pricing
 }
 
-// Start checks the rules each line states on its own (naming partLineItems.N.member when
-// batch) and reads the pricing settings when a line needs the default margin, before the
-// write's transaction: they are read on a connection of their own.
-func (k *Kind) Start(ctx context.Context, tenantID string, ws []Write, batch bool) (*Batch, error) {
+// Start checks the rules each line states on its own, before any read (naming
+// partLineItems.N.member when batch).
+func (k *Kind) Start(tenantID string, ws []Write, batch bool) (*Batch, error) {
 	b := &Batch{kind: k, tenantID: tenantID, batch: batch, Drafts: make([]*Draft, len(ws))}
 	for i, w := range ws {
 		b.Drafts[i] = &Draft{Index: i, W: w}
@@ -52,17 +51,24 @@ func (k *Kind) Start(ctx context.Context, tenantID string, ws []Write, batch boo
 	if err := b.checkShapes(); err != nil {
 		return nil, err
 	}
+	return b, nil
+}
+
+// begin takes the locked document and, when a line needs the default margin, reads the
+// pricing settings in the write's transaction.
+func (b *Batch) begin(ctx context.Context, q db.Q, parent Parent) error {
+	b.parent, b.minor = parent, currency.MinorUnits(parent.Currency)
 	for _, d := range b.Drafts {
 		if d.W.PricingScheme != nil && *d.W.PricingScheme == PricingMargin && d.W.Margin == nil {
-			p, err := k.Deps.Pricing.Pricing(ctx, tenantID)
+			p, err := b.kind.Deps.Pricing.PricingIn(ctx, q, b.tenantID)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			b.pricing = &p
-			break
+			return nil
 		}
 	}
-	return b, nil
+	return nil
 }
 
 // Name is the member's name in errors: partLineItems.N.member in a batch, member alone.
@@ -78,7 +84,9 @@ func (b *Batch) Name(d *Draft, member string) string {
 // item's defaults, prices and a copy of the item's routing (one statement for the batch).
 // The caller stores the drafts' lines.
 func (b *Batch) Create(ctx context.Context, q db.Q, parent Parent, last int32) error {
-	b.parent, b.minor = parent, currency.MinorUnits(parent.Currency)
+	if err := b.begin(ctx, q, parent); err != nil {
+		return err
+	}
 	for _, d := range b.Drafts {
 		d.Line.ID, d.Line.RoutingID = ids.NewSub(), ids.NewSub()
 		if d.W.LineNumber != nil {
@@ -108,7 +116,9 @@ func (b *Batch) Create(ctx context.Context, q db.Q, parent Parent, last int32) e
 // parent, locked by the caller: an omitted lineNumber keeps cur's; the line keeps its id and
 // routing. The caller stores the draft's line.
 func (b *Batch) Update(ctx context.Context, q db.Q, parent Parent, cur Line) error {
-	b.parent, b.minor = parent, currency.MinorUnits(parent.Currency)
+	if err := b.begin(ctx, q, parent); err != nil {
+		return err
+	}
 	d := b.Drafts[0]
 	d.Current = &cur
 	d.Line.ID, d.Line.RoutingID, d.Line.LineNumber = cur.ID, cur.RoutingID, cur.LineNumber

@@ -103,9 +103,10 @@ type lineRoutings interface {
 	MakeSummary(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (routing.MakeSummary, error)
 }
 
-// pricingSettings answers the tenant's pricing settings: the default margin.
+// pricingSettings answers the tenant's pricing settings (the default margin) in a line
+// write's transaction.
 type pricingSettings interface {
-	Pricing(ctx context.Context, tenantID string) (settings.Pricing, error)
+	PricingIn(ctx context.Context, q db.Q, tenantID string) (settings.Pricing, error)
 }
 
 // customerNames answers the tenant's customers among ids, deleted ones too, in one query.

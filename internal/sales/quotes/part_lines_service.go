@@ -72,7 +72,7 @@ func (s *Service) CreatePartLines(ctx context.Context, tenantID, quoteID string,
 }
 
 func (s *Service) createPartLines(ctx context.Context, tenantID, quoteID string, ws []PartLineWrite, batch bool) ([]string, error) {
-	b, err := s.partLineKind().Start(ctx, tenantID, ws, batch)
+	b, err := s.partLineKind().Start(tenantID, ws, batch)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (s *Service) PartLines(ctx context.Context, tenantID, quoteID string, f Par
 // UpdatePartLine replaces the line's members (see PartLineWrite and updateQuotePartLine in
 // the spec) and answers the line as stored.
 func (s *Service) UpdatePartLine(ctx context.Context, tenantID, quoteID, lineID string, w PartLineWrite) (PartLine, error) {
-	b, err := s.partLineKind().Start(ctx, tenantID, []PartLineWrite{w}, false)
+	b, err := s.partLineKind().Start(tenantID, []PartLineWrite{w}, false)
 	if err != nil {
 		return PartLine{}, err
 	}

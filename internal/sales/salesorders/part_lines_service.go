@@ -102,7 +102,7 @@ func (s *Service) CreatePartLines(ctx context.Context, tenantID, orderID string,
 }
 
 func (s *Service) createPartLines(ctx context.Context, tenantID, orderID string, ws []PartLineWrite, batch bool) ([]string, error) {
-	b, err := s.partLineKind().Start(ctx, tenantID, writesOf(ws), batch)
+	b, err := s.partLineKind().Start(tenantID, writesOf(ws), batch)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +201,7 @@ func (s *Service) savePartLine(ctx context.Context, tenantID, orderID, lineID st
 		if err != nil {
 			return err
 		}
-		b, err := s.partLineKind().Start(ctx, tenantID, []partlines.Write{w.Write}, false)
+		b, err := s.partLineKind().Start(tenantID, []partlines.Write{w.Write}, false)
 		if err != nil {
 			return err
 		}

@@ -19,7 +19,13 @@ func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 
 // Pricing returns the tenant's pricing settings, Defaults.Pricing when never set.
 func (s *Service) Pricing(ctx context.Context, tenantID string) (Pricing, error) {
-	st, found, err := s.store.get(ctx, s.pool, tenantID)
+	return s.PricingIn(ctx, s.pool, tenantID)
+}
+
+// PricingIn is Pricing read through q, for a caller inside a transaction (a document line
+// write pricing by the default margin).
+func (s *Service) PricingIn(ctx context.Context, q db.Q, tenantID string) (Pricing, error) {
+	st, found, err := s.store.get(ctx, q, tenantID)
 	if err != nil || !found {
 		return Defaults.Pricing, err
 	}
