@@ -277,6 +277,8 @@ var indexedLists = map[string]indexedList{
 	}},
 	"/api/quotes/{quoteId}/part-line-items/list": {tables: []string{"quote_part_lines"}, path: map[string]string{"quoteId": id24(parent)},
 		filters: map[string]any{"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(3))}}},
+	"/api/sales-orders/{salesOrderId}/part-line-items/list": {tables: []string{"sales_order_part_lines"}, path: map[string]string{"salesOrderId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(3))}}},
 	"/api/quotes/{quoteId}/fee-line-items/list": {tables: []string{"quote_fee_lines", "quotes"}, path: map[string]string{"quoteId": id24(parent)},
 		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
 	"/api/quotes/{quoteId}/tax-line-items/list": {tables: []string{"quote_tax_lines", "quotes"}, path: map[string]string{"quoteId": id24(parent)},
