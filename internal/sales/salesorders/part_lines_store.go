@@ -119,11 +119,14 @@ func (partLinesStore) maxLineNumber(ctx context.Context, q db.Q, tenantID, order
 	return n, nil
 }
 
-// partLineWriteRow is a line as the insert's JSON carries it.
+// partLineWriteRow is a line as the insert's JSON carries it, with where it came from (a
+// quote line converted, a blanket line released).
 type partLineWriteRow struct {
 	partlines.WriteRow
-	SalesOrderID string  `json:"sales_order_id"`
-	DeliveryDate *string `json:"delivery_date"`
+	SalesOrderID    string  `json:"sales_order_id"`
+	DeliveryDate    *string `json:"delivery_date"`
+	QuotePartLineID *string `json:"quote_part_line_id"`
+	BlanketLineID   *string `json:"blanket_line_id"`
 }
 
 // dateText is a day at midnight UTC as a date column takes it; nil is nil.
@@ -138,11 +141,13 @@ func dateText(t *time.Time) *string {
 // insertPartLinesSQL inserts every line of $2, a JSON array of partLineWriteRow, in one
 // statement.
 var insertPartLinesSQL = `
-INSERT INTO sales_order_part_lines (tenant_id, sales_order_id, delivery_date, ` + partlines.InsertColumns + `)
-SELECT $1, r.sales_order_id, r.delivery_date, ` + partlines.RecordsetColumns + `
-FROM jsonb_to_recordset($2::jsonb) AS r(sales_order_id text, delivery_date date, ` + partlines.RecordsetTypes + `)`
+INSERT INTO sales_order_part_lines (tenant_id, sales_order_id, delivery_date, quote_part_line_id, blanket_line_id, ` + partlines.InsertColumns + `)
+SELECT $1, r.sales_order_id, r.delivery_date, r.quote_part_line_id, r.blanket_line_id, ` + partlines.RecordsetColumns + `
+FROM jsonb_to_recordset($2::jsonb) AS r(sales_order_id text, delivery_date date, quote_part_line_id text, blanket_line_id text,
+       ` + partlines.RecordsetTypes + `)`
 
-// insert stores lines in one statement.
+// insert stores lines in one statement, with their quote and blanket line when they have
+// them (the quote conversion and the blanket release store their lines through it too).
 func (partLinesStore) insert(ctx context.Context, q db.Q, tenantID string, lines []PartLine) error {
 	rows := make([]partLineWriteRow, len(lines))
 	for i, l := range lines {
@@ -150,7 +155,8 @@ func (partLinesStore) insert(ctx context.Context, q db.Q, tenantID string, lines
 		if err != nil {
 			return err
 		}
-		rows[i] = partLineWriteRow{WriteRow: r, SalesOrderID: l.SalesOrderID, DeliveryDate: dateText(l.DeliveryDate)}
+		rows[i] = partLineWriteRow{WriteRow: r, SalesOrderID: l.SalesOrderID, DeliveryDate: dateText(l.DeliveryDate),
+			QuotePartLineID: l.QuotePartLineID, BlanketLineID: l.BlanketLineID}
 	}
 	doc, err := json.Marshal(rows)
 	if err != nil {
