@@ -11623,6 +11623,320 @@ type GetSalesOrderParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// GetSalesOrderPartLineRoutingParams defines parameters for GetSalesOrderPartLineRouting.
+type GetSalesOrderPartLineRoutingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// CreateSalesOrderPartLineRoutingInputItemParams defines parameters for CreateSalesOrderPartLineRoutingInputItem.
+type CreateSalesOrderPartLineRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingInputItemsParams defines parameters for ListSalesOrderPartLineRoutingInputItems.
+type ListSalesOrderPartLineRoutingInputItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteSalesOrderPartLineRoutingInputItemParams defines parameters for DeleteSalesOrderPartLineRoutingInputItem.
+type DeleteSalesOrderPartLineRoutingInputItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingInputItemParams defines parameters for GetSalesOrderPartLineRoutingInputItem.
+type GetSalesOrderPartLineRoutingInputItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateSalesOrderPartLineRoutingInputItemParams defines parameters for UpdateSalesOrderPartLineRoutingInputItem.
+type UpdateSalesOrderPartLineRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingInputMaterialsParams defines parameters for ListSalesOrderPartLineRoutingInputMaterials.
+type ListSalesOrderPartLineRoutingInputMaterialsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateSalesOrderPartLineRoutingOperationParams defines parameters for CreateSalesOrderPartLineRoutingOperation.
+type CreateSalesOrderPartLineRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingOperationsParams defines parameters for ListSalesOrderPartLineRoutingOperations.
+type ListSalesOrderPartLineRoutingOperationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteSalesOrderPartLineRoutingOperationParams defines parameters for DeleteSalesOrderPartLineRoutingOperation.
+type DeleteSalesOrderPartLineRoutingOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingOperationParams defines parameters for GetSalesOrderPartLineRoutingOperation.
+type GetSalesOrderPartLineRoutingOperationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateSalesOrderPartLineRoutingOperationParams defines parameters for UpdateSalesOrderPartLineRoutingOperation.
+type UpdateSalesOrderPartLineRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// CreateSalesOrderPartLineRoutingOperationTrackingParams defines parameters for CreateSalesOrderPartLineRoutingOperationTracking.
+type CreateSalesOrderPartLineRoutingOperationTrackingParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingOperationTrackingsParams defines parameters for ListSalesOrderPartLineRoutingOperationTrackings.
+type ListSalesOrderPartLineRoutingOperationTrackingsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteSalesOrderPartLineRoutingOperationTrackingParams defines parameters for DeleteSalesOrderPartLineRoutingOperationTracking.
+type DeleteSalesOrderPartLineRoutingOperationTrackingParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingOperationTrackingParams defines parameters for GetSalesOrderPartLineRoutingOperationTracking.
+type GetSalesOrderPartLineRoutingOperationTrackingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingOperationItemsParams defines parameters for ListSalesOrderPartLineRoutingOperationItems.
+type ListSalesOrderPartLineRoutingOperationItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingOperationItemParams defines parameters for GetSalesOrderPartLineRoutingOperationItem.
+type GetSalesOrderPartLineRoutingOperationItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
 type GetCostingSettingsParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -12769,6 +13083,36 @@ type ListQuoteReportJSONRequestBody = QuoteReportFilter
 // CreateSalesOrderJSONRequestBody defines body for CreateSalesOrder for application/json ContentType.
 type CreateSalesOrderJSONRequestBody = SalesOrderCreate
 
+// CreateSalesOrderPartLineRoutingInputItemJSONRequestBody defines body for CreateSalesOrderPartLineRoutingInputItem for application/json ContentType.
+type CreateSalesOrderPartLineRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
+// ListSalesOrderPartLineRoutingInputItemsJSONRequestBody defines body for ListSalesOrderPartLineRoutingInputItems for application/json ContentType.
+type ListSalesOrderPartLineRoutingInputItemsJSONRequestBody = RoutingInputItemFilter
+
+// UpdateSalesOrderPartLineRoutingInputItemJSONRequestBody defines body for UpdateSalesOrderPartLineRoutingInputItem for application/json ContentType.
+type UpdateSalesOrderPartLineRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
+// ListSalesOrderPartLineRoutingInputMaterialsJSONRequestBody defines body for ListSalesOrderPartLineRoutingInputMaterials for application/json ContentType.
+type ListSalesOrderPartLineRoutingInputMaterialsJSONRequestBody = RoutingInputMaterialFilter
+
+// CreateSalesOrderPartLineRoutingOperationJSONRequestBody defines body for CreateSalesOrderPartLineRoutingOperation for application/json ContentType.
+type CreateSalesOrderPartLineRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// ListSalesOrderPartLineRoutingOperationsJSONRequestBody defines body for ListSalesOrderPartLineRoutingOperations for application/json ContentType.
+type ListSalesOrderPartLineRoutingOperationsJSONRequestBody = RoutingOperationFilter
+
+// UpdateSalesOrderPartLineRoutingOperationJSONRequestBody defines body for UpdateSalesOrderPartLineRoutingOperation for application/json ContentType.
+type UpdateSalesOrderPartLineRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// CreateSalesOrderPartLineRoutingOperationTrackingJSONRequestBody defines body for CreateSalesOrderPartLineRoutingOperationTracking for application/json ContentType.
+type CreateSalesOrderPartLineRoutingOperationTrackingJSONRequestBody = RoutingTrackingWrite
+
+// ListSalesOrderPartLineRoutingOperationTrackingsJSONRequestBody defines body for ListSalesOrderPartLineRoutingOperationTrackings for application/json ContentType.
+type ListSalesOrderPartLineRoutingOperationTrackingsJSONRequestBody = RoutingTrackingFilter
+
+// ListSalesOrderPartLineRoutingOperationItemsJSONRequestBody defines body for ListSalesOrderPartLineRoutingOperationItems for application/json ContentType.
+type ListSalesOrderPartLineRoutingOperationItemsJSONRequestBody = RoutingOperationItemFilter
+
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
@@ -13882,6 +14226,60 @@ type ServerInterface interface {
 	// GetSalesOrder Get a sales order
 	// (GET /api/sales-orders/{salesOrderId})
 	GetSalesOrder(ctx echo.Context, salesOrderId SalesOrderId, params GetSalesOrderParams) error
+	// GetSalesOrderPartLineRouting Get a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId})
+	GetSalesOrderPartLineRouting(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params GetSalesOrderPartLineRoutingParams) error
+	// CreateSalesOrderPartLineRoutingInputItem Add an input item to a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items)
+	CreateSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params CreateSalesOrderPartLineRoutingInputItemParams) error
+	// ListSalesOrderPartLineRoutingInputItems List the input items of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list)
+	ListSalesOrderPartLineRoutingInputItems(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingInputItemsParams) error
+	// DeleteSalesOrderPartLineRoutingInputItem Delete one input item of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	DeleteSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params DeleteSalesOrderPartLineRoutingInputItemParams) error
+	// GetSalesOrderPartLineRoutingInputItem Get one input item of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	GetSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params GetSalesOrderPartLineRoutingInputItemParams) error
+	// UpdateSalesOrderPartLineRoutingInputItem Update one input item of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	UpdateSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params UpdateSalesOrderPartLineRoutingInputItemParams) error
+	// ListSalesOrderPartLineRoutingInputMaterials List the input materials of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list)
+	ListSalesOrderPartLineRoutingInputMaterials(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingInputMaterialsParams) error
+	// CreateSalesOrderPartLineRoutingOperation Add an operation to a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations)
+	CreateSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params CreateSalesOrderPartLineRoutingOperationParams) error
+	// ListSalesOrderPartLineRoutingOperations List the operations of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list)
+	ListSalesOrderPartLineRoutingOperations(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingOperationsParams) error
+	// DeleteSalesOrderPartLineRoutingOperation Delete one operation of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	DeleteSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params DeleteSalesOrderPartLineRoutingOperationParams) error
+	// GetSalesOrderPartLineRoutingOperation Get one operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	GetSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params GetSalesOrderPartLineRoutingOperationParams) error
+	// UpdateSalesOrderPartLineRoutingOperation Update one operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	UpdateSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params UpdateSalesOrderPartLineRoutingOperationParams) error
+	// CreateSalesOrderPartLineRoutingOperationTracking Record an in-process tracking field at a phase of an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase})
+	CreateSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params CreateSalesOrderPartLineRoutingOperationTrackingParams) error
+	// ListSalesOrderPartLineRoutingOperationTrackings List the in-process tracking at a phase of an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list)
+	ListSalesOrderPartLineRoutingOperationTrackings(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params ListSalesOrderPartLineRoutingOperationTrackingsParams) error
+	// DeleteSalesOrderPartLineRoutingOperationTracking Delete one in-process tracking at a phase of an operation of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteSalesOrderPartLineRoutingOperationTrackingParams) error
+	// GetSalesOrderPartLineRoutingOperationTracking Get one in-process tracking at a phase of an operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	GetSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetSalesOrderPartLineRoutingOperationTrackingParams) error
+	// ListSalesOrderPartLineRoutingOperationItems List the items consumed at an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list)
+	ListSalesOrderPartLineRoutingOperationItems(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params ListSalesOrderPartLineRoutingOperationItemsParams) error
+	// GetSalesOrderPartLineRoutingOperationItem Get one item consumed at an operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/{operationItemId})
+	GetSalesOrderPartLineRoutingOperationItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetSalesOrderPartLineRoutingOperationItemParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -23696,6 +24094,1174 @@ func (w *ServerInterfaceWrapper) GetSalesOrder(ctx echo.Context) error {
 	return err
 }
 
+// GetSalesOrderPartLineRouting converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRouting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRouting(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// CreateSalesOrderPartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrderPartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderPartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrderPartLineRoutingInputItem(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingInputItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingInputItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingInputItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingInputItems(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// DeleteSalesOrderPartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteSalesOrderPartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteSalesOrderPartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteSalesOrderPartLineRoutingInputItem(ctx, salesOrderId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// GetSalesOrderPartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRoutingInputItem(ctx, salesOrderId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// UpdateSalesOrderPartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateSalesOrderPartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateSalesOrderPartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateSalesOrderPartLineRoutingInputItem(ctx, salesOrderId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingInputMaterials converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingInputMaterials(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingInputMaterialsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingInputMaterials(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// CreateSalesOrderPartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrderPartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderPartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrderPartLineRoutingOperation(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingOperations converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingOperations(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingOperationsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingOperations(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// DeleteSalesOrderPartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteSalesOrderPartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteSalesOrderPartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteSalesOrderPartLineRoutingOperation(ctx, salesOrderId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// GetSalesOrderPartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRoutingOperation(ctx, salesOrderId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// UpdateSalesOrderPartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateSalesOrderPartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateSalesOrderPartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateSalesOrderPartLineRoutingOperation(ctx, salesOrderId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// CreateSalesOrderPartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrderPartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderPartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrderPartLineRoutingOperationTracking(ctx, salesOrderId, lineItemId, routingId, operationId, phase, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingOperationTrackings converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingOperationTrackings(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingOperationTrackingsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingOperationTrackings(ctx, salesOrderId, lineItemId, routingId, operationId, phase, params)
+	return err
+}
+
+// DeleteSalesOrderPartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteSalesOrderPartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteSalesOrderPartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteSalesOrderPartLineRoutingOperationTracking(ctx, salesOrderId, lineItemId, routingId, operationId, phase, iptId, params)
+	return err
+}
+
+// GetSalesOrderPartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRoutingOperationTracking(ctx, salesOrderId, lineItemId, routingId, operationId, phase, iptId, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingOperationItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingOperationItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingOperationItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingOperationItems(ctx, salesOrderId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// GetSalesOrderPartLineRoutingOperationItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRoutingOperationItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "operationItemId" -------------
+	var operationItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationItemId", ctx.Param("operationItemId"), &operationItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingOperationItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRoutingOperationItem(ctx, salesOrderId, lineItemId, routingId, operationId, operationItemId, params)
+	return err
+}
+
 // GetCostingSettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 	var err error
@@ -25438,6 +27004,24 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-materials/list", wrapper.ListQuotePartLineRoutingInputMaterials, options.OperationMiddlewares["listQuotePartLineRoutingInputMaterials"]...)
 	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/cost-breakdown", wrapper.GetQuotePartLineCostBreakdown, options.OperationMiddlewares["getQuotePartLineCostBreakdown"]...)
 	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/make-summary", wrapper.GetQuotePartLineMakeSummary, options.OperationMiddlewares["getQuotePartLineMakeSummary"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId", wrapper.GetSalesOrderPartLineRouting, options.OperationMiddlewares["getSalesOrderPartLineRouting"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations", wrapper.CreateSalesOrderPartLineRoutingOperation, options.OperationMiddlewares["createSalesOrderPartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/list", wrapper.ListSalesOrderPartLineRoutingOperations, options.OperationMiddlewares["listSalesOrderPartLineRoutingOperations"]...)
+	router.DELETE(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.DeleteSalesOrderPartLineRoutingOperation, options.OperationMiddlewares["deleteSalesOrderPartLineRoutingOperation"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.GetSalesOrderPartLineRoutingOperation, options.OperationMiddlewares["getSalesOrderPartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.UpdateSalesOrderPartLineRoutingOperation, options.OperationMiddlewares["updateSalesOrderPartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase", wrapper.CreateSalesOrderPartLineRoutingOperationTracking, options.OperationMiddlewares["createSalesOrderPartLineRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/list", wrapper.ListSalesOrderPartLineRoutingOperationTrackings, options.OperationMiddlewares["listSalesOrderPartLineRoutingOperationTrackings"]...)
+	router.DELETE(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/:iptId", wrapper.DeleteSalesOrderPartLineRoutingOperationTracking, options.OperationMiddlewares["deleteSalesOrderPartLineRoutingOperationTracking"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/:iptId", wrapper.GetSalesOrderPartLineRoutingOperationTracking, options.OperationMiddlewares["getSalesOrderPartLineRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/items/list", wrapper.ListSalesOrderPartLineRoutingOperationItems, options.OperationMiddlewares["listSalesOrderPartLineRoutingOperationItems"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/items/:operationItemId", wrapper.GetSalesOrderPartLineRoutingOperationItem, options.OperationMiddlewares["getSalesOrderPartLineRoutingOperationItem"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items", wrapper.CreateSalesOrderPartLineRoutingInputItem, options.OperationMiddlewares["createSalesOrderPartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items/list", wrapper.ListSalesOrderPartLineRoutingInputItems, options.OperationMiddlewares["listSalesOrderPartLineRoutingInputItems"]...)
+	router.DELETE(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.DeleteSalesOrderPartLineRoutingInputItem, options.OperationMiddlewares["deleteSalesOrderPartLineRoutingInputItem"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.GetSalesOrderPartLineRoutingInputItem, options.OperationMiddlewares["getSalesOrderPartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.UpdateSalesOrderPartLineRoutingInputItem, options.OperationMiddlewares["updateSalesOrderPartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-materials/list", wrapper.ListSalesOrderPartLineRoutingInputMaterials, options.OperationMiddlewares["listSalesOrderPartLineRoutingInputMaterials"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -66450,6 +68034,3049 @@ func (response GetSalesOrder503ApplicationProblemPlusJSONResponse) VisitGetSales
 	return err
 }
 
+type GetSalesOrderPartLineRoutingRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       GetSalesOrderPartLineRoutingParams
+}
+
+type GetSalesOrderPartLineRoutingResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRouting200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRouting200JSONResponse struct {
+	Body    Routing
+	Headers GetSalesOrderPartLineRouting200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRouting200JSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRouting304Response) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRouting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItemRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       CreateSalesOrderPartLineRoutingInputItemParams
+	Body         *CreateSalesOrderPartLineRoutingInputItemJSONRequestBody
+}
+
+type CreateSalesOrderPartLineRoutingInputItemResponseObject interface {
+	VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrderPartLineRoutingInputItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateSalesOrderPartLineRoutingInputItem200JSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItemsRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       ListSalesOrderPartLineRoutingInputItemsParams
+	Body         *ListSalesOrderPartLineRoutingInputItemsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingInputItemsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingInputItems200JSONResponse []RoutingInputItem
+
+func (response ListSalesOrderPartLineRoutingInputItems200JSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItemRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	InputItemId  Id36          `json:"inputItemId"`
+	Params       DeleteSalesOrderPartLineRoutingInputItemParams
+}
+
+type DeleteSalesOrderPartLineRoutingInputItemResponseObject interface {
+	VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteSalesOrderPartLineRoutingInputItem200JSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem204Response struct {
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem204Response) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItemRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	InputItemId  Id36          `json:"inputItemId"`
+	Params       GetSalesOrderPartLineRoutingInputItemParams
+}
+
+type GetSalesOrderPartLineRoutingInputItemResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRoutingInputItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers GetSalesOrderPartLineRoutingInputItem200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem200JSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRoutingInputItem304Response) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItemRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	InputItemId  Id36          `json:"inputItemId"`
+	Params       UpdateSalesOrderPartLineRoutingInputItemParams
+	Body         *UpdateSalesOrderPartLineRoutingInputItemJSONRequestBody
+}
+
+type UpdateSalesOrderPartLineRoutingInputItemResponseObject interface {
+	VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers UpdateSalesOrderPartLineRoutingInputItem200ResponseHeaders
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem200JSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterialsRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       ListSalesOrderPartLineRoutingInputMaterialsParams
+	Body         *ListSalesOrderPartLineRoutingInputMaterialsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingInputMaterialsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials200JSONResponse []RoutingInputMaterial
+
+func (response ListSalesOrderPartLineRoutingInputMaterials200JSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       CreateSalesOrderPartLineRoutingOperationParams
+	Body         *CreateSalesOrderPartLineRoutingOperationJSONRequestBody
+}
+
+type CreateSalesOrderPartLineRoutingOperationResponseObject interface {
+	VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrderPartLineRoutingOperation200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateSalesOrderPartLineRoutingOperation200JSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationsRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       ListSalesOrderPartLineRoutingOperationsParams
+	Body         *ListSalesOrderPartLineRoutingOperationsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingOperationsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingOperations200JSONResponse []RoutingOperation
+
+func (response ListSalesOrderPartLineRoutingOperations200JSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Params       DeleteSalesOrderPartLineRoutingOperationParams
+}
+
+type DeleteSalesOrderPartLineRoutingOperationResponseObject interface {
+	VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type DeleteSalesOrderPartLineRoutingOperation200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteSalesOrderPartLineRoutingOperation200JSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation204Response struct {
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation204Response) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation412ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Params       GetSalesOrderPartLineRoutingOperationParams
+}
+
+type GetSalesOrderPartLineRoutingOperationResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRoutingOperation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers GetSalesOrderPartLineRoutingOperation200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRoutingOperation200JSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRoutingOperation304Response) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperationRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Params       UpdateSalesOrderPartLineRoutingOperationParams
+	Body         *UpdateSalesOrderPartLineRoutingOperationJSONRequestBody
+}
+
+type UpdateSalesOrderPartLineRoutingOperationResponseObject interface {
+	VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type UpdateSalesOrderPartLineRoutingOperation200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateSalesOrderPartLineRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers UpdateSalesOrderPartLineRoutingOperation200ResponseHeaders
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation200JSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation409ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation412ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation413ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation415ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation422ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTrackingRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Phase        Phase              `json:"phase"`
+	Params       CreateSalesOrderPartLineRoutingOperationTrackingParams
+	Body         *CreateSalesOrderPartLineRoutingOperationTrackingJSONRequestBody
+}
+
+type CreateSalesOrderPartLineRoutingOperationTrackingResponseObject interface {
+	VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking200JSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackingsRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Phase        Phase              `json:"phase"`
+	Params       ListSalesOrderPartLineRoutingOperationTrackingsParams
+	Body         *ListSalesOrderPartLineRoutingOperationTrackingsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackingsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings200JSONResponse []RoutingTracking
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings200JSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Phase        Phase              `json:"phase"`
+	IptId        Id36               `json:"iptId"`
+	Params       DeleteSalesOrderPartLineRoutingOperationTrackingParams
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTrackingResponseObject interface {
+	VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking200JSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking204Response struct {
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking204Response) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking412ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTrackingRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Phase        Phase              `json:"phase"`
+	IptId        Id36               `json:"iptId"`
+	Params       GetSalesOrderPartLineRoutingOperationTrackingParams
+}
+
+type GetSalesOrderPartLineRoutingOperationTrackingResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking200JSONResponse struct {
+	Body    RoutingTracking
+	Headers GetSalesOrderPartLineRoutingOperationTracking200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking200JSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRoutingOperationTracking304Response) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItemsRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Params       ListSalesOrderPartLineRoutingOperationItemsParams
+	Body         *ListSalesOrderPartLineRoutingOperationItemsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingOperationItemsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingOperationItems200JSONResponse []RoutingOperationItem
+
+func (response ListSalesOrderPartLineRoutingOperationItems200JSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItemRequestObject struct {
+	SalesOrderId    SalesOrderId       `json:"salesOrderId"`
+	LineItemId      LineItemId         `json:"lineItemId"`
+	RoutingId       LineRoutingId      `json:"routingId"`
+	OperationId     RoutingOperationId `json:"operationId"`
+	OperationItemId Id36               `json:"operationItemId"`
+	Params          GetSalesOrderPartLineRoutingOperationItemParams
+}
+
+type GetSalesOrderPartLineRoutingOperationItemResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRoutingOperationItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRoutingOperationItem200JSONResponse struct {
+	Body    RoutingOperationItem
+	Headers GetSalesOrderPartLineRoutingOperationItem200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem200JSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRoutingOperationItem304Response) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRoutingOperationItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCostingSettingsRequestObject struct {
 	Params GetCostingSettingsParams
 }
@@ -74276,6 +78903,60 @@ type StrictServerInterface interface {
 	// GetSalesOrder Get a sales order
 	// (GET /api/sales-orders/{salesOrderId})
 	GetSalesOrder(ctx context.Context, request GetSalesOrderRequestObject) (GetSalesOrderResponseObject, error)
+	// GetSalesOrderPartLineRouting Get a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId})
+	GetSalesOrderPartLineRouting(ctx context.Context, request GetSalesOrderPartLineRoutingRequestObject) (GetSalesOrderPartLineRoutingResponseObject, error)
+	// CreateSalesOrderPartLineRoutingInputItem Add an input item to a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items)
+	CreateSalesOrderPartLineRoutingInputItem(ctx context.Context, request CreateSalesOrderPartLineRoutingInputItemRequestObject) (CreateSalesOrderPartLineRoutingInputItemResponseObject, error)
+	// ListSalesOrderPartLineRoutingInputItems List the input items of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list)
+	ListSalesOrderPartLineRoutingInputItems(ctx context.Context, request ListSalesOrderPartLineRoutingInputItemsRequestObject) (ListSalesOrderPartLineRoutingInputItemsResponseObject, error)
+	// DeleteSalesOrderPartLineRoutingInputItem Delete one input item of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	DeleteSalesOrderPartLineRoutingInputItem(ctx context.Context, request DeleteSalesOrderPartLineRoutingInputItemRequestObject) (DeleteSalesOrderPartLineRoutingInputItemResponseObject, error)
+	// GetSalesOrderPartLineRoutingInputItem Get one input item of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	GetSalesOrderPartLineRoutingInputItem(ctx context.Context, request GetSalesOrderPartLineRoutingInputItemRequestObject) (GetSalesOrderPartLineRoutingInputItemResponseObject, error)
+	// UpdateSalesOrderPartLineRoutingInputItem Update one input item of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	UpdateSalesOrderPartLineRoutingInputItem(ctx context.Context, request UpdateSalesOrderPartLineRoutingInputItemRequestObject) (UpdateSalesOrderPartLineRoutingInputItemResponseObject, error)
+	// ListSalesOrderPartLineRoutingInputMaterials List the input materials of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list)
+	ListSalesOrderPartLineRoutingInputMaterials(ctx context.Context, request ListSalesOrderPartLineRoutingInputMaterialsRequestObject) (ListSalesOrderPartLineRoutingInputMaterialsResponseObject, error)
+	// CreateSalesOrderPartLineRoutingOperation Add an operation to a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations)
+	CreateSalesOrderPartLineRoutingOperation(ctx context.Context, request CreateSalesOrderPartLineRoutingOperationRequestObject) (CreateSalesOrderPartLineRoutingOperationResponseObject, error)
+	// ListSalesOrderPartLineRoutingOperations List the operations of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list)
+	ListSalesOrderPartLineRoutingOperations(ctx context.Context, request ListSalesOrderPartLineRoutingOperationsRequestObject) (ListSalesOrderPartLineRoutingOperationsResponseObject, error)
+	// DeleteSalesOrderPartLineRoutingOperation Delete one operation of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	DeleteSalesOrderPartLineRoutingOperation(ctx context.Context, request DeleteSalesOrderPartLineRoutingOperationRequestObject) (DeleteSalesOrderPartLineRoutingOperationResponseObject, error)
+	// GetSalesOrderPartLineRoutingOperation Get one operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	GetSalesOrderPartLineRoutingOperation(ctx context.Context, request GetSalesOrderPartLineRoutingOperationRequestObject) (GetSalesOrderPartLineRoutingOperationResponseObject, error)
+	// UpdateSalesOrderPartLineRoutingOperation Update one operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	UpdateSalesOrderPartLineRoutingOperation(ctx context.Context, request UpdateSalesOrderPartLineRoutingOperationRequestObject) (UpdateSalesOrderPartLineRoutingOperationResponseObject, error)
+	// CreateSalesOrderPartLineRoutingOperationTracking Record an in-process tracking field at a phase of an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase})
+	CreateSalesOrderPartLineRoutingOperationTracking(ctx context.Context, request CreateSalesOrderPartLineRoutingOperationTrackingRequestObject) (CreateSalesOrderPartLineRoutingOperationTrackingResponseObject, error)
+	// ListSalesOrderPartLineRoutingOperationTrackings List the in-process tracking at a phase of an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list)
+	ListSalesOrderPartLineRoutingOperationTrackings(ctx context.Context, request ListSalesOrderPartLineRoutingOperationTrackingsRequestObject) (ListSalesOrderPartLineRoutingOperationTrackingsResponseObject, error)
+	// DeleteSalesOrderPartLineRoutingOperationTracking Delete one in-process tracking at a phase of an operation of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteSalesOrderPartLineRoutingOperationTracking(ctx context.Context, request DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject) (DeleteSalesOrderPartLineRoutingOperationTrackingResponseObject, error)
+	// GetSalesOrderPartLineRoutingOperationTracking Get one in-process tracking at a phase of an operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	GetSalesOrderPartLineRoutingOperationTracking(ctx context.Context, request GetSalesOrderPartLineRoutingOperationTrackingRequestObject) (GetSalesOrderPartLineRoutingOperationTrackingResponseObject, error)
+	// ListSalesOrderPartLineRoutingOperationItems List the items consumed at an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list)
+	ListSalesOrderPartLineRoutingOperationItems(ctx context.Context, request ListSalesOrderPartLineRoutingOperationItemsRequestObject) (ListSalesOrderPartLineRoutingOperationItemsResponseObject, error)
+	// GetSalesOrderPartLineRoutingOperationItem Get one item consumed at an operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/{operationItemId})
+	GetSalesOrderPartLineRoutingOperationItem(ctx context.Context, request GetSalesOrderPartLineRoutingOperationItemRequestObject) (GetSalesOrderPartLineRoutingOperationItemResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -84499,6 +89180,774 @@ func (sh *strictHandler) GetSalesOrder(ctx echo.Context, salesOrderId SalesOrder
 	return nil
 }
 
+// GetSalesOrderPartLineRouting operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRouting(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params GetSalesOrderPartLineRoutingParams) error {
+	var request GetSalesOrderPartLineRoutingRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRouting(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRouting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateSalesOrderPartLineRoutingInputItem operation middleware
+func (sh *strictHandler) CreateSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params CreateSalesOrderPartLineRoutingInputItemParams) error {
+	var request CreateSalesOrderPartLineRoutingInputItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body CreateSalesOrderPartLineRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrderPartLineRoutingInputItem(ctx.Request().Context(), request.(CreateSalesOrderPartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrderPartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderPartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderPartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingInputItems operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingInputItems(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingInputItemsParams) error {
+	var request ListSalesOrderPartLineRoutingInputItemsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingInputItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingInputItems(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingInputItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingInputItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingInputItemsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingInputItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteSalesOrderPartLineRoutingInputItem operation middleware
+func (sh *strictHandler) DeleteSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params DeleteSalesOrderPartLineRoutingInputItemParams) error {
+	var request DeleteSalesOrderPartLineRoutingInputItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteSalesOrderPartLineRoutingInputItem(ctx.Request().Context(), request.(DeleteSalesOrderPartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteSalesOrderPartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteSalesOrderPartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitDeleteSalesOrderPartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRoutingInputItem operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params GetSalesOrderPartLineRoutingInputItemParams) error {
+	var request GetSalesOrderPartLineRoutingInputItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRoutingInputItem(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateSalesOrderPartLineRoutingInputItem operation middleware
+func (sh *strictHandler) UpdateSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params UpdateSalesOrderPartLineRoutingInputItemParams) error {
+	var request UpdateSalesOrderPartLineRoutingInputItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	var body UpdateSalesOrderPartLineRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateSalesOrderPartLineRoutingInputItem(ctx.Request().Context(), request.(UpdateSalesOrderPartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateSalesOrderPartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateSalesOrderPartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitUpdateSalesOrderPartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingInputMaterials operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingInputMaterials(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingInputMaterialsParams) error {
+	var request ListSalesOrderPartLineRoutingInputMaterialsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingInputMaterialsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingInputMaterials(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingInputMaterialsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingInputMaterials")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingInputMaterialsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingInputMaterialsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateSalesOrderPartLineRoutingOperation operation middleware
+func (sh *strictHandler) CreateSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params CreateSalesOrderPartLineRoutingOperationParams) error {
+	var request CreateSalesOrderPartLineRoutingOperationRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body CreateSalesOrderPartLineRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrderPartLineRoutingOperation(ctx.Request().Context(), request.(CreateSalesOrderPartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrderPartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderPartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderPartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingOperations operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingOperations(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingOperationsParams) error {
+	var request ListSalesOrderPartLineRoutingOperationsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingOperationsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingOperations(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingOperationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingOperations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingOperationsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingOperationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteSalesOrderPartLineRoutingOperation operation middleware
+func (sh *strictHandler) DeleteSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params DeleteSalesOrderPartLineRoutingOperationParams) error {
+	var request DeleteSalesOrderPartLineRoutingOperationRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteSalesOrderPartLineRoutingOperation(ctx.Request().Context(), request.(DeleteSalesOrderPartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteSalesOrderPartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteSalesOrderPartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitDeleteSalesOrderPartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRoutingOperation operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params GetSalesOrderPartLineRoutingOperationParams) error {
+	var request GetSalesOrderPartLineRoutingOperationRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRoutingOperation(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateSalesOrderPartLineRoutingOperation operation middleware
+func (sh *strictHandler) UpdateSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params UpdateSalesOrderPartLineRoutingOperationParams) error {
+	var request UpdateSalesOrderPartLineRoutingOperationRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body UpdateSalesOrderPartLineRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateSalesOrderPartLineRoutingOperation(ctx.Request().Context(), request.(UpdateSalesOrderPartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateSalesOrderPartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateSalesOrderPartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitUpdateSalesOrderPartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateSalesOrderPartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) CreateSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params CreateSalesOrderPartLineRoutingOperationTrackingParams) error {
+	var request CreateSalesOrderPartLineRoutingOperationTrackingRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body CreateSalesOrderPartLineRoutingOperationTrackingJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrderPartLineRoutingOperationTracking(ctx.Request().Context(), request.(CreateSalesOrderPartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrderPartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderPartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingOperationTrackings operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingOperationTrackings(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params ListSalesOrderPartLineRoutingOperationTrackingsParams) error {
+	var request ListSalesOrderPartLineRoutingOperationTrackingsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingOperationTrackingsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingOperationTrackings(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingOperationTrackingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingOperationTrackings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingOperationTrackingsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteSalesOrderPartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) DeleteSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteSalesOrderPartLineRoutingOperationTrackingParams) error {
+	var request DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteSalesOrderPartLineRoutingOperationTracking(ctx.Request().Context(), request.(DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteSalesOrderPartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteSalesOrderPartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetSalesOrderPartLineRoutingOperationTrackingParams) error {
+	var request GetSalesOrderPartLineRoutingOperationTrackingRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRoutingOperationTracking(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingOperationItems operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingOperationItems(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params ListSalesOrderPartLineRoutingOperationItemsParams) error {
+	var request ListSalesOrderPartLineRoutingOperationItemsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingOperationItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingOperationItems(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingOperationItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingOperationItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingOperationItemsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingOperationItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRoutingOperationItem operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRoutingOperationItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetSalesOrderPartLineRoutingOperationItemParams) error {
+	var request GetSalesOrderPartLineRoutingOperationItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.OperationItemId = operationItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRoutingOperationItem(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingOperationItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRoutingOperationItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingOperationItemResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingOperationItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCostingSettings operation middleware
 func (sh *strictHandler) GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error {
 	var request GetCostingSettingsRequestObject
@@ -87597,436 +93046,468 @@ var swaggerSpec = []string{
 	"FaqRZet1AtWEWqmLOvix6uQ9c6APppjXpFirr0JZ3QNasllRO+XsG9itzMFuT5gWi8r12/TxWavBLDZp",
 	"SxW2U67VieI257pOUT1MytUbF9vxpS2JrTbl+hVxpi0rpbtTR/unZavq6Dc+07vkav2jrk3Vlo9dr3Ez",
 	"HhSIU+sq0T3ls/Mw6tTM0RaZ3jsmGaklemNx4Ezv7o7PnWd8V+yDykYCa8FtiDbz+wgJ2O5Tzm2WHq55",
-	"ARtbnkuZ4/+fvX9pcuTG8gXxrwLj/z+WZLcHkxHKzFIx7C6iMlWq7NEjKyPUde+Uy9pBd5BEhxNgOcBg",
-	"siWZ9Wps1rcXd9Prux+bb3Dnm9QnGcM5ABzudDL4iodSLpNZBkl3vHHe53c2mDT2tmdAVq4flXkjFvYV",
-	"d76bLEWndjgfQQoe1/FcylOboHLWRafW89x6nis4bE8kf0XPU4e/z/vdtF6bizIZ6fDxkm3rkqrTzB5z",
-	"obdnZ9mzQ1Ip1GK2hdWQrpYyB6bAhWKFVpF9yZxlZV0Q1v6xMbvXlyNKnjhJyXFLW9TvUPF8k/UEcJFP",
-	"5QE4rH7VKcvw71HGyoZ/WFXSHBQbCPIKMDnACMSKzrCzEFwHda5suf1DPfaH1Llqbf2trf+Rio7USexz",
-	"s+ifoGj+qbnTPUlQageWtZYSBZnDR9njSaM5PhZXJ7L3+CD9h7PHtxX5d+ImT5wDtXdl/uDYt9X5Py+L",
-	"/Bq5e24WeHxehmf3uISp+2v5N5tgd06YOp4YH1X15OggpgfOsnqm9f+32N2rZ6e1tz8/e/sjycDb6p/s",
-	"ZOloMqaTJlt6LPY3pos6kQtftCb1sN1TW9IPvNhPlL61rXB07cK3VvTWih5a0R+S2jyl0XyrLbxGW3ZI",
-	"A8PhPEUqWG2sR5VdAYvu/YSVbKKrV49ete5UGV4nENQe0CiMll7I4aqYes8f1c77xKypTc9q07NOWhDl",
-	"mRuTT1Xj+vmmPZ+q8vZyKlWp839fS1WuqQLRFoSvMdgqWebt2hCKQyfmLxWLJN9W0DohmWRq5+ooe6o9",
-	"p7dft5W4fyuVuNd09c8XSaet0d205w+FxLGBtSmaM3U2L3jKzkYFo7dHouXvoBNBlwS6JNBlyDIwjzKB",
-	"X/8A40lId2DxlC9J8tcfE1KwmbxjCgJvZoTmea8RR9kwBEeJA46Esywl1BpaqxzHIvnw/fUN2W25gOMn",
-	"ffIVTad2Ol3FjF50bZ794CeCMUA9h8FsR2PexrWICCXpQmk5M/yHs+KFIt3EfXPDWfE+S6CqCmGfuC3E",
-	"w0vlEllWzzAssxTuxUorkLRMSc7vygdgxkEDIVeMvDPCtFqFXyvfx+GGXM+mTGO7Vgf2RZYxP7o7lgWx",
-	"ulVlv/sX/WC4vUuXfj2SehpWwCnzsutrZPY2k4QSuAjmCWg+IV1DlXG1YZ2SGS0mXLgf8FMvwtMAszUr",
-	"iSDWcJrIQnBdxZ+yFZqDLTXPENNgn9wspTtvcoyNpXLOInzGNOkURDezcGII1a1xGEY9dw8nIFV8w2+Z",
-	"vVIoH6M/xTS8l25f0esv4YD5mygXGrM275jQsljhwOWYzGz+c9N+mGe+H9sM6e/ojDVEC0SbLMwHJpNb",
-	"GmN+rt079TS2guBEQ5/wuTM8f9V/XTMLlL9dVH4ZDMxv1cO92fbAOlEHD3Bn+EW1Cy+N2N/DZu8r+uqG",
-	"dt6/qDY6iDpr+2yUKQoLt7Oxo2nD7F4+hLljJ5muHMouklwAh7jG2RShY+1QKtysWpPGb9ak4SJFS5lu",
-	"/cjUxLvDLBYb5JQHQO6+5/hXjQMRGa2cCRvlLQxIA644tKhmSscCGxnzQukII9RAQuGsUC9c293RCgUP",
-	"QWcsIilV7IwLxYTimt8x9555gme9CIQRYbHOkPipF9CIl2S2NuSf4lnvEpgjF4TGAsZuJlFnjaY10q23",
-	"1rPNOVLar0bcKVloBXgyRgz1hCgh88IwPL0iXCjNaDYMxIGIJIZKmX9R0om8aBMZ8QgBaN7KjAF4eUUa",
-	"rEtPIBetc/DmiXCmCJhEWCxgV14owjM3pXe8SLAcCc2N7FMYYUVZsaRyCswbt3yOcklyQ29ZArYcFCBx",
-	"vy+9QIJivyYA3/N6MBgQ6iURlmFdRAnnk+bWTuRk8gZ2gwaDpEcELQq5xNHBpjYZiJqklkpdxsMMPkfL",
-	"LJ+1nWfjrj2amedgkWDm7DwNhL416HwOBp0jefn9Jhps4cGMMoGOaHqyBhhNJ+8zb3s5HwxIBjaHVJun",
-	"CM9U1RgDRDkWNM97ffIVKqUZmS2UJiNGKLwkxySBCZp+kooh3ZoZhpU4pAzILYwvgzB2KghNfYGqVGbM",
-	"PJBObeFb+5siTOhiFTUYJAi3mryNHfS1ZIHS7671dnM2oemKZFTTXoMOHIsmJdhXzPLGLm+EAq5x5XSE",
-	"meGZsDwu1hF4Egs0+83qPBVVjT4WzExjc1SlskW3XB/l6PKC0WxFplTVgy6rCWpCEujjYJX9hk6eSE3H",
-	"c24u6EYleD9l1kzlARXY+7rfxo5ar3yrwj6ACqvx8h6vtJoWXv4EN/IANBuKQDbIjzbUHKlj2DSnxZqm",
-	"urvyGg6woo5nTVnBQobw6hK8xw/NWQzd/WgmXonM351HkDUWcfr6JjA+R+2faUmTBmwb2tZVfyaB9XiA",
-	"rCwJKPjUB0LvQXweLnz1xlCubfmdWtN0ylSzONwN5OBeWC62Epyv6SSQitE/HIsDpeLtUm8s9iVOZJvU",
-	"i7acJrEXluVhKFefBK3DqjdKt9zsiZBncj5EruLAfMHoUy8ftbBaQxYdKPleZdnBdLAJ4+Dp5ckWMSBE",
-	"DPiVJ+/jPZGHkdcNst0dE5ks1ENV3J7KJaEEOyGK5XmgZCN8vGnnn+H3d0xTnrtwjDBKhGtVibeMBRiz",
-	"sdn3WRLYMyCEwvZXCcAg3VeDVxg9sOSK9fok4epDwc0CD4lRAZNYZGwmddX2gjblOT5IMhjjJp0dpFOY",
-	"myFezhIOOZbVBnp9cqIogVr25iU5Mkpgo4XkQaMESsCZ8Cg8LdCMW7QfBNd/Lv3rF1HHnxsXtevjBPqv",
-	"o40BBudQUib01JvxNfnq/yA/dfCXP4fBAu64bw8MsE9pNvtuMRtB0sPV27NXr84Hnb3sJWt3skWzadFs",
-	"nhtDtITeUuWHYY2P4KCvTGO7c349JhJo6l1wW1WCHnvHckJv/WjlOtvuBedGBdjgABfrTLvRDe7ZsxHU",
-	"62QpiUj4na3pDchd5o8mR7eeMsXIWC6KWDSMu3Sxe/psPuSMZjd8xt6Ld3Tl2/6zd9HHImkk9R5Rp3Sn",
-	"7+dBj8VWF7p9FDZsLxd6LEYyWxnViE8EKGsn4M47OcPDHf9Ve8If2iu9Jsjs55uukoPWHf2ZuaNr23sK",
-	"V7RjVfDFP1u6u9VWj5ZXJFh1LjphQDl8YHglcqy7nPJ0SnLmLLEOmGa+KFKAhQ0f75XOVe8V4Pr+IuSg",
-	"QAkZC7VIp25k3XUnNHW/gcENKZ55v7fJNE6ujJYHSCBHRGNvs2v9GvWvEn3nOP3rcZwBeDYIHI3K2W09",
-	"As8KamcDyXs0t8B2rGZzkqqUbzNUc0BVHwqg4oqMF3lOFkBhhlWYCq5cBErWVF4xQKrYCaPi0pUcruVz",
-	"hSFDvWpUjKJ3LLPrZGloE9mNQpcIZOCsk6nDqVQJPXFCKnWoeWizDeji9W62mkczx5zM6VCVaZtlWDwp",
-	"LVlu41I2xaUcwQyc+JtLPMPot2g0r3wHELlGe9YFn82soIm1YAmdSRtY56kSOA58u+vZBvkKis7GwrlU",
-	"DW9ILptKzWImZUSULOvMakuhFUmpEFJD2iRZctHbQAOdzLjZXP6NHeyTmskth/xI01tydTY4352queHj",
-	"ZFrrcmtdfj7WZTxEhHqCEJCpbzzt2USq3NVtoFelMXkv4JYqcSJdjAXnIs0XGbN6UxIkhQsjxUnZK7HF",
-	"gW6xHUDFKXETLG26XSR2EdhDexuMh9sI1jdc6XLd2hyaBjL4yIkznnnsg4lSst3WJvk52CTz4EruQt6q",
-	"F72JvP3Et5sdr+XYBdPZtFJHbMCgiLgbCkQ1o7iCnUewJVFaprcRWU55zjCyyz5Umt6UF824JreMzTGO",
-	"uOxBaZ7nZCpzyKqAFkmXilWAb0J9+ieRgkyhBwgdbga44FkyJBD8KAsy5+kt6srQMnjdGqyfkJPpx7TN",
-	"EFow+BnqY2ppHyNdDwGyplhDoT0bPecCFg+QLpGfHC5dPqgR8Dtr96twxFbBfF52v2PFpg242fZsBIKQ",
-	"EZIKpheFYJlNkLMHP4GQLnP/msH2AyPVTnnC2y7M10wfcVseCc+6ZPjNdptgy1r06ha9GtCr977IdQFh",
-	"f8tEpyxp6HDYzlKZMbVNaUIOjvpLgPvkGaNrCYLwFeGCJO6rtzJj77Okb+05gAKG9qJYdM8N3zWc27sN",
-	"VO8eM1K1q4iYedLCtLbBoESOtCeZhmsGJfJtdb6gSiKiGa4ML4hcimEZwwq64YyuyIgRo4ETLsqavTd0",
-	"cgYYnxm0gYm62ArPsHWfBSFtvCyIcYfEgH4b7MuTGraqZ+ytzLOzQuY5y4jSjOWlc+jtx+tO1FF6Zd7r",
-	"2KCr3c1gN3TSWsBaC9iztYBVCFod4hIp804m+yo1P8QOVtbJ29mUdUMn3ooVi9KMBbfV/BF0ix+dKW2b",
-	"pWtLmFxIvlpDV53QPbKN6wZzRHc2b1V5d2vj+ixsXLVN3ZGANYTc1QiYs3Q1aqo3QRZoKRC9UDaajHQp",
-	"JoyuJ7NHlXgKzBo17/aOALP6munjxKrH0lG9/re+mnU21OqorY5qddSDJJRj6iY1Kanb9FMobm/LJNj8",
-	"8RKtmWqay8mCeQ0U8gRcs5j6EEYxeKUUMJKcVnrp3naZkPcEOsBgGqMcYrGulfYQuy8Zy2KWkLHMc7lU",
-	"mOqfQEuG3idDQ5TOyDynghakm6gpYxqwD3OqQdrSBaPZB/jUG5JET3l6K5hSdtL45jsYyyqxxj1Uhy5j",
-	"QUiSc8HCB8xLGZ+Zz1KocvIuvK0rCyIWeQ5Gv8qTbDbXq96lGS82SrrJiEJWil6MELGRI3LjiNGZ+ZeK",
-	"CcqM6ZQKwXKYQthml2qSM+oyPglIoZmP9fWBelKpM8XAZ4HWhLV5hROvLxMsRG2l6vO207bgVXdc5vVK",
-	"UxUsa4wV7BMbcoyelQyPhDUfTEAdKIieUkEGEdgHysn/ILi2m2jaS/Ddlf0aALPw0OCZ4drm/jqudG3O",
-	"EIjbCVdXqeZ3GGXtAhbh1hQLdoxBAfp4WotCZbk6ww4X6bQTld8DDZkyUFmHA4gjXPJMTzvDi1+iTuWQ",
-	"mN/PX51/GXVCSmGIzRdvyHXVQOG/In/MqSZ/oAW5IJ/I+ctXhJtV8ze4M+yMaLG76aKytG2OaGvDePY2",
-	"DGWJgBMRvq38sKclQ72kllRt5v3XTCtSJWpS2OBuI9YzVz4JKoykjHRpngP9xnyV3pBIka+I68k+jlZf",
-	"MqO3DNzjoA434juW3L5qFY8IyxWrQjAie3FIggECYxAHDr3XinRYimghg/dDXLHzqpAS9bSJ//fBDkad",
-	"YD87wzHNFTuMZtpWvFfuCTD1q+xxxzzF+iloyXRLpo9I5bd3iUBQuKN0NaKtTke1t5uekYZazBilaaGV",
-	"iw3yupohpamczSCoCAKTDNUuaXQ3mMZyigXDYqGmcg717QDJDl7sDUkpnYFiZMWyiLwZvDk/u3lDrvLF",
-	"jIvFzP98AT9/MXhFrjXlYPyOxbXRtcj5GzKhDa/eQJ0+18CX0EDZ70dz7kEsPA97joV/H5+4WYwYPEI+",
-	"kUF/8OY1tvP6Czd+PmfEjI5cp1OWLXLDXiJy9fvfX9gn/sDoLBZ/+fLTF+fhAK6MZgUyaSmXgjJRPvIW",
-	"dS7y9tWn1/1XwHWM9Gx1lbkZn+rH4sbmOYWqy4wqZb9akW5KixFsm2l10L/48os3JB+95OJ//T/lwlE7",
-	"8VgM+oPf/+51+YRZduWWHd7/vfuxRzSfQfaUVddIF9U0KGlUUfvMuGgsuijSR6Qw42eZUXPegAN4RnOC",
-	"MNC9S2IUUJyn1TwVWSjMvZ0vRjlXUyMWBC2j3rctlNgS8JpHZR0NouZkqUFCoJfFO1UqNosotAw4KIXD",
-	"/SkHygW/UodKJc8sEDVsuqFbVyCGYGUxC2Nu9x6YyJWVfWTHzN5Cx7qLxpL+1kfzWfloDmD1Wzw19zhp",
-	"mgnRNu/JgTakx3Kf1K7VPY4Upwu3npTWk1L3pOxvJznWn7IhK/6PZU58Cf5qc90h/z0iirHM20WIzYnK",
-	"Lm0BaAdBiSYQrmJRyuYZ6YammSEBVT4ZojnFA9HOaMa84domFkSl2cUmdMbCCGVcW+RK3wWdUI6wID7p",
-	"vmIOgoDDBYPimFLYufXJlYvgN3oDGIiOy5o/loQdmjL/CJbkp6KdbdmGNj3+dOnxJzZSyzkTdM777hZs",
-	"DFOB+N9MpgsobkMVSb7+ytZYdm2s6CxPIpJKccdAYdSS/NP199+VCFG3bKWqmEgW++47xrAOjZa3TFyS",
-	"1IgLmQVWuqM5BzylMhB5SVdR2axcCpKYS7KuOUJWVBf037S3Iejl+zkTV3P+T+o552XYQb6zO7CJ9MBj",
-	"H977nTpCcDtEZNtTWKuIaea8s3RRgNvyrz+Gp79pZuYMmtMV3AAYLE11w9E352D91JsTu/XUp7ZFlBIU",
-	"K+5YAdl2owXPNXD7iIxWmpGxLPAPqgJzSzexXb28O8f70YtiYW5PeBLgh/olwFgKpQspJvZ0e5Sy5ZQJ",
-	"dmfxffyCZJKpy1hgflNlq809OIM7lZA055AWWd4rqOBpi0hxTUY0vYXch/fjM3O4z+B026CCCdNg3PKw",
-	"ZQRQJjHhEoP9UzkH2EmbgHDMlfxvZn8e8Uq689BeyYOv5H+7+vabA68kHoF7A6QwXMY/70Klcj4qaLFq",
-	"yNABNrIp4CkWPuJJSHFGi3TK78L2N2O81IOfYpEsZXH7lgmNpVh5tVSq+ZGk8CuizJceVQd4aMvpWX+s",
-	"eSEW9o2KW7Z3SRIj887Nspuuwn78D5AInU6JAMJSHVwtfqvSmLvcXPciv3AwIv9YE2i+QyZ0yo19M4eV",
-	"lhjfU1uD5gHAUiqmF/MbPmPfcrHQzAV/FQsRfPmBFT8IrjEWakBkQWayYJWWzSjHnOVZDykYiuKEfaKp",
-	"zlcgnDOhS6wzPWUrbA6g/79faMUz9qGQKVOKi4kdB1dX9qhAPQBceS1RNzwkAOl7fwGeTzqTLdkzWhSF",
-	"jeNLF5qwbALGt2DLOkOIn+s0rJf1fPswo3fMNNeJOo072RkOAP++vvud4euoEx7gkyCm+TVvo5Jad/cz",
-	"jUoSJSsK+Ko/ubvrefi8t3WfzvjmS9FWwCix3mvJpktAytAuNyyDUV3F722QlKQrJAl6jyoMRRYh70M3",
-	"6yAi45xOFBJmw1mumdYIy1GScGL5PjLsctBdrh3iiCtuX/o4rQ3RN4IZr0YhBTfpiKUS0svcBqONr3dJ",
-	"0pzRwnL+ggFDUiiL+J4d626CE0H5BkQGukFoAexbs34WSAQTdxkVIKgfYhg8gj2dAkezcuKQ11TYzyZm",
-	"wDoQhmUXyPOiE/Cpcwi8XedT54PnxKhOZXsotoJClOeutXW2ts5jOR8SnJNzvkNB9coGnOkSwqR8sOyE",
-	"6ahGhgUATORQghGzjtd5xd5pyjaApkk1ijbpRRFJkNsCUH1Uw60/ONwm2IM2d7mJUD5yoExAoPcIkikP",
-	"dhsf81nEx8jwWu5ELxuiYgJ6eW/uciCulsQPkhKi0g1v8XbGIBk32cKM1OyFub1Tlo8RTB/Pd7Oj/NTG",
-	"2bRxNj7O5gD551TpynO6MpfxTLNidkLwdNssgWY32NAbNNMrj32w2Xz6AZu+YcXsGRlQ7ahItmDkiwHJ",
-	"6EoROoa6IuJOclBPrb75HXjWzGem39GV6gy/GOysHwazb02ZrSnzeZoyK7c/oGgfKt9vUOpKGlCKKhUq",
-	"9ShQUT6JwV7SJBZblajtlMsIbcHNbZWpTTTtkdWpkJfso1BVD3irU30OOtWhRKt2/TcRrf0yDwJy0qQK",
-	"HSUDPZYyVLlczepQfc1blahViUAlOtllPEo5+ttC1rEc5gVLw9y7DfGzFT9J8uH7axtBCy2qJCK3bK4J",
-	"1RjVmmesIHOqp5c2kRPAHzZ47/5smtisHsHP78pxPrqKtBtxgGG2OLetCvNsMWLgqpJueTl7AR2C47tR",
-	"hYFfS0EAWnr5E/zTUIX5IJLy7qtvvrr5KiQqZQcPQ16w2MLR5OVRioHASmBlh2r5k7YwyDMrDHL8Ldv3",
-	"BP4Zb0mdzZfX52XGFQgQZzkX7MwokvuHUZW9BLFU2296easCIP6aIPHDTfOVbxizpQKx2IUMvLW1KE2/",
-	"0OYLLJzgmgVQRLhQhYsB4xb435yu2XxRezsWWmqaq0uAtJ1BG3QkbYl4tRjBz7794F2iJRmQERvLghFN",
-	"P/XJFYGdFxMoaOSqI+HD92ZBbqRn10wjMbND+IYLKCV8MuL2QEJTfbxPEijUOJJNWl7lELWBQ23g0NHs",
-	"4xqy0x2hqp6vbklnTyC2bfGJOZrpmBgXRGmqF4okWUHHOoFUMZvhkS6UljPrA3dEy5BlnmH+l6ebiVjM",
-	"RqzwSSVl1gr7pG1X+AjpnkfkIiJfkL//+/+MyITOz8YFY9AFZo0VIFRHsVhOqYZvEErcEidFioUgCEeF",
-	"7EbzGUPf3BlJ3JjfZ8kwLJEVzMUTX+/eC16KCA0rkBKolkzKZBicuG/Nla1h/iWfbOZWWJERAyhC1PT6",
-	"OEwpNE01jpLYT5i2QnXZfLcySv8OrsiSK9a7LLsy47xlbK6gxfkKoxpI170IDswzkox4nnMxucqyAvB4",
-	"X5JETfl8HnxXBj5jAcOyQR3M/oUitlKM6do2S166L4lrlVBslnQhu86lE01tXcDeJQD9EhtqLJC/n5FE",
-	"0RyCxZThfoBmHLgj8BtM40tXb2XGglFb7GDigrTN+IJRd3EW+CoZ0zxXmFhYB7Z2M3HP9i6DM2UaXSiM",
-	"7K76jvGMhUfM5/ngzNinOUe2/o7qpoHX75GayvmZOej/BhIOxv7BiYIat/lCmdGUpw6yJ7leoVO3W6ZD",
-	"K4wvV86q07tE7YP64BeuSvEIgJpdKcfyQCsmoColREKaD+ZLVN8UWRZmKgInmi0YzNA8QNOUzV2NSD4R",
-	"hp+a0y/Y0jaNJwL80dB0VzENCWgAXScshoY9xrif4GBSmGJVpmJDLLvSLvGMC44hknJMZhJA3RLoMTnc",
-	"XPWkfvySYG0L4I461XPWGXYuBhdvzs4vzr4470Qdgbyi83GhpoSPyVwqxYFxRa1FrLWIfT4WseOkqQN8",
-	"94Csw5TGArqGBZdxzpAhhAntkXfql9/1tsEUUggKgHQdTEQaEid6bQ2mjmKBBC97Z6sY1DhQVJLqiCSg",
-	"52KJKSMbrjFa05wjQf2gqnofF1AFCfh3NF8wGDXJqVkKXBHgKcGkL4nmTMViVDB6S6QAERNRTMfgXneJ",
-	"W4IWhVwqG+muDMPqXn33rtcn70IdG+O+cjbWRC70WqS7qzbvgIua4yM2soFvuNL2IP32wBztKftjIWee",
-	"oZyfDQxDsT/dyOAHiBrDc2SxHk03P+7HYh45xMJb6XYOrrB6VxtV8TlEVfzNXe17mUZJJtaYxk9/dmbO",
-	"OS0CE6d6+VNubU/mx0IujDz+8if7h/mOi/lCn/mTWiMwNe5DLl6d+Ro6TkTPjIrD0Rw6p3pK1JwZJQfg",
-	"dl1zJSL0nGuakz/3+p2ow02r5p0y+NPZhevi3a5X+H128cqsz73E6Ru/MJ0dn/7oVg2N1puROcxKwLpi",
-	"SbIuJb5Ro36rxYxlZM4KshBc23RawaA4geoF6cGQF0zkOBaJ69u06o2aCWDgWVZsvq0/lQASDlrLyyEA",
-	"GoW1JGBxfS7YCwWDjYiQBZZJ4OAgo2JFMjbX02qQMoeVS3p9AJqeOLXTtmTPl0fpgYoMcEiqD0SkBO8x",
-	"Lb5Ql4TrWNDsjorUpxrDK65WjjNqVRO4AigtogsqFAV05z55rz2CeCwKdjYveIplHsxxNR8g6nFGiwkX",
-	"RglE9J/E/MTF5NocK5agkkfc+2atehXIQTcqaNbOzlVbp9kZLED31eCV0SevSksRXiEosF6vum6HCDYa",
-	"D4Zirjd+D+YRrkJPXiwSf7GTyovBMoaPHO4bCHTTD7TQ4e1wZ++5BlY03qRWoWwVymdU3yHLCBUhC9HS",
-	"W9E9CSjJaF168ARoP9XzJ5798hJVrTOwH6oHQscw5AjwXktqjt2i2RL1OFXmzQGwWpeS5G3FDDej88tY",
-	"JD/9kiCOBDQ8IzTPe1Fgn+OCjBd5XrHTeVtno8HOKbDJ0BPqW7ZSEVkIteCoEtsxgrfC154Lmqurpa4a",
-	"aQW/IjQr9uPFYPBFestW8AezIBrrxYUcb6wwwH5Zv6C0nnpP4mXgaDjWLWx3Ea1xwfifBg1jXsh/Zak2",
-	"l2Yu81zubk6sjP0pvMObvMG1vWu9wK0X+Gio3CYyq460VAbs4o8n4haHBQ/XY37W2Ng+8X4tk/qcmdST",
-	"xC617KplVy27OppdnS7UXG2ONa+UIpVjbSnSMCBYFgUv50or0t3g7OlFNppFSARiXRZcMwVYs696SDUn",
-	"AG3gIp2QkySWAg7BVZRcIogeRjNZYw7GLGFsED4dGMyq9NZXIr0YDOqhFUuqPLk1o7kYvPLRMhnP0GDG",
-	"PgGaCiJ910LFDw+Pb4Pi26D444Pi94+Db0wtvaoJHdyFVLGs8Uru6b792kZRP9801Pu5e5t42iaeljWv",
-	"dr58ocMyOiY9BO7A+sU1Jx7iVKC0ygfzlAuqdAJEgE9oeJzy+LU2nKPma4uFHBOKmpitodVNYCjO36YY",
-	"25JlkvSMIidF1QcViw9UT5X1uxkFlgbQwGH7Qw+qiB4jCwBMumHgjY2FwcAYG21bi1ethtNUg3Fs3MQf",
-	"VklEMAUF42lMc5bSJRYyWNPZXPXKCNNBn7zj4zErGMgaAINeWa0hBkZTktgsmARm+NJHZgJBBdBaYLPm",
-	"uZm8w8e4jgIVOQjMtDG1sCJLuiJa9i6JUf5JopiAyS+lQBDHXCqduDwZ6wGjVi+FsfihdF8NBr3LpghZ",
-	"YjNuyvhSAFvOpZhAaLiLVzVjUExkPTs0gCGGSN3SQGHBUl7WurjEZRrlVNya/jUrBM0/Mre2iTsg3OlV",
-	"ZjRUEDab6xVRuuBiAo1Y1yqrycoV8GZlz3nyshrHmtKiWFWjWbES7sn0cLiUp5D5dtW3z4BY/OOa6v3X",
-	"nzpy3hl27LmE0ehpZ9hxZ7MTdcAEgtFEvzsbnJ+dv4bIAHiPZlnwzvqGvWTFvGzCdIxPwCr8+ez8dx0f",
-	"4PM3y29/3FX1/yclxQdci1bvb/X+z07v/0ALzWmerxzPPVjAv7ciJkLxh2ZdK+NXmHwDDycf60w5Fs1c",
-	"mRzJlF1iaI0HF8ylMfTJDyLnt2aZ8LXI21+5g7oH1hymzwzXU5Yq8kg1BwtSgV6GVmBIZg3qbVrOGaQJ",
-	"ueo4+2cY9S49i4YcEPc+VySVcw72CbaMMBvGPgcbhAlIGNw0XwW2janMM2UzfWQBHBlzXrDm1mVTalK0",
-	"npkU7ZQWBJkNydD0YkvoRK5nn2oTmP7twlVzierPlzMrTWH4wqVNYvEZRQXDkCSXk2PFBZtd3JwB1Nwd",
-	"12CCD/NsStnDSUJQOYigLapBJGrO37ms5Odsm67tEAU/n4Vjw8TsKppxwk2kZiQfrm7e/omkVPT86IOB",
-	"azLjmeCTqSY/3LyNXJzYChq6GAwGRmO4GPz+92F4m2nWjxbivKoC5Saxs2DjhQJ/y6pJ5DTNdit36tJX",
-	"m6vPHePNcJWxqd6JRTPEln9M2ezAvCInoFUEs+3pRvsFfD9dgngrW7Wy1aP6VE7lNtkAAbLJk9Lohqhm",
-	"pYfuiG491heZWcBnbAU777MIWL9N9K2iYpyMaoYgP3V0h+fl1bipLUl1vVuXxnN0adSxGk7m4igPgpGI",
-	"pNLr4DWXkEJez5cHO92aUBcLe7WCGPgNaBMpFURpnudGNygYzQ70n5zgtj2mP+Ug6JfWz9L6WWp+lkMo",
-	"wsn8LostoC57AWE1MWmofc016n6xQKiX3jbILCsGGJozZ0XKhKaToGOMt0jABJu4J2LRBRXvfDDoOUgR",
-	"15wD2QohuDa01vUVdc0IkYTGwjS2nMq8xOsabkfzqgNTNKN7xSKE98IVUZquFFGSLITmOSyyIgXlqtYD",
-	"dsp1s/hj85QeABTsaVRIrj74g+BiRm0e4TdyRXO9Km3yr/dTClsUsVZ5bFHE9Kkk042K5JixIF/5SBzJ",
-	"+4vlj/knQ3uRQnfHBeOTqY6IljKHfFT2ac4yrlmvEknQwJTKlE+rnG7MQC2r8PsI7K4tEhSRc7Q/DmLh",
-	"86pV75IkOEJ4y7OePkk0/fSRmvkmEfJUxXRUMeRr+okU1tURFPWv2t7LZrAVG0AegcUf/di2iFkPIxAD",
-	"fmukf2uWl8IukqM4ruEg8hDqnrEl+eJNkDkOz/PsoZArg+zUPzJ2OIs6IYgS7mdn+Op1/3XU4eqGfoIL",
-	"V2Vaf8TzuKf9Mphjm8zaJrM+x2RWMmaWSpSZrA/EQkoEpVPzkQ1VcUOVwk1TRZBl5EGZLPRStA1vyVdU",
-	"srR/t4q1AQm1wIwB3VxLqbEIBYhMgGYZs1wsOxSUKKA9bdGmddLs1uYpMIVC1rcDvNBN0zFuQYY+C5Ah",
-	"2rCzRyIObaK+IeDQ3i6hQz1BPnkFbTIVtwekdrhpP7xX6CiB81HSXNxatC6gZ1nqwW/PqXw/XvSC4DeE",
-	"GVo/8A2OHJQUTuXAOe5iPKbvpsI4mxllsEmtx6b12IQem70u8ElcNfth3f24Q5isBzVABQSTYwLgcHiH",
-	"5j4/xWgTEJxnWLaQsQiajhCBDO0d5oM3UfX65ON9jp6N5iGbQLKRuEWnCY07HTt/IA3jCOPPk1DM1jHR",
-	"OiZOHdV2sMy0Uampwag+mFsCMVMdpmPF5bAOA2qzFBzgYgkDSrq2noKKhY/8RzRPC2MZee9NFJLfG2uc",
-	"r8F28loRjlggOGcJ2zmjGdvk8bisYEza4hI8Az+C62FO9VTFAhLQKuVdnIKHyJk+rByqOOg66KdHPQhG",
-	"EouK8yXA2qzre9EG3M2K+SwowAFAfKEXxWKgHg+d+aSeCZzF9hDsChhqZwifzaj/tqBCc73qDC/2dK+v",
-	"HeLWadE6LZ6b06JCmU/ttagjdY9clvuDMBrwM78eDMo5qSq7Wc95iwij6bQZjnoDI/L5NbIwL0EWUZcK",
-	"rzgkpuPvquW7pnwyZQrHFAsLdaMkGdOC/CM5j4irVe0thIrQLGOZi5HiumeH6jDGfT0qZVGlY2EZT+mX",
-	"ZlDvwTA/nq2PGnmDWTibWjckFJzj0ldacmEAcjy2OTw2ZZsqksyDpVH97/r4U0K637nkcuDTg94m5heL",
-	"Sp55yqBWGuDMmXNyAGOrOIaO51nqSZlWZX2h813YWMmuzgdGa77vnRqLizoLwfUH4H3D84vX/de//Hg4",
-	"1/vDU2R0W+b43mHIretpeCNUw01uOWrLUY/jqMoQXZrXeNBDM9anjAcIZmrvU4BII8dkwnQEBYugCkEs",
-	"KgzS1WtyEHMNIQPB42vhAo5yAbKLp1w+cgBuOLUBcZbtyjFU6GQzsxpkKpeQdjujYoWTQG6F8zFyQB2w",
-	"U2m6ghmaA1DhURsLHWw10+0YhHA4T/r8IxBClvMUUQhh/3tVOSqvThuE8FkEIdh6QNrTj0OxxHam/LvG",
-	"IqAHVlVH6G1O3ui1NSsFQZa9QUqrWFSr4jWiiuwWBbEpwsHCdJIphZwPBEw4yNoVi1eDVwCgYPpxZXus",
-	"7nN4MMThBq5HSo2trKBb+zYw4lkFRlRt5PuRjR0CJL6vN+/vV4QGBUMDSkM0xGbWBCHSJAcZDX6TIBQ1",
-	"3ERbCr1W8kmKoMzTdhV+tzCMI67kY8ZgVMWGZlXV71obhdFGYbgojGOoxTOKxqiUoQhLPrmQiz3cg5GP",
-	"51AsFlmJ4AnZqk222YjUFcYqcGSJ14SjihCOQ0mstRe2ioX1Eq/E1urqcVU+0l1OeTpFtRfTb8HA6mrF",
-	"42O9S1+0ot6Wl50cnJWHgQLSghId1v/rUjBpVRXjoK482oDVYvSvLNXOUG5rBJr1DiHLvCMwKDTo8cjA",
-	"nFZxngKeaX2ccil6O/hBDQPY1RFaEzQfAjfqROLdAzouccs6wy9erzsx7W+hiffV4PG8mE/EK9v4mzb+",
-	"5mhG+4NF0zyRZH6QQv8ylUqfQQ33TC7hzjTK9+b0M6X5DOospYB9MyYzelurWeuoQImdaX8wUru3AZSK",
-	"gFHwXbtmSG8BAtBbCKhwdL+7lMUtSZnQrADQQw8OXQCSxv/7P4hiejHHJOOFQNzPKBbyjhXm6pHRqloP",
-	"asb0VGYRkQuteMbIvJApgzjJiJjhFNwZJMoSkqosdgsmBF6YL8x+kjsmMlm8sE8QWFIF3O+MKsVmI4BZ",
-	"19NCLibAnnmBTb7whSZ7kflTZIZFeQa0pDa2x5cDRtenZVJ2ebi4Y0LLYgXVkCOiZOOuYNqxuGMFlsvS",
-	"EiweF+Sd/DcmLLArhOgoLdNb5lftK5pOEUpU4b6Ri1fwpWHhUIBZjnHQdkAA+UmwLwXo2bZfZZrkGng/",
-	"2mimUjFswyaboDW9fDd2GdLVWQbst6yzZX74fvwto2pRsO/ojCV98l0J7IpEexgLcHWDG8EfNtPihHKB",
-	"UJV2xRAK5HwA/zX26D0ERkONxQ5FiZuV1C11iUP70uZsxKrf4DjF1tzDP3iq8NC8d73HDQwY9wr6aXW+",
-	"E7KirywJtjDASN3XauXuUyH3KbTAAzngcbV6H0tlPbRsIkl++iWJxcOUTfwXQy/+xc3rFEUUY2GrKJJT",
-	"F1Es+SEqgBvL4G/X8yqYHFVd4Ijyip7uPnkt4KygSy4mH9kdt1f57a+ovmKrxbVa3NNmUWyi2eqR9Lmj",
-	"SgmfgJltrz5clo4dlja2sBJxLDYXhtqDjzcVK47FLtWKW577W+a5T13auOW+Lfdtue8DcF/SLVnTaYsf",
-	"b+dKM3rLzvx4N1hX/2K4kSv9A1mBhliO5GIyBb+ZaaTJngdIi7nMWBYaFgOTq0/ZII76OpXdxWigVZNr",
-	"kkqhFjMG2OaY1pGxuZ6SrmLM5aqYu/0tvWXXOJ+k12Bbs0C7Mr0lUpAp2E/RwAWGS8P4sXkw4QEKupmw",
-	"LOx8y6CQquHS1mTabvakylswYuGt2tYPynWlcEyDqdABt6v7zZFc93YLzd3D3GfRMOvZk49g7gs29VGM",
-	"fWF/ranvceFo4S+uGFkC1UEXzhr9xDvzeVr87CRe/uQzrH/Z6viyxAhByn16tw0ScEkIyYRp08FH/D0h",
-	"3UQuBSsMn7S1VN1ti2KBv73PkpBg86w3RHWlrDk6WpFEmUMgUpaUCIgl6bZ0G6p0GU3DC9q8ILqg6S04",
-	"tCCLL3BjlW4t7+rqk/caAmYtLm0lBz7I/msIsbUpE8QSe8D+hcKuNirDtyVILZ18C9ncz0VimohFmDMf",
-	"vhgscvhINX7jaidCC+zJSJ4u9RLbdVytrFgWRD3HgtY1oiMJtj1lzzf+0A1wA3UvQIBvQw5bnlQHfgol",
-	"+MKf8ufMhXZ7+qMjO6dkWy+Bhp8mRe+hJ31IBmAdUqXkYBEZQx6WUzgw+w/sh2YdAk783rwEKc7Js2U9",
-	"RyXsrc2zTeBr4ER+eR45f6/e/V7pe8gm29y9zyd3LxTCm2Isjud6D8NcfuLuAB8CSVzOemNKXhO9t4ll",
-	"sShz85pS63p98tZ8U4tF9AFz9mmodgyEu/pAZAsjl7rOJeG6QWZ/ochWJ8bmwPH3OghrL9gZxghaNuND",
-	"Cl1sfNfVM67H5mM9Y/e+skaoWl0qq7eUlj6MfneF17uvBq96vxJGuHeK5BqxfX4pk81HvMydLK9Km0H5",
-	"7DIoAzp2OuK9Y3plte91OvdM77QZVTD08G0urNm7didOl595AnrwuPaSQExsDSet4WTXXM0HoUu/BlNK",
-	"tI7UX6mRtm45IDzrd6IONw/PqZ52fN2wQMLt1EMndg3BeJ998abzy2Zjhw81QmuxBbtzvthykGViagge",
-	"jnb/dJXm+AXhIs0XkC9S8WzaVMoeOEQThCNvsojYZMsuEHyzGBa63EY5ffj++qbXj0UrXH8OwvX9jJjs",
-	"wYf3Tm89nhXXkA+jJ4eOr0/pSZJX9xMc2qCrh4Ex/LXFbP1qERCDpNkHV8ZObUnzrvbfjKumzKN1YdO8",
-	"IIIpWP2qCycW3odDGl0437q2fgNuHD/X1pWzide5JXpCd44bQuvSaV06Aal77m6dMrrs18iCXMGXMmlI",
-	"yyYG1ATtZDv43r3qkJ0gbAAV7YDr+MesmjwGJgMCR+tw2lcnjsVn4HFqQPCvn5XHB/Tfi3VWj35bLqYF",
-	"t39m5WJElbA/a62uZKS/AYWunOzuoXee2nzmOls5z1Zf28Z0nkZXK3lzq6f9lvW0IKvm16OivfwpIEH7",
-	"B96VzPSAuDsISopFG3fXxt3tFnd3hBb05HF3MuQSbdjdswq7K6nYo0fdVbr+VQXdBXrUU8TcHUMLHjfm",
-	"LpAP25i7NuZu15i7hyBKv5KQu3teqN+rrSaIrRFx5RpvCogDs8NahFvddL89wq2VYj8PY/69XO8xAtxO",
-	"5wl4NgFuBzsNnoBLtwFubYDb5xLg9tBqz8Pbq17yuVYvf5pPqWK/PF//yGEizf1vfTDz3uZ+UYpPBJa5",
-	"EGe2AIVH7bG4oza8IQBJdVVA9fSFIrC2DdEOsXDhDje2vTLagWwJdnBPo+TUykatbPQAURLukD3zaInK",
-	"zWmDJdpgiecjJny00u42zkGBpAB/wMo+n5lA8cyjLp5MqtgS1FE9IcoqTR49sDwhTrLYPUh/jbg/26CP",
-	"x7SO3xsy4lerDR3ZwoGfJnLEiylt4MhvO8B/ncM+Cm993OCSKm/9ic/1IREnfoW2BpyUq1VxxHNNqI4F",
-	"WuthcdvIkzbyZJ/Ik8M1yyePQNEBt2kDUJ4Z7tMTcYAdo1Rqit+9Uv2vSTCPxWYrlS2u4KcPA9T4ZGAw",
-	"FZlTZh4uzOUIwvO44S6lUNtGu7TRLrsjTD0DGTj6bVp67gO5atqbzShXRqw/Gt/qMbSRXwGo+YljobZZ",
-	"7hqrfZQ37oCkrGeNib6vvyoWD2ija1HV743KeTpk9coQWkvdb9tSt0YkPxPLHL4vw6O+rWoV4AVrNtvM",
-	"Lz4X1wz2Gb4E825UBB9S/ftVoAvXSGWr/7X63876X52atOre/ureVi2uRsE2KnA1JvBwqpzSVC+OwYja",
-	"qOd8K++gLjmhqeZ31rdCtCQJ9plgIVco+jrKGaF5LpeKdAu5VFg3Pl0UBROa4POXsfj7f/4HPsayiPz9",
-	"3/+DUCLkmZxbku8cRdjTQqCHyDz6n/+DFGy8UCzDlJAQR9mOpjc0vOJnrGIYx2ag5r+fSVbQsSY/E8FY",
-	"pq7m80Le0Zz8TCj8yTLyM1FmlD+TpRTkZ5JLZT6wT3OoxP5zLH4+q/738xD+Gdp/3X/BZ/sn/lP5gH+Z",
-	"geK43H8/w3rYv/7zP0j4X+Ub/+FnWJby3/IP87fpoT5j10rZ17E9+DWstRI+SNb73KMH2JrKOP/H5h7K",
-	"b3x3rqtKl/8R9mB2/cge/v0/mible4ATdZo5/HtzD+6w7t/Df25cpX8PVikWZ+SKzOSdJQBM6IR04arB",
-	"MY6qZy0qD4Ys3OB6hg7M5ookcL+zd1SzJBbEo44SzWcgrDo/KxVZRJZTnjOSQCNAUeE9LGXN8xwqeGKg",
-	"9Bm8n7ExXeQ6Mi0rpqGitI3OdgIzUVM5h6f/zXDNDO03rtd5vlABGbqjOc+4XpnHVB8XAolW1zuVkQSB",
-	"lGvXBl3CUqQMTnAEp0wWcBR6dUc5jNUIw+yOiarvGgTgWs3T02REXSPjePTYXvaJzuY5BCo43tUxS2Qk",
-	"iT0KVOPwcT6PnezkVMpGydxukU9wagOI2wDigwV7I4N5oV1Lr/ord3krIvvBkb+afgpMIA8hTF6Zy2bE",
-	"SaLpJ1JQnE4YsoOFuzX9BMLkiCoGNnKj6M7mC81U5WktNc1VLDaG9iSafvpIzagSMlsobcRFFnbvYm2B",
-	"J0D4jZUoYxG+C8FQ1gQTgdwJ39AinfI7w9TA/FGyCxdPRFJaFCuyYtD2IBZOXC3bjgjNlbThVktJLB1V",
-	"hGYZBlkBAxmCaqcWaWpYbA9rW5vdigUUAceFcfN6oexMRUbmrEiZ0HTCUFRnK3NwRNYnzodh3hRsWdFx",
-	"0HhjVBvD8s1BEhPDuk7Fg4LMkxv6yel4T8qI/J50hp03v3v1ejygF+mX5+zVaDA4v6CjL16l2Z78KZha",
-	"m5jS8pXniOIJNAMNxx7D84FYyrEe4oOcsZ5X2GkaAT3PmNJkzAv0RQjCs4gsRM6UikVyLQvdB29gAlRU",
-	"kcT8k0QkMbTV/IuqBsjmUS3M1Ej/PEtCsglDqHg9LwmtUlIbF4rxoKjSmMVi2aH+0YDytO7QdcLs1uaR",
-	"/aBr/G4HH+hN0yFuHaGfhSOUNuzsDrR3J5dmjfaGHs29MwWAP4RZAt16rD2K4qWgnvUqmQSxKIXjKTWy",
-	"sZFlp37aDyRlBlHoR0mZDxpw/l1tLdqg8mcVVO4Vb7c9ewpHG2LBr0rBCyIyUaVfP/DkaoOkkFJhJYUR",
-	"ppAc6CY/7mI8kld8nXE2M8pgk1qfeOsTB5/4IRf4CXzbRrtZbEPdC2JyvP2qGWsPWG9gFhJsWTcLxSKw",
-	"C/mctqALuRRlN2VbM3RqRN6WJOQS7Um9fiw+brPTbePxLjtknSTaxLnoNP6O00kBD6SYHGExehJC24K4",
-	"nVzo+e3pQpbErVHqgNIdapIq2HghsrOCUSXFWSozvDJbKpZRgu8QfIeYd4ZkOV2RmRRsRSaSKTKi6S0a",
-	"zNKF0nLGCtKNO+/ojE5YBgGQBRWK67gTxSLufGR6UQiWkYVYKJbFnV7fGpUIV0QXfDaz2QDgpRgZws7/",
-	"tmCEzqQly85tHQshxZnzPDSMVUUkpYqdcaGYGQK/Y5hZXAbLQM9mCOZ5GAIVsZCwDDQnaioLTXI6Yjnp",
-	"vvv2617khhgRqslMKk1eD4j3FahLMsqpuDU0XCzyHONABbu0qt+8YBDAwfX90yP3zi4W900PZmWmF+xu",
-	"uNDlLC4Gg1jcO48+Sbi6smNKXGyBYWtkTHPFmtnRNTWc+PvCMOhuZSJo5TObkBEpiIIHpXlQvbBTVr3N",
-	"TpOP8MRHaOqtzNiTOk3MWhtd6duvO01sYk4LbaZbwHZmeD/KALn1C7O7g6W+DL9JB0vrL3lENoVnopFB",
-	"BOzp4zrN2sSrAhKxlWOVjpO93B8N1NOhYBSMZkRN6RxE7QnTkXdmA/WTOhboEKnSPkGLQi4V4TpyiWuj",
-	"FSoV1pFC3GtrbpRYeD8KUOjd/CiNRo1g4TZ5QerkofWCbKWej50QVudh+yWDrd+w502nf6PujaaN2pdQ",
-	"1u/7dkL5E9+SaoUpM/VO1yjfQSTna6aPl8seLcdo7fZtyi9q4HOtXbW1q1q76gnkoPXrvb82s4PttF6x",
-	"pGnsG4ypQ8ifmnENKF5WZTbSSV27NKoi6PDl81XhCZVFcs00psFXfrRESFnxbG1wXa6DoD74asRSaT67",
-	"PYoF2GZ7lyTNGYVEGm6IMNjnNjUMsfXpNDCv1uwEsTCTxWlj1ON9Ojp4eDW9NfKgJjNGBYTv36smb7bd",
-	"noC0Hmq73UnXFYs8jzrldnaGsNfPQs99Yo7RGohbA/GpKm08uOZtJs7FBINpdta653C3mbhjuZzXYspf",
-	"2IR7hSHiYPiT2jm/IojqLuSSMJpOIQcqFpDLZK3KkQ3yx4Ab8wuaZakiOFpIY1oSrnsRgWpZkb1tLiIH",
-	"fH1i4Rifz/lVl0SwJVO6ooWHQZFTPpma38vgyIpSD8HsEBwJjRsF3iZhRpXkrmgtbSsiSbZg7k8YZxIZ",
-	"1hqMw/CcSgqUa/OPhZwlL+2HG5kAO3Sv2h/tpxuZxMKsOGYVZHTl7R+VJDDik8C6XKT5QvE71js08PIj",
-	"bEtrbFhzKuLCnM7OsGOHH+ikkVtdwbU1V+JvNtF92VoRnqFjUBbab5LyWaK8sPStQv6BIO4YLwlelzP0",
-	"umwm8mjyNUQ+8NIYImLJcgKJrwkZQ/hCzu9Y6RBEVQCZhKHcPIOsHSNPZ6x4UVJOcE1VfGDsk650aOl3",
-	"9zwiFxH5gvz93/9nRCZ0fjYuGCoEgJIciwJM5UampxpwkzGszCcVFQtflAizpfiM9SIrrOdUaU8gyzQq",
-	"omQsqE+9t7rRQjHrHcPE4MTN+32WgMrkEGuC9fABHKWrrnwpCmLiDS2GfCninuQaU558aykFsNER8y9h",
-	"jjBA5+AuKTJigDGN7KCPw5RC01TjKIn9hDyb6sCbWxmlfwfXc8kV612WXZlx3jI2V9DiHIzvXJOuezHp",
-	"Yd8jnudcTK6yrGBKJeQlSdSUz+fBd0OvOpo9CRvUwexfKDIvuLkkpmvbLHnpviSuVUKxWdIF5RTUN65t",
-	"BK4wcwA/p1UQ7W6ekQTO3gdWKMPdDJOe09WMCX3DipnCbxDWIV0ZbSAYtXOdmtGbIZvxBaPulogQ6coo",
-	"xHnpS69cATcT92zvMjhTptGFMqe7IHZkRJuh2TMWHjHTKkDt2pnZlfmW6anM7CnwyzWDbzdnBZrFW8sF",
-	"hOz1SjogdgVHwwpB6wtUv/ON2ehwciGT8cYuJc2ZyGiBsh4cOmgGxWNFloXpBVDKGUne2qdhCHZUWSHn",
-	"Zr4NfuzL8te3dss+yO9KGnXL5hqB2oEMc11d0rdTw3ES0rUNk0GEWFKYzdkjqVwIXYpgVj41Z3zM8OD9",
-	"xUPT+2VBYwlJ6ELLqyxzA7vBZD0FA5NwIrrJ11/dECTu+JaqUPnEEDpPHSZMK6AzPpJpzoogL7V6dCEb",
-	"B4Zepm6qhHRLKwiyiYIRdcvnc5b1Iri57ggG4Xem3WpiZkScdO8WpWDEBdJ7njfrB3QWZEWVwJMATkAB",
-	"RHJCubAAaxkbcwGqozJHaSazRc7s1f4X0HySgywyyBLhIdSfnjT8wPOPbUmbkX/OnefOsPPh+7NXr353",
-	"3ok6VhnpDDsXg4s3Z+cXZ+evzbTL++t/Oj+7eL276aZcJFy0Nv2zTf98huEMgaQZiNPXQVjSXmaUkOa+",
-	"/En5O7ANBbFMcqjI2Y6hOyqY2KeGxFyd5FBP3THE67F8dMEYN9haq9vWuuVat5x1yx10n493xF0HN71T",
-	"gtV5WSyVCiAGN9GARN6xwhyutzRPFzlcGhTTQcjL6UgWf1gUGcNAWs1zIx2WGtkaNbD6TBMFeItjsa44",
-	"9XzJQH2gDbTAPuJEZdUSgx2Jwa/uaqfrO+1vt/tq/WabawC3uclDvi7924b6G1yxx9+cE3hiN1KKzrAz",
-	"o+mUC+Yoxe7SeuNVezwX6wE3vfWttr7VkyXfHEZcKjQj0AEc07dF8jYy/Q/eCKIgYQMsR99CqT3g+gP0",
-	"7/kfNCs4zb+lxe1inqAlDWxvWCVQsQ3Re9ii2iANfLCV/J69NFAfaAONsI+00kCrGqzJD/P1s7HDFQ8v",
-	"0EY54o/mJi5AQrisBMBtuLnccS7Dw+Aad/0Vtuh2qPrHQk3lEo3lWIJTRURJQtEDoOUt3H6WqcpNB2M4",
-	"yyFSoirXNNs8PUcV2b0UAwWh44nGCQShCsHsDC9eR53GBe8MzwdRZ6HYu+oLiEK+UAy/+ANVLPvgSLb/",
-	"8Xoq5x/LKdvotp0Fq9pKPUkA2wGUs5WuWunqZNLVQaT3rzXxKqrS4h/XxS0Mk9gobf1JLkkuHSSdKr1H",
-	"Q5I4iOt3dIVetS8GO4lW9wLMPH+xqjrMBtKAtTBakaoVqeoi1d/qJ2NXgaoEl7lHnOrXrya1KMpaumts",
-	"A1wwSNR538ugSxWLEpcNMs4R7qWHZTKEXBIpLp08Vr5ngwwyiVDGAFe/XXy6D23+SWWlcBU7w1ev94Sa",
-	"fyKz0J60qRVaWqHlZELLIcRtk0FoSufsXvwVVxIOAsulWI+lx5R1n8qewOf3WdIEp9I9NySyBvGBsJSb",
-	"4UeCDiIIwaGGJm5AHCnx3KHzS5KxlGeYE09dJ1xk7BOorKkUrhhSauNKXRSj1FOy5KLXJ9dmALHAKUI6",
-	"P8Qe2ZXgBZFLMSwDOCEjbEZXAKqiMMXIgQne0MkZzCeDJiLMBcBWeIatuyhNLW2oKAQ6NVP59xpikDZF",
-	"BJmenhyPxCZcfTQXn4xo0Yk6Sq/Mbx0fKLIb4b2hkzZqp43aeb5RO55SBYT5Pdb+25L5ZEHd1snyISAj",
-	"+0KAEGqIEpkXhoDoVSy6HhIEbimkBgVptZGP+DF/8izZkJaziTJ9w5X2dKlFAKnTt0cG/QDBcg+cj4AX",
-	"t3jnnwUgSLijOxItf7+bida9gB88C/GVDY17oWzhXNKlRNNJhOUtITod0kUQFMS+wd3g4N3eDsXrNxGj",
-	"r5k+QkZ6LFuY1/4aAg5DjtNawFoLmIs33FsSCS71QXAfJSXA1JMzTNy5H9qznunTncplLblPFvAUJhUV",
-	"9I7lakh++HBNvi7MokfEpaDEYs7T28X8cCzPKpCGG1ss7Gz2AfKkRcFZkbhoiQCZhBYsFk3IlwGAJ6Sf",
-	"741+GYvd4C+36YxhNtaTKo5gLHhNRgvFhRFeM7ASIrCHXd3OsPPDh+s1nEs8F0ThZSnBLcszs0fGSGVB",
-	"WkjLVpt8NG2yQhhDW1/1lz1zQWoE+kAky9rong2MpaW6D4tkWaUJrRa7hWA+skJbY1/76ba1W9VCTzxL",
-	"fbW2S3uRxc3QlWtk8V41tjaSk4FWHiuBPVo6XO2qbdJQ61ysVVNbNdWrqUeIOE+GU1nXWHcDqXTq4APj",
-	"VK6p01yTnFH3swtFAQemgzhACATErlQleCW5F7tyjQSuAVfW/LGNcJX1IZdYlVApCdypJ0CsPJqungKv",
-	"cpvaeh9k5eNrr0/HJ9qgmTZo5nQYlQ+kSmMjmzTnGzpx2JDo3FCGGLOZIkqSMS0uCSACffjBIuTYorAc",
-	"C8JC40mTITMWPoyG7B5FY5rbGj4Ti3U75inCZ2IBC7Exbqbm5rGV8qYUQebsr4owoQvOIBqosFhAN9Q5",
-	"JEcLDQGRjpkpw2V5dlDQjCEbT2n1rB6irz7NWcY1IxK54TiXsigNmh8XahrE02RUTFAQagNq2oCaX78J",
-	"VMNddLTa0JHdYmjMG880eOawiBmYemtl/FXFysCxbYNkPgejo6aVWOsNhKghLgYI0U+aTrYhbSXmSGGC",
-	"V8agLF/kMrxAAxqS5K/mhP6YBICqmk4AjEtrmk4BW5xQ0PSNgCVYLGhq5DrSNXKRh8GE2JmIJH/9McBN",
-	"7ZOrtWgbI0CtC2E8I8fE2hwkWj2DKBtkQ63dsrVbWrvlTnLJERE1N4ZgoG0SDv669GITzij5p+vvvyMf",
-	"zFMesJdOIJ7O+2GNQqVoWchGLXJtQV7LnDYju3h1IInKdAZbvlwFmmpI1ZIe4QJRWwN8akBuzmV6qyC7",
-	"wYypb0Y5VRiCg1VzAqtq0DfpJi+dFPXSi1EvQzmqN4xFgGc9p3oaQSkKmp0BGq5tuJu85BCn/BJJLLaD",
-	"0cu9COGLPdOJhSdYprE7mi+Q1NrGrGY7lXmGpdHHYFshiWZKJ8S/XDV/AhK41CARYL6eQiwF2Fnz+uZA",
-	"JaXpyirdsdig0zdHH5XgjTaaEiMnwzcjIgvcHBePuRsPMIr46v7S75vYABzVwxjBIfbXM1jmf1zTs//6",
-	"U0fOO8NOgWZ+GI2edoYdPHGdqAP73xl2lrQQXEyg3904yT8pKT7gWB/X0rqdhbUm1dakejT/+0ALzWme",
-	"ryzbOEBJvz+/euiIIoROIgsAA6K7SlENz6bqTQN3FXOlHapMzHrozB1bkS61ej44m0arkk6a27Kp+ppR",
-	"39+DHTelReHhxM07wHTBacWWyEDUpbV1VgOQMgng/prM5B3bj4CiUfvxKOiGbL6q4dETyYe0PLY0sqWR",
-	"v6ZcbWpFcXNlIgJXhSAcRHnyDrNufjqD4gb3xtb72gld85eR6XoommcyXUA4PdQdQ5eLjaHH8Tb6nQ6I",
-	"oHcj2Bw5X4sQ6PVJUoAawKGQmwcjRGSMgdFyzgcD4suCVQVgeLUXxcJDZ9BU5yu410zo/jq3uCcOvwzB",
-	"j8VuMfhkSwj+W1/Mxi8MVpZw38+o0gxqidBhbUssl/kUC/telqHdBxmMYTlB0oTqbXNxQb2MZ+Tmeivz",
-	"nKUWC8VWJ7GzsXHFSuOILf+5Nh/tE5p+6kSdAopCvOlfvN6DCcE6tDH9rUPr0RxaeOsrdN8Sgk3E39GM",
-	"BgZwYOx+SXt2Dtq3PrBa5NkxQfuW3kexQKJ9RMS+W6HN3jOsTNR60Bqo36N70ZD37OdJc1ekDcl/lt4x",
-	"tz27UbXKnW2iaveG3rsed4y530YfwC11oDj0eK4pe2c26a2eqbQ+qtZH5X1Ue4katUv5SKH0XkG9P4a+",
-	"qrnFYv+webI5at6NIxZb4uUjH19INsTK1xTplAoiZCxyKSaswDe53hZQXxK2tUj6qhEyFk2R9H459w+h",
-	"30YjncnxUDJ5ElTtPQLlNyuHD64bPia9b42VrbHydDHyp1FNF4JrdSbHZzNG1aJg92ioXwFHsFV9gWih",
-	"qUdktMhISjXN5WTBhuQDZ4aDdL+i6TQi7+S/MRGRP8hPvYh8w8RET0n3W57nHGhOFIv3wjz3Ryl1RL41",
-	"3/Ui8hfGJ1NNul8XdBaRDwgd8r/zXE4KOutF5J9lvpgx0v2GmzbI1zTPpehF5KpglHSv/7YA3A5sEz/Z",
-	"poHs33Dz7rdcLAz5/pNcFOCHNwvyQpFkTFMtsWjvVC7JjApbk1oRowe9ULEYUQV2VU26+DQ57znITa4J",
-	"V30zY1sqmoz5J5YR+2DXt29oY2/o+4jFHFeOkpF5V+aZIhmbM5EpF1OOMWFKQuupFHesQEMmOsNgS7HI",
-	"sJ4WcjGZEhoL5HL2cQU1yTXFmt+sYDhehL/sUnLHRCYLkjFNef4CovOROpu2Y1E28kKRvy2o0FxzpiLC",
-	"+pO+Hbkck/MLrFeMkJrmJJgVdjYOs36hkQMWEsI+IsBScRWSlZ3QaOUXD+y6OVW6h2YLMIDHIjEPmlv6",
-	"HVjCsZw4cOkVGkqccRlM6sBku3Ujd+/SGdL967HAASynUlneDEXJuVBQonytCXQaFHKOR0WRnI01TEcu",
-	"NM4GeLrhDZBgMacTa9RXsrATdkuBgYXw0pAk17d8bt2sN/SWJbjA4bI5dC3YWZmzchlnTj3H6VhTEiL2",
-	"0JG8YxjngkOGMszOQgQm/6bFiojZd3MueRZtDbtOfrB7k/jo62EAA2GuknkCd64L2Sjr62qNSpe2i3e8",
-	"SMBLQGhurl1hlkoxCGGi2ouCOEMom243kuupkf3wXLgC4LxQvT75i90lu9KmR1joWFhh2Ns4zLthddXu",
-	"Yg74N4PB4ICAcTN59f34W6TCvxXDVyAwhnfXrAkwid3902b9/PI9sonMHe29bGTlHffVybm9520Q+mdh",
-	"Zgt22BDscINLke0HZNZjYuWv3cLUkT9v8ScfiqaW8ztmuX+jB7gp6RCYutfnHfRZgomG6eqtzFgCyq2q",
-	"9jUvuFku4h5s1nM/LIp0agSte3DQ/hkG/cSV9MsZG0n9+l3p/7xKZ4xca8by3WkaTuk36e1s8/1+Fe7R",
-	"O3fpHDn7Z0uYNuif1cu8Rs8OdI+GRKvu1myQzquezlhsdnXWidhWp+b9hMpwBbdArWdzjdA9stRmGcY+",
-	"Mptju6189jnIZ3f+Kt5PvRpu+Dr12uoGvY9eNDk6D5VpHsvP6a5Qs9nbM4fWydk6Oa2Tcw+BofHKndLN",
-	"GSQweBV8szdzZ70mFnXFBn2NYZKXta/em5R1v0yB7oCDCcWhnr6HVGAejTS1/rjWH3fC5IFTKUNLNppK",
-	"eXvG7pjQZ2BA2hpcBc+Fvjfwnpj3IoTv45qMeVGaoQheEufOmuN+RNYjEAsL4j8myV9wKF+ZHsB436z6",
-	"2MfUJqWn3oyRuR5ewK/3+l6M5S7ivllTv5otQ98eSujPn7b76g6/OxObOLv/vX7uK1bNlOb5iKb45XvN",
-	"ZsjvMvPxp/+/5Vn9kcxW/7+XiyL/ZbPx4NoMEmNwbIlEm91tYd2CxuHEJP292amd0vvsT8AkdlGr7Ss3",
-	"fMaUprP53m9e84mgelEw9+YDsfL68uzEz//rf20KLksZv2PZJQGPOnisUQ4iXJGC6YKzrF87a0HvEXr8",
-	"LHaCWox84y8U+eHjN9Z+UEtXsWB3kDMPMCvhi6QbANzDz2A5hxilno1XQ0GNO0wVwGGNheITgSXJ04Jp",
-	"9J/i36YBNZVLgY548LGb10YrkhRSU83cBsLjyRD9kFz3Y5EwTygTwmZzvQL8ghFM3A58hNWL0SmJtB4y",
-	"rDJMb5WK2XyjnGqQHJNFkSfeA5BMtZ4r9CTPF6Ocp857a6Y4lQomkHNlpNWxLIiemgmx4o4VpGsuDHAK",
-	"zJe7MWxcq15EWK5YJfbNdOp93f4ykxHL5ZJYYEBiz6sNJsE+wEinIOpBS2wngtiKOSsCitMsNm/jR3gU",
-	"7BPPKKMKiv3YbDK1Eqk74V99/NCJOuWJcIWBHCH8Meosirwz7MCODl++ZMW8b3vpp3L2Elbi5Uyq3R0P",
-	"dnWeRHCvXItN7Bly56pX317L6o1s3Rytm+NwCefakVpCDWex9FboHcWcCilaF3MOzQWrlFoO7oCKiMwz",
-	"pkDYV5p0w/Qs5/TolcVcGrwe1XwuYBh19POjFAD1G4xrcSKFjXnelwY/slPE8cW96rCEh7D1jXwWvhFL",
-	"pGp7ewrt7uVPS6cm/YJUL2eaNekJM+lrJITCuo9nzFjOQfzN5eTSY3bNZAFxeU5L4Fi0nVARC6q1EacJ",
-	"F2QMXBECZKYMYknL0NSLwcAbTpZUeautaeZi8Mr/lvEM62OxT1zp/UXRd9DuwaLoeLuHZ/sxwL7hjF/g",
-	"pagu/3eSqEU6rSx9p7Vz5s9BLsG9I7Txlh4km0RbqibV755cIG6703mTMeU5F5NrLlIGsgbcPm2xT1FD",
-	"dTdPmYcAxU5AXDxC8l2SJOPKzBSFFazAab/5yKiSwlYiCTXERSGY0cOJHI/7sbiqY+aFI49Agy4RCKWA",
-	"+sT3QKNuu7xfM334zX0k/6zn5htKeFSPTeumba261k17OGGpcf+DTaiHgqnWrAL3oar6NNZYhJ7fe7BP",
-	"Q/tIQrrWOhWa7SIE3kBjYg1UvneJiReGWrn8AfJqMOiTmwWgshFapbpSxKIb2CZ1sWA9zElV6+Q32oGY",
-	"RqUJc0k55Npaacqsq1mb2QGmNdiI04gzDwcX6vUxjxgKFq3nDxa6BzFvHdutY/shkENPJm9uUwpflpSo",
-	"NJEdw0Saiz0BVkCpQA4JhTS8jDBxx3KJCYMNHKUcXS1N0auXkLS3ZEpXDGrWKoeSL59Mze/31EiumuNk",
-	"CvFE7qPSVC8UGuhY6Z8nV6WQWyUJxwi7gQ3vnZ//b9CYt9UNgzuCP6Fe0/lxX3OfXd3V6cx+e3T6gU4a",
-	"MQyu4GaY+1Ae/tbO91nY+ehm8nZya19I2EEuWz0MaYeIrJUiXapIgh3VDnrSs2aJBO9pUrKCBqJvY0Iz",
-	"Q+DBjDDWrCCJKgXuMETAJfL3gydQjxjTPHdZ1yuQ3S8GgwHRMhYXg9//3vz0w83bdSc6P8C0+LFh2oeQ",
-	"7FP6u91ydIadi8HFm7Pz87OLwc1gMIT//4+93dM4xycSw7Hzj6BFNtHMPznMiECvWrKCkRnNGJkzkVn4",
-	"7dY93bqnD3RPM5FZOmYrm3gqBleNUKL5zCJdPaiY7r529HVb8azvBdtKbaMyFn8ksxXh2oYBUT9bK2fb",
-	"gHpoKRZQEQUtwFXjibMIn8rc6yb57M2+fqAbLAZZOZHW9Nuafq3p199N72d1au1jG4B3joEtyU7nlx+P",
-	"oFmnkEoPG/QmUfZbn13kt8WKDogxtGBEyGVEllOqAScIHHOgh1o6Ssm4YGpKoAw9kePSSjEsS4ZZ7H2g",
-	"tz5HwPyAgZY8I93EZSVwqMQl2DJfQbAdy/rkvVaxYLTIOSv8ccFqWFbezeWkT76h2gVvKk/6odoL3Guy",
-	"pFyTEZtysE1HhKpYjMFvV07brcNpROLVaQTi50HHo1asbBQrf+USXkCSH0iSw3j0Mxsy+yA6+ddMMFsF",
-	"A4N3MUi+GltPurWI+V41ol6TwiHTGtqiYnFHc47x6cmkoCn7wAousz/JRaES0nUAYBevIjIgIERyTYwS",
-	"L1LWG5KF0DxHiywKlla1jUVKC9DYAIdMuRQLBaB7BSYwWLhYteTaGoHlQpNcKiTOSOaMiAqry6WIRbYo",
-	"0LsHYyVzGCyOCxyCeWaEV5jsC+XGSbp6Ke23CsbiCp/0DqCB65kHT2oSqG9aZ/jqy33NADiNj3aVH8lk",
-	"ukN4OjyBtiE8aD6AZV6wOy4XCvIZzI6qlmK3hoDD2cR7pRbMEdZq/sNRvEIWt2cpE5o9GNKY6YLYLiJD",
-	"dhsrTq3BjSUZm9NCz5jQ77OEzBc2dyhoDgVPqmNRPmsae1Vew+AHX94PIjl7l4RW2wK0TFdvCqp1ly8j",
-	"jxqb6ZT1oQZEFhiKilK4ffV8QDKW8hnNiWVk4fwgDMW00bv0sANBk83k/jqdsmyRczHZku0ki9u3MJUn",
-	"Tngqd60z7Lz53avX4wG9SL88Z69Gg8H5BR198SrNOlEnpyNZAKT28NVF/+J11JnRdMoFw+/efAnfWWi1",
-	"12f0E1dkxvPczP+OFVNGM3zy/MuoUyyE/XA+6L+OOorpxRy/+XJ3fPFyDVtAtpYDPFdAtoBqhbQ/ILOb",
-	"6H9JR5o5wDHYbCGZ31LCqrki1daMJYfT5u+0+WAvvPnTExKIoAhIA0ToBUTlHnC37VQWwiM8fWjB3TYQ",
-	"zsfOZSq53j7pTOFhbaMcPo9spnBLdyaLtYu/gSw60LdNeUzXcqxtBtFwTUi1hWsMaVUuJDeQS7cVsIkF",
-	"WINQwZwwHdpRQOZMbNrSEOKFkz65qnQNEOlK8zy3RQYMpY6FEWjmIBNzlIhd8pMRVHtDqH+NqB/+QS29",
-	"5y3sAOLdfFJVLHxWVX0RdkixQrnckGjzMM0N81i5lw6Ri23q1RFy8aNkXwXLhBks1Zm3CVnPLSHrJOLX",
-	"lmysyr1xDjqQscr72LUCVOSTvkPouapeG1aLaCIaBwhDXzN91L16LCd5IB00W/Gqm9m6yFsXucuOOuSW",
-	"r0kTj1Sxr66AbazcV7U4obxBBlhEvgkHs2qDK3Eww77kQjuUudBgZuv7xaLWSJnxHTbSdYKRJ3E9zPaC",
-	"Gi9lq1UaFwv7+r0gm9vJGQZ4n0xSOInpDOvp3WMk+91F/3cHGcmqJrLfDx7BRPb4FL1NkWpTpE5Xi+9E",
-	"ZjfTOEsXBdcroCwjRgtWXC30tDP864+Qowi570h3quf7G5nS3OXGK02dKS2Z0VtD40XSCZHChi9fnl/8",
-	"rj/oD/rnwy8HXw6APtmRr0me8tYIkkZ6UXOWmm/7QWmTBRRqWhdXuSLfz5m4+vCeZDJdoEZrawYWC2H9",
-	"VDBgo9aNFjzXZFzIGeG6Tz4ALF1EUiM6QclWI6HGIjEXL3mZvB+fGVHxDKgrJj5xs9QW4K9gY1YwkZq/",
-	"DMdjmWuaOCS7jFBNkpeZTFWCpN/OCAQ1muqGWV2lUHHNDD2VGVOke0MnaMfshWtSe6yhpbdTWgB3pPis",
-	"IkxoiDpobnLt+cY1ZxbbUmYBiGmlSYTRg7pzjKbTIZlRzQpOcxxpZBugmk0kprlNCpqxWNif0WZrP0zo",
-	"YmI/WPuFeTenSjGFW2K+cEXgbJyXHGPmHBdgg8Xe38qMvc+g5gZ2vcJP0Dn+CT3bb02/RmSgIotFQv1y",
-	"v4OShaoPY3ifJX1yXY4X/Gg5HbFcRWBWwOqVMr3FWfmotG/toGJhv9d0Ujkh790iN+4CnSgUT6AvO+3K",
-	"JlzCwiiS0qJYmS5nHlURSj1Bj+HumzY3bLh3qRoiRsWq7E9N+fwMzDMZKdiMa/iQZQUz+1M5XPAqbz6o",
-	"WDlyzFmekYyNuQDKb6cIITiGCpqhJ1hlEmzZKiEzOjcr6sYzWpGZzBY5CzsOGm/q/EPBU/CNcoi48aWa",
-	"RywHl7Jca8sItxxtt80zMa8HJdf8emAxaCk0TbVqaLZ5q23FVdLV9BOeiJ4VTS3JIzkXpvH5PF/V6k2D",
-	"ZQ/RNc1IwH8PZTYBgVlVtt9Vdl0fw0c2XsAGUyWFPeho3aMrspyaRRdsRSbSiPU0vQWDnR8F6cadd3QG",
-	"qa9cEF1QobiOOxGJOx+ZBVlZiIViWdwJj0xDtw2Du57y+RxwmZieykxhpVMazhOqi06dMbGgdyxXpPvD",
-	"h2vydYE1X/3Gznl6u5iHo6i33zCEPy+kRrRUv/JoiUV5jnTd1xFJ5ZwjFTD6hj0LGKXmTklEzGlXUSxc",
-	"nK2Wmuaqh2fKiOkRGTMWQYFeiNLlCqt0wkGokBEcWtOyBcdgCOG94ZbB9yzDyIM9ZhGLYBopzZnIaGHn",
-	"gwVLp3wewWbAmqZTI6RFpHGmaHmqzygceONZpdkZxPcVbA61TqVFey3JmCUXICpgSjbYxytHD95tYs+B",
-	"RvhCgVwGUsaUj7WK7D1bMnab0VWJh17azsr68Fhrdxb0+q6MF8H2msgVxLIptF9j/dVyQFhH16jVyGZ4",
-	"EfZcMJLJZShYfeV/ND9oPmNNPdIVXhxWzEICCdxY3EmeAqLH2KxySCwr723gLF6AqNbnrZczDMoX2qjz",
-	"oMow1uytFV0NxrFWAHF9KBZHH7n1VM7JaLFSIM0F7fyzr81070wqHL+rpozpiMxzKOM/okVE9GLEItLv",
-	"93uWTZvNSRconEYh88j4jAkF3BCuOkYusfCwOlnCdrhNakP436HtNOhGLGYjc7MLdscVJEmtL/w4pxNz",
-	"jf2IIl/0GbkrZlB90qwQNC/lY38tsH5BVJIZCOSyoz/DX2OBNaFVROYFTxkZFYzeYtPzQo55zvrkykKr",
-	"g7CKIuALW9S4HDCifY+BrwiECjNXA0H8FsragWBZuEBCBuVUsK7msNo9iFEYWwvfA3U2mywFmVLDQtxV",
-	"/xtQ3KjCZyMyd6UY3Bf/KkdGEnb3B2hnIRdGwrTMlWbQ4Eyx/A65C3ydTll6a5WcFcmpyNbkxkZ6D6PN",
-	"JRo+1KXpmgkti5VZp1s21wB8jZW/c4k8yT0eHLZvXAsNfXwjtWUKbGbkXzpDDXHO5NwQvMIlOpsvHdCa",
-	"WWQjoUDU87xChd/7IeaykRj+xSwIV+ubQNNAgLRnBfaUp7eRC7CGpw13KHjG+uQrTPPDV400ZZMCHRg4",
-	"wj+Vy5azbGLPsAX6x5xCmlNz6F0YiqIzFguQerDpSwhhgYds7W0UnACxfOBkRHcW3UzwyRxg1+GAgqnx",
-	"I7N6JhzGYTlam5qTFPaBP8oCa2N3kfmVe0CNfIULZR92RxsyY8xBrRzmqBSlsJ44MVMSknirJjIfrojR",
-	"y51oDjGNK6Z7rhdcLVspXFvLLEXkvw2nEKQRNyNXFn6FOUd+SS3gpmC6fKKkFiAHlHvhZRhs1Vxwmz3U",
-	"pbGAct+auFh9oIcFn3BB8xfuFYoppUqaSaRmBLl5sheRkREtWWYOzsAdzFjYYb4wK3JmDq0fZZ9cedng",
-	"v7gjTf7+f/13P+UIrqht4bKkfHFpPyrnzB2y6QwlIKhwb89mlWK4E72JcdRPfNcuUcmkwxU1mudsttAw",
-	"GvYpNZTFnCQhNXM8zBL4hcikYOYg4kpzMWm8/RYTe314f+Q5HBpN0ymutD1uQ7KY55JmlrJxQawB+MzJ",
-	"p3BlCmqEz5yLW6CvY2jOvBELliu2nLKCIVFJzfDG1mwMp8aQJEs0MNTMPLYsuIYjCFSaZZhQg6g8sZBL",
-	"wYoXitxxtjTUkGUcqK612Jk9XyhWnMHJIVreMlHdqiuY6WzDatyAfHu25BkDJuWS+FKpNFrCwCkSUljr",
-	"J2lq7V0gVU4KuZhXg+zMlipvWryEJKJALg6C7wRUXoCy+GED5enxImqjKNxI98OGAilmKheFkfyNvnGJ",
-	"JiBU42F7g/Dq0K1TdvqXamDWeq4kOD9w6Erbo8BFZV5wLf2MXoRuKYjyri7DC9UkjW+4iFY8CIQe1DKt",
-	"slYSYEvOwS7LtUWRktAUwG1pessEGivhfU+4cz4qaLHq18xQTi7ZYVwo/oCSCrrbEHVFbxpVTlhzL/mA",
-	"HfM03BwUEWxsgbkiZmoooMmluCyz980bLxRhSvMZSBXmoOM1tNNHcBN0HfZrSvF9s1pblUsr0KiVMosS",
-	"rLZlti4brBJTE+hf5sDzmZENl1OeTst1K1sy8kkw0O/9L43ED2RufNtoL2OO8C8o6wLnJsVCKNI1l9X6",
-	"+gBnEuTjrJTkexWyezYvZMqUMmQ9hTXcaDy7DtG7nYhU5t/SBp3b5hoa2qhsfi/5083NB/Lh++sbvKex",
-	"gGIIXmUn6VRKMCnYlc4lnDb0RZfJiyLzyA1GOPqHf4BCQqr/D/9Aqiqa5Y3r1cds4bLLssIZgAhTV8LM",
-	"/h4LPAoI1MM16YbVnRLy9//zvzfUe+ohK0nypoJliXMjA3ZxMFaYMtySckxQbM0xHzc0julegFgqR//K",
-	"Uj2EeGPSBeYDuwJlTKIyL1qKGnwyGnLnOV0NDS+C2yMJnwhZMJIt0HPKVC8iiRkJBDmHuHGk6y+0FbqW",
-	"ZpvpHcvgHdhPtLDjibAmdpJkVFMcq7PiU7cW2FDOxhrIGZozAYSDWaRoLDfnDKKqB2sDMkrhmrPWxyaJ",
-	"3LmMbEegWKH1KJCoIUBQmWuU6nzl4gfV2jTt0XM51ebwJeZoJxsAZLEKBsZGvbVCijkRQ1J3VCeAQb0i",
-	"F58+OVBXa/OAq8JnTC406Z4PiAL3qXLYfyWm9YuSXhhxQLm4yl4suAKsrtTcfCidhYoyYEV1PfCJtdNR",
-	"UrCMFyzVjphxp6KMZZ7LpSHgNBZ2UPgCqOJm97JCzudAr4VAZ18PAGZwpB58xS2haZtqkjOqMGN1aOR9",
-	"lyVLZnQFBdb8ToHMRbp4OQ2xUC52FSIc7fnGultqKhc5WBZSKNUOdyyEIoAO/XGSY7hj9oAWyFhFDc3L",
-	"bgians1hisUU1EmWDR1xNrcZ0QxwzKCagAoGLZehsZZWdtGr6EAKZGG0Ew0miV5kKwxAPIyRT5aU60vM",
-	"7eUa95RlYBvEVTbsYCIlEoKV3bF+LOwk/X1xjKQ6OyPyWBeouV3VcUI9BHsFPkKpNSC/Vw5AyBdI8JXY",
-	"LBF97Q5tRM7JjIuFZhF5bf9SEfli4P+OxQVIeioib9wf5/6ri1f4F0b62g9Dw0lK4AhQiOjIXBc9LRgj",
-	"GSR7d998ad/94o3rrWfFp4zldEXuKAx5tCKLuZnr//q/zwf/m1H+7Oahe1WO68hcscgkrJRRJe8Y0XLC",
-	"zIXqk6uxLs3TegrrtLBly7LgAjgguUt7fC1mEdc2TBuVY8MYbxmbqzCp32z3FwOCBmnHseypwAtpN6cb",
-	"EopYeEqBN0z7IGxzq3t+IACpMZY4ZihCXEX0h1JxzBpX7PaXyPwwutc4uG4joYpFY//AxNF5JMdjUsJX",
-	"D7GuXtJzAac1rOpYrCH/K7pCWXR1GRb+4PYuWbuSxc7mhghZIoNA1goN+Xjqfb1E9Q//gDO61lRktMh8",
-	"BixarwUQvj75yhwvG7flbQ0VEhQwcMKBj7pftSvrmJDuD4J/8pTfmWDsgiOx8695wIFkaKi0mtOUnSmj",
-	"qIAcDa57OSbJ3XmUkH8kI6rYm1fdP3179fbs+k9XF6/fdG/ZKiI8I/9I4k4/7pB/JH4o5XexGMls1etB",
-	"ldiCkVvmzRLY5FnGUmnO4NxGHugSjMGCIC6niqX/gjICwnUpl8a69KtmfuiTG0nMpo1XQyBhs/nCOo39",
-	"dEtfkHkbmuuaW1mwMwbRB1ksjPzUi9DVXQABReuB0kYSBbwzOFdAFZjQJciY85PRFIwefAy4MjOq06mh",
-	"IxjoiGzQIqfhes3w7lBR0jtUl1ZyUZA0l+lt5GkMJSmdaxDfAzAJYWYxYvZK+qKMlrpQDxERIeCEthAC",
-	"zlwq88wtO+A/AJwACl/mJ8Ph2Kc5Cp3vBflaDs1ZT5JkImMBR+FfyPC/2E3tX+vsK7OaXEz672CDr3XB",
-	"xaSr4B/Vvyn47EPBxvxT14EYxB3c6LjT68VCK9ui0oW5K/0PtFDsvdDdoo9lSPtfM92NO2v3IO70InI+",
-	"iMibV0amMYRYT/tXI9Ud55LqN6+65tH+d3LZ7fXNjen2zrTq9Ui8GAy+YOSLwYD8RApmxOduj/xiiE9q",
-	"RjKd0bT//zF2fS0Nw0D8q4Q9ddANFPRh4IO6wcRpxQ72YEaXaXDBmMz+WRHZd5f7XbpVtOBbCyFNL/fn",
-	"d7m73L2uo2KjTs/O6TEmhu5jxBD5iNHTcv1Z6q5FmhfZ67ck5h//0hrNxItYovrS1cSOowshe7uTGCP+",
-	"ID8e9NyHDaCVptV75IylKUj1ZjFtOU2UA8c2e8TeZdevHCSK9kt8SSeEIIYHlSYflbINLQpDACW80Jpp",
-	"vGARYQLvwUmsPEOjT4Bm4GKyfNxJdCgeLKlcvIYrUTeem3oqjm4iilB4CwMrtrnZqVLH0lnvt2tFUmSN",
-	"extYJLL5nBsk1KYgEOMGoUtpK4CNOlOsFEcQlk1p81Et3W9QzYVW0eouSbPF5GqaJLfZ5WyWLCbjbJqk",
-	"83Q14uanyFiKW7khPhfXN+NHUmzuVXf3Og1e38G646QxIGeeDHfQPJcVznoCxiZXyotQ0FV4oZoKWOQQ",
-	"kZIIlGMPvCHecUoGpEC8+mfE6Xivw3L/HQAA//8=",
+	"ARtbnkuZ4/+fvb9bbiPH9gXxV0Hw/48wGSdFUSq7upuKuVDb1bW9pz7ctmr3OdNZcRLKBEkcJQF2AhTN",
+	"7aqIfTnXsy/Ozb4+LzBvMPMm+0kmsBaARCaTFL9EyXZWVIRFMhPfWJ+/tdYak8bO9gyIyvWjMm/Ewr7i",
+	"zneTpejYDucDSMFpHc+lPLUuVc6q6NR6nlvPcyUP2xPJX9Hz1OEf8n43rdf6okxGOjxdsG1dUnWa2SkX",
+	"enN0lj07JJVCzacbWA3pailzYApcKFZoFdmXzFlW1gVh7R9ro3t9OaLkiYOUHLe0Rf32Fc/XWU8gL/Kx",
+	"PAD71a86Zhn+HcpYWfiHVSXNQbFAkJeQkwOMQKzoDDtzwXVQ58qW29/XY79PnavW1t/a+k9UdKROYp+b",
+	"Rf8IRfOPzZ0eCIJSW7CslZAoiBw+yB5PGs3xsbg+kr3Hg/Qfzx7fVuTfips8cQzUzpX5g2PfVuf/sizy",
+	"K+TuuVng8XkZnt3DAqYeruXfbILdOmDqcGJ8UNWTg0FMjxxl9Uzr/2+wu1fPTmtvf3729hPJwJvqn2xl",
+	"6WgyppMmW3osdjemizqRC1+0JvWw3WNb0ve82E8UvrWpcHTtwrdW9NaKHlrRH5PaPKXRfKMtvEZbtggD",
+	"w+E8RShYbawHlV0Bi+7DhJWso6vXJ69ad6wIryMIao9oFEZLL8RwVUy9Fye18z4xa2rDs9rwrKMWRHnm",
+	"xuRj1bh+vmHPx6q8vZhIVer8P9dClWuqQLQhw9cIbJUs83ZtgOLQsflLxSLJNxW0Tkgmmdq6OsqOas/x",
+	"7ddtJe6vpRL3iq7+5WbSaWt0N+35Y2XiWMPaFM2ZOpsVPGVntwWjdwdmy99CJ4IuCXRJoMuQZWAcZQK/",
+	"/hnGk5DuwOZTviLJ339NSMGm8p4pAN5MCc3zXmMeZcMQHCUOOBLOspRQa9la5SgWybufP9yQ7ZYLOH7S",
+	"J9/RdGKn01XM6EUfzLPv/EQQA9RzOZjtaMzbuBYRoSSdKy2nhv9wVrxQpJu4b244K95mCVRVIewjt4V4",
+	"eKlcIsvqGYZllsK9WGkFgpYpyfl9+QDMOGgg5IqRd0aYVqvp18r3cbgh17Mh09iu1YF9kWWMj+6OZEGs",
+	"blXZ7/5lPxhu78qFX99KPQkr4JRx2fU1MnubSUIJXATzBDSfkK6hyrjasE7JlBZjLtwP+KkX4WmA2ZqV",
+	"xCTWcJrIXHBdzT9lKzQHW2qeIabBPrlZSHfe5AgbS+WMRfiMadIpiG5m4cQwVbfGYRj13D2cgFTxA79j",
+	"9kqhfIz+FNPwTrp9Ra+/ggPmb6Kca4zavGdCy2KJA5cjMrXxz037YZ75eWQjpH+iU9aAFojWWZj3DCa3",
+	"NMb8XLt36mlsBcGJhj7hc2d48bL/qmYWKH+7rPwyGJjfqod7ve2BdaIOHuDO8JtqF14asb+HzT5U9NUN",
+	"7aJ/WW10EHVW9tkoUxQWbmtjR9OG2b18DHPHVjJdOZRtJLkgHeIKZ1OEjrTLUuFm1Zo0vlqThkOKljLd",
+	"6pGpiXf7WSzWyCmPkLn7geNfNQ5E5HbpTNgobyEgDbji0GY1UzoW2MiIF0pHiFADCYWzQr1wbXdvlyh4",
+	"CDplEUmpYmdcKCYU1/yeuffMEzzrRSCMCJvrDImfegGNeElmY0P+KZ71roA5ckFoLGDsZhJ11mhaI916",
+	"az3bnCOl/SriTslCK8gnY8RQT4gSMisMw9NLwoXSjGbDQByISGKolPkXJZ3IizaREY8wAc1rmTFIXl6R",
+	"BuvSE8hFqxy8eSKcKQImERYL2JUXivDMTekNLxIsR0JzI/sURlhRViypnALzxh2foVyS3NA7loAtBwVI",
+	"3O8rL5Cg2K8JpO95NRgMCPWSCMuwLqKE80lzaydyMnkDu0GDQdIjghaFXODoYFObDERNUkulLuN+Bp+D",
+	"ZZYv2s6zdtdOZubZWySYOjtPA6FvDTpfgkHnQF7+sIkGW3g0o0ygI5qerAFG0/HbzNteLgYDkoHNIdXm",
+	"KcIzVTXGAFGOBc3zXp98h0ppRqZzpcktIxRekiOSwARNP0nFkG7NDMMKDikDcgvjywDGTgWhqS9QlcqM",
+	"mQfSiS18a39ThAldLKMGgwThVpO32EFfSxYo/fZabzdnY5ouSUY17TXowLFoUoJ9xSxv7PJGKOAa105H",
+	"mBqeCcvjsI7Ak1ig2a9X56moavSxYGYa61GVyhbdcn2Uo8sLRrMlmVBVB11WA9SEJNDH3ir7DR0/kZqO",
+	"59xc0LVK8G7KrJnKIyqwD3W/iR21XvlWhX0EFVbj5T1caTUtnH+CG7lHNhuKiWyQH62pOVLPYdMcFmua",
+	"6m7LazikFXU8a8IKFjKEl1fgPX5szmLo7nsz8Qoyf3seQVZYxPHrm8D4HLV/piVNGnLb0Lau+jMB1uMB",
+	"srIkZMGnHgi9A/F5PPjqjaFcm+I7tabphKlmcbgbyMG9sFxsBZyv6TiQitE/HIs9peLNUm8sdiVOZJPU",
+	"i7acJrEXluVxKFefBK3DqjdKt9zsiZBncjZEruKS+YLRp14+am61hizaU/K9zrK96WBTjoOnlyfbjAFh",
+	"xoDPPHgf74ncj7yuke3umchkoR6r4vZELggl2AlRLM8DJRvTx5t2/gV+f8M05bmDY4QoEa5VBW8ZCzBm",
+	"Y7NvsySwZwCEwvZXAWCQ7svBS0QPLLhivT5JuHpXcLPAQ2JUwCQWGZtKXbW9oE15hg+SDMa4TmcH6RTm",
+	"ZoiXs4RDjGW1gV6fHAklUIvevCIHogTWWkgeFSVQJpwJj8LTJppxi/aL4PqvpX/9Mur4c+NQux4n0H8V",
+	"rQUYXEBJmdBTb8bX5Kv/s/zYwV/+GoIF3HHfDAywT2k2/Wk+vYWgh+vXZy9fXgw6O9lLVu5km82mzWbz",
+	"3BiiJfSWKj8OazyBg74yjc3O+VVMJNDU++C2qgQ99o7lhN7626XrbLMXnBsVYI0DXKwy7UY3uGfPRlCv",
+	"k6UkIuF3tqY3ZO4yfzQ5uvWEKUZGcl7EomHcpYvd02fzIWc0u+FT9la8oUvf9l+9iz4WSSOp9xl1Snf6",
+	"bh70WGx0odtHYcN2cqHH4lZmS6Ma8bEAZe0I3HkrZ3i445+1J/yxvdIrgsxuvukqOWjd0V+YO7q2vcdw",
+	"RTtWBV/8i6W7G231aHlFglXnomMGlMMDwyvIse5iwtMJyZmzxLrENLN5kUJa2PDxXulc9V4Brh8uQg4K",
+	"lJCxUPN04kbWXXVCU/cbGNyQ4pn3e+tM4+TaaHmQCeQANPYmu9bnqH+V2XcO079O4wzAs0HgaFTObusR",
+	"eFapdtaQvJO5BTbnajYnqUr51qdqDqjqYyWouCajeZ6TOVCYYTVNBVcOgZI1lVcMMlVslaPiypUcrsVz",
+	"hZChXhUVo+g9y+w6WRraRHaj0CUCETirZGp/KlWmnjgildrXPLTeBnT5ajtbzcnMMUdzOlRl2mYZFk9K",
+	"S5ZbXMo6XMoBzMCJv7nEM4x+i0bzyk+QItdoz7rg06kVNLEWLKFTaYF1niqB48C3uxptkC+h6GwsnEvV",
+	"8IbkqqnULEZSRkTJss6sthRakZQKITWETZIFF701NNDJjOvN5T/YwT6pmdxyyPc0vSPXZ4OL7amaGz5O",
+	"prUut9bl52NdxkNEqCcIAZn6wdOedaTKXd0GelUak3dK3FIlTqSLWHAu0nyeMas3JUFQuDBSnJS9Mrc4",
+	"0C22RVJxStwES5tuF4ldBPbQ3hrj4SaC9QNXuly3NoamgQyeOHDGM49dcqKUbLe1SX4JNsk8uJLbkLfq",
+	"RW8ib5/4ZrPjBzlyYDobVuqIDRgUMe+GAlHNKK5g5xFsQZSW6V1EFhOeM0R22YdK05vyohnX5I6xGeKI",
+	"yx6U5nlOJjKHqApokXSpWAb5TagP/yRSkAn0ANDh5gQXPEuGBMCPsiAznt6hrgwtg9etwfoJMZl+TJsM",
+	"oQWDn6E+ppb2MdL1KUBWFGsotGfRcw6wuId0ifxkf+nyUY2AP1m7X4Ujtgrm87L7HSo2rcmbbc9GIAgZ",
+	"Ialgel4IltkAOXvwE4B0mfvXnGw/MFJtFSe86cJ8z/QBt+VE+axLht9stwm2rM1e3WavhuzVO1/kuoCw",
+	"u2WiU5Y0dHnYzlKZMbVJaUIOjvpLkPfJM0bXEoDwFeGCJO6r1zJjb7Okb+05kAUM7UWx6F4Yvms4t3cb",
+	"qN4DZqRqVxEx86SFaW2NQYkcaE8yDdcMSuTH6nxBlcSMZrgyvCByIYYlhhV0wyldkltGjAZOuChr9t7Q",
+	"8Rnk+MygDQzUxVZ4hq37KAhp8bIgxu2DAf0x2JcnNWxVz9hrmWdnhcxzlhGlGctL59Dr9x86UUfppXmv",
+	"Y0FX25vBbui4tYC1FrBnawGrELR6ikukzFuZ7KvUfB87WFknb2tT1g0deytWLEozFtxW80fQLX50prRN",
+	"lq4NMLmQfLWGrjqhO7GN6wZjRLc2b1V5d2vj+iJsXLVN3ZKANUDuagTMWboaNdWbIAq0FIheKIsmI12K",
+	"AaOrwexRBU+BUaPm3d4Byay+Z/owsepUOqrX/1ZXs86GWh211VGtjrqXhHJI3aQmJXWTfgrF7W2ZBBs/",
+	"XmZrpprmcjxnXgOFOAHXLIY+hCgGr5RCjiSnlV65t10k5ANABxhMI8ohFqtaaQ9z9yUjWUwTMpJ5LhcK",
+	"Q/0TaMnQ+2RoiNIZmeVU0IJ0EzVhTEPuw5xqkLZ0wWj2Dj71hiTRE57eCaaUnTS++QbGskyscQ/VoatY",
+	"EJLkXLDwAfNSxqfmsxSqnLyDt3VlQcQ8z8HoV3mSTWd62bsy48VGSTe5pRCVoue3mLGRY+bGW0an5l8q",
+	"xigzphMqBMthCmGbXapJzqiL+CQghWYe6+uBelKpM8XAZ4HWhJV5hROvLxMsRG2l6vO207bJq+65zOuV",
+	"piq5rBEr2CcWcoyelQyPhDUfjEEdKIieUEEGEdgHysn/Iri2m2jaS/Ddpf0aEmbhocEzw7WN/XVc6YM5",
+	"QyBuJ1xdp5rfI8raARbh1hRzdohBAfp4WotCZbk6ww4X6aQTld8DDZkwUFmHA8ARLnimJ53h5e9Rp3JI",
+	"zO8XLy/+GHVCSmGIzTffkg9VA4X/ivwlp5r8mRbkknwkF+cvCTer5m9wZ9i5pcX2povK0rYxoq0N49nb",
+	"MJQlAk5E+LHyw46WDHVOLalaz/s/MK1IlahJYcHdRqxnrnwSVBhJGenSPAf6jfEqvSGRIl8S15N9HK2+",
+	"ZErvGLjHQR1uzO9YcvuqVTwiLFesmoIR2YvLJBhkYAxw4NB7rUiHpYg2ZfBuGVfsvCqkRD1t4P9DaQej",
+	"TrCfneGI5ortRzNtK94r9wQ59avsccs4xfopaMl0S6YPCOW3d4kAKNxRuhrRVsej2ptNz0hDbc4YpWmh",
+	"lcMGeV3NkNJUTqcAKgJgkqHaJY3uBtNYTLBgWCzURM6gvh1ksoMXe0NSSmegGFmxLCLfDr69OLv5llzn",
+	"8ykX86n/+RJ+/mbwknzQlIPxOxYfjK5FLr4lY9rw6g3U6XMN/BEaKPt9b849iIUXYc+x8O/jEzfzWwaP",
+	"kI9k0B98+wrbefWNGz+fMWJGRz6kE5bNc8NeInL9pz9d2if+zOg0Fn/748dvLsIBXBvNCmTSUi4FZaJ8",
+	"5DXqXOT1y4+v+i+B6xjp2eoqMzM+1Y/FjY1zClWXKVXKfrUk3ZQWt7BtptVB//KP33xL8ttzLv6f/7tc",
+	"OGonHotBf/CnP7wqnzDLrtyyw/t/cj/2iOZTiJ6y6hrpopoGJY0qap8ZF41FF0X6iBRm/Cwzas634ACe",
+	"0pxgGujeFTEKKM7Tap6KzBXG3s7mtzlXEyMWBC2j3rcJSmwJeM2jspoNouZkqaWEQC+Ld6pUbBZRaBlw",
+	"qRT296fsKRd8pg6VSpxZIGrYcEO3rkAMwcpiFsbc7h1yIldW9sSOmZ2FjlUXjSX9rY/mi/LR7MHqN3hq",
+	"HnDSNBOiTd6TPW1Ip3Kf1K7VA44Upwu3npTWk1L3pOxuJznUn7ImKv4vZUx8mfzVxrpD/HtEFGOZt4sQ",
+	"GxOVXdkC0C4FJZpAuIpFKZtnpBuaZoYEVPlkiOYUn4h2SjPmDdc2sCAqzS42oDMWRijj2mau9F3QMeWY",
+	"FsQH3VfMQQA4nDMojimFnVufXDsEv9EbwEB0WNT8oSRs35D5E1iSn4p2tmUb2vD444XHH9lILWdM0Bnv",
+	"u1uwFqYC+N9MpnMobkMVSb7/ztZYdm0s6TRPIpJKcc9AYdSS/POHn38qM0TdsaWq5kSyue9+Ygzr0Gh5",
+	"x8QVSY24kNnESvc055BPqQQiL+gyKpuVC0ESc0lWNUeIiuqC/pv21oBefp4xcT3j/6yec1yGHeQbuwPr",
+	"SA889u6t36kDBLd9RLYdhbWKmGbOO0vnBbgt//5rePqbZmbOoDldwQ2AwdJUNxx9cw5WT705sRtPfWpb",
+	"RClBseKeFRBtdzvnuQZuH5HbpWZkJAv8g6rA3NJNbFfn9xd4P3pRLMztCU8C/FC/BIilULqQYmxPt89S",
+	"tpgwwe5tfh+/IJlk6ioWGN9U2WpzD87gTiUkzTmERZb3Cip42iJSXJNbmt5B7MPb0Zk53Gdwui2oYMw0",
+	"GLd82jICWSYx4BLB/qmcQdpJG4BwyJX8b2Z/Tngl3Xlor+TeV/K/Xf/4w55XEo/AgwAphMv45x1UKue3",
+	"BS2WDRE6wEbWAZ5i4RFPQoozWqQTfh+2vz7HSx38FItkIYu710xoLMXKq6VSzY8khV8xy3zpUXUJD205",
+	"PeuPNS/Ewr5Rccv2rkhiZN6ZWXbTVdiP/wECodMJEUBYqoOr4bcqjbnLzXUv8gsHI/KPNSXNd5kJnXJj",
+	"38xhpSXie2pr0DwAWErF9Hx2w6fsRy7mmjnwVzEXwZfvWPGL4BqxUAMiCzKVBau0bEY54izPekjBUBQn",
+	"7CNNdb4E4ZwJXeY60xO2xOYg9f/Pc614xt4VMmVKcTG24+Dq2h4VqAeAK68l6ob7AJB+9hfg+YQz2ZI9",
+	"t/OisDi+dK4Jy8ZgfAu2rDME/FynYb2s59vDjN4w01wn6jTuZGc4gPz39d3vDF9FnfAAHyVjml/zFpXU",
+	"urufKSpJlKwo4Kv+5G6v5+Hz3tZ9POObL0VbSUaJ9V5LNl0mpAztcsMSjOoqfm9KSUm6QpKg96jCUGQR",
+	"8j50sw4iMsrpWCFhNpzlA9Ma03KUJJxYvo8Muxx0l2uXccQVty99nNaG6BvBiFejkIKb9JalEsLL3Aaj",
+	"ja93RdKc0cJy/oIBQ1Ioi/ieHetuSieC8g2IDHSN0AK5b8362UQiGLjLqABBfR/D4AHs6Rh5NCsnDnlN",
+	"hf2sYwasAzAsu0CeFx2BT10A8HaVT10MnhOjOpbtodiYFKI8d62ts7V1Hsr5kOAcnfPtm1SvbMCZLgEm",
+	"5cGyY6ajGhkWkGAihxKMGHW8yit2DlO2AJom1ShapxdFJEFuC4nqo1re+r3hNsEetLHLTYTyxECZgEDv",
+	"AJIpD3aLj/ki8DEyvJZb0csGVExALx+MXQ7E1ZL4QVBCVLrhbb6dEUjGTbYwIzV7YW7nkOVDBNPT+W62",
+	"lJ9anE2Ls/E4mz3kn2OFK8/o0lzGM82K6RGTp9tmCTS7xobeoJle+9wH682n77DpG1ZMn5EB1Y6KZHNG",
+	"vhmQjC4VoSOoKyLuJQf11OqbP4FnzXxm+g1dqs7wm8HW+mEw+9aU2Zoyn6cps3L7A4r2rvL9GqWupAGl",
+	"qFKhUidJFeWDGOwlTWKxUYnaTLmM0Bbc3FaZWkfTTqxOhbxkF4WqesBbnepL0Kn2JVq167+OaO0WeRCQ",
+	"kyZV6CAZ6FTKUOVyNatD9TVvVaJWJQKV6GiX8SDl6B9zWc/lMCtYGsbercHPVvwkybufP1gELbSokojc",
+	"sZkmVCOqNc9YQWZUT65sICckf1jjvfuraWK9egQ/vynHeXIVaTviAMNs89y2KsyzzREDV5V0y8vZC+gQ",
+	"HN+1Kgz8WgoC0NL5J/inoQrzXiTlzXc/fHfzXUhUyg4eh7xgsYWDyctJioHASmBlh2r5k7YwyDMrDHL4",
+	"Ldv1BP4Vb0mdzZfX5zzjCgSIs5wLdmYUyd1hVGUvAZZq800vb1WQiL8mSPxy03zlG8ZsqUAstiEDr20t",
+	"StMvtPkCCye4ZiEpIlyowmHAuE38b07XdDavvR0LLTXN1RWktJ1CG/RW2hLxan4LP/v2g3eJlmRAbtlI",
+	"Foxo+rFPrgnsvBhDQSNXHQkffjAKci09+8A0EjM7hB+4gFLCRyNujyQ01cf7JEChxpGs0/Iqh6gFDrXA",
+	"oYPZxweITneEqnq+uiWdPYLYtsEn5mimY2JcEKWpniuSZAUd6QRCxWyERzpXWk6tD9wRLUOWeYbxX55u",
+	"JmI+vWWFDyopo1bYR227wkdI9yIilxH5hvznv/2viIzp7GxUMAZdYNRYAUJ1FIvFhGr4BlOJW+KkSDEX",
+	"BNNRIbvRfMrQN3dGEjfmt1kyDEtkBXPxxNe794KXIkLDCqQEqiWTMhgGJ+5bc2VrmH/JB5u5FVbklkEq",
+	"QtT0+jhMKTRNNY6S2E8YtkJ12Xy3Mkr/Dq7IgivWuyq7MuO8Y2ymoMXZElENpOteBAfmGUlueZ5zMb7O",
+	"sgLy8Z6TRE34bBZ8VwKfsYBh2aAOZv9CEVspxnRtmyXn7kviWiUUmyVdiK5z4UQTWxewdwWJfomFGgvk",
+	"72ckUTQHsJgy3A+yGQfuCPwGw/jS5WuZsWDUNncwcSBtM75g1F2cBb5KRjTPFQYW1hNbu5m4Z3tXwZky",
+	"jc4VIrurvmM8Y+ER83E+ODP2ccaRrb+humng9XukJnJ2Zg76v4KEg9g/OFFQ4zafKzOa8tRB9CTXS3Tq",
+	"dstwaIX4cuWsOr0r1D6oB79wVYpHkKjZlXIsD7RiAqpSAhLSfDBfovqmyKIwUxE40WzOYIbmAZqmbOZq",
+	"RPKxMPzUnH7BFrZpPBHgj4amu4ppCECD1HXC5tCwxxj3ExxMCkOsylBswLIr7QLPuOAIkZQjMpWQ1C2B",
+	"HpP9zVVP6scvCdYmAHfUqZ6zzrBzObj89uzi8uybi07UEcgrOu/nakL4iMykUhwYV9RaxFqL2JdjETtM",
+	"mtrDdw+ZdZjSWEDXsOAS5wwRQhjQHnmnfvldb1OaQgqgAAjXwUCkIXGi10YwdRQLJHjZG1vFoMaBopJU",
+	"RyQBPRdLTBnZcIXRmuYcCeoHVdX7uIAqCMC/p/mcwahJTs1S4IoATwkmfUU0ZyoWtwWjd0QKEDExi+kI",
+	"3OsucEvQopALZZHuyjCs7vVPb3p98ibUsRH3lbORJnKuV5Durtq8S1zUjI9YywZ+4Erbg/T1JXO0p+wv",
+	"hZx6hnJxNjAMxf50I4MfADWG58jmejTd/LobizkxxMJb6bYGV1i9q0VVfAmoin+4q/0g0yjJxArT+PRX",
+	"Z+ac0SIwcarzT7m1PZkfCzk38vj5J/uH+Y6L2Vyf+ZNaIzA17kMuX575GjpORM+MisPRHDqjekLUjBkl",
+	"B9LtuubKjNAzrmlO/trrd6ION62ad0rwp7ML18W7ba/w2+zypVmfB4nTD35hOls+/d6tGhqt12fmMCsB",
+	"64olybqU+EaN+q3mU5aRGSvIXHBtw2kFg+IEqheEB0NcMJGjWCSub9OqN2omkAPPsmLzbf2pBDLhoLW8",
+	"HAJko7CWBCyuzwV7oWCwERGywDIJHBxkVCxJxmZ6UgUpc1i5pNeHRNNjp3baluz58ll6oCIDHJLqAxEp",
+	"k/eYFl+oK8J1LGh2T0XqQ43hFVcrxxm1qgFcQSotogsqFIXszn3yVvsM4rEo2Nms4CmWeTDH1XwA1OOU",
+	"FmMujBKI2X8S8xMX4w/mWLEElTzi3jdr1aukHHSjgmbt7Fy1dZqdwQJ0Xw5eGn3yurQU4RWCAuv1qut2",
+	"iGCj8clQzPXG78E8wlXoyYtF4i92UnkxWMbwkf19A4Fu+o4WOrwd7uw9V2BF401qFcpWoXxG9R2yjFAR",
+	"shAtvRXdk4CSjNalB0+AdlM9P/Hs93NUtc7AfqgeKTuGIUeQ77Wk5tgtmi1Rj1Nl3BwkVutSkryumOGm",
+	"dHYVi+TT7wnmkYCGp4TmeS8K7HNckNE8zyt2Om/rbDTYOQU2GXpCfceWKiJzoeYcVWI7RvBW+NpzQXN1",
+	"tdRVI63krwjNiv14Phh8k96xJfzBbBKN1eJCjjdWGGC/rF9QWk+9J/EqcDQc6ha2u4jWuGD8T5MNY1bI",
+	"/8FSbS7NTOa53N6cWBn7U3iH13mDa3vXeoFbL/DBqXKbyKw60FIZsIu/HIlb7AcermN+VtjYLni/lkl9",
+	"yUzqSbBLLbtq2VXLrg5mV8eDmqv1WPNKKVI50pYiDQOCZbPg5VxpRbprnD29yKJZhMRErIuCa6Yg1+zL",
+	"HlLNMaQ2cEgn5CSJpYBDcBUlV5hED9FM1piDmCXEBuHTgcGsSm99JdLLwaAOrVhQ5cmtGc3l4KVHy2Q8",
+	"Q4MZ+wjZVDDTdw0qvj88vgXFt6D4w0Hxu+PgG0NLr2tCB3eQKpY1Xskd3bffWxT18w1DfZi7t4GnbeBp",
+	"WfNq68sXOiyjQ8JD4A6sXlxz4gGnAqVV3pmnHKjSCRBBfkLD45TPX2vhHDVfWyzkiFDUxGwNrW4CQ3H+",
+	"NsXYhiiTpGcUOSmqPqhYvKN6oqzfzSiwNEgNHLY/9EkV0WNkEwCTbgi8sVgYBMZYtG0Nr1qF01TBOBY3",
+	"8edlEhEMQUE8jWnOUrrEpgzWdDpTvRJhOuiTN3w0YgUDWQPSoFdWa4jAaEoSGwWTwAzPPTITCCokrQU2",
+	"a56bynt8jOsoUJEDYKbF1MKKLOiSaNm7Ikb5J4liAia/kAKTOOZS6cTFyVgPGLV6KYzFD6X7cjDoXTUh",
+	"ZImNuCnxpZBsOZdiDNBwh1c1Y1BMZD07NEhDDEjd0kBhk6Wc17q4wmW6zam4M/1rVgiav2dubRN3QLjT",
+	"q8xoqCBsOtNLonTBxRgasa5VVpOVK8mblT3nyXkVx5rSolhW0axYCfdoejhcymPIfNvq22dALP7Liur9",
+	"908dOesMO/Zcwmj0pDPsuLPZiTpgAkE00R/OBhdnF68AGQDv0SwL3lndsHNWzMomTMf4BKzCX88u/tDx",
+	"AJ9/WH7767aq/z8rKd7hWrR6f6v3f3F6/ztaaE7zfOl47t4C/oMVMTEVf2jWtTJ+hck38HDyvs6UY9HM",
+	"lcmBTNkFhtZ4cMFcGEOf/CJyfmeWCV+LvP2Vu1T3wJrD8JnhashSRR6pxmBBKNB5aAWGYNag3qblnEGY",
+	"kKuOs3uEUe/Ks2iIAXHvc0VSOeNgn2CLCKNh7HOwQRiAhOCm2TKwbUxknikb6SML4MgY84I1t66aQpOi",
+	"1cikaKuwIIhsSIamF1tCJ3I9+1CbwPRvF64aS1R/vpxZaQrDF65sEIuPKCoYQpJcTI4VF2x0cXMEUHN3",
+	"XIMJPoyzKWUPJwlB5SCCtqgGkag5fueqEp+zabq2QxT8fBSOhYnZVTTjhJtIzUjeXd+8/ieSUtHzow8G",
+	"rsmUZ4KPJ5r8cvM6cjixJTR0ORgMjMZwOfjTn0J4m2nWjxZwXlWBcp3YWbDRXIG/Zdkkcppmu5U7deWr",
+	"zdXnjngzXGVsqndk0Qxzy59SNtszrsgJaBXBbHO40W6A76cLEG9lq1a2OqlP5VhukzUpQNZ5UhrdENWo",
+	"9NAd0a1jfZGZBXzGVrDzPouA9dtA32pWjKNRzTDJTz27w/PyatzUlqS63q1L4zm6NOq5Go7m4igPgpGI",
+	"pNKryWuuIIS8Hi8PdroVoS4W9moFGPg12SZSKojSPM+NblAwmu3pPznCbTulP2Wv1C+tn6X1s9T8LPtQ",
+	"hKP5XeYbkrrslAiriUlD7WuuUfeLBaZ66W1KmWXFAENzZqxImdB0HHSMeIsETLCJeyIWXVDxLgaDnksp",
+	"4ppzSbbCFFxrWuv6irpmhEhCY2EaW0xkXubrGm7O5lVPTNGc3SsWYXovXBGl6VIRJclcaJ7DIitSUK5q",
+	"PWCnXDeLPzZO6RGSgj2NCsnVO38QHGbUxhH+IJc018vSJv9qN6WwzSLWKo9tFjF9LMl0rSI5YiyIVz4w",
+	"j+TDxfJH/KOhvUihu6OC8fFER0RLmUM8Kvs4YxnXrFdBEjQwpTLk0yqnayNQyyr8HoHdtUWCInKB9sdB",
+	"LHxctepdkQRHCG951tMniaYf31Mz3yRCnqqYjiqGfE0/ksK6OoKi/lXbe9kMtmIB5BFY/NGPbYuY9RCB",
+	"GPBbI/1bs7wUdpEcxXENB8hDqHvGFuSbb4PIcXieZ4+VuTKITv0LY/uzqCMmUcL97Axfvuq/ijpc3dCP",
+	"cOGqTOsveB53tF8Gc2yDWdtg1ucYzEpGzFKJMpL1kVhImUHp2HxkTVXcUKVw01QRRBn5pEw29VK0Kd+S",
+	"r6hkaf92FWsDEmoTMwZ0cyWkxmYowMwEaJYxy8WyfZMSBbSnLdq0Sprd2jxFTqGQ9W2RXuim6Ri3SYa+",
+	"iCRDtGFnD8w4tI76hgmHdnYJ7esJ8sEraJOpuD0gtMNN+/G9QgcJnCcJc3Fr0bqAnmWpB789x/L9eNEL",
+	"wG+YZmj1wDc4clBSOJYD57CLcUrfTYVxNjPKYJNaj03rsQk9Njtd4KO4anbLdffrFjBZn9QAFRAMjgkS",
+	"h8M7NPfxKUabAHCeYdlCxiJoOsIMZGjvMB+8iarXJ+8fcvSsNQ/ZAJK1xC06DjTueOz8kTSMA4w/T0Ix",
+	"W8dE65g4Nqptb5lprVJTS6P6aG4JzJnqcjpWXA6raUBtlIJLuFimASVdW09BxcIj/zGbp01jGXnvTRSS",
+	"3xtrnK+l7eS1IhyxwOScZdrOKc3YOo/HVSXHpC0uwTPwI7geZlRPVCwgAK1S3sUpeJg508PKoYqDrif9",
+	"9FkPgpHEouJ8CXJt1vW9aE3ezYr5LCjAAYn4Qi+KzYF6eOrMJ/VM4Cw2Q7AryVA7Q/hsRv2PORWa62Vn",
+	"eLmje33lELdOi9Zp8dycFhXKfGyvRT1T962Lcn8URgN+5leDQTknVWU3qzFvEWE0nTSno17DiHx8jSzM",
+	"SxBF1KXCKw6J6finavmuCR9PmMIxxcKmulGSjGhB/gu5iIirVe0thIrQLGOZw0hx3bNDdTnGfT0qZbNK",
+	"x8IyntIvzaDeg2F+PFsdNfIGs3A2tG5IKDjHpa+05GAAcjSyMTw2ZJsqksyCpVH9n/r4U0K6P7ngcuDT",
+	"g9465heLSpx5yqBWGuSZM+dkD8ZWcQwdzrPUkzKtyvpC59uwsZJdXQyM1vzQOzUWF3Xmgut3wPuGF5ev",
+	"+q9+/3V/rvfnp4jotszxrcsht6qn4Y1QDTe55agtRz2MoypDdGle40GPzVifEg8QzNTepyAjjRyRMdMR",
+	"FCyCKgSxqDBIV6/JpZhrgAwEj6/ABRzlgswunnJ55ADccGoBcZbtyhFU6GRTsxpkIhcQdjulYomTQG6F",
+	"8zFyQD1hp9J0CTM0B6DCo9YWOthoptsShLA/T/ryEQghy3kKFELY/05Vjsqr04IQvggQgq0HpD392DeX",
+	"2NaUf1ssAnpgVXWE3ubkjV4bo1IwybI3SGkVi2pVvMasItuhINYhHGyaTjKhEPOBCRP2snbF4uXgJSRQ",
+	"MP24sj1W99kfDLG/getEobGVFXRr3wIjnhUwomoj341sbAGQ+LnevL9fERoUDA0oDdGAzawJQqRJDjIa",
+	"/DpBKGq4ibYUeq3kkxRBmafNKvx2MIwDruQpMRhVsaFZVfW71qIwWhSGQ2EcQi2eERqjUoYiLPnkIBc7",
+	"uAcjj+dQLBZZmcETolWbbLMRqSuM1cSRZb4mHFWE6TiUxFp7YatYWC/xSmytrh5X5SPdxYSnE1R7MfwW",
+	"DKyuVjw+1rvyRSvqbXnZyaWz8mmggLSgRIf1/7oUTFpVxTioK482YDW//R8s1c5QbmsEmvUOU5Z5R2BQ",
+	"aNDnIwNzWsV5CvlM6+OUC9Hbwg9qGMC2jtCaoPkYeaOOJN49ouMSt6wz/ObVqhPT/haaeF8OTufFfCJe",
+	"2eJvWvzNwYz2F5tN80iS+V4K/XkqlT6DGu6ZXMCdaZTvzelnSvMp1FlKIffNiEzpXa1mraMCZe5M+4OR",
+	"2r0NoFQEjILv2jVDeg0pAL2FgApH97sLWdyRlAnNCkh66JNDF5BJ4//9n0QxPZ9hkPFcYN7PKBbynhXm",
+	"6pHbZbUe1JTpicwiIuda8YyRWSFTBjjJiJjhFNwZJMoSkqosdgsmBF6YL8x+knsmMlm8sE8QWFIF3O+M",
+	"KsWmt5BmXU8KOR8De+YFNvnCF5rsReZPkRkW5RnQglpsjy8HjK5Py6Ts8nBxz4SWxRKqIUdEycZdwbBj",
+	"cc8KLJelJVg8Lskb+a9M2MSuANFRWqZ3zK/adzSdYCpRhftGLl/Cl4aFQwFmOcJB2wFByk+CfSnInm37",
+	"VaZJroH3o41mIhXDNmywCVrTy3djFyFdnWXAfss6W+aHn0c/MqrmBfuJTlnSJz+ViV2RaA9jAa5ucCP4",
+	"w2ZaHFMuMFWlXTFMBXIxgP8ae/QeAqOhxmKLosTNSuqGusShfWl9NGLVb3CYYmvu4Z89VXhs3rva4xoG",
+	"jHsF/bQ63xFZ0XeWBNs0wEjdV2rl7lIh9ym0wD054GG1ek+lsu5bNpEkn35PYvE4ZRP/u6EX/93N6xhF",
+	"FGNhqyiSYxdRLPkhKoBry+Bv1vMqOTmqusAB5RU93X3yWsBZQRdcjN+ze26v8uvPqL5iq8W1WtzTRlGs",
+	"o9nqRPrcQaWEj8DMNlcfLkvHDksbW1iJOBbrC0PtwMebihXHYptqxS3P/Zp57lOXNm65b8t9W+77CNyX",
+	"dEvWdNzix5u50pTesTM/3jXW1b8ZbuRK/0BUoCGWt3I+noDfzDTSZM+DTIu5zFgWGhYDk6sP2SCO+jqV",
+	"3WE00KrJNUmlUPMpg9zmGNaRsZmekK5izMWqmLv9I71jH3A+Sa/BtmYT7cr0jkhBJmA/RQMXGC4N48fm",
+	"wYQHWdDNhGVh51uCQqqGS1uTabPZkypvwYiFt2pbPyjXlcIxDaZCl7hdPWyO5Lq3HTR3B3OfzYZZj548",
+	"gbkv2NSTGPvC/lpT32nT0cJfXDGyAKqDLpwV+ol35su0+NlJnH/yEda/b3R8WWKEScp9eLcFCbgghGTM",
+	"tOngPf6ekG4iF4IVhk/aWqrutkWxwN/eZklIsHnWG6K6UtYcvV2SRJlDIFKWlBkQS9Jt6TZU6TKahhe0",
+	"eUF0QdM7cGhBFF/gxirdWt7V1SdvNQBmbV7aSgx8EP3XALG1IRPEEnvI/QuFXS0qw7clSC2cfAPZ3M1F",
+	"YpqIRRgzH74YLHL4SBW/cb0VoQX2ZCRPF3qJ7TquVlYsC1DPsaB1jehAgm1P2fPFH7oBrqHuBQjwLeSw",
+	"5Un1xE+hBF/4U/6cudB2T793ZOeYbOscaPhxQvQee9L7RADWU6qUHCwiI4jDcgoHRv+B/dCsQ8CJ35qX",
+	"IMQ5ebas56CAvZV5tgF8DZzIL8+J4/fq3e8Uvodsso3d+3Ji90IhvAljcTjXexzm8om7A7xPSuJy1mtD",
+	"8provQ0si0UZm9cUWtfrk9fmmxoW0QPm7NNQ7RgId/WByBZGLnWdK8J1g8z+QpGNToz1wPG3OoC1F+wM",
+	"MYKWzXhIocPGd1094zo2H+sZu/eVNULV6lJZvaW09CH63RVe774cvOx9Joxw5xDJFWL7/EImm494GTtZ",
+	"XpU2gvLZRVAGdOx4xHvL8Mpq36t07pneaTOqYOjh21xYs3ftThwvPvMI9OC09pJATGwNJ63hZNtYzUeh",
+	"S5+DKSVazdRfqZG2ajkgPOt3og43D8+onnR83bBAwu3UoRPbQjDeZt982/l9vbHDQ43QWmyT3TlfbDnI",
+	"MjA1TB6Odv90meb4BeEizecQL1LxbNpQyh44RBNMR95kEbHBll0g+GYxbOpyi3J69/OHm14/Fq1w/SUI",
+	"1w8zYrIDH945vPVwVlzLfBg9eer4+pSeJHh1N8GhBV09ThrDzw2z9dlmQAyCZh9dGTu2Jc272r8aV00Z",
+	"R+tg07wggilY/aoLJxbeh0MaXTg/ura+AjeOn2vrylnH69wSPaE7xw2hdem0Lp2A1D13t06JLvscWZAr",
+	"+FIGDWnZxICaUjvZDn52r7rMTgAbQEU74Dr+Masmj4DJgMDROpx21Ylj8QV4nBoy+NfPyukT+u/EOqtH",
+	"vy0X0ya3f2blYkSVsD9rra5kpF+BQldOdnvonac2X7jOVs6z1dc2MZ2n0dVK3tzqaV+znhZE1Xw+Ktr5",
+	"p4AE7Q68K5npHrg7ACXFosXdtbi77XB3B2hBT467kyGXaGF3zwp2V1Kxk6PuKl1/VqC7QI96CszdIbTg",
+	"tJi7QD5sMXct5m5bzN1jEKXPBHL3wAv1e7XRBLEREVeu8TpAHJgdVhBuddP9ZoRbK8V+Gcb8B7neKQBu",
+	"x/MEPBuA295Ogyfg0i3ArQW4fSkAt8dWex7fXnXOZ1qdf5pNqGK/P1//yH4izcNvvTPz3uR+UYqPBZa5",
+	"EGe2AIXP2mPzjlp4Q5Ak1VUB1ZMXisDaNqAdYuHgDje2vRLtQDaAHdzTKDm1slErGz0CSsIdsmeOlqjc",
+	"nBYs0YIlno+Y8N5Ku5s4BwWSAvwBK/t8YQLFM0ddPJlUsQHUUT0hyipNPntgeUKcZLE9SH+FuD9b0Mcp",
+	"reMPQkb8arXQkQ0c+GmQI15MaYEjXzfAf5XDnoS3nhZcUuWtn/hM74M48Su0EXBSrlbFEc81oToWaK2H",
+	"xW2RJy3yZBfkyf6a5ZMjUHTAbVoAyjPL+/REHGBLlEpN8XtQqv+cBPNYrLdS2eIKfvowQI1PBgZTkTll",
+	"5vFgLgcQntPCXUqhtkW7tGiX7TNMPQMZOPo6LT0PJblq2pv1Wa6MWH9wfqtTaCOfQVLzI2OhNlnuGqt9",
+	"lDduj6CsZ50TfVd/VSwe0UbXZlV/EJXzdJnVK0NoLXVft6VuhUh+IZY5fF+GR31T1SrIF6zZdD2/+FJc",
+	"M9hn+BLMu1ERfEz177PILlwjla3+1+p/W+t/dWrSqnu7q3sbtbgaBVurwNWYwOOpckpTPT8kR9RaPedH",
+	"eQ91yQlNNb+3vhWiJUmwzwQLuULR19ucEZrncqFIt5ALhXXj03lRMKEJPn8Vi//8j3/Hx1gWkf/8t38n",
+	"lAh5JmeW5DtHEfY0F+ghMo/+x/8kBRvNFcswJCTMo2xH0xsaXvEbVjGMYzNQ899vJCvoSJPfiGAsU9ez",
+	"WSHvaU5+IxT+ZBn5jSgzyt/IQgryG8mlMh/YxxlUYv8tFr+dVf/7bQj/DO2/7r/gs/0T/6l8wL/MQHFc",
+	"7r/fYD3sX//x7yT8r/KN//AbLEv5b/mH+dv0UJ+xa6Xs69Ae/BrWWgkfJKt97tADbE1lnP9zfQ/lN747",
+	"11Wly38PezC7fmAP//bvTZPyPcCJOs4c/q25B3dYd+/hP9au0r8FqxSLM3JNpvLeEgAmdEK6cNXgGEfV",
+	"sxaVB0MWbnA9QwemM0USuN/ZG6pZEgvis44SzacgrDo/KxVZRBYTnjOSQCNAUeE9LGXN8xwqeCJQ+gze",
+	"z9iIznMdmZYV01BR2qKzncBM1ETO4Ol/NVwzQ/uN63WWz1VAhu5pzjOul+Yx1ceFQKLV9U5lJEEg5dq1",
+	"QZewFCmDExzBKZMFHIVe3VEOYzXCMLtnouq7BgG4VvP0OBFRH5BxnBzbyz7S6SwHoILjXR2zREaS2KFA",
+	"NQ4f53PqYCenUjZK5naLfIBTCyBuAcR7C/ZGBvNCu5Ze9Vfu8lZE9r2Rv5p+DEwgjyFMXpvLZsRJoulH",
+	"UlCcTgjZwcLdmn4EYfKWKgY2cqPoTmdzzVTlaS01zVUs1kJ7Ek0/vqdmVAmZzpU24iILu3dYW+AJAL+x",
+	"EmUswncBDGVNMBHInfANLdIJvzdMDcwfJbtweCKS0qJYkiWDtgexcOJq2XZEaK6khVstJLF0VBGaZQiy",
+	"AgYyBNVOzdPUsNge1rY2uxULKAKOC+Pm9ULZmYqMzFiRMqHpmKGozpbm4IisT5wPw7wp2KKi46Dxxqg2",
+	"huWbgyTGhnUdiwcFkSc39KPT8Z6UEfk96Qw73/7h5avRgF6mf7xgL28Hg4tLevvNyzTbkT8FU2sDU1q+",
+	"8hyzeALNQMOxz+H5SCzlUA/xXs5YzyvsNI2AnmdMaTLiBfoiBOFZROYiZ0rFIvkgC90Hb2ACVFSRxPyT",
+	"RCQxtNX8i6oGyOZRDWZqpH+eJSHZhCFUvJ5XhFYpqcWFIh4UVRqzWCzb1z8aUJ7WHbpKmN3anNgPusLv",
+	"tvCB3jQd4tYR+kU4QmnDzm5Be7dyadZob+jR3DlSAPhDGCXQrWPtURQvBfWsV4kkiEUpHE+okY2NLDvx",
+	"034kKTNAoR8kZT4q4Pyn2lq0oPJnBSr3irfbnh2FozVY8OtS8AJEJqr0qweeXK+RFFIqrKRwiyEke7rJ",
+	"D7sYJ/KKrzLOZkYZbFLrE2994uAT3+cCP4Fv22g3801Z9wJMjrdfNefaA9YbmIUEW9TNQrEI7EI+pi3o",
+	"Qi5E2U3Z1hSdGpG3JQm5QHtSrx+L95vsdJt4vIsOWSWJNnAuOo6/43hSwCMpJgdYjJ6E0LZJ3I4u9Hx9",
+	"upAlcSuUOqB0+5qkCjaai+ysYFRJcZbKDK/MhopllOA7BN8h5p0hWUyWZCoFW5KxZIrc0vQODWbpXGk5",
+	"ZQXpxp03dErHLAMAZEGF4jruRLGIO++ZnheCZWQu5oplcafXt0YlwhXRBZ9ObTQAeCluDWHn/5gzQqfS",
+	"kmXnto6FkOLMeR4axqoiklLFzrhQzAyB3zOMLC7BMtCzGYJ5HoZARSwkLAPNiZrIQpOc3rKcdN/8+H0v",
+	"ckOMCNVkKpUmrwbE+wrUFbnNqbgzNFzM8xxxoIJdWdVvVjAAcHD98PTIg7OLxUPTg1mZ6QW7Gy50OYvL",
+	"wSAWD86jTxKuru2YEoctMGyNjGiuWDM7+kANJ/65MAy6W5kIWvnMJmRECqLgQWkeVC/slFVvvdPkPTzx",
+	"Hpp6LTP2pE4Ts9ZGV/rx+04Tm5jRQpvpFrCdGd6PEiC3emG2d7DUl+GrdLC0/pITsik8E40MImBP71dp",
+	"1jpeFZCIjRyrdJzs5P5ooJ4uC0bBaEbUhM5A1B4zHXlnNlA/qWOBDpEq7RO0KORCEa4jF7h2u0SlwjpS",
+	"iHttxY0SC+9HAQq9nR+l0agRLNw6L0idPLRekI3U89QBYXUetlsw2OoNe950+it1bzRt1K6Esn7fNxPK",
+	"T3xDqBWGzNQ7XaF8e5Gc75k+XC47WYzRyu1bF1/UwOdau2prV7V21SPIQavXe3dtZgvbab1iSdPY1xhT",
+	"hxA/NeUasnhZldlIJ3Xt0qiKoMOXz1eFJ1QWyQemMQy+8qMlQsqKZyuD63IdgPrgq1uWSvPZ7VEswDbb",
+	"uyJpzigE0nBDhME+t65hwNank8C8WrMTxMJMFqeNqMeHdHTw8Gp6Z+RBTaaMCoDvP6gmr7fdHoG07mu7",
+	"3UrXFfM8jzrldnaGsNfPQs99Yo7RGohbA/GxKm08uuZtJs7FGME0W2vdM7jbTNyzXM5qmPIXNuBeIUQc",
+	"DH9SO+dXBKjuQi4Io+kEYqBiAbFM1qocWZA/Am7ML2iWpYrgaCGMaUG47kUEqmVF9rY5RA74+sTcMT4f",
+	"86uuiGALpnRFCw9BkRM+npjfS3BkRakHMDuAI6Fxo8DbIMyoEtwVrYRtRSTJ5sz9CeNMIsNag3EYnlMJ",
+	"gXJt/qWQ0+TcfriRCbBD96r90X66kUkszIpjVEFGl97+UQkCIz4IrMtFms8Vv2e9fYGX72FbWmPDilMR",
+	"F+Z4doYtO3xHx43c6hqurbkS/7CB7ovWivAMHYOy0H6TlI8S5YWlbxXyDwRxS7wkeF3O0OuynsijydcQ",
+	"+cBLY4iIJcsJBL4mZATwhZzfs9IhiKoAMglDuXkGUTtGns5Y8aKknOCaqvjA2Edd6dDS7+5FRC4j8g35",
+	"z3/7XxEZ09nZqGCoEECW5FgUYCo3Mj3VkDcZYWU+qKiY+6JEGC3Fp6wXWWE9p0p7AlmGURElY0F96L3V",
+	"jeaKWe8YBgYnbt5vswRUJpexJlgPD+AoXXXlS1GAiTe0GOKliHuSawx58q2lFJKN3jL/EsYIQ+oc3CVF",
+	"bhnkmEZ20MdhSqFpqnGUxH5Cnk114M2tjNK/g+u54Ir1rsquzDjvGJspaHEGxneuSde9mPSw71ue51yM",
+	"r7OsYEol5JwkasJns+C7oVcdzZ6EDepg9i8UmRXcXBLTtW2WnLsviWuVUGyWdEE5BfWNa4vAFWYO4Oe0",
+	"CqLdzTOSwNl7xwpluJth0jO6nDKhb1gxVfgNpnVIl0YbCEbtXKdm9GbIZnzBqLtlRoh0aRTivPSlV66A",
+	"m4l7tncVnCnT6FyZ010QOzKizdDsGQuPmGkVUu3amdmV+ZHpiczsKfDLNYVv10cFmsVbiQWE6PVKOCB2",
+	"BUfDCkGrC1S/843R6HByIZLxxi4lzZnIaIGyHhw6aAbFY0UWhekFspQzkry2T8MQ7KiyQs7MfBv82Ffl",
+	"r6/tlr2TP5U06o7NNCZqBzLMdXVJX08Mx0lI1zZMBhHmksJozh5J5VzoUgSz8qk54yOGB+9vPjW9XxY0",
+	"lpCEzrW8zjI3sBsM1lMwMAknopt8/90NQeKOb6kKlU8MofPUYcy0AjrjkUwzVgRxqdWjC9E4MPQydFMl",
+	"pFtaQZBNFIyoOz6bsawXwc11RzCA35l2q4GZEXHSvVuUghEHpPc8b9oP6CzIiiqBJyE5AYUkkmPKhU2w",
+	"lrERF6A6KnOUpjKb58xe7f8Omk+yl0UGWSI8hPrTk8IPPP/YFLQZ+efcee4MO+9+Pnv58g8XnahjlZHO",
+	"sHM5uPz27OLy7OKVmXZ5f/1PF2eXr7Y33ZSLhIvWhn+24Z/PEM4QSJqBOP0hgCXtZEYJae75J+XvwKYs",
+	"iGWQQ0XOdgzdUcHEPjUk5uok+3rqDiFep/LRBWNcY2utblvrlmvdctYtt9d9PtwR9yG46Z0yWd0GcrBz",
+	"2tWNrn2LGEZjnyvd4lKDOKhTMmZhhu2EdBO5EKww9Dwh5ehc8tAoFvgAZkj1vfCsNwSJrUwES26XJFFm",
+	"T0XKkjKwfG1K8GksbBglL3w6+AhtBWI21/YtkA3h85RqVnAIpXirIR4TAjMyTHdXlkiKhZt+Vxblj2jo",
+	"wglE3mQhjKgp7hmAueBZC8PuNcR/WlUax6QIyziq67gUC+E7E6SWuDak64ekrw3aOUpRo0bO44PslKZL",
+	"AMuZyxbZXDQ084omF9a1jPYgtFEYkuj0O+x/aJ/ClF9oHgjzodeLWR3O2GrJb599vts2xW3L3/bgbw/k",
+	"sA143oOZbI/I+x45qe2jsNZzYDH75v467fyjTfE7WALHsU/SpcQ3WjLgGSvIXPCSR5ApvWOqt7E6/1vT",
+	"qo/MW1ee3z+FZfltElw/BExDhpZrMDI5gUKzaUSELGAkNvMXFUuSsZmeVANcOKxc8gSlFas88jEKLCIL",
+	"xSvrooUwSa5h9i6hKCyHt8VHsUgnLL2DACu3f56Ry/SuFybcWeXzm8sxxuIzEGMOt+PVJAZ/jJ954f/q",
+	"pWwtbK2F7ZklWBMhN4KQ0aPLL3vZ4g6SEPZM5fZMxIQN6eJqPDTQw7cv2+VJUq1k1+fBO7YNsHqYc7Qh",
+	"VxsZ1tPU4Cr5elt/6+uulF9aGCEg4gRa9aNzpU/cne59stwFfHpjRfzm6uCxcHXxn00h/K9RWyNfpLKG",
+	"uegeQ1l78lr65a1rEx8+w2r6niQ+DpNYVV021M6vjmaViH4Gl9+MMNQHHy6beLCwvskvdAjhOK2DKJBb",
+	"W09R6ynavhj+IxOwz8x39FBpw1XDx4b69KWwfXBpw3W2mrUR3DWBvTl2G8EX6TLN8QsC8V0Zy2LR6FBB",
+	"l84cog3Xu3RIFxiDWQyCz9rAlHc/f7jp9WPRyvmtnL8Nqyc7cPrtg+VP4NKJnjxZ6qHenycQTdpI+Mfx",
+	"SX1ugfSfrTvLRuE/kV74iMZDj6v8utxaftphWK1gCvak6u6Khfd3kUZ314+ura/X5eWXoHV7rWOSbome",
+	"0PXlhtC6v1r3V0ABP2sXWBmD8NkjN/1UXER4jXOt4jOJg2f+7F4t4Zk+qUzArvxjVpmHOAgBskzroWvx",
+	"lI+Fp/TH7pnjKau3qMVTtnjKZ4enrPCIz1f3LLn216J2ljPeHkzp6dHXqVmW02+1yk3c6mk0ypKpt9rk",
+	"16xNBkHgX4gief4pIFK7QylLFr0HkhKwYbFokZSth/XkSMoD1LQnR1LKkBu1QMpnBaQsCeIzwFFWBvPZ",
+	"wigDNfCJUZSHEI3ToigDgbVFUbYoym1RlI9NvT4/EOUDL9Sv20YLykaMY7n06yCOYDVZwSzW3RybMYut",
+	"QN06PrbiqyeGLB7Pa/JsIIt7O1ieQA5oIYstZPFLgSyeXgM7qYnunM+0Ov80m1DFfn/mvqT95KeH33pn",
+	"Jr/JVaUUHwuFOVnOZoVMmVI+8yaWCXC4k/K42HoZRnR6oQgs8MY0YTe2vY1ZwvzM3NMoprWCWCuIPY0g",
+	"ti18xZ3XZw5jqVzCFsXSoliej0zy3orWm5gQBRoDrMZIK+Krkl4+BzjMk4kwG9A21TOkrA7n042XZ8iJ",
+	"MdvHeKyQ/88CjXN6L8F2WB6/iC2mZwPrfhpIj5dvWkTP1x0fssqaT86Unxj1U2XKn/hM7wMF8su3EQlU",
+	"LmUF1gBpsGOBvgtY+RYS1EKCnggStL/q++TQIB1wtRYZ9MxSrD0DTrMTfKimqz6oZnyumkIs1tvbsM9y",
+	"KWCYGp8MTMcic5rWSfBHB1Co0+KQSim7hSG1MKTtk7k9S6E8+ooNVQ/lk2vasvUJ5YyGcXAquRPrSJ9L",
+	"OYQjg9Y2GSIbqx2WF3OP4L/PpprCrn67WJzG5NjWY3gQCvV0NRkqQ2gNj1+34XGFdn4NhkZ8X4b3YFO5",
+	"X0gGrtl0PY/5Er1T2Gf4EqxBo+p5IoXzs0gdXiOvrcbZapxba5x1ItMqmEdTMDfqjTUat1ZlrLGM4ymP",
+	"TMP+nKcS8mGuZUWJvGeFucmvaZ7OcxjLj0xPZJYYcp7TW1n8eV5kTIBLRvOcKHO4nMNmhTYLCfW/m+jx",
+	"axzLBzu250t46wNtoLn2EaLKybSUdxvK+9nR0XR1pz1FdF+tUkFzDYDyzRsu3aqHzzbUXxNgdPjN2Tc2",
+	"iH2k01kOzvK1lKIz7EypUeiYoxRm5gdctdPFE+1x09ugoqP7Mr8+fdnGzO5JXCo0I1B2HdOfFTzdxPTf",
+	"sSJlQtMxU32SZGxE57n+EUAbwPUHYNgsf8Assz/S4m4+S4iY5zkiXxB1ophu1tCwRbVGGniHg3z+0kB9",
+	"oA00wj7SSgOtHrYiP8xWz8YWVzy8QGvliL+Ym4jh8Feg2k251mz9zeWOcxkeBte4669wD+FaaHaJhZrI",
+	"BeLGEMylIqIkoWSuWEG0vIPbzzJVuemm2QXLc/NvVa5pxjV5jiqyBykGCkKHE40jCEIVgtkZXr6KOo0L",
+	"3hleDKLOXLE31RdQsZsrhl/8mSqWvXMk2//4YSJn78spd4Yjmiu2tWBVW6knidbeg3K20lUrXR1NutqL",
+	"9P69Jl5FVVr866q49Y+51Hh5GqWtf5ILkksxJvgcIFPvac6zIUngX66Xb+hSAX3+ZrCVaPVX09QawQp+",
+	"e/5iVXWYDaQBHmhFqlakWhGp/lE/GdsKVHCkthGn+vWrCeecKaKlu8YYE5+RrpFeLP8n7OOMWx9hLAw5",
+	"ns7m5iEpiGIi42LcI6NCTomQCyLFlZPHyvcIJjfKJDjGEPm/WXxaLy0dSgmOICuFq9gZvny1tfzSQB5O",
+	"J7jsSJtaoaUVWo4mtOxD3NYZhCZ0xs5SmeENWYeEs354OmW2iI2Nx7X4AgLNEGiGcEES+Pw2S/okMS+B",
+	"3KILPp0aanhhSOTlYBAL7w1TPdDw5oL/Y84InUob5dTUQUTM6lFDE1Oq2BkXignFNb9nGMYziIUrewud",
+	"X5GMpTzDwCPqOuEiYx9BZU2lSOdFwYS2FFuRlAIy/lbqCVlw0euTD2YAscApAh6Q5FxpuxK8IHIhhmVM",
+	"lOmYTOmS3DKjEGdmVRwq44aOz2A+GTQRYWgytsIzbN0BO7RERxo8uUZJfqvZdEPCC9PTa5mx0+ezCIi8",
+	"dWa+Nxef3NKiE3WUXprfOj7NwnaE94aOcWJtzos258XzyXmBh4jQgFIFhPktoiwMlV1Dmi1yZ5Usl8jr",
+	"7VHKFnB8u0Q6pI26yA15zZlSJPkgC90H1GtiaTo1RInMCkNA9DIWXaScEUnglpo/gm7xI8TsmT95lvSa",
+	"ddB1lAkQvY4utaDdOn07MUYXBMsdILkBL25huV8ELDfc0S2Jlr/fzUTrE98Abr2ZMEOOIJqplG5euHwu",
+	"pEuJpmMjFxGapnIuMMRdZhBliG9wNzh4t7dFlME6YvQ90wfISKeyhXntb3UpKxyntYC1FjCwgO0jiQSX",
+	"endloRNgCyd8NuNifDYF9M8m1TIzCg9xLxB8gXQnclFDnsoCnpoaNU0X9J7lakh+efeBfF+YRY/I67nS",
+	"csqKWMx4ejef9ZqUT6NlukwT67VNIcUZLdIJv2eZH1ss7GyidXonqaidpv+UFgVnReLQEqUIZbS8WNhh",
+	"RYRqMpVKQ2KRUismjKaTK3KbU3FnFgAcsgChF6xPEq6u7SATZ15URMtYgB/wkCSJdsoWvPWUiiMYC16R",
+	"27niwgivGVgJzUJEHbu6nWHnl3cfOnXSiOeCKLwsJaC2PDPbK53VBfkqUy622uTTaJMVwhja+qq/7Jjy",
+	"sEag91Ey5ag+OuXSAhWMZpb9yBEZMx0RT04NGZM6Fk4ZDYmYoEUhF4pwHe2sw8bC66yO6kYuLTHkLIpq",
+	"KYxkAarr/iGpFZrQarEbCOaJFdoa+9pNt63dqudNlb9afbW2SzuRxQ2xoHWy+KAaWxvJCp3bOzDxQAns",
+	"VGpp/aqt01DrXKxVU1s11aupB4g4h4cSuhwg813qVq1qrM21q4YB5jYWpTpoZI+KNmiVOtATQ5huKB2h",
+	"VuecuLGo/GjpDgJyV9RprknOqPvZQVHAgWl65FqBEBWLW5ZKcAi4LSN0TLnoXZE0Z7SA5DaaFAywDI2d",
+	"RWQx4ekkiM6u+2MRvkabtWw35AlVRNM7mzwT3amMisWE5+yQOkyH0tUjAF42qq2o2ZY7a0G9T6i9Ph2f",
+	"aEEzLWjmWAWSHk2VxkbWac43dAwh0ix3mWwMMWZTRZQkI1pcEcUYSd79ckOgNZsnhNscI6bxpMmQGQsP",
+	"oyHbo2hMcxvhM7FYtWMeAz4TC1iItbiZmpsH4z3MvOBB+6siTOiCM0ADFWASgHatpeF2rjG3iGVmynBZ",
+	"nu0FmjFk4ymtntVD9N3HGcs4ZFOF/RzlUhalQfP9XE0CPE1GxRgFoRZQ0wJqPn8TqKZhihFDR7bD0Jg3",
+	"nil4Zj/EDEy9tTJ+VlgZOLYtSOaLyF1HK1jrNYSoARcDhOiTpuNNCd8Sc6QwwCtjhdH8XMkG1ICGJPm7",
+	"OaG/GvWZ5zbpPR2bF6jWNJ0wqOxIQdNXkNwpFjQ1ch3pQgY1q1H2ADsTkeTvvyZBlh5yvYK2MQLUqhDG",
+	"M3II1mYv0eoZoGyQDbV2y9Zuae2WW8klByBqbujY2Sbh4K9KLzbgjJJ//vDzT+SdecoVd9V0DHg674eF",
+	"PMTeAlgwNc81oeblURnTZmQXrw4kURnOgDVgqQo01ZCqJT3CBQSGBLVgMOFjLtM7BdENZkx9M8qJQggO",
+	"iFc0sKoGfZNucu6kqHMvRp2HclRvGAtapsCcUT2JCA0qutiGu8k5B5zyOZJYbAfRyz0AGc5LphOLMMEk",
+	"uaf5HEmtbcxqthOZZ1gfYQS2FZJopnRSKYwQmD/N4ts6Pq5SD+ZSgJ01r68HKilNl1bpjsUanb4ZfXTt",
+	"q+BYNGU1KSh+KwvcHIfH3I4HGEV8+XBZmnVsAI7qfoxgH/vrGSzzf1nRs//+qSNnnWGnQDM/jEZPOsMO",
+	"nrhO1IH97ww7C1oIKObw67Za9T8rKd7hWE9rad3MwlqTamtSPZj/vaOF5jTPl5Zt7KGkPxxfPXREEaCT",
+	"yAJsyS68SlEtn03VmwbuKpYBmY1FlYlZD525Y0vSpVbPB2fT7bKkkzSslrlCXmPMOE9SWhRLV5XNvANM",
+	"F5xWbIEMRF1ZW2cVgOTqpJGpvGe7EVA0ap+Ogq6J5qsaHj2RfEzLY0sjWxr5OcVqUyuKmysTEbgqBNNB",
+	"lCdvP+vmx7OCavYwtl7Tj8Q8SbrmLyPT9VA0z2Q6Bzh9zoVzuVgMPY630e+0B4LejWA9cr6GEOj1SVKA",
+	"GsDNDGY+GSFmxhgYLediMCBcpPlcgYUjpNDwai+KhU+dQVOdL+FeM6H7q9ziARx+CcGPxXYYfLIBgu8C",
+	"FXBDYGGAsbnFJ1OqNCtIRjUd1rbEcpmPsbDvZRnafZDBGJYTBE2o3iYX18f3hvQ+HzfXa5nnLLW5UDT9",
+	"CPATnI0rN6pxxJb/fDAf7ROafuxEHbMoneG3/ctXOzAhWIcW0986tE7m0MJbX6H7lhCsI/6OZjQwgD2x",
+	"+yXt2Rq0b31gNeTZIaB9S++jWCDRPgCx71ZovfcM7nnrQWuifif3oiHv2c2T5q5IC8l/lt4xtz3bUbXK",
+	"nW2iag9C712PW2LuN9EHcEvtKQ6dzjVl78w6vdUzldZH1fqovI9qJ1GjdilPBKX3CurDGPqq5haL3WHz",
+	"ZD1q3o0jFhvw8pHHF5I1WPmaIp1SQYSMRS7FmBX4JtebAPUlYVtB0leNkLFoQtL75dwdQr+JRjqT475k",
+	"8ihZtXcAyq9XDh9dNzwlvW+Nla2x8ngY+eOopnPBtTqTo7Mpo2pesAc01O+AI6DpEIkWmnpERouMpFTT",
+	"XI7nbEjecWY4SPc7mk4i8kb+KxMR+bP82IvID0yM9YR0f+R5zoHmRLF4K8xzf5FSR+RH810vIn9jfDzR",
+	"pPt9QacReYepQ/53nstxQae9iPyLzOdTRro/cNMG+Z7muRS9iFwXjJLuh3/MIW8HtomfbNNA9m+4efdH",
+	"LuaGfP+TnBfghzcL8kKRZERTLQuwOE7kgkypAFXccBSjB71QsbilCuyqmnTxaXLRcyk3uSZc9c2MYZmE",
+	"JCP+kWXEPtj17Rva2Bv6PmIxw5Wj5Na8K/NMkYzNmMiUw5QjJkxJaD2V4p4VaMhEZxhsKQFYhZ4Ucj6e",
+	"EBoL5HL2cXMm0EKXkcWEFQzHi+kvu5TcM5HJgmRMU56/AHQ+UmfTdizKRl4o8o85FZprzlREWH/ctyOX",
+	"I3JxSQCDgCk1zUkwK+xsHGb9QiMHLCTAPiLIpUIWXE9gvXFCt0u/eGDXzanSPTRbgAE8Fol50NzSn8AS",
+	"fsfYzHLpJRpKnHEZTOrAZLt1I3fvyhnS/euxwAEsJlJZ3my4BuVCmWVbbQKdBoWc4VFRJGcjDdORc42z",
+	"AZ5+M8GMWGRGx9aor2RhJ+yWAoGF8NKQJB/u+My6WW/oHUtwgcNlc9m1YGdlzsplnDr1HKdjTUmYsYfe",
+	"ynuGOBccstkabyECk3/TYkXE7Ls5lzyLNsKuk1/s3iQefT0M0kCYq2SewJ3rQjTK6rpao9KV7eINLxLw",
+	"EhCam2tXmKVSDCBMVHtREGfYNZO1G8n1xMh+eC7MPqNJXvX65G92l+xKmx5hoWNhhWFv4zDvckX8anfn",
+	"M8h/MxgM9gCMm8mrn0c/IhX+WgxfgcAY3l2zJsAktvdPm/Xzy3diE5k72jvZyMo7jjcUnUJwQFsQ+hdh",
+	"Zgt22BDscINLke0XZNYjYuWv7WDqyJ83+JP3zaaW83tmuX+jB7gp6LCHxcOtPu9SnyUYaJguX8uMJaDc",
+	"qmpfs4Kb5SLuwWY99928SCdG0HogD9q/wKCf1EUazthI6h/elP7P63TKyAfNWL49TcMpfZXezjbe77Nw",
+	"j967S+fI2b9YwrRG/6xe5hV6tqd7NCRadbdmg3Re9XTGYr2rs07ENjo1HyZUhiu4BWo9myuE7sRSm2UY",
+	"u8hsju228tmXIJ/d+6v4MPVquOGr1GujG/QhetHk6NxXpjmVn9NdoWazt2cOrZOzdXJaJ+cOAkPjlTum",
+	"mzMIYPAq+Hpv5tZ6TSzqig36GsMgL2tffTAo62GZAt0BexOKfT19j6nAnIw0tf641h93xOCBYylDC3Y7",
+	"kfLujN0zoc/AgLQRXAXPhb438J6Y9yJM38c1GfGiNEMRvCTOnTXD/YisRyAWNon/iCR/w6F8Z3oA432z",
+	"6mMfU+uUnnozRuZ6fAG/3utbMZLbiPtmTf1qtgx9M5TQnz9t99Udfncm1nF2/3v93FesminN81ua4pdv",
+	"NZsiv8vMx0//f8uz+rcyW/7/zudF/vt648EHM0jE4NgSiTa626Z1CxqHE5P0d2andkpvs38CJrGNWm1f",
+	"ueFTpjSdznZ+8wMfC6rnBXNvPhIrry/PVvz8v/7XJnBZyvg9y64IeNTBY41yEOGKFEwXnGX92lkLeo/Q",
+	"42dzJ6j5rW/8hSK/vP/B2g9q4So22R3EzEOalfBF0g0S3MPPYDkHjFLP4tVQUOMupwrkYY2F4mOBJcnT",
+	"gmn0n+LfpgE1kQuBjnjwsZvXbpckKaSmmrkNhMeTIfohue7HImGeUCaETWd6CfkLbmHiduC3WL0YnZJI",
+	"6yHCKsPwVqmYjTfKqQbJMZkXeeI9AMlE65lCT/Jsfpvz1HlvzRQnUsEEcq6MtDqSBdETMyFW3LOCdM2F",
+	"AU6B8XI3ho1r1YsIyxWrYN9Mp97X7S8zuWW5XBCbGJDY82rBJNgHGOkUoB60xHYiwFbMWBFQnGaxeRM/",
+	"wqNgn3hGEVVQ7MdGk6mlSN0J/+79u07UKU+EKwzkCOGvUWde5J1hB3Z0eH7Oilnf9tJP5fQcVuJ8KtX2",
+	"jge7Ok8iuFeuxTr2DLFz1atvr2X1RrZujtbNsb+E88GRWkINZ7H0VugtxZwKKVoVc/aNBauUWg7ugIqI",
+	"zDOmQNhXmnTD8Czn9OiVxVwavB7VeC5gGPXs5wcpAOorxLU4kcJinnelwSd2iji+uFMdlvAQtr6RL8I3",
+	"YolUbW+Pod2df1o4Nel3pHo506xJT5hKXyMhFNY9njFjOQfxN5fjK5+zayoLwOU5LYFj0XZCRSyo1kac",
+	"JlyQEXBFAMhMGGBJS2jq5WDgDScLqrzV1jRzOXjpf8t4hvWx2Eeu9O6i6Btod29RdLTZw7P5GGDfcMYv",
+	"8VJUl/8nSdQ8nVSWvtPaOfPnIJfg3hHaeEv3kk2iDVWT6ndPzjFvu9N5kxHlORfjD1ykDGQNuH3a5j5F",
+	"DdXdPGUegix2AnDxmJLviiQZV2amKKxgBU77zXtGlRS2EkmoIc4LwYweTuRo1I/FdT1nXjjyCDToMgOh",
+	"FFCf+IHUqJsu7/dM739zT+Sf9dx8TQmP6rFp3bStVde6afcnLDXuv7cJdd9kqjWrwENZVX0YayxCz+8D",
+	"uU9D+0hCutY6FZrtIky8gcbEWlL53hUGXhhq5eIHyMvBoE9u5pCVjdAq1ZUiFt3ANqmLOethTKpaJb/R",
+	"FsQ0Kk2YC8oh1tZKU2ZdzdpM9zCtwUYcR5x5vHShXh/zGUPBovX8k4XuQMxbx3br2H6MzKFHkzc3KYXn",
+	"JSUqTWSHMJHmYk+QK6BUIIeEQhheRpi4Z7nEgMEGjlKOrham6NVLCNpbMKUrBjVrlUPJl48n5vcHaiRX",
+	"zXEyBTyR+6g01XOFBjpW+ufJdSnkVknCIcJuYMN74+f/FRrzNrphcEfwJ9RrOr/uau6zq7s8ntlvh07f",
+	"0XFjDoNruBnmPpSHv7XzfRF2PrqevB3d2hcSdpDLlo9D2gGRtVSkSxVJsKPaQU961iyR4D1NSlbQQPQt",
+	"JjQzBB7MCCPNCpKoUuAOIQIukL8fPIF6xIjmuYu6XoLsfjkYDIiWsbgc/OlP5qdfbl6vOtH5HqbF9w3T",
+	"3odkH9Pf7ZajM+xcDi6/Pbu4OLsc3AwGQ/j//9jZPY1zfCIxHDt/D1pkE838J5czItCrFqxgZEozRmZM",
+	"ZDb9duuebt3Te7qnmcgsHbOVTTwVg6tGKNF8ajNdPaqY7r529HVT8ayfBdtIbaMSi38rsyXh2sKAqJ+t",
+	"lbMtoB5aigVUREELcNV44izCxzL3ukk+e7OvH+gai0FWTqQ1/bamX2v69XfT+1mdWntqA/DWGNiS7HR+",
+	"//UAmnUMqXS/Qa8TZX/00UV+W6zogDmG5owIuYjIYkI15AkCxxzooZaOUjIqmJoQKENP5Ki0UgzLkmE2",
+	"9z7QWx8jYH5AoCXPSDdxUQkcKnEJtsiXALZjWZ+81SoWjBY5Z4U/LlgNy8q7uRz3yQ9UO/Cm8qQfqr3A",
+	"vSYLyjW5ZRMOtumIUBWLEfjtymm7dTiOSLw8jkD8POh41IqVjWLlZy7hBST5kSQ5xKOfWcjso+jk3zPB",
+	"bBUMBO8iSL6KrSfdGmK+V0XUa1K4zLSGtqhY3NOcIz49GRc0Ze9YwWX2T3JeqIR0XQKwy5cRGRAQIrkm",
+	"RokXKesNyVxonqNFFgVLq9rGIqUFaGyQh0y5EAsFSfcKDGCw6WLVgmtrBJZzTXKpkDgjmTMiKqwulyIW",
+	"2bxA7x6MlcxgsDgucAjmmRFeYbIvlBsn6eqFtN8qGIsrfNLbgwauRh48qUmgvmmd4cs/7moGwGm8t6t8",
+	"IpPpFvB0eAJtQ3jQPIBlVrB7LucK4hnMjqqWYreGgP3ZxFul5swR1mr8w0G8QhZ3ZykTmj1apjHTBbFd",
+	"RIbsNlacWkk3lmRsRgs9ZUK/zRIym9vYoaA5FDypjkX5rGnsZXkNgx98eT9AcvauCK22BdkyXb0pqNZd",
+	"vow8amSmU9aHGhBZIBQVpXD76sWAZCzlU5oTy8jC+QEMxbTRu/JpB4Imm8n9h3TCsnnOxXhDtJMs7l7D",
+	"VJ444Knctc6w8+0fXr4aDehl+scL9vJ2MLi4pLffvEyzTtTJ6a0sIKX28OVl//JV1JnSdMIFw+++/SN8",
+	"Z1OrvTqjH7kiU57nZv73rJgwmuGTF3+MOsVc2A8Xg/6rqKOYns/wmz9un1+8XMM2IVvLAZ5rQraAaoW0",
+	"PyCz6+h/SUeaOcAhudlCMr+hhFVzRaqNEUsuT5u/0+aDvfDmT09IAEERkAZA6AVE5YHkbpupLMAjPH1o",
+	"k7utIZynjmUqud4u4UzhYW1RDl9GNFO4pVuTxdrFX0MWXdK3dXFMH+RI2wii4YqQagvXGNKqHCQ3kEs3",
+	"FbCJBViDUMEcMx3aUUDmTGzY0hDwwkmfXFe6hhTpSvM8t0UGDKWOhRFoZiATc5SIXfCTEVR7Q6h/jVk/",
+	"/INaes9b2AHg3XxQVSx8VFV9EbYIsUK53JBo8zDNDfNYupf2kYtt6NUBcvFJoq+CZcIIlurM24Cs5xaQ",
+	"dRTxa0M0VuXeOAcdyFjlfexaASryQd9h6rmqXhtWi2giGnsIQ98zfdC9OpWTPJAOmq141c1sXeSti9xF",
+	"R+1zy1ekiRNV7KsrYGsr91UtTihvkAEWkW/Kg1m1wZV5MMO+5Fy7LHOhwczW94tFrZEy4jtspOsEI0/i",
+	"ehjtBTVeylarNC4W9vUHk2xuJmcI8D6apHAU0xnW03vASPaHy/4f9jKSVU1kfxqcwER2eorehki1IVLH",
+	"q8V3JLObaZyl84LrJVCWW0YLVlzP9aQz/PuvEKMIse9Id6rn+weZ0tzFxitNnSktmdI7Q+NF0gkzhQ3P",
+	"zy8u/9Af9Af9i+EfB38cAH2yI1+RPOWdESSN9KJmLDXf9oPSJnMo1LQqrnJFfp4xcf3uLclkOkeN1tYM",
+	"LObC+qlgwEatu53zXJNRIaeE6z55B2npIpIa0QlKthoJNRaJuXjJefJ2dGZExTOgrhj4xM1S2wR/BRux",
+	"gonU/GU4Hstc08RlsssI1SQ5z2SqEiT9dkYgqNFUN8zqOoWKa2boqcyYIt0bOkY7Zi9ck9pjDS29ntAC",
+	"uCPFZxVhQgPqoLnJlecb15zZ3JYyC5KYVprENHpQd47RdDIkU6pZwWmOI41sA1SzscQwt3FBMxYL+zPa",
+	"bO2HMZ2P7QdrvzDv5lQppnBLzBeuCJzFeckRRs5xATZY7P21zNjbDGpuYNdL/ASd45/Qs/3W9GtEBiqy",
+	"WCTUL/cbKFmo+jCGt1nSJx/K8YIfLae3LFcRmBWweqVM73BWHpX2ox1ULOz3mo4rJ+StW+TGXaBjheIJ",
+	"9GWnXdmEK1gYRVJaFEvT5dRnVYRST9BjuPumzTUb7l2qhohRsSz7UxM+OwPzTEYKNuUaPmRZwcz+VA4X",
+	"vMqbDypWjhxxlmckYyMugPLbKQIEx1BBM/QEq0yCLVslZEpnZkXdeG6XZCqzec7CjoPGmzp/V/AUfKMc",
+	"EDe+VPMty8GlLFfaMsItR9tt80zM60HJNb8eWAxaCk1TrRqabd5qW3GVdDX9iCeiZ0VTS/JIzoVpfDbL",
+	"l7V602DZw+yaZiTgv4cym5CBWVW231V2XR3DezaawwZTJYU96Gjdo0uymJhFF2xJxtKI9TS9A4OdHwXp",
+	"xp03dAqhr1wQXVChuI47EYk775lNsjIXc8WyuBMemYZuGwb3YcJnM8jLxPREZgorndJwnlBddOKMiQW9",
+	"Z7ki3V/efSDfF1jz1W/sjKd381k4inr7DUP461xqzJbqVx4tsSjPka77OiKpnHGkAkbfsGcBUWrulETE",
+	"nHYVxcLhbLXUNFc9PFNGTI/IiLEICvQCSpcrrNIJB6FCRnBoTcsWHIMhwHvDLYPvWYbIgx1mEYtgGinN",
+	"mchoYeeDBUsnfBbBZsCaphMjpEWkcaZoearPKBx441ml2Rng+wo2g1qn0mZ7LcmYJRcgKmBINtjHK0cP",
+	"3m1iz4FG+EKBXAZSxoSPtIrsPVswdpfRZZkPvbSdlfXhsdbuNOj1TYkXwfaayBVg2RTar7H+ajkgrKNr",
+	"1GpkM7wIey4YyeQiFKy+8z+aHzSfsqYe6RIvDiumIYEEbizuJU8ho8fIrHJILCvvreEsXoCo1uetlzMM",
+	"yhda1HlQZRhr9taKrgbjWCmAuDoUm0cfufVEzsjtfKlAmgva+Rdfm+nBmVQ4fldNGNMRmeVQxv+WFhHR",
+	"81sWkX6/37Ns2mxOOkfhNAqZR8anTCjghnDVEbnEwsPqZAnb4SapDdP/Dm2nQTdiPr01N7tg91xBkNTq",
+	"wo9yOjbX2I8o8kWfkbtiBNVHzQpB81I+9tcC6xdEJZkBIJcd/Rn+GgusCa0iMit4yshtwegdNj0r5Ijn",
+	"rE+ubWp1EFZRBHxhixqXA8Zs3yPgKwJThZmrgUn85sragWBZuEBCBuVUsK7msNo9iFGIrYXvgTqbTZaC",
+	"TKhhIe6q/wMoblThsxGZuVIM7ov/IW+NJOzuD9DOQs6NhGmZK82gwali+T1yF/g6nbD0zio5S5JTka3I",
+	"jY30HkabSzR8qCvTNRNaFkuzTndspiHxNVb+ziXyJPd4cNh+cC009PGD1JYpsKmRf+kUNcQZkzND8AoX",
+	"6Gy+dInWzCIbCQVQz7MKFX7rh5jLRmL4N7MgXK1uAk0DAdKeFdhTnt5FDmANTxvuUPCM9cl3GOaHrxpp",
+	"ygYFumTgmP6pXLacZWN7hm2if4wppDk1h97BUBSdsliA1INNXwGEBR6ytbdRcIKM5QMnI7qz6GaCT+aQ",
+	"dh0OKJga3zOrZ8JhHJajtaE5SWEf+IsssDZ2F5lfuQfUyFe4UPZhd7QhMsYc1MphjkpRCuuJEzMlIYm3",
+	"aiLz4YoYvdyJ5oBpXDLdc73gatlK4dpaZilm/ltzCkEacTNyZeGXGHPkl9Qm3BRMl0+U1ALkgHIvvAyD",
+	"rZoLbqOHujQWUO5bE4fVB3pY8DEXNH/hXqEYUqqkmURqRpCbJ3sRuTWiJcvMwRm4gxkLO8wXZkXOzKH1",
+	"o+yTay8b/G/uSJP//D//Lz/lCK6obeGqpHxxaT8q58xdZtMpSkBQ4d6ezSrFcCd6HeOon/iuXaKSSYcr",
+	"ajTP6XSuYTTsY2ooizlJQmrmeJgl8HORScHMQcSV5mLcePttTuzV4f2F53BoNE0nuNL2uA3JfJZLmlnK",
+	"xgWxBuAzJ5/ClSmoET5zLu6Avo6gOfNGLFiu2GLCCoZEJTXDG1mzMZwaQ5Is0UComXlsUXANRxCoNMsw",
+	"oAaz8sRCLgQrXihyz9nCUEOWcaC61mJn9nyuWHEGJ4doecdEdauuYabTNatxA/Lt2YJnDJiUC+JLpdJo",
+	"CQOnSEhhrZ+kqbU3gVQ5LuR8VgXZmS1V3rR4BUFEgVwcgO8EVF6AsvhhA+Xp8SJqoyjcSPfDhgIpZiLn",
+	"hZH8jb5xhSYgVONhewN4dejWKTv9WxWYtRorCc4PHLrS9ihwUZkXXEs/oxehWwpQ3v8fZVeX2zhyhK9S",
+	"MBAM6aEJ+ReBjH1wZoz1ILtrY+VgH8KF2SJbFmOqW2G3LBOLec0BcpNcIUfJSYL66SZly9jZp5FHZKt/",
+	"6r+qv9rdhg9unzX+DiOKeTAyetjLFGdtEMAiziku23hBkbI0FMFtefWkDQcr6f0ouNtm3qmuz1+FoYJd",
+	"8g3zYvOHnFTy3absK8bQqAvGWngpFuzg08Q5bCJIbQGyCC6NDTS7NZfD7X1844MD7XyzIqsCCZ3ZUJbP",
+	"4CacOsxfOcV/aFXjYMK3ry2xLHZ5T3i66R9escDcxpPGV+pOLRgqZr3u7LOu870O8u+t8c3JX4rR5nqH",
+	"Bz+iKDEowo23nbqhkY+JTN2s0P7dLptqOeziMBLaYKPp3sZv9gp48iv4bfTQFg1D3PCekHUC3cY4SFAg",
+	"ST6TsDTJB6gHbyXdUS1H685W2jlUXRXRybsBwtkYoTyYgcMdY7UnriD3KVH+O7nDDDf393dwdzu7Z1lU",
+	"GGr4EMMSUC2tpbCJ7HRrifY43z5c0DR1RKdAA/DwkJolufzwEHbdUNH/bzusSXO2y6GLGwElq9CmTb4v",
+	"DJMCgxE1HpJxB6sS/vevf+/paZWyuizbfU3ZypAqJ3zm0VxpycQXw5yooVxQsGFqDV9pI1RWO/+HrvyU",
+	"aqohIQVLp0KtWrLh7rc1ryCiOVi9blU/RX1LEsJC82hsp6HecHZYuzSDEmdChdxjbDxIIguLYbnFY1bP",
+	"uqZ36Dw5i8AUIWkEKGvlFc81ZCpU2AseqNULTyKbQ7YENKIFDZtb6oWgr0tpb8gO68JwEmHd53WEtJj8",
+	"EDmPHCEbeQ1UBOmQjSrf9qFG0r1ZppBeuDeOxFciaZfvgORypw+u//okhhhSxBReJ+NLwtnu4eTlJQDX",
+	"SlyHWKVZabvxkBxPwFGK2AV8wwG3+8MgL9DkcaF2NC1M4wiPrELOp/ZgHAwgPKwkgrtILFJBp+um05UP",
+	"wqwJbtjCtq3doshWhZFJ8QsUbsDTqzu7XpNOMoYTmimB6PBMI8BM2EIcW3lotXJ8K3eKPk24CQwr1VMT",
+	"uXhSZFdCwsyJwsKF+lzSCkLf3FvMLe2mpehJRe3oicfGcAv0g5Gc7IJ4TAi0Y+PBvEIskwNhLYPEVJgl",
+	"ucy6ngbhjNzMiA08Z3K/yM2kkYfyX5GVCWdOAxCD7dAD8xR2STPpokA1P2iDbVXjL/n+cuP5THVN8U/e",
+	"ZVQHj9ayIOjlxPLCyCIjvwRFsrs6NOskzYvctTtP6vkgLPAztZMj8XsVQJJiE4jYbU6E6Hkg2gyOYdWY",
+	"jdcZnMsnl8HpJH4uzAlZsy6Di/DhOP7XyRl/4mpm+WOKmmQAxyCnT82RXfyy0xpqutCeXPxZ3j29CL+W",
+	"iolY61b18KxoyvMeNmtc63//czz5Ezq4cnicQraL1+hjhakt7RS6y88avH3UyFA5XC38EIL3S9qnjbRm",
+	"q0cMEMDyLoV8BZep8VKKzgEAVIxPWq/dGLgAj/t0Ahx0DxpLqIIZUg4nGQuKwkRJwRzmY6E5cnUaJ0Kw",
+	"IQvLc6ZGy7tdC6gdnpYAkhz/0H2AZnfOk0v2CqrC7P19UuKcILOLBQwQ3VPuHVimoaj2FR53Yd50N3Cq",
+	"Z3u7vxw3N2mElyR2JvjgDQohETIM1u04WcFUH3tCusNDXtHMK1Orro63fDlCb0jw5XCN5CW1aTGesiOC",
+	"RgocGtKj4VsfWleWkPzNNC9R8ocwk2w4C7v4WgRVKKcopd1aVfrIoTNGvgKVJ9gFlM/HWQkfYa6cvjhL",
+	"bn68+nQ0u7k6Ob9InnSfQVPDRygO8uIAPkKcyvB/hZnbuk9T6oTbaXjSMfTCQx7VurJIg2uprvAD4IQA",
+	"PW6XTlcPbCMwJJkLV3W3cdfwixzuLeChLfopibDVeiOJ8bjcId+Fb9NwCXJlp480VVjUhUH7Kc04nd+R",
+	"AOUIifNoiRKmG9EVSQVt/ACkFnKBqqLATrMg7JyV8tUS5QgXc7IaFHQ43q8V844yg7xjt6m3mw6q1lZP",
+	"WZQxCiq19mS+jwAzDK5iroUlY+NJkS4qwmBkDKrhBSYhhIRtW4dtJ4wLgkxg4wu/Qg2nX9ZsdH4x8L2d",
+	"Iq2XZfloC0Ok8ADT7+RQ85mvr3E3G/OYf6YDnvmuMY+Jo39cft81q7tOL5qXJAA1FAd80MVBmhbGOxnR",
+	"+Q55Jb9TndNfjE+6nFut5t9rnxQHb/igOEgzOJ5kcHGGNg0KYr/Mr+YuWbRW+YuzBB/Nf7LbJM2RY5L0",
+	"yLs0hWIzmZxqOJ1M4DfoNJrPSQpfUfhUOJPlSlX5T3qbuKU6Ob/AjxkSdEpP5FRzmfz913nv9XuTbOri",
+	"IB1xzDesZfQ0b17CHJUWZovkOP0OioPn44ye2LP99EHfWzkAnOlss0pM0+IQKHofMjxyHKgjOzacEXuX",
+	"7y0lchSeF/xWGABAgqdduv7nRrVhL1yDBor8gXPG54FZhDf4K1ESC09pZkpGM9nFqPm4W2oOdy2KXPpT",
+	"YF+XlhuXKs7gUqbE2ZYULKy75ll5nRWmtXY9V8hFbWOejloq1rMdN4HYNg6NGHMknVhHSXq6S0szpaBD",
+	"y6o0/KguzFujmi+TJeWPt7OHX67/cnN7+9eHqx9+uP3l+vPDze3sflZOucErVWVlo/oX28GnL59/RsFm",
+	"HvX7/VzF64vanaKpYjnzYISzU/kNxbPExkZXyoJcWnMWVLjlS3VSKCRk59gDD5s3DMkGKVm8ejerNmBX",
+	"/Pr1/wEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

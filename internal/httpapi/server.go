@@ -237,6 +237,12 @@ func New(cfg Config) (*echo.Echo, error) {
 	// order settings.
 	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{
 		Customers: customerRecords, CustomFields: customFields, ShippingMethods: shippingMethods, Settings: tenantSettings,
+		Routings: routings,
+	})
+	// A sales order part line owns a routing, editable while its order is draft or approved.
+	routings.Register(routing.OwnerSalesOrderPartLine, routing.OwnerKind{
+		Exists: salesOrders.ExistsForRouting, Lock: salesOrders.LockForRouting,
+		MakesItem: salesOrders.MakesItemForRouting, Changed: salesOrders.RoutingChanged,
 	})
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)

@@ -4,10 +4,12 @@ import (
 	"context"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
+	"mos/internal/stock/routing"
 )
 
 // Deps are the other areas sales orders read through, handed in by the one wiring place. Each
@@ -21,6 +23,8 @@ type Deps struct {
 	ShippingMethods shippingMethodCheck
 	// Settings answers the tenant's sales order settings (settings.Service).
 	Settings salesOrderSettings
+	// Routings serves the part lines' routings (routing.Service).
+	Routings lineRoutings
 }
 
 // customerLookup reads an order's customer, share-locked until q's transaction ends (so it
@@ -46,4 +50,29 @@ type shippingMethodCheck interface {
 // salesOrderSettings answers the tenant's sales order settings through q.
 type salesOrderSettings interface {
 	SalesOrderSettings(ctx context.Context, q db.Q, tenantID string) (settings.SalesOrders, error)
+}
+
+// lineRoutings is the routing service as part lines use it: each part line owns a routing
+// (owner type salesOrderPartLine, owner id the line's id). The line routing paths read and
+// edit a line's routing under the same rules as an item's, each in a transaction of its own
+// (the owner's Lock refuses edits unless the order is draft or approved).
+type lineRoutings interface {
+	Routing(ctx context.Context, tenantID string, o routing.Owner) (routing.Routing, error)
+	CreateOperation(ctx context.Context, tenantID string, o routing.Owner, w routing.Write) (string, error)
+	Operations(ctx context.Context, tenantID string, o routing.Owner, f routing.Filter, r listing.Request) ([]routing.Operation, error)
+	Operation(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.Operation, error)
+	UpdateOperation(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.Write) (routing.Operation, error)
+	DeleteOperation(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
+	CreateTracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase string, w routing.TrackingWrite) (string, error)
+	Trackings(ctx context.Context, tenantID string, o routing.Owner, operationID, phase string, f routing.TrackingFilter, r listing.Request) ([]routing.Tracking, error)
+	Tracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase, id string) (routing.Tracking, error)
+	DeleteTracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase, id string) (bool, error)
+	OperationItems(ctx context.Context, tenantID string, o routing.Owner, operationID string, f routing.OperationItemFilter, r listing.Request) ([]routing.OperationItem, error)
+	OperationItem(ctx context.Context, tenantID string, o routing.Owner, operationID, id string) (routing.OperationItem, error)
+	CreateInputItem(ctx context.Context, tenantID string, o routing.Owner, w routing.InputItemWrite) (string, error)
+	InputItems(ctx context.Context, tenantID string, o routing.Owner, f routing.InputItemFilter, r listing.Request) ([]routing.InputItem, error)
+	InputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.InputItem, error)
+	UpdateInputItem(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.InputItemWrite) (routing.InputItem, error)
+	DeleteInputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
+	InputMaterials(ctx context.Context, tenantID string, o routing.Owner, f routing.MaterialFilter, r listing.Request) ([]routing.InputMaterial, error)
 }
