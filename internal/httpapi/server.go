@@ -237,7 +237,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// order settings.
 	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{
 		Customers: customerRecords, CustomFields: customFields, ShippingMethods: shippingMethods, Settings: tenantSettings,
-		Routings: routings,
+		Routings: routings, Quotes: quoteRecords,
 	})
 	// A sales order part line owns a routing, editable while its order is draft or approved.
 	routings.Register(routing.OwnerSalesOrderPartLine, routing.OwnerKind{

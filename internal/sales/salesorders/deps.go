@@ -9,6 +9,7 @@ import (
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
+	"mos/internal/sales/quotes"
 	"mos/internal/stock/routing"
 )
 
@@ -25,6 +26,17 @@ type Deps struct {
 	Settings salesOrderSettings
 	// Routings serves the part lines' routings (routing.Service).
 	Routings lineRoutings
+	// Quotes answers what a sales order converted from a quote copies, and marks the quote
+	// won (quotes.Service).
+	Quotes quoteSource
+}
+
+// quoteSource is the quotes service as a conversion uses it, in the conversion's
+// transaction: ForConversion locks the active quote (404 otherwise) and answers its header
+// and lines; MarkWon moves it to won.
+type quoteSource interface {
+	ForConversion(ctx context.Context, q db.Q, tenantID, quoteID string) (quotes.SalesOrderSource, error)
+	MarkWon(ctx context.Context, q db.Q, tenantID, quoteID string) error
 }
 
 // customerLookup reads an order's customer, share-locked until q's transaction ends (so it
@@ -55,8 +67,11 @@ type salesOrderSettings interface {
 // lineRoutings is the routing service as part lines use it: each part line owns a routing
 // (owner type salesOrderPartLine, owner id the line's id). The line routing paths read and
 // edit a line's routing under the same rules as an item's, each in a transaction of its own
-// (the owner's Lock refuses edits unless the order is draft or approved).
+// (the owner's Lock refuses edits unless the order is draft or approved). CopyEach copies the
+// routings of new lines (from their items' or quote lines') in the caller's transaction.
 type lineRoutings interface {
+	CopyEach(ctx context.Context, q db.Q, tenantID string, pairs []routing.CopyPair) error
+
 	Routing(ctx context.Context, tenantID string, o routing.Owner) (routing.Routing, error)
 	CreateOperation(ctx context.Context, tenantID string, o routing.Owner, w routing.Write) (string, error)
 	Operations(ctx context.Context, tenantID string, o routing.Owner, f routing.Filter, r listing.Request) ([]routing.Operation, error)
