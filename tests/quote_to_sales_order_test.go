@@ -136,6 +136,12 @@ func TestQuoteToSalesOrderCopiesTheQuote(t *testing.T) {
 	if o.LineSubTotal != "109.5" || o.FeeTotal != "20" || o.DiscountTotal != "6.48" || o.Total != quote.Total.String() || o.TaxTotal != quote.TaxTotal.String() {
 		t.Errorf("order totals %+v, want the quote's (total %s, tax %s)", o, quote.Total, quote.TaxTotal)
 	}
+	// The order's read shape shows the copies.
+	read := soGet(t, te, orderID)
+	if read.QuoteId == nil || *read.QuoteId != quoteID || read.Contact == nil || read.Contact.FirstName != "Ada" ||
+		read.OrderedDate.Format("2006-01-02T15:04:05Z07:00") != "2026-03-01T00:00:00Z" || read.Total.String() != quote.Total.String() {
+		t.Errorf("order as read %s", mustJSON(t, read))
+	}
 	lines := soOrderLines(t, te, orderID)
 	if len(lines) != 2 || lines[0].LineNumber != 1 || lines[0].ItemID != made || lines[0].Quantity != "3" || lines[0].UnitPrice != "12.5" ||
 		lines[0].QuotePartLineID == nil || *lines[0].QuotePartLineID != first ||

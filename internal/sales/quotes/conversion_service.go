@@ -2,7 +2,6 @@ package quotes
 
 import (
 	"context"
-	"time"
 
 	"mos/internal/platform/db"
 )
@@ -11,20 +10,15 @@ import (
 // conversion in its own transaction and calls these two through a small interface): the
 // quote is locked and read as the order copies it, then marked won, in that transaction.
 
-// SalesOrderSource is what a sales order converted from a quote copies of it: the header
-// (the contact and addresses as the stored JSON copies, nil when none), the part lines in
-// line order, and the fee, tax and discount lines oldest first.
+// SalesOrderSource is what a sales order converted from a quote copies of it: the quote as
+// it stands (its header and totals), its part lines in line order, and its fee, tax and
+// discount lines oldest first.
 type SalesOrderSource struct {
-	ID, CustomerID, CurrencyCode             string
-	Number                                   int64
-	Status                                   Status
-	Contact, BillingAddress, ShippingAddress []byte
-	SalesPersonID, PaymentTermsID, Notes     *string
-	DueDate                                  *time.Time
-	PartLines                                []SourcePartLine
-	FeeLines                                 []SourceFeeLine
-	TaxLines                                 []SourceTaxLine
-	Discount                                 *SourceDiscountLine
+	Quote
+	PartLines []SourcePartLine
+	FeeLines  []SourceFeeLine
+	TaxLines  []SourceTaxLine
+	Discount  *SourceDiscountLine
 }
 
 // SourcePartLine is a quote part line as a sales order part line copies it.
@@ -80,7 +74,11 @@ type SourceDiscountLine struct {
 // quote run one at a time) and answers what the order copies. A missing or deleted quote is
 // NotFound. Five statements however many lines.
 func (s *Service) ForConversion(ctx context.Context, q db.Q, tenantID, quoteID string) (SalesOrderSource, error) {
-	return conversionStore{}.source(ctx, q, tenantID, quoteID)
+	quote, err := s.store.getActiveForUpdate(ctx, q, tenantID, quoteID)
+	if err != nil {
+		return SalesOrderSource{}, err
+	}
+	return conversionStore{}.lines(ctx, q, tenantID, quote)
 }
 
 // MarkWon moves the quote, locked by ForConversion in q's transaction, to won: the customer

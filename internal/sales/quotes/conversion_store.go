@@ -2,13 +2,10 @@ package quotes
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
 
-	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 )
 
@@ -16,11 +13,6 @@ import (
 type conversionStore struct{}
 
 const (
-	lockQuoteForConversionSQL = `
-SELECT id, number, status, customer_id, currency_code, contact, billing_address, shipping_address,
-       sales_person_id, payment_terms_id, notes, due_date
-FROM quotes WHERE tenant_id = $1 AND id = $2 AND NOT deleted
-FOR UPDATE`
 	conversionPartLinesSQL = `
 SELECT id, line_number, item_id, description, quantity, unit_of_measure_name, inventory_quantity, unit_price,
        pricing_scheme, margin, estimated_unit_cost, discount_is_percentage, discount_value, is_taxable,
@@ -37,17 +29,9 @@ WHERE tenant_id = $1 AND quote_id = $2 ORDER BY created_utc, id`
 SELECT name, is_percentage, value FROM quote_discount_lines WHERE tenant_id = $1 AND quote_id = $2`
 )
 
-func (conversionStore) source(ctx context.Context, q db.Q, tenantID, quoteID string) (SalesOrderSource, error) {
-	var src SalesOrderSource
-	err := q.QueryRowxContext(ctx, lockQuoteForConversionSQL, tenantID, quoteID).Scan(&src.ID, &src.Number, &src.Status,
-		&src.CustomerID, &src.CurrencyCode, &src.Contact, &src.BillingAddress, &src.ShippingAddress,
-		&src.SalesPersonID, &src.PaymentTermsID, &src.Notes, &src.DueDate)
-	if errors.Is(err, sql.ErrNoRows) {
-		return SalesOrderSource{}, apperr.NotFound("quote %s not found", quoteID)
-	}
-	if err != nil {
-		return SalesOrderSource{}, fmt.Errorf("lock quote for conversion: %w", err)
-	}
+// lines reads the part, fee, tax and discount lines of quote, in four statements.
+func (conversionStore) lines(ctx context.Context, q db.Q, tenantID string, quote Quote) (SalesOrderSource, error) {
+	src, quoteID := SalesOrderSource{Quote: quote}, quote.ID
 	if err := sqlx.SelectContext(ctx, q, &src.PartLines, conversionPartLinesSQL, tenantID, quoteID); err != nil {
 		return SalesOrderSource{}, fmt.Errorf("read quote part lines for conversion: %w", err)
 	}

@@ -69,11 +69,11 @@ func (s *Service) ConvertQuote(ctx context.Context, c Converter, quoteID string,
 		if err != nil {
 			return err
 		}
-		row := convertedOrder{
-			ID: id, CustomerID: src.CustomerID, CustomerPONumber: w.CustomerPONumber,
-			Contact: jsonText(src.Contact), BillingAddress: jsonText(src.BillingAddress), ShippingAddress: jsonText(src.ShippingAddress),
-			SalesPersonID: src.SalesPersonID, CurrencyCode: src.CurrencyCode, PaymentTermsID: src.PaymentTermsID,
-			DueDate: src.DueDate, QuoteID: quoteID, Notes: src.Notes,
+		row := orderInsert{
+			ID: id, CustomerID: src.CustomerID, CustomerPoNumber: w.CustomerPONumber, Contact: src.Contact,
+			BillingAddress: src.BillingAddress, ShippingAddress: src.ShippingAddress, SalesPersonID: src.SalesPersonID,
+			CurrencyCode: src.CurrencyCode, PaymentTermsID: src.PaymentTermsID, DueDate: src.DueDate, Notes: src.Notes,
+			CustomFields: map[string]any{}, QuoteID: &quoteID,
 		}
 		if w.DueDate != nil {
 			row.DueDate = w.DueDate
@@ -90,7 +90,7 @@ func (s *Service) ConvertQuote(ctx context.Context, c Converter, quoteID string,
 		if row.Number, err = docnumbers.Next(ctx, q, c.TenantID, docnumbers.KindSalesOrder); err != nil {
 			return err
 		}
-		if err := st.insertOrder(ctx, q, c.TenantID, row); err != nil {
+		if err := s.store.insert(ctx, q, c.TenantID, row); err != nil {
 			if constraint, ok := db.UniqueViolation(err); ok && constraint == "sales_orders_quote_key" {
 				return apperr.Field("quoteId", "quote %d is already converted to a sales order", src.Number)
 			}
@@ -167,13 +167,4 @@ func lineRoutingPairs(quoteLineIDs, orderLineIDs []string) []routing.CopyPair {
 		}
 	}
 	return pairs
-}
-
-// jsonText is a stored JSON copy as the text a jsonb parameter takes; nil stays none.
-func jsonText(b []byte) *string {
-	if b == nil {
-		return nil
-	}
-	s := string(b)
-	return &s
 }

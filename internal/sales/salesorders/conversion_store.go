@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
@@ -29,34 +28,6 @@ func (conversionStore) orderOfQuote(ctx context.Context, q db.Q, tenantID, quote
 		return 0, false, fmt.Errorf("find the sales order of a quote: %w", err)
 	}
 	return number, true, nil
-}
-
-// convertedOrder is the header a conversion stores; the JSON copies are stored JSON text.
-type convertedOrder struct {
-	ID, CustomerID, CurrencyCode, QuoteID    string
-	Number                                   int64
-	CustomerPONumber                         *string
-	Contact, BillingAddress, ShippingAddress *string
-	SalesPersonID, PaymentTermsID, Notes     *string
-	OrderedDate                              time.Time
-	DueDate                                  *time.Time
-	CreatedByUserID                          *string
-}
-
-const insertConvertedOrderSQL = `
-INSERT INTO sales_orders (tenant_id, id, number, customer_id, customer_po_number, contact, billing_address,
-    shipping_address, sales_person_id, currency_code, payment_terms_id, ordered_date, due_date, quote_id, notes,
-    created_by_user_id)
-VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, $16)`
-
-func (conversionStore) insertOrder(ctx context.Context, q db.Q, tenantID string, o convertedOrder) error {
-	_, err := q.ExecContext(ctx, insertConvertedOrderSQL, tenantID, o.ID, o.Number, o.CustomerID, o.CustomerPONumber,
-		o.Contact, o.BillingAddress, o.ShippingAddress, o.SalesPersonID, o.CurrencyCode, o.PaymentTermsID,
-		o.OrderedDate, o.DueDate, o.QuoteID, o.Notes, o.CreatedByUserID)
-	if err != nil {
-		return fmt.Errorf("insert converted sales order: %w", err)
-	}
-	return nil
 }
 
 // convertedLine is a part line as the conversion's one INSERT reads it from JSON.

@@ -7,9 +7,9 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
+	"mos/internal/sales/quotes"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
-	"mos/internal/sales/quotes"
 	"mos/internal/stock/routing"
 )
 
