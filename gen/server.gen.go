@@ -5886,6 +5886,23 @@ type QuoteTaxLineItemWrite struct {
 	TaxRateId string `json:"taxRateId"`
 }
 
+// QuoteToSalesOrder Body of a quote's conversion into a sales order; every member is optional (an empty body converts the whole quote).
+type QuoteToSalesOrder struct {
+	// CustomerPoNumber The customer's purchase order number, as they wrote it (at most 1000 characters); omitted, null or blank stores none.
+	CustomerPoNumber *string `json:"customerPoNumber,omitempty"`
+
+	// DueDate The day the order is due, as written, in the years 2000 to 2099 (400 naming it otherwise); omitted or null takes the quote's `dueDate` (none when it has none).
+	DueDate *CalendarDate `json:"dueDate,omitempty"`
+
+	// OrderedDate The day the customer ordered, as written, in the years 2000 to 2099 (400 naming it otherwise); omitted or null is the tenant's shop-timezone day of the conversion.
+	OrderedDate *CalendarDate `json:"orderedDate,omitempty"`
+
+	// PartLineItemIds The quote's part lines that become the order's part lines, each once; omitted: all
+	// of them. An id that is not a part line of this quote answers 404 naming
+	// `partLineItemIds.N` (N its place, from 0); an id listed twice answers 400 naming it.
+	PartLineItemIds *[]Id36 `json:"partLineItemIds,omitempty"`
+}
+
 // QuoteWrite Full-update body of a quote (`PUT /api/quotes/{quoteId}`), and what a PATCH of the
 // quote's read shape must satisfy. Members not listed here (the read-only members of
 // `Quote`) are ignored when sent to PUT and refused as PATCH paths.
@@ -11788,6 +11805,33 @@ type UpdateQuoteTaxLineItemParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// ConvertQuoteToSalesOrderParams defines parameters for ConvertQuoteToSalesOrder.
+type ConvertQuoteToSalesOrderParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // CreateRefundReasonCodeParams defines parameters for CreateRefundReasonCode.
 type CreateRefundReasonCodeParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -12047,6 +12091,320 @@ type ReplaceSalesOrderPartLineCustomFieldsDeprecatedParams struct {
 	// customer details and price breaks) the ETag is the record's: the item's. Without the
 	// header the request writes whatever the record's version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingParams defines parameters for GetSalesOrderPartLineRouting.
+type GetSalesOrderPartLineRoutingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// CreateSalesOrderPartLineRoutingInputItemParams defines parameters for CreateSalesOrderPartLineRoutingInputItem.
+type CreateSalesOrderPartLineRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingInputItemsParams defines parameters for ListSalesOrderPartLineRoutingInputItems.
+type ListSalesOrderPartLineRoutingInputItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteSalesOrderPartLineRoutingInputItemParams defines parameters for DeleteSalesOrderPartLineRoutingInputItem.
+type DeleteSalesOrderPartLineRoutingInputItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingInputItemParams defines parameters for GetSalesOrderPartLineRoutingInputItem.
+type GetSalesOrderPartLineRoutingInputItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateSalesOrderPartLineRoutingInputItemParams defines parameters for UpdateSalesOrderPartLineRoutingInputItem.
+type UpdateSalesOrderPartLineRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingInputMaterialsParams defines parameters for ListSalesOrderPartLineRoutingInputMaterials.
+type ListSalesOrderPartLineRoutingInputMaterialsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateSalesOrderPartLineRoutingOperationParams defines parameters for CreateSalesOrderPartLineRoutingOperation.
+type CreateSalesOrderPartLineRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingOperationsParams defines parameters for ListSalesOrderPartLineRoutingOperations.
+type ListSalesOrderPartLineRoutingOperationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteSalesOrderPartLineRoutingOperationParams defines parameters for DeleteSalesOrderPartLineRoutingOperation.
+type DeleteSalesOrderPartLineRoutingOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingOperationParams defines parameters for GetSalesOrderPartLineRoutingOperation.
+type GetSalesOrderPartLineRoutingOperationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateSalesOrderPartLineRoutingOperationParams defines parameters for UpdateSalesOrderPartLineRoutingOperation.
+type UpdateSalesOrderPartLineRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// CreateSalesOrderPartLineRoutingOperationTrackingParams defines parameters for CreateSalesOrderPartLineRoutingOperationTracking.
+type CreateSalesOrderPartLineRoutingOperationTrackingParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingOperationTrackingsParams defines parameters for ListSalesOrderPartLineRoutingOperationTrackings.
+type ListSalesOrderPartLineRoutingOperationTrackingsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteSalesOrderPartLineRoutingOperationTrackingParams defines parameters for DeleteSalesOrderPartLineRoutingOperationTracking.
+type DeleteSalesOrderPartLineRoutingOperationTrackingParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingOperationTrackingParams defines parameters for GetSalesOrderPartLineRoutingOperationTracking.
+type GetSalesOrderPartLineRoutingOperationTrackingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ListSalesOrderPartLineRoutingOperationItemsParams defines parameters for ListSalesOrderPartLineRoutingOperationItems.
+type ListSalesOrderPartLineRoutingOperationItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetSalesOrderPartLineRoutingOperationItemParams defines parameters for GetSalesOrderPartLineRoutingOperationItem.
+type GetSalesOrderPartLineRoutingOperationItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
@@ -13180,6 +13538,9 @@ type ListQuoteTaxLineItemsJSONRequestBody = QuoteLineItemFilter
 // UpdateQuoteTaxLineItemJSONRequestBody defines body for UpdateQuoteTaxLineItem for application/json ContentType.
 type UpdateQuoteTaxLineItemJSONRequestBody = QuoteTaxLineItemWrite
 
+// ConvertQuoteToSalesOrderJSONRequestBody defines body for ConvertQuoteToSalesOrder for application/json ContentType.
+type ConvertQuoteToSalesOrderJSONRequestBody = QuoteToSalesOrder
+
 // CreateRefundReasonCodeJSONRequestBody defines body for CreateRefundReasonCode for application/json ContentType.
 type CreateRefundReasonCodeJSONRequestBody = RefundReasonCodeWrite
 
@@ -13217,6 +13578,36 @@ type ReplaceSalesOrderPartLineCustomFieldsJSONRequestBody = CustomFields
 //
 // Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 type ReplaceSalesOrderPartLineCustomFieldsDeprecatedJSONRequestBody = CustomFields
+
+// CreateSalesOrderPartLineRoutingInputItemJSONRequestBody defines body for CreateSalesOrderPartLineRoutingInputItem for application/json ContentType.
+type CreateSalesOrderPartLineRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
+// ListSalesOrderPartLineRoutingInputItemsJSONRequestBody defines body for ListSalesOrderPartLineRoutingInputItems for application/json ContentType.
+type ListSalesOrderPartLineRoutingInputItemsJSONRequestBody = RoutingInputItemFilter
+
+// UpdateSalesOrderPartLineRoutingInputItemJSONRequestBody defines body for UpdateSalesOrderPartLineRoutingInputItem for application/json ContentType.
+type UpdateSalesOrderPartLineRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
+// ListSalesOrderPartLineRoutingInputMaterialsJSONRequestBody defines body for ListSalesOrderPartLineRoutingInputMaterials for application/json ContentType.
+type ListSalesOrderPartLineRoutingInputMaterialsJSONRequestBody = RoutingInputMaterialFilter
+
+// CreateSalesOrderPartLineRoutingOperationJSONRequestBody defines body for CreateSalesOrderPartLineRoutingOperation for application/json ContentType.
+type CreateSalesOrderPartLineRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// ListSalesOrderPartLineRoutingOperationsJSONRequestBody defines body for ListSalesOrderPartLineRoutingOperations for application/json ContentType.
+type ListSalesOrderPartLineRoutingOperationsJSONRequestBody = RoutingOperationFilter
+
+// UpdateSalesOrderPartLineRoutingOperationJSONRequestBody defines body for UpdateSalesOrderPartLineRoutingOperation for application/json ContentType.
+type UpdateSalesOrderPartLineRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// CreateSalesOrderPartLineRoutingOperationTrackingJSONRequestBody defines body for CreateSalesOrderPartLineRoutingOperationTracking for application/json ContentType.
+type CreateSalesOrderPartLineRoutingOperationTrackingJSONRequestBody = RoutingTrackingWrite
+
+// ListSalesOrderPartLineRoutingOperationTrackingsJSONRequestBody defines body for ListSalesOrderPartLineRoutingOperationTrackings for application/json ContentType.
+type ListSalesOrderPartLineRoutingOperationTrackingsJSONRequestBody = RoutingTrackingFilter
+
+// ListSalesOrderPartLineRoutingOperationItemsJSONRequestBody defines body for ListSalesOrderPartLineRoutingOperationItems for application/json ContentType.
+type ListSalesOrderPartLineRoutingOperationItemsJSONRequestBody = RoutingOperationItemFilter
 
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
@@ -14310,6 +14701,9 @@ type ServerInterface interface {
 	// UpdateQuoteTaxLineItem Replace a quote tax line's tax rate
 	// (PUT /api/quotes/{quoteId}/tax-line-items/{lineItemId})
 	UpdateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuoteTaxLineItemParams) error
+	// ConvertQuoteToSalesOrder Convert a quote into a sales order
+	// (POST /api/quotes/{quoteId}/to-sales-order)
+	ConvertQuoteToSalesOrder(ctx echo.Context, quoteId QuoteId, params ConvertQuoteToSalesOrderParams) error
 	// CreateRefundReasonCode Create a refund reason code
 	// (POST /api/refund-reason-codes)
 	CreateRefundReasonCode(ctx echo.Context, params CreateRefundReasonCodeParams) error
@@ -14366,6 +14760,60 @@ type ServerInterface interface {
 	// GetSalesOrderPartLineMakeSummary Summarise what making a sales order part line takes
 	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/make-summary)
 	GetSalesOrderPartLineMakeSummary(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId) error
+	// GetSalesOrderPartLineRouting Get a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId})
+	GetSalesOrderPartLineRouting(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params GetSalesOrderPartLineRoutingParams) error
+	// CreateSalesOrderPartLineRoutingInputItem Add an input item to a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items)
+	CreateSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params CreateSalesOrderPartLineRoutingInputItemParams) error
+	// ListSalesOrderPartLineRoutingInputItems List the input items of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list)
+	ListSalesOrderPartLineRoutingInputItems(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingInputItemsParams) error
+	// DeleteSalesOrderPartLineRoutingInputItem Delete one input item of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	DeleteSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params DeleteSalesOrderPartLineRoutingInputItemParams) error
+	// GetSalesOrderPartLineRoutingInputItem Get one input item of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	GetSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params GetSalesOrderPartLineRoutingInputItemParams) error
+	// UpdateSalesOrderPartLineRoutingInputItem Update one input item of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	UpdateSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params UpdateSalesOrderPartLineRoutingInputItemParams) error
+	// ListSalesOrderPartLineRoutingInputMaterials List the input materials of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list)
+	ListSalesOrderPartLineRoutingInputMaterials(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingInputMaterialsParams) error
+	// CreateSalesOrderPartLineRoutingOperation Add an operation to a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations)
+	CreateSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params CreateSalesOrderPartLineRoutingOperationParams) error
+	// ListSalesOrderPartLineRoutingOperations List the operations of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list)
+	ListSalesOrderPartLineRoutingOperations(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingOperationsParams) error
+	// DeleteSalesOrderPartLineRoutingOperation Delete one operation of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	DeleteSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params DeleteSalesOrderPartLineRoutingOperationParams) error
+	// GetSalesOrderPartLineRoutingOperation Get one operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	GetSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params GetSalesOrderPartLineRoutingOperationParams) error
+	// UpdateSalesOrderPartLineRoutingOperation Update one operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	UpdateSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params UpdateSalesOrderPartLineRoutingOperationParams) error
+	// CreateSalesOrderPartLineRoutingOperationTracking Record an in-process tracking field at a phase of an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase})
+	CreateSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params CreateSalesOrderPartLineRoutingOperationTrackingParams) error
+	// ListSalesOrderPartLineRoutingOperationTrackings List the in-process tracking at a phase of an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list)
+	ListSalesOrderPartLineRoutingOperationTrackings(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params ListSalesOrderPartLineRoutingOperationTrackingsParams) error
+	// DeleteSalesOrderPartLineRoutingOperationTracking Delete one in-process tracking at a phase of an operation of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteSalesOrderPartLineRoutingOperationTrackingParams) error
+	// GetSalesOrderPartLineRoutingOperationTracking Get one in-process tracking at a phase of an operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	GetSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetSalesOrderPartLineRoutingOperationTrackingParams) error
+	// ListSalesOrderPartLineRoutingOperationItems List the items consumed at an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list)
+	ListSalesOrderPartLineRoutingOperationItems(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params ListSalesOrderPartLineRoutingOperationItemsParams) error
+	// GetSalesOrderPartLineRoutingOperationItem Get one item consumed at an operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/{operationItemId})
+	GetSalesOrderPartLineRoutingOperationItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetSalesOrderPartLineRoutingOperationItemParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -23936,6 +24384,42 @@ func (w *ServerInterfaceWrapper) UpdateQuoteTaxLineItem(ctx echo.Context) error 
 	return err
 }
 
+// ConvertQuoteToSalesOrder converts echo context to params.
+func (w *ServerInterfaceWrapper) ConvertQuoteToSalesOrder(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ConvertQuoteToSalesOrderParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ConvertQuoteToSalesOrder(ctx, quoteId, params)
+	return err
+}
+
 // CreateRefundReasonCode converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateRefundReasonCode(ctx echo.Context) error {
 	var err error
@@ -24607,6 +25091,1174 @@ func (w *ServerInterfaceWrapper) GetSalesOrderPartLineMakeSummary(ctx echo.Conte
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetSalesOrderPartLineMakeSummary(ctx, salesOrderId, lineItemId)
+	return err
+}
+
+// GetSalesOrderPartLineRouting converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRouting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRouting(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// CreateSalesOrderPartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrderPartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderPartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrderPartLineRoutingInputItem(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingInputItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingInputItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingInputItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingInputItems(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// DeleteSalesOrderPartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteSalesOrderPartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteSalesOrderPartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteSalesOrderPartLineRoutingInputItem(ctx, salesOrderId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// GetSalesOrderPartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRoutingInputItem(ctx, salesOrderId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// UpdateSalesOrderPartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateSalesOrderPartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateSalesOrderPartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateSalesOrderPartLineRoutingInputItem(ctx, salesOrderId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingInputMaterials converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingInputMaterials(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingInputMaterialsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingInputMaterials(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// CreateSalesOrderPartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrderPartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderPartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrderPartLineRoutingOperation(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingOperations converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingOperations(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingOperationsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingOperations(ctx, salesOrderId, lineItemId, routingId, params)
+	return err
+}
+
+// DeleteSalesOrderPartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteSalesOrderPartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteSalesOrderPartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteSalesOrderPartLineRoutingOperation(ctx, salesOrderId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// GetSalesOrderPartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRoutingOperation(ctx, salesOrderId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// UpdateSalesOrderPartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateSalesOrderPartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateSalesOrderPartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateSalesOrderPartLineRoutingOperation(ctx, salesOrderId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// CreateSalesOrderPartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateSalesOrderPartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateSalesOrderPartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateSalesOrderPartLineRoutingOperationTracking(ctx, salesOrderId, lineItemId, routingId, operationId, phase, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingOperationTrackings converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingOperationTrackings(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingOperationTrackingsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingOperationTrackings(ctx, salesOrderId, lineItemId, routingId, operationId, phase, params)
+	return err
+}
+
+// DeleteSalesOrderPartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteSalesOrderPartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteSalesOrderPartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteSalesOrderPartLineRoutingOperationTracking(ctx, salesOrderId, lineItemId, routingId, operationId, phase, iptId, params)
+	return err
+}
+
+// GetSalesOrderPartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRoutingOperationTracking(ctx, salesOrderId, lineItemId, routingId, operationId, phase, iptId, params)
+	return err
+}
+
+// ListSalesOrderPartLineRoutingOperationItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListSalesOrderPartLineRoutingOperationItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSalesOrderPartLineRoutingOperationItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListSalesOrderPartLineRoutingOperationItems(ctx, salesOrderId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// GetSalesOrderPartLineRoutingOperationItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSalesOrderPartLineRoutingOperationItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "salesOrderId" -------------
+	var salesOrderId SalesOrderId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "salesOrderId", ctx.Param("salesOrderId"), &salesOrderId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter salesOrderId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "operationItemId" -------------
+	var operationItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationItemId", ctx.Param("operationItemId"), &operationItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSalesOrderPartLineRoutingOperationItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSalesOrderPartLineRoutingOperationItem(ctx, salesOrderId, lineItemId, routingId, operationId, operationItemId, params)
 	return err
 }
 
@@ -26352,6 +28004,24 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-materials/list", wrapper.ListQuotePartLineRoutingInputMaterials, options.OperationMiddlewares["listQuotePartLineRoutingInputMaterials"]...)
 	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/cost-breakdown", wrapper.GetQuotePartLineCostBreakdown, options.OperationMiddlewares["getQuotePartLineCostBreakdown"]...)
 	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/make-summary", wrapper.GetQuotePartLineMakeSummary, options.OperationMiddlewares["getQuotePartLineMakeSummary"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId", wrapper.GetSalesOrderPartLineRouting, options.OperationMiddlewares["getSalesOrderPartLineRouting"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations", wrapper.CreateSalesOrderPartLineRoutingOperation, options.OperationMiddlewares["createSalesOrderPartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/list", wrapper.ListSalesOrderPartLineRoutingOperations, options.OperationMiddlewares["listSalesOrderPartLineRoutingOperations"]...)
+	router.DELETE(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.DeleteSalesOrderPartLineRoutingOperation, options.OperationMiddlewares["deleteSalesOrderPartLineRoutingOperation"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.GetSalesOrderPartLineRoutingOperation, options.OperationMiddlewares["getSalesOrderPartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.UpdateSalesOrderPartLineRoutingOperation, options.OperationMiddlewares["updateSalesOrderPartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase", wrapper.CreateSalesOrderPartLineRoutingOperationTracking, options.OperationMiddlewares["createSalesOrderPartLineRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/list", wrapper.ListSalesOrderPartLineRoutingOperationTrackings, options.OperationMiddlewares["listSalesOrderPartLineRoutingOperationTrackings"]...)
+	router.DELETE(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/:iptId", wrapper.DeleteSalesOrderPartLineRoutingOperationTracking, options.OperationMiddlewares["deleteSalesOrderPartLineRoutingOperationTracking"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/:iptId", wrapper.GetSalesOrderPartLineRoutingOperationTracking, options.OperationMiddlewares["getSalesOrderPartLineRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/items/list", wrapper.ListSalesOrderPartLineRoutingOperationItems, options.OperationMiddlewares["listSalesOrderPartLineRoutingOperationItems"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/items/:operationItemId", wrapper.GetSalesOrderPartLineRoutingOperationItem, options.OperationMiddlewares["getSalesOrderPartLineRoutingOperationItem"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items", wrapper.CreateSalesOrderPartLineRoutingInputItem, options.OperationMiddlewares["createSalesOrderPartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items/list", wrapper.ListSalesOrderPartLineRoutingInputItems, options.OperationMiddlewares["listSalesOrderPartLineRoutingInputItems"]...)
+	router.DELETE(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.DeleteSalesOrderPartLineRoutingInputItem, options.OperationMiddlewares["deleteSalesOrderPartLineRoutingInputItem"]...)
+	router.GET(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.GetSalesOrderPartLineRoutingInputItem, options.OperationMiddlewares["getSalesOrderPartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.UpdateSalesOrderPartLineRoutingInputItem, options.OperationMiddlewares["updateSalesOrderPartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/sales-orders/:salesOrderId/part-line-items/:lineItemId/routing/:routingId/input-materials/list", wrapper.ListSalesOrderPartLineRoutingInputMaterials, options.OperationMiddlewares["listSalesOrderPartLineRoutingInputMaterials"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -26373,6 +28043,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PATCH(options.BaseURL+"/api/quotes/:quoteId", wrapper.PatchQuote, options.OperationMiddlewares["patchQuote"]...)
 	router.PUT(options.BaseURL+"/api/quotes/:quoteId", wrapper.UpdateQuote, options.OperationMiddlewares["updateQuote"]...)
 	router.DELETE(options.BaseURL+"/api/quote/:quoteId", wrapper.DeleteQuoteDeprecated, options.OperationMiddlewares["deleteQuoteDeprecated"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/to-sales-order", wrapper.ConvertQuoteToSalesOrder, options.OperationMiddlewares["convertQuoteToSalesOrder"]...)
 	router.POST(options.BaseURL+"/api/quotes/:quoteId/status", wrapper.UpdateQuoteStatus, options.OperationMiddlewares["updateQuoteStatus"]...)
 	router.PUT(options.BaseURL+"/api/quotes/:id/custom-fields", wrapper.ReplaceQuoteCustomFields, options.OperationMiddlewares["replaceQuoteCustomFields"]...)
 	router.PUT(options.BaseURL+"/api/quotes/:id/customFields", wrapper.ReplaceQuoteCustomFieldsDeprecated, options.OperationMiddlewares["replaceQuoteCustomFieldsDeprecated"]...)
@@ -66248,6 +67919,200 @@ func (response UpdateQuoteTaxLineItem503ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type ConvertQuoteToSalesOrderRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  ConvertQuoteToSalesOrderParams
+	Body    *ConvertQuoteToSalesOrderJSONRequestBody
+}
+
+type ConvertQuoteToSalesOrderResponseObject interface {
+	VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error
+}
+
+type ConvertQuoteToSalesOrder200JSONResponse struct{ CreatedJSONResponse }
+
+func (response ConvertQuoteToSalesOrder200JSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder400ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder401ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder403ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder404ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder409ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder413ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder415ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder422ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder429ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConvertQuoteToSalesOrder503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ConvertQuoteToSalesOrder503ApplicationProblemPlusJSONResponse) VisitConvertQuoteToSalesOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateRefundReasonCodeRequestObject struct {
 	Params CreateRefundReasonCodeParams
 	Body   *CreateRefundReasonCodeJSONRequestBody
@@ -69193,6 +71058,3049 @@ type GetSalesOrderPartLineMakeSummary503ApplicationProblemPlusJSONResponse struc
 }
 
 func (response GetSalesOrderPartLineMakeSummary503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       GetSalesOrderPartLineRoutingParams
+}
+
+type GetSalesOrderPartLineRoutingResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRouting200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRouting200JSONResponse struct {
+	Body    Routing
+	Headers GetSalesOrderPartLineRouting200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRouting200JSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRouting304Response) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRouting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRouting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRouting503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItemRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       CreateSalesOrderPartLineRoutingInputItemParams
+	Body         *CreateSalesOrderPartLineRoutingInputItemJSONRequestBody
+}
+
+type CreateSalesOrderPartLineRoutingInputItemResponseObject interface {
+	VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrderPartLineRoutingInputItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateSalesOrderPartLineRoutingInputItem200JSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItemsRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       ListSalesOrderPartLineRoutingInputItemsParams
+	Body         *ListSalesOrderPartLineRoutingInputItemsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingInputItemsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingInputItems200JSONResponse []RoutingInputItem
+
+func (response ListSalesOrderPartLineRoutingInputItems200JSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputItems503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItemRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	InputItemId  Id36          `json:"inputItemId"`
+	Params       DeleteSalesOrderPartLineRoutingInputItemParams
+}
+
+type DeleteSalesOrderPartLineRoutingInputItemResponseObject interface {
+	VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteSalesOrderPartLineRoutingInputItem200JSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem204Response struct {
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem204Response) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItemRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	InputItemId  Id36          `json:"inputItemId"`
+	Params       GetSalesOrderPartLineRoutingInputItemParams
+}
+
+type GetSalesOrderPartLineRoutingInputItemResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRoutingInputItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers GetSalesOrderPartLineRoutingInputItem200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem200JSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRoutingInputItem304Response) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItemRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	InputItemId  Id36          `json:"inputItemId"`
+	Params       UpdateSalesOrderPartLineRoutingInputItemParams
+	Body         *UpdateSalesOrderPartLineRoutingInputItemJSONRequestBody
+}
+
+type UpdateSalesOrderPartLineRoutingInputItemResponseObject interface {
+	VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers UpdateSalesOrderPartLineRoutingInputItem200ResponseHeaders
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem200JSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterialsRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       ListSalesOrderPartLineRoutingInputMaterialsParams
+	Body         *ListSalesOrderPartLineRoutingInputMaterialsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingInputMaterialsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials200JSONResponse []RoutingInputMaterial
+
+func (response ListSalesOrderPartLineRoutingInputMaterials200JSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingInputMaterials503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingInputMaterials503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       CreateSalesOrderPartLineRoutingOperationParams
+	Body         *CreateSalesOrderPartLineRoutingOperationJSONRequestBody
+}
+
+type CreateSalesOrderPartLineRoutingOperationResponseObject interface {
+	VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrderPartLineRoutingOperation200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateSalesOrderPartLineRoutingOperation200JSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationsRequestObject struct {
+	SalesOrderId SalesOrderId  `json:"salesOrderId"`
+	LineItemId   LineItemId    `json:"lineItemId"`
+	RoutingId    LineRoutingId `json:"routingId"`
+	Params       ListSalesOrderPartLineRoutingOperationsParams
+	Body         *ListSalesOrderPartLineRoutingOperationsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingOperationsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingOperations200JSONResponse []RoutingOperation
+
+func (response ListSalesOrderPartLineRoutingOperations200JSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperations503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperations503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Params       DeleteSalesOrderPartLineRoutingOperationParams
+}
+
+type DeleteSalesOrderPartLineRoutingOperationResponseObject interface {
+	VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type DeleteSalesOrderPartLineRoutingOperation200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteSalesOrderPartLineRoutingOperation200JSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation204Response struct {
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation204Response) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation412ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Params       GetSalesOrderPartLineRoutingOperationParams
+}
+
+type GetSalesOrderPartLineRoutingOperationResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRoutingOperation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers GetSalesOrderPartLineRoutingOperation200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRoutingOperation200JSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRoutingOperation304Response) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperationRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Params       UpdateSalesOrderPartLineRoutingOperationParams
+	Body         *UpdateSalesOrderPartLineRoutingOperationJSONRequestBody
+}
+
+type UpdateSalesOrderPartLineRoutingOperationResponseObject interface {
+	VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type UpdateSalesOrderPartLineRoutingOperation200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateSalesOrderPartLineRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers UpdateSalesOrderPartLineRoutingOperation200ResponseHeaders
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation200JSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation409ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation412ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation413ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation415ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation422ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateSalesOrderPartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitUpdateSalesOrderPartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTrackingRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Phase        Phase              `json:"phase"`
+	Params       CreateSalesOrderPartLineRoutingOperationTrackingParams
+	Body         *CreateSalesOrderPartLineRoutingOperationTrackingJSONRequestBody
+}
+
+type CreateSalesOrderPartLineRoutingOperationTrackingResponseObject interface {
+	VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking200JSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking409ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking413ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking415ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking422ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackingsRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Phase        Phase              `json:"phase"`
+	Params       ListSalesOrderPartLineRoutingOperationTrackingsParams
+	Body         *ListSalesOrderPartLineRoutingOperationTrackingsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackingsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings200JSONResponse []RoutingTracking
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings200JSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationTrackings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationTrackings503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Phase        Phase              `json:"phase"`
+	IptId        Id36               `json:"iptId"`
+	Params       DeleteSalesOrderPartLineRoutingOperationTrackingParams
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTrackingResponseObject interface {
+	VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking200JSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking204Response struct {
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking204Response) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking412ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTrackingRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Phase        Phase              `json:"phase"`
+	IptId        Id36               `json:"iptId"`
+	Params       GetSalesOrderPartLineRoutingOperationTrackingParams
+}
+
+type GetSalesOrderPartLineRoutingOperationTrackingResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking200JSONResponse struct {
+	Body    RoutingTracking
+	Headers GetSalesOrderPartLineRoutingOperationTracking200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking200JSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRoutingOperationTracking304Response) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItemsRequestObject struct {
+	SalesOrderId SalesOrderId       `json:"salesOrderId"`
+	LineItemId   LineItemId         `json:"lineItemId"`
+	RoutingId    LineRoutingId      `json:"routingId"`
+	OperationId  RoutingOperationId `json:"operationId"`
+	Params       ListSalesOrderPartLineRoutingOperationItemsParams
+	Body         *ListSalesOrderPartLineRoutingOperationItemsJSONRequestBody
+}
+
+type ListSalesOrderPartLineRoutingOperationItemsResponseObject interface {
+	VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error
+}
+
+type ListSalesOrderPartLineRoutingOperationItems200JSONResponse []RoutingOperationItem
+
+func (response ListSalesOrderPartLineRoutingOperationItems200JSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems400ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems401ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems403ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems404ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems413ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems415ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems429ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListSalesOrderPartLineRoutingOperationItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListSalesOrderPartLineRoutingOperationItems503ApplicationProblemPlusJSONResponse) VisitListSalesOrderPartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItemRequestObject struct {
+	SalesOrderId    SalesOrderId       `json:"salesOrderId"`
+	LineItemId      LineItemId         `json:"lineItemId"`
+	RoutingId       LineRoutingId      `json:"routingId"`
+	OperationId     RoutingOperationId `json:"operationId"`
+	OperationItemId Id36               `json:"operationItemId"`
+	Params          GetSalesOrderPartLineRoutingOperationItemParams
+}
+
+type GetSalesOrderPartLineRoutingOperationItemResponseObject interface {
+	VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error
+}
+
+type GetSalesOrderPartLineRoutingOperationItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetSalesOrderPartLineRoutingOperationItem200JSONResponse struct {
+	Body    RoutingOperationItem
+	Headers GetSalesOrderPartLineRoutingOperationItem200ResponseHeaders
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem200JSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem304Response = RecordNotModifiedResponse
+
+func (response GetSalesOrderPartLineRoutingOperationItem304Response) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetSalesOrderPartLineRoutingOperationItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem400ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem401ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem403ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem404ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem429ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSalesOrderPartLineRoutingOperationItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSalesOrderPartLineRoutingOperationItem503ApplicationProblemPlusJSONResponse) VisitGetSalesOrderPartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -77012,6 +81920,9 @@ type StrictServerInterface interface {
 	// UpdateQuoteTaxLineItem Replace a quote tax line's tax rate
 	// (PUT /api/quotes/{quoteId}/tax-line-items/{lineItemId})
 	UpdateQuoteTaxLineItem(ctx context.Context, request UpdateQuoteTaxLineItemRequestObject) (UpdateQuoteTaxLineItemResponseObject, error)
+	// ConvertQuoteToSalesOrder Convert a quote into a sales order
+	// (POST /api/quotes/{quoteId}/to-sales-order)
+	ConvertQuoteToSalesOrder(ctx context.Context, request ConvertQuoteToSalesOrderRequestObject) (ConvertQuoteToSalesOrderResponseObject, error)
 	// CreateRefundReasonCode Create a refund reason code
 	// (POST /api/refund-reason-codes)
 	CreateRefundReasonCode(ctx context.Context, request CreateRefundReasonCodeRequestObject) (CreateRefundReasonCodeResponseObject, error)
@@ -77068,6 +81979,60 @@ type StrictServerInterface interface {
 	// GetSalesOrderPartLineMakeSummary Summarise what making a sales order part line takes
 	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/make-summary)
 	GetSalesOrderPartLineMakeSummary(ctx context.Context, request GetSalesOrderPartLineMakeSummaryRequestObject) (GetSalesOrderPartLineMakeSummaryResponseObject, error)
+	// GetSalesOrderPartLineRouting Get a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId})
+	GetSalesOrderPartLineRouting(ctx context.Context, request GetSalesOrderPartLineRoutingRequestObject) (GetSalesOrderPartLineRoutingResponseObject, error)
+	// CreateSalesOrderPartLineRoutingInputItem Add an input item to a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items)
+	CreateSalesOrderPartLineRoutingInputItem(ctx context.Context, request CreateSalesOrderPartLineRoutingInputItemRequestObject) (CreateSalesOrderPartLineRoutingInputItemResponseObject, error)
+	// ListSalesOrderPartLineRoutingInputItems List the input items of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list)
+	ListSalesOrderPartLineRoutingInputItems(ctx context.Context, request ListSalesOrderPartLineRoutingInputItemsRequestObject) (ListSalesOrderPartLineRoutingInputItemsResponseObject, error)
+	// DeleteSalesOrderPartLineRoutingInputItem Delete one input item of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	DeleteSalesOrderPartLineRoutingInputItem(ctx context.Context, request DeleteSalesOrderPartLineRoutingInputItemRequestObject) (DeleteSalesOrderPartLineRoutingInputItemResponseObject, error)
+	// GetSalesOrderPartLineRoutingInputItem Get one input item of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	GetSalesOrderPartLineRoutingInputItem(ctx context.Context, request GetSalesOrderPartLineRoutingInputItemRequestObject) (GetSalesOrderPartLineRoutingInputItemResponseObject, error)
+	// UpdateSalesOrderPartLineRoutingInputItem Update one input item of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	UpdateSalesOrderPartLineRoutingInputItem(ctx context.Context, request UpdateSalesOrderPartLineRoutingInputItemRequestObject) (UpdateSalesOrderPartLineRoutingInputItemResponseObject, error)
+	// ListSalesOrderPartLineRoutingInputMaterials List the input materials of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list)
+	ListSalesOrderPartLineRoutingInputMaterials(ctx context.Context, request ListSalesOrderPartLineRoutingInputMaterialsRequestObject) (ListSalesOrderPartLineRoutingInputMaterialsResponseObject, error)
+	// CreateSalesOrderPartLineRoutingOperation Add an operation to a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations)
+	CreateSalesOrderPartLineRoutingOperation(ctx context.Context, request CreateSalesOrderPartLineRoutingOperationRequestObject) (CreateSalesOrderPartLineRoutingOperationResponseObject, error)
+	// ListSalesOrderPartLineRoutingOperations List the operations of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list)
+	ListSalesOrderPartLineRoutingOperations(ctx context.Context, request ListSalesOrderPartLineRoutingOperationsRequestObject) (ListSalesOrderPartLineRoutingOperationsResponseObject, error)
+	// DeleteSalesOrderPartLineRoutingOperation Delete one operation of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	DeleteSalesOrderPartLineRoutingOperation(ctx context.Context, request DeleteSalesOrderPartLineRoutingOperationRequestObject) (DeleteSalesOrderPartLineRoutingOperationResponseObject, error)
+	// GetSalesOrderPartLineRoutingOperation Get one operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	GetSalesOrderPartLineRoutingOperation(ctx context.Context, request GetSalesOrderPartLineRoutingOperationRequestObject) (GetSalesOrderPartLineRoutingOperationResponseObject, error)
+	// UpdateSalesOrderPartLineRoutingOperation Update one operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	UpdateSalesOrderPartLineRoutingOperation(ctx context.Context, request UpdateSalesOrderPartLineRoutingOperationRequestObject) (UpdateSalesOrderPartLineRoutingOperationResponseObject, error)
+	// CreateSalesOrderPartLineRoutingOperationTracking Record an in-process tracking field at a phase of an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase})
+	CreateSalesOrderPartLineRoutingOperationTracking(ctx context.Context, request CreateSalesOrderPartLineRoutingOperationTrackingRequestObject) (CreateSalesOrderPartLineRoutingOperationTrackingResponseObject, error)
+	// ListSalesOrderPartLineRoutingOperationTrackings List the in-process tracking at a phase of an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list)
+	ListSalesOrderPartLineRoutingOperationTrackings(ctx context.Context, request ListSalesOrderPartLineRoutingOperationTrackingsRequestObject) (ListSalesOrderPartLineRoutingOperationTrackingsResponseObject, error)
+	// DeleteSalesOrderPartLineRoutingOperationTracking Delete one in-process tracking at a phase of an operation of a sales order part line's routing
+	// (DELETE /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteSalesOrderPartLineRoutingOperationTracking(ctx context.Context, request DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject) (DeleteSalesOrderPartLineRoutingOperationTrackingResponseObject, error)
+	// GetSalesOrderPartLineRoutingOperationTracking Get one in-process tracking at a phase of an operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	GetSalesOrderPartLineRoutingOperationTracking(ctx context.Context, request GetSalesOrderPartLineRoutingOperationTrackingRequestObject) (GetSalesOrderPartLineRoutingOperationTrackingResponseObject, error)
+	// ListSalesOrderPartLineRoutingOperationItems List the items consumed at an operation of a sales order part line's routing
+	// (POST /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list)
+	ListSalesOrderPartLineRoutingOperationItems(ctx context.Context, request ListSalesOrderPartLineRoutingOperationItemsRequestObject) (ListSalesOrderPartLineRoutingOperationItemsResponseObject, error)
+	// GetSalesOrderPartLineRoutingOperationItem Get one item consumed at an operation of a sales order part line's routing
+	// (GET /api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/{operationItemId})
+	GetSalesOrderPartLineRoutingOperationItem(ctx context.Context, request GetSalesOrderPartLineRoutingOperationItemRequestObject) (GetSalesOrderPartLineRoutingOperationItemResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -86992,6 +91957,58 @@ func (sh *strictHandler) UpdateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteI
 	return nil
 }
 
+// ConvertQuoteToSalesOrder operation middleware
+func (sh *strictHandler) ConvertQuoteToSalesOrder(ctx echo.Context, quoteId QuoteId, params ConvertQuoteToSalesOrderParams) error {
+	var request ConvertQuoteToSalesOrderRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body ConvertQuoteToSalesOrderJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ConvertQuoteToSalesOrder(ctx.Request().Context(), request.(ConvertQuoteToSalesOrderRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ConvertQuoteToSalesOrder")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ConvertQuoteToSalesOrderResponseObject); ok {
+		return validResponse.VisitConvertQuoteToSalesOrderResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateRefundReasonCode operation middleware
 func (sh *strictHandler) CreateRefundReasonCode(ctx echo.Context, params CreateRefundReasonCodeParams) error {
 	var request CreateRefundReasonCodeRequestObject
@@ -87741,6 +92758,774 @@ func (sh *strictHandler) GetSalesOrderPartLineMakeSummary(ctx echo.Context, sale
 		return err
 	} else if validResponse, ok := response.(GetSalesOrderPartLineMakeSummaryResponseObject); ok {
 		return validResponse.VisitGetSalesOrderPartLineMakeSummaryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRouting operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRouting(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params GetSalesOrderPartLineRoutingParams) error {
+	var request GetSalesOrderPartLineRoutingRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRouting(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRouting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateSalesOrderPartLineRoutingInputItem operation middleware
+func (sh *strictHandler) CreateSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params CreateSalesOrderPartLineRoutingInputItemParams) error {
+	var request CreateSalesOrderPartLineRoutingInputItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body CreateSalesOrderPartLineRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrderPartLineRoutingInputItem(ctx.Request().Context(), request.(CreateSalesOrderPartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrderPartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderPartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderPartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingInputItems operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingInputItems(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingInputItemsParams) error {
+	var request ListSalesOrderPartLineRoutingInputItemsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingInputItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingInputItems(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingInputItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingInputItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingInputItemsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingInputItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteSalesOrderPartLineRoutingInputItem operation middleware
+func (sh *strictHandler) DeleteSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params DeleteSalesOrderPartLineRoutingInputItemParams) error {
+	var request DeleteSalesOrderPartLineRoutingInputItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteSalesOrderPartLineRoutingInputItem(ctx.Request().Context(), request.(DeleteSalesOrderPartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteSalesOrderPartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteSalesOrderPartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitDeleteSalesOrderPartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRoutingInputItem operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params GetSalesOrderPartLineRoutingInputItemParams) error {
+	var request GetSalesOrderPartLineRoutingInputItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRoutingInputItem(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateSalesOrderPartLineRoutingInputItem operation middleware
+func (sh *strictHandler) UpdateSalesOrderPartLineRoutingInputItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params UpdateSalesOrderPartLineRoutingInputItemParams) error {
+	var request UpdateSalesOrderPartLineRoutingInputItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	var body UpdateSalesOrderPartLineRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateSalesOrderPartLineRoutingInputItem(ctx.Request().Context(), request.(UpdateSalesOrderPartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateSalesOrderPartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateSalesOrderPartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitUpdateSalesOrderPartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingInputMaterials operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingInputMaterials(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingInputMaterialsParams) error {
+	var request ListSalesOrderPartLineRoutingInputMaterialsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingInputMaterialsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingInputMaterials(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingInputMaterialsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingInputMaterials")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingInputMaterialsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingInputMaterialsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateSalesOrderPartLineRoutingOperation operation middleware
+func (sh *strictHandler) CreateSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params CreateSalesOrderPartLineRoutingOperationParams) error {
+	var request CreateSalesOrderPartLineRoutingOperationRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body CreateSalesOrderPartLineRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrderPartLineRoutingOperation(ctx.Request().Context(), request.(CreateSalesOrderPartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrderPartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderPartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderPartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingOperations operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingOperations(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, params ListSalesOrderPartLineRoutingOperationsParams) error {
+	var request ListSalesOrderPartLineRoutingOperationsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingOperationsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingOperations(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingOperationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingOperations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingOperationsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingOperationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteSalesOrderPartLineRoutingOperation operation middleware
+func (sh *strictHandler) DeleteSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params DeleteSalesOrderPartLineRoutingOperationParams) error {
+	var request DeleteSalesOrderPartLineRoutingOperationRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteSalesOrderPartLineRoutingOperation(ctx.Request().Context(), request.(DeleteSalesOrderPartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteSalesOrderPartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteSalesOrderPartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitDeleteSalesOrderPartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRoutingOperation operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params GetSalesOrderPartLineRoutingOperationParams) error {
+	var request GetSalesOrderPartLineRoutingOperationRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRoutingOperation(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateSalesOrderPartLineRoutingOperation operation middleware
+func (sh *strictHandler) UpdateSalesOrderPartLineRoutingOperation(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params UpdateSalesOrderPartLineRoutingOperationParams) error {
+	var request UpdateSalesOrderPartLineRoutingOperationRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body UpdateSalesOrderPartLineRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateSalesOrderPartLineRoutingOperation(ctx.Request().Context(), request.(UpdateSalesOrderPartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateSalesOrderPartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateSalesOrderPartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitUpdateSalesOrderPartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateSalesOrderPartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) CreateSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params CreateSalesOrderPartLineRoutingOperationTrackingParams) error {
+	var request CreateSalesOrderPartLineRoutingOperationTrackingRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body CreateSalesOrderPartLineRoutingOperationTrackingJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateSalesOrderPartLineRoutingOperationTracking(ctx.Request().Context(), request.(CreateSalesOrderPartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateSalesOrderPartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateSalesOrderPartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitCreateSalesOrderPartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingOperationTrackings operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingOperationTrackings(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params ListSalesOrderPartLineRoutingOperationTrackingsParams) error {
+	var request ListSalesOrderPartLineRoutingOperationTrackingsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingOperationTrackingsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingOperationTrackings(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingOperationTrackingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingOperationTrackings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingOperationTrackingsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingOperationTrackingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteSalesOrderPartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) DeleteSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteSalesOrderPartLineRoutingOperationTrackingParams) error {
+	var request DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteSalesOrderPartLineRoutingOperationTracking(ctx.Request().Context(), request.(DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteSalesOrderPartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteSalesOrderPartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitDeleteSalesOrderPartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRoutingOperationTracking(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetSalesOrderPartLineRoutingOperationTrackingParams) error {
+	var request GetSalesOrderPartLineRoutingOperationTrackingRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRoutingOperationTracking(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListSalesOrderPartLineRoutingOperationItems operation middleware
+func (sh *strictHandler) ListSalesOrderPartLineRoutingOperationItems(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params ListSalesOrderPartLineRoutingOperationItemsParams) error {
+	var request ListSalesOrderPartLineRoutingOperationItemsRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body ListSalesOrderPartLineRoutingOperationItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSalesOrderPartLineRoutingOperationItems(ctx.Request().Context(), request.(ListSalesOrderPartLineRoutingOperationItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSalesOrderPartLineRoutingOperationItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSalesOrderPartLineRoutingOperationItemsResponseObject); ok {
+		return validResponse.VisitListSalesOrderPartLineRoutingOperationItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSalesOrderPartLineRoutingOperationItem operation middleware
+func (sh *strictHandler) GetSalesOrderPartLineRoutingOperationItem(ctx echo.Context, salesOrderId SalesOrderId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetSalesOrderPartLineRoutingOperationItemParams) error {
+	var request GetSalesOrderPartLineRoutingOperationItemRequestObject
+
+	request.SalesOrderId = salesOrderId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.OperationItemId = operationItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSalesOrderPartLineRoutingOperationItem(ctx.Request().Context(), request.(GetSalesOrderPartLineRoutingOperationItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSalesOrderPartLineRoutingOperationItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSalesOrderPartLineRoutingOperationItemResponseObject); ok {
+		return validResponse.VisitGetSalesOrderPartLineRoutingOperationItemResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -89950,1416 +95735,1466 @@ var swaggerSpec = []string{
 	"22R5m0XR8PCVY30JYFm7xvQx3sqjNbSus14HscNeoFyQezd/PG6Exi1tdEt85i1Zxq8DUbfhOZ2MIqiH",
 	"3WXha1e2bgmejXbyseCrlk7qKkkML7/dqEERdwev1Z8Y0Hq6ErpcfZh1BWadnn8gLw5ev949ILRYzunu",
 	"IRQkH1a/Vn1H/wqOjo15Z2Z34c7N6V9pmcsqmn0U4LJYzCLVZqAKBwxYl3bZCKamJZ/NXCJyKy6Nlgsp",
-	"+F+NsAePDV+9uUM/+KrdLW3CIZML64tV3vgi8Vax9vg7druDE20s7/9n7922G0euNOFXiaWZXknaEEvK",
-	"rCq7pNUXqswqO7vzoE4pXfO36TFCRFCEBQZYCFAU7a61+nKu56bfoB9gbvp++k38JP+KvXcEIoAACFLU",
-	"oXr8r3/alSIQiOOOffw+bwqbe2rTqWvTyVqPXjOmjbFAaRCkEHKW+jp8ktN32g/t/v4ncdOHFrzUK31w",
-	"cvA/f392+M9/+MvLn/77wcbD2rfw5iEPbzNdd+ts3Qc5/Y/Tr3uLj0Y+sNOXJ76wg+Lgkl9vdssV+ACF",
-	"qPh1wJlW8utWp6kh6BYrePkEUzCOj44qpTNF3nr9syn71f8dD/uThFD9SuUnO274yVo4WF3RS+Nok56f",
-	"oTIjeUNEquGx6kOJKDBcXguWiSkgbw84YKGhgxLcZTGhqEA1Bj6dBOQm/NBGn4lvnbCYYphxxGKsH4H/",
-	"NCE4/d8mTHKWJBAgdioSTKBvLG2QbgIlB0U+H9qEb6wYpO0CTZb8GlvD//4E2TJJHI2l/qf3qAspZd9x",
-	"//i56rX75zcCCDqhzYmHtW5b8f/stOP/4PZu0ZrHBC+qsOca350HKntsX0I/2h61vGyGCOF04jF/jQsb",
-	"swGXTG8HNIJ8DwM9O5YrrpAjPTI7gkEqE7Q7HLEPYoV8F8ra8PpptK+bYAs+td9mldPy+Qd/qu7Wvpxc",
-	"LrxgJzrqlhFaQ3IvK4J7G6t1B+31OzIncINQ+E7fA6GgYiEUVcLKehlsxOisRlWwPC+wFgPrZm0SAQNA",
-	"fwUyMjJQ+kiOoiJbmVTUOQRUVAP5bhQoKdoyp2OJeRJUtQv2VqoYL0s+maHjVV9wmBKX4DUH6RU8K2f5",
-	"8noG/YsNPuXncgJIJ3IseXLL5USoEYsTXvIYi4YraehuaWvfka1nRZRJayiEKoNIUIbeetMuc4W4Jfxo",
-	"inKh15OQKHimcswmElezPL85TBM2EzxpQxLJJwCGkwTROX8wCQd0QejDq/gtyv5+ZQpYZt0GpmGcpEmw",
-	"b1i21nJeDZe8yeJx5iuQqtNBH+/OgPNNp+sRLljbqepXvNurZvdha3WDOHuPVB2R6kvKJH2G6ul5cpnO",
-	"xVv5hq+VlwTZH0XM1nBuvAcWT5gbuDH/t4LzC2VsswH46QmT0YP/oy2mFTWt4fuEOlvHd/dCkeNgyAWP",
-	"+PLxd+L968x3qkV9+CrvBeV3Vketca7asM6cRWgTE/7G3VRTvr9a8loJueEZoj8rkWUOah8hjlUBNRfD",
-	"kA20OdOYgHgIHHIsDo47xnfHsiusd2pIb21ECdw1EAGD4NIJa3yWfZvfRYiHWsXGohYs1OOXI3ZeYZY6",
-	"RQBwskIZmG2yvtOnb4N89sveBOp5sty97PgZR6e862ZzaIclYq73s7vEWCNvkD5x/7WBwdQvr1qMj68N",
-	"+jGU5pY5JPSmi9J4XpbyRuYrGUTP7DGToTvwaXAMFuECSNi7xg/lbCkLkGPr8g0047PySW24tNuZZ6uA",
-	"4T6oZX9XA1vdkVd2uW249rlxTTXVBr/3v3NlFuXoLPjk5uchuvaOg/MoDGc94DceoR/bgmuET1TgOCxa",
-	"BBi5IAzSefxjWPPQlzZi5Ifw0Hyo42ZY58uXx78KyI+g3OwV43kVjvFY4f3I0GM/9jrJUTXNx80sEO7c",
-	"0O1X6PHG2qofa/pu69Zp2Srfd6iyUECKv+kWACeXvDUEBcwWvAQPFsIoQXIUL1M1XY/G8j1FM2VeQsKL",
-	"SJitdCQWTNyOSsigTsgnoJam8lrvtZcdJJTVkw/BL+734xl0w4Fr7h/yPau/3kV87o4k44rgZfCPKjJx",
-	"q6SJhXcjxMIFwce8uV4E6RNeiuu8WHdMMHK50nN7nt774DzW/PotFwmSvaTK0MA4BVHba67iDsWTxVTY",
-	"2Onvmm/8FB1c8+V1156G3x9iO18XvPMwwe8P8eHZLtzz5jb4sIO9UuP3AYojLpE20+oQGEWqc/94n40r",
-	"tYOOXYfp46cS9khuepeXlwWf3ATZzgx1mcI0wVNT61QuC62vstUszYRf61epzblkMy6TtvzBD7m0Zn2f",
-	"T0MCLVTZkBdjuTahVmShwTQ1HHCElGSC8awQPFnrCTu0XdvrOC75HU7xpiFsgmjdYluaiNOGi8kGph7g",
-	"OJGycl7kyXJSTx7eZijYzkWZT24+yt9ymWzZgNykyJu7qrqjdmZM+zFUWt7/Lm5Wpjev4Y+N3pobVcEr",
-	"AImjTE2ANZCr4oCtLP96PjDd+E4yLtmibY4BRpF85VeP2c6cGkQhMEMoQFfOxNqm+m9HI9xZEbG1j0FV",
-	"KMLBA4T67gOcHuXk6vbfP36uYViFW81y4FHwkw231t16qW49XDQfg44W55vomLalE+HKj253zs6+mcv1",
-	"oiMoBB/FCD7uW3VSGS5soO8Pb1BDlpa4qwFdNOSS2qmnq10UFwt43fudUEbbP6hcnmtbL3RC/uHi4wcG",
-	"v9qcfjb49P1r9vU3Ry+HI/a2VCye5It1XOXbKFbm14JgXddQhm+EzTF7/63WojAlYZIXCVbVXIl1LpP+",
-	"iWvQo4/mg6Gg4LtUijepmoRxT86q0WSpRP4TfPZEW76imAhZ8mvBBnGqzu0/scInYjEodLHNyRvSVh5L",
-	"ao3PdVuGQNS0DQoLl+bXgWkG/PFHbLnAqeElPWFc0mNpeut4V4Yj9nEJZ6jQ+/bE0y3NF+MwIkY1ojAa",
-	"xokdIeScVPNhS0nsKMIKD7wdPnHO5FI6gRksmU6Gc5Mr9B4cPDL+fAOhwpktM7KQJ+ZdPuFlW0UwIOFm",
-	"9EQNC3nAmZqJbBpphZev9f+seZEMTx39NFXsRixKWzYTsSzHYmnTaKhaGDLZWgBPcjkRJtnt1PyHbQ39",
-	"hPDJKoVIn1dl9lg5ayveSXv7i2VQLn+GfFPCv4AruupVk4h1M2UGBLAlxpfNnHQtYBuuCEWJrSutY+rl",
-	"Du7v5dbDvg/8h2yrMjKzsBnvA6rdzJbOUlXuzCqePhEfNoEQvXEPykYAGMAWaZyXlvKB4D7oQffM52Iv",
-	"lMAGUP/7IEuXqY/gdS6VVBliDEN7poWkiFgJyWLwjxNCcroG96gBvATTAsmJAOmKyDMGQJtWLq9ExBbp",
-	"QkTsSvB5xLi81oqr1r2kyMJNIvXcllw8HvVLUCTDQPMpyWYK/lpaTVsnablSoWdznoga+4xZq22EL3o3",
-	"VD4tD81Ogv6Ed1GdGK5LtL5xnw1ywHW+7T/tvr/xXW/G31SvORxxfV6HnbrVLZKqs0mZ3vKynczf/E4k",
-	"LmzCpTZLPTR1i6q0O3sc2AC0a1PJYnfhYjYA7j7D2Tc89Yll0O01sKwzdP5y+fT8c+3mkz0E+tiDV9fn",
-	"tDp79TW7KIUAA+rro6+PDy+/ZmfZcp7K5TyYhddDJfDOaWXC91QO+rOXIR5NIXjrWv7f/1MxMA5PfS6h",
-	"+nrSYj/lenocaL2PMryg75Z2+ry3skEn9dxno0NHrFGiuaxnRKRWOtxqjoAMUKZtRZPmi7JuZdVbInop",
-	"aHxc4PyXuZWCWOVi/tVTG3vnnLOa+WIUs1PLXA22J1gYj4bn1bgESI/D7eSPBaIMZvwO0asi89aZHdVq",
-	"5zQ2kNq8Tm+8y5QnSap7xLNzb/6fCQtbgHayyJU6VGJijFjuXWEQ9ORzKHYGf5NCwekLhogJPpkx4mIb",
-	"SwRtqMAhjo8iaAW2WSZKiLIBioTWj7N8JQot5mnbfXk0HLGL5fU1MtfDiydjecUL/WEOvLUxwSAh8urK",
-	"EhezGMOFMRtMM15GTP245IUYnoKeCk9oVXUs43xZiuKNbQ7eXfHMZSceVG1HtuGo8dgKSnsKMSm5vF5m",
-	"vBiegiaMIIOoBXuvmxZX4qpqJmLxNOPyWlR/OkVVeixDL1t5FY/YdxCabFDfRUSDTUunLQD3NXAjzfmd",
-	"u1OPjzbt9342ZM32+HlaklvooAMLAwyXYiVsEgIFGDpcg09sUzrXX9vEepeCQpe66u3JDaoa1cx/szXg",
-	"frPBdsc/iDB/+43YORm+Whha7u6I8YoYmDiusJhFK4jDEyACFwKOHVjHcOy0sXwO/xqxd2QIY7NEA66b",
-	"9aSq2/RYoikxPGHxFTwca8EEn0gXyDMl+BwqlvXZh+JdFCE1WGnoGmofJZTG2Y4BT72+QHTL+okU9Bzd",
-	"7kF0AM1SLacU2WZDe8f6itoanJLJba8RbrjEAfw5EQshE61SQu0kTKhD/rqJ9HW/FnG/wF6rbdwI71Vs",
-	"pTbFEJgEcSqGTULSQJ6zqIv43nla3WKskfVZLLtiiP0NaDvoxuiiICOrM6xTdt3kuUVDGyjsh8ZCY4Ma",
-	"k/0zzbneYHR3uJBbTO8dZP4G9/XyHtb4lj3ZYKt7G6emz3RQ+XZvnP/7f2pbR//h57F5HszC3/dE78o+",
-	"/dR+gs0ugtr1ErIJPy6EPFukbyio224LhozXM8ng/fO37NXoyInKA/zs2flbzM0ptVBw/V/e54u2SGUA",
-	"NiNLrwperL068UDpAGIzbMUb2Jla+4Nh2606lORC7USWrBdwoWeprfjfFOPYB83g7cdh12p1wzy6yosb",
-	"NhF629yvT+3eVUgxoY40enjaoBlKMecYMS8gv/FKCGlDVSqVk55oeNu43gmBoyvQ4ZBaOPOJOp629pRW",
-	"dG4Fy5clW8pMKMW4uiFhg1g/2jSF6UgVmxaiFb/547JUaSLOi3wilAoCJUK/LH9FtbtSxRI9fVqnt9Ag",
-	"2JwlfG1Bdq7AO/pv/m0d3TKXh81p7O30LpbyMp1r0boshToXhRZPAec3/g5pJUvJdOcrX/gc/PsWqyvy",
-	"UjUweWNg3wK93pSwsL+v/vM//w2QsoePntgRHShRLhfONHSOHx42KTx6KYA9sQ5YFpiEJxiYFkavQRZt",
-	"knCO2GrIuJ3kWPXp7QRZi/zcqyjrTARxkYu8+WuMyb9A6qI7sK3ajltYQnliNHJvUl+0/KHrLu/naquk",
-	"3YN62Ryh+rCZG/7ts7G0Hi+bkBQt8/xZeNvcjdg2x0638WIMne1Ugd/AeuU6WFb2zHhpt+TOYBt2gCO2",
-	"XaFhCPe8R/GWCT0EsQg8++beoATba6InaFQ3NFMTffvy6EuL4DwE08rdQzHm18IDqWRcIpSEdwsUkL6v",
-	"lS//1WHPmqQdUuM36o10RlVNag0gv4LrH+gs611UCEGEwnwuhiaIB2Omju9FXbRaIVCx+R2rK4r9O7F9",
-	"qmCt5qzLH7Od0rilrOqpUgJ73FKCIszmeSIyLZzmpGgZ5ZIYBo36JQlOHjy+WFVXaZDFUqqGPnla6WTO",
-	"npfimhMcxFFjMX6m2ufzH+lO6ugJhJNvRUhFDQq7hxJPfTNla0UIgctaMFMq4dxpjUtqWoSYjrDyIodJ",
-	"NiUTSIuAft55fouX6CRfrCGSGAZVXIQXwFH6eZYxlQJclO2uvl/VcqFXHXeQCSXxBPEI9efhPxAGWWuq",
-	"twipvlgDdqEqg+Ei3D99Blvy4lqEodpsecHGGpHfwZP1Jc0XB9ST1nX9nfkEl2sK8Gy61eqQcc5fKnnf",
-	"7eqr96Xiwm+UuAQLw7DQGNwmSWLrwZBJR6jyBPhBYLLhSQoZGS5Wys+aZIIXAKVKAx5LtBCGI8/1iKyf",
-	"bKyniL5MLuDxAcNVYIPYNBIzoLNlnMV6IPEwYjMhJwIoFFkM0xyfst/kUIrHlIC43yLjWqXhch2P2EeY",
-	"Fipf1LNASbl6swJgdL4QEthaIMViWaj0VmixokQ2PSyoNh6Lr/WLMbHJ6tf4IgVRhzPKxDwtGccocakm",
-	"rBDwaQyruhITtuyUT8RffvIkprpJF4f5Ahf6cIFbm+Cz9RZba13uUoSysulHVopirmq8l6m8zQF7DUbD",
-	"ynyXzGMv73jhfq0t/7hDi/7guQwAl/U6vRVyz57GTneZQ79jbop+XjEpyg6cNNKzkPhHTztSvJsZSxVL",
-	"PCa5NiAX1+9gvlj3QHTl+jm7pZ+Z763pzzOh5skrJ5xJ7zZkjeHaOEhbmKIhLR/OlD1K3ePZeND6RXQb",
-	"52iX2PF+jlQTOInfoQr76uuvjoIabdvxq5284AkTxTxV7ezXC/u7QyHJPitRHF7lS3275jdCIiqlBek+",
-	"pUn0H0ECmJJd8xKw5M8QM9wFDOemNjZVbMELMvl5SX8+oYeRYAs0NSGk4aAULF9JUYwlLwR/odhtKlZu",
-	"/7H2nz6WFxaZHF7XRrRI0tJ9YaCEGMv4zH7zo27/Eu7wEYt/p9uvfjTczt/pVrw/g2cXzBk9dCbzsXSU",
-	"UIALUKW+02WNmE1RUSxNYKrU0vQX2JcLMddKwi3P0gS4IcbyutCXgMxLIIVG/ry5EtmtUH5mFPbeIiId",
-	"RAfYcfcv8MzrfL7gcm0eqP6JvyKwPKEGmWdqf3SeBMPLeQj+Db9fiFJ/1jbi/Bt+f8+L61TafwJxOT1K",
-	"/41/t6gr5kfnD/DEPy1zSP+CX80/sAtA4faxSKpe+n+Cp84NIrT3YOOvpjegtTidMf/GL87Qt1WN2vkD",
-	"PPEP+ZX5Df8T39ObeJk5C+f9BZ758PrTQWRkNf4DF+Ls/MwuAv43/h3hK6D/1VLW/ghPXuZ5Zp/Q/2CX",
-	"Ym5S7M5FAYlprznEz+mWt++F/u6cFrsPvT/BUz8gmL59xP47ZG05wNmtSILI0exG90+wws1BEETYkDBm",
-	"MVsuIuuwGUuEQc4LdrXU8r5kMXwGM6T1P+ewg7XsQCbguYHgUKK4FYoUlZtUJvqD0LuTseQVBDl2eMKL",
-	"IhXK8J68TeJTLXlho9aeqGjVYzbgNOxpXoxBYzW/DqM6I30M2ZqM+4zlkBYkiWh+UGMDx8aHDkQeiK4k",
-	"B5nPFwutOKF9CyM0JHxhNvg+aIxoLhnFT389qOlWcxC+4ewQIW5r/+XMp3G3GBSPflxh3oRu+LSeXfw+",
-	"/Nd9v40brfnN3xS5Ugx/9bAeAM4B0g8gU8kAO3Dz7LZdeXAU4A3oxugstDlZ/jieqN/tAJsgDeY8y4Qq",
-	"K++u3tV4nPXhSaGSCXJxGoIoqDU2UanLHtlxldg0qXE9OQbAZ237DhUksCD6mFc47GGfloO120peALvR",
-	"F4RmP0r3vKjtg+MNtFF7gCJfEnlkAI5YaRz2MMI/9CKog/uT3qS4y1eMe3fWAmHozVY/MVcNwLOiz/xO",
-	"JOavp/bqMb+PpcWyUqU+HDcisSgsgl2DnDAvuZKCwkE2907r6fobyVgOzHWXgnUtYXWGo0ox8gg09L7g",
-	"2UpbRvSer57WVqLtik/ltVZ85q2zVke7gX2KPUkV8L6a759UZPmG0xK2ldvtsRyUjtx+oSIcqv9HEOLe",
-	"b+4Faee1+qBFzxGqTOdQD4OAYo3V4bQ2DRm+8+wZLbt5+NCEW6UJLp22JxQ9zQbVl1Wo0gCDHO9b7qEK",
-	"VyZizavHhnEQnYq4eascWWMOU46s+afhmn7cSkEaJybFvufFzXLRNV42Xh4dvRJ/z468lCN3oE+cSL1U",
-	"4k336n0QKzhNhuJaa3nuG2FX6lIJ/PlbrkRCu6/tGsfm4XjYuzsHqDJ9IgpO3KZc4s83y0XrRy9m+eIT",
-	"L8WmL/IrSrmc88kslQJz+Uicqlm+0J8NV6bV7pPwSAMzG9XOSbC/bZus7SJxznQXOrYJkBgfntGh3VP+",
-	"t3P9t3P9t3P9QOc6fH7zq0zMg9UJn75/zX7166NfsQU+ZKD22XfgNRBFAeNUK5sCh2yxYOmnimW8uDaT",
-	"+/WX7B+/HcvVjJewQzEY8uNS2x8zkSUnLIb2VEwF6SZPrErH+OqIyCT1b5jRMIAQxlimMhF3WAIvl3NR",
-	"pBOk3BlSATxCphrQVjYXSmk1AjwKyBOi+FrLoVm+YnMu15DwMYzGEvyr2DMqyYvRuFDUM+gQBkSXJbhW",
-	"WYzzFFPaVDUCFHpzNuBqLOEzXLFpWkK22FW+LJmepSFMIlRdQr+9PlHOLi/EiL2DFCRxVyo24GZQ7Mdl",
-	"DtX7nGX6d4o9g8qnTy1kraVSlVxORDxEa2lZmm/iJ+O//uu/B+EMkxa2QyggWWmld1Xor4JfOVVmiYNG",
-	"GM5qFzhDe3SrHsGq0UfwLE0wV8wu9dUaF4sNICQPU0GXEHUyMhiJPy719l7wAjEITKab3T9mHwYLfry9",
-	"EjYRqsWk7bOCJTWbGs6LfxpOGb8CkFTMLSzpjMBm4lk22sB1ER2YBW/JGKODqCclXNCAD7QZzOZ9S0RK",
-	"YYX/cfgJfzl8281Gqiz2c7Px315enhNUM7jfRmFPQ1qGIMMvZnlRMrWcA5kXrbdxd5JYC3OQrsNIZp8/",
-	"vWUmuUE48Iz1RtFLu9B3MXT9hMVf0E/6yoT4ySHNWzyWgy+PjoaR+8xS8mU5y4v0zwITS4/936d5cZUm",
-	"iZDw4yv/R5mXh9N8KRNs+kv/17koZ3lyqB/iWZav6ANf+U9NcjnN0kkJv33j/3adSwFNH9d6Xeb5IYh9",
-	"/dbxq/qQbJbT4VwkKQetAp78Sstab4ZQqYjZ4KvAzNzylPJcBl8dvSKuXSrGPTg5CEzERuBKYoXFfWR3",
-	"ZPDKbDBzt9MHBRwRJ5XzeB/EQhQ+sI75nwXRUF+WOJt7+QR5lfthJ/JoLLcmKerlC70QGWRqVctl2IYd",
-	"Nkq4jWGD7UjiZjcC4ajABxyC/p2QuF0/bE/UdkhRauTjnZmREzi+Pw9eN1vJwqJ+JFAYvg0cdq14Cb9y",
-	"l13mJc/wuNKdCE855wkUL/3OoUkr9U/vVZplqbw+S5KCisX7TZR5IZy7SK0yjk9p/XGSL9bDLarSaEb0",
-	"CdP7BnAwqB7op+hgksuST8r+/TUF2q/pxXC/Mf8Wr3H6BKSty6rIFJdhxRVbFXo7y32PKaQFvU1sr0yA",
-	"zXbP9ikF/JTtC//auoO1a9+u+0+ypSxqmd6lAnb93LD/V513e80lAwlF5RiQKsISJHPfbWK9evYWLvpq",
-	"Xenx/mT0OwR368e0I867G9WV2Seb3nOWrDuwXG3Bqu/49CiMB7AZM9ekrUKDLemqBH4Pgm6L0073c3gb",
-	"mkaZh/BfYwvIp0wtr+C7PtZ/xACBTmsyWkenAJNZyBdQDkPXN/gHqR4LjqIe0VK8CUKSQ8/42j/lmGet",
-	"/7TKixvQBuZpIlOtmX2+fB067ME9u5MEEHeLFA/h5h7j8YFqnnxZNjra/zDtizBtKsTeNs3Fcm42/1SQ",
-	"z+8FbQck+Omf/KxfvqCNtee+QX6h3zk2cGurnFAh+bGFOQP5SjrcFuDVMtu8a4cPRwHQhC4Ja4m+8ilk",
-	"KEJ3I5ZpDRdZW7YQvDKXxOb1LVdiX+JB5vKwxGbrs2lmLQXEnKIqhKeZG3VwZX9fCHFYijvIZdwF/KTl",
-	"lLbyadlTiU+csOOIvYzYK/bXf/13cB1gSitkYMCdB8WPRSKKiPz8hViq2nqksvz6y6CLZFElWav9qQzm",
-	"svEysvemcrl97nfp7dqP7jWE1pOwlA1oKAN9XIZQJ01dWMoyzVhaslTt9w6AjIFzUahcdk+Q1e0wWcJO",
-	"GKUcQAt7my9Dl7Vns8WycD2Y3VJ5Irt6CTagYZyLDtQerwv3+mG/ZOaWBMFV8rv9XksmElPyOwqUAcVR",
-	"KdjfQalvJbu3uHJMV/ct9ltE/gBuVahNN1f/cOM9wAbwZ3CNaHs7L8iUcUiSFCmSer9h2nsCOab4DHg5",
-	"Fd2v5b5Wxewk9tf/9b+Zp1uzXzKz/KOWoifjDAvmiR249mtln0d1B0Pz7NZlTCNFrSakazeNPVOeFG0o",
-	"r5XibS7ooKpZM7oqO8a1hztwXWr6naOGOse4btb427mh1jgH02yFVsdRb74jtLlaMTkGGLgitxGVmmHW",
-	"OHwHI3tj2Ysg/HF8TGUOLIXGG0cD/GjKybnv3KlS2xZFCtGbhs8KayApIjYjFujhiH3wiCU3XwOV6/hP",
-	"KpejT3z1HqOGWxSZdviGzqwryJQWWesRauwNj5xtIq4SnoenjmaBHI/VPKUljnVTVf6rr71CMv3PHrnk",
-	"vV0mgU7UVtD6OgceYIZZWPtzcy3vEWzYh3Omg8nUzeGvRnXClvJGalsN8yIU81a4qo2IrHPFoRJMy814",
-	"Ck1HTuWv6HdqX/NMyIQX8FbAlT6ZiIXuGJRAk/jIyQIRWuOSYkU7kqrSkyWWFg5PmRKlXkF0w0uGeEP9",
-	"MBobzoy9DKfLB2L4431XiGGCZGsozQegIqgY/eYbhACxq+Wc05ZDYPe6muUL0PP/DBzAHA6wNeoW2dJR",
-	"yrG6Li3X+jmthQg97GVpxLjnUTZYTI9GdN/Peo6CDO575u7fZB36xf0BeBNzMP2GkDnCnOThRvm2D/ri",
-	"bivuDK23jhF4DWw7AM8G3CMZ80Nbf/fVKJrm5PNRKWoavnMjteqWhoL3XSoF1KeGHcKuc93RNb3I5an9",
-	"q54Eh768GaBEY6kDU9h+EBkFbMkD+b7yFaoFxh/hqd7DE8pc8/z+kEe5vCqt799ltjUm6mDGsynjK77G",
-	"T/5ZFPnQWG9grY6ly4xdj/icOuzB2HM3JZFYwakTqFQ/QlLCLsjPfVzfr75GjLadyYrrs2hmpkli3BYI",
-	"f3C43+aGTHdDuIaev+0dUOjNz0zzU0WuLd7t6OCJWNrMUC2kSpChOTJCYEtA1aDUakmm+lZbxmA9KVEq",
-	"I54ceQHy7N4glns4Au1bfydQQgcw8x54mX2SccL79MwdIrGnIxM7zqNP2h4xkSnhnPZ8WkPQG0ujs9A0",
-	"EpzjcMTO7Fv8Kr8VQYECs+6aKCib4ZaoCWV2ESY5R36tnwPNORyQ74Vov9HPrNez4yonT2mH4O13pV9S",
-	"fLVFQj1ygt7eWRDe6y2KefgUSd7petjmviU34ibgfD3pqWIlv0NzNS753SdeiphACUPLa9zlV1yJx7tb",
-	"qafTvGCD7wtgx4sAhCOV1+Hc7y1vUzfW0tydJD7664CsSwU8YSt3XDxJrPu/LpZGj6P/0bpv1CYm+SIV",
-	"SaVrl/wO4zqrqj5YellybMBZBswxGOW3xqZ5E4B49a1aCMxQsNMwdNNouH3jcaekrTbB9t+sIhVUbH2w",
-	"e6lHPs6c1Yqqg+72t1pOL/awvQrl3BC7ksLhvWHuknurURtukKiOqmtUAnwvZlciy1fsaHhq/ET1O/zg",
-	"aSlanwO8+abbQ98WqhJeJaTzmOPwiJjZpBK6y6zbjHfAu+s462fVSe9wk9kGfBdZxCy0s0HwHhqSVkeq",
-	"WrkJ4lW1YCKzge3J0XB7wUKShE5Q+5nvBU6Jx/peoJQkjr4PAidDV2xGLjri0qC3u8Db5ZRx+Heri725",
-	"W2ydZSNxJhj2wa5c5vfrrOBFlooCyOmwWHx4+hC9tW69NuTPH7HTlluigqjtYJlo998e35P6uxFF2DqI",
-	"QBsXFOVuuFOKcbSDnj7cMAml+Y2bJN3FeHKWqdyUQntZ06pb9T7TkjKYlUmb1TzI9DjwBiRUz1Rr/Krk",
-	"sjztCFilEkNa/bdpu+YPl2ufJaMn25atkavYXQK1zbphhkmnrII62kFc5aLEw15ya/+HH7vQIamgq89B",
-	"TGEGj9ggo3AXKsHM472JqWv5dNWK/2prRhxoSmvDr3NVQnVmkq9akGYr7CMAg8inbM5vsHYeN7JN2H7h",
-	"cGCAUQUQjSupLU2otgdO5PhalPD9c16UjT7EQxtZdtN19OD8504QMl3/0UBbYQd5kqD9X8sLp04ApuJ8",
-	"mQE1Bb4NJitc/ITOCnp1WrKBWl4dcqXE/AqA3rRlQAWl1foMR4C9WkWeC8ETk3tc8a/V9AWeTXQfRPJR",
-	"diTLmrnHih7zlQGhBvBkuE15jzvojbkeuSoJ3B4kPc30Dq+93aqm4G3PN9A11A3dZ/ei3hYmnlvbp49k",
-	"fm/pvoE17DHV9jRc6hea+HnG7nZm1i6KV8jpbUf6fmPLONvgD10yRX9ps+JdxSa04ZUXVXrtgyHDg1Xy",
-	"MPDwnUL2Pb8RF4iu0OIU7CNRiXhI3C2yHLKLZ4UWRS1iDlGnYc7wDza1AxkqAMVOqiWhyOCMJ2JRzkbs",
-	"Oz6ZAbUmPKuFq6mR5ohteMXLyWwsqfgFAwq2n5Avje1dFVxOZpTOZ76WlqdYHLlYlvgBdM2Opa3jJ+am",
-	"GJmU3Lan6Gx0GkM0Hdug5e2fiDRzyob+YyzjRSomkP/xbcblTTxE74KCEMjkRusQM0jnQocOjXnE3hFH",
-	"n2Dx7/9AJjEkxAezROF6eGu2VFMq4fTTAOCeUvlc4NTjTM34rWAyr25NbHMY6emvpg0gjTmeCwUDoL9O",
-	"a1Oh2MCpcccxDyN2hWQlpIciJiKWp/bXRmq7G6IvAeCZ6h64V/36ZbXTdYuGsNc5AGbKgEVltNulojd+",
-	"x/r5KsFJ3/Xktm94DNOCYQIkIi7DaSOd6VGXxm6S5mgRwKp2rPIpne1qqhMRVVD/uL2YIUo7Ca0O4DwR",
-	"Cici4VfS5oWiUdPveZYIVeIr95oAgxkXmoSKh65tFuziuVzkrRMBPsRUy6epRUsiQQQDBXiqe0/N1Zop",
-	"8eMSMHZAbt1vh1S8YT+FTMZempbu689Jz8pLnn1aylb6Ozzw8wZZrXrBCvvaY4VwdGcvRLlc7NJd5bz4",
-	"FIkyWyijlQCOvOvUFVbemQ3NTXNx/9BTRWtJIZAokssudc3oaPo0AiDdcjLDGgQ2ILL+1LBemMLjhhK7",
-	"lc2kn/7QUTrryY2WyHLbyf6tMwKjOEZN9e5J0q7c/fPBfNUOpe9S2zshuNyNi6+6w7t3QbGUqv1KDKDX",
-	"wAOBbC58UQqRaPPV12jhWvjP/2C+Ujt8JGEEk2Omr79uVW3ugOCyOqw7awZ5UetGNVb2am0Q6K937okR",
-	"MHtSSW2XPe0T83UdddXqAv6VT9gDNJSLGV9scYH5ix/I7Yff7QSi8aYf7VUNXzt0zrQ1N0BzCI5wr3Uz",
-	"Mju+7zntoDQ9C6hmvU/nJj0NwsGh9MceLM0/zASg5vKKipnwthZIxKPwWrBd4IhbKikeGgiHPL9tK1t5",
-	"J+xqvFCWAW+Lu+cyoDMbd0dqO/FIwo6+Zndhf3lXdOiWQbJq9p//Vo17cASTb7bPwu62x5LyxrzYvMTW",
-	"ECE1x1mgHgwoarNWC+TT+qBECFi0EAW6oZ5+ljZzS7sz5XBJ3z+/yhPJgW3qLKHNvvK6G6ac99Rx5avV",
-	"RQ+N2kR22rJxK2Hcko47YmeUjtsBCtiahbFVquZ9KmC7s50qmen8sFOyrMne7y/39eybmoFuT5ppe3tw",
-	"EKdjZ5vKm2Cx/RqnqBdORgN87HHS2KinCCcfkH8WguILK677jQcJ3JJULTK+fiwJZUO4+ooxcbyuSG/F",
-	"coMoHsSSAx4qrUfCT0uFsUhhGANg8yE2lk+LpA3I9cI8N/TQfrTK80TMXw+Qg44hJkpCD6txKQnFPjif",
-	"Roh+EtMd4qmCJ1rD6CC/LXOWiCy9rd9FpSHHaFzeLcvkXOZ6CrpcEiR3kObELUo9JXQdIGUCF/gOUMBt",
-	"FHuXlj6rSbPX2MKGx0sLni3k4kPu1d3KENqr0HeFbwOAanu1XLTWGdQB+0CORj2hkR6Nr9CjKdvEv1c9",
-	"3N90wewlSGkJEJVGXsa2TRV5fo5yUi23szy16Axbnkko9KH7rYAide0Zoeb31Ed1UeTbjNA8bJZskDKI",
-	"hmp7QUxgN3u4Umf1osQnq1wxCdMvVIP5b5talfY6Fd3Cz6dMBcZLFJw7ybFtGDQ93xAUVJpfKjrNFhpN",
-	"K/1a6pHq/KhPJRS6S3ecWz3y3e+Ngh7HdgzRbVbzUZfBDr9nU2N1rKA+pUKe8lOBpdVw0Sq5Fr7WGhZO",
-	"EP/MWAm7VCW5pvK3vJzMWoq6wVBGhwdhDOXTumszEFpYOM23uFaq14HIMkkIlearoyO4twBLdbvIsjso",
-	"rLXaNpnK3Yn+GHrN5DbpZ5Uz4l4VIE+YfGYOZFsHLGgl9gQzVjoKIx4iD665JXYtv7Pr1av+bjSWY/mL",
-	"X5D+NvrFL9iFQLTK2BM+MSvEIan95nY5GcvDioW2JvEn+dzFaWmlpq15r8aS+awWjqaD/oHqNQDOMk+n",
-	"AhK+KmYbmZfQWC5VmohCJAgDQ7PkAPlQg25qSQlFW03MnzIVRaRbDTDk2p5B6ITo5gEDR03yhXCUBjT6",
-	"IQpjKLKv01sBY19xSzcvxV05Yj8YEhhspWLXtvFTAhGt7l8grjfYB7rReqokfXXEzmoOCEOFDN0BJRL+",
-	"cGo7TQ/qRiuaZdwVleODku58k1FrVG7QVzf3wlibI/Yh12063EaxvQdjLGFIFbsRCyRYO6pUGQtfBpvR",
-	"UhQ7O/Hvg46bL/QJ14osdfMLYI+vW2DudvSMsEj3ACNSweYp475ZHOAviZuRWgsk2dVK0ttU9+hq7atZ",
-	"AzWDFDnYN3FDI4iHI3bphK90B+xpo+PoZ1u4mUm6TfslyHCVt6LAHMkyZ2lpD6cZ7kL4dfAg0Aecvcn/",
-	"LCAdjGOKCB5KBX06PtJ/hXxa7N7xyyM4MqiswymENgkjEOnBsS+qwtrVTfpDYRMu9TG4IgUSZo9W2qsV",
-	"bhqdCCFiamztLrcIIQ262Rcs9ngzYzjHgGpSp9iMkeIyUMxKnxmxzzIhPGX//HBYZedQ5BXp6BHztw7u",
-	"2NJTwC2SpPlmrT24CH4gGVWT/YCChrePkWJuT0gAXK0r4nYOZ3Is3cfoAJvqazagkdFLOO90qSFKKaXu",
-	"FiKxsyCTscQRLSXgM9e+0IZOWw9j9ISF9AIafwhQRC5Rc5jnyTITDAvC/qgv8z+a2zyOEIqRU4Kxvrv9",
-	"Pej2bQSEvJMbsUZmXj0tH029t8HPxBLhU/0HnC/35I4O7ltn7nzRZXEjmeEFa+5df/5goZt64KYBbxsE",
-	"CjLO16atY9z2lWcB3zrWZkDzdLHYfD/uFSnazYN+6oMxGqlu2mp3sAeL3ymFr6PyHV+NrRt8iFoMVQSY",
-	"qnd/d9M7pxWSK5vzNWIuAuSeecsmXKDnIisET9Za8oNkoJRv/eqVsH5DJXBeYafmuyDfbhUFqENODIOb",
-	"qz060INLex+RAm2het0MyhD9+Cy9nmndEaac0um9qv9fsmOtKBndBJTkYavk2Vs44jfhUIQ7/1r/8Hja",
-	"/W1HF+rwFONwNlnci8TR5bKEOxc19mdAed4SlngKeJCHCgK8RxZq0F28ZbNUpcOoA7XlaV2tu6GE9BSX",
-	"1WvDU7TAqhsH9HDAZAIl3AJ4tSC4A4bIpwpC5J6AvD38wWeeBUDXETqI1wsT+bYOYxDoWoKDWbJBLfdg",
-	"sj92cIxaNQWJsNHjULHikjEBPPOghTezzndiIe1wY7fAFFWKK0CeC3ZuUgjywvaVlObRU4MNNuoQWv2M",
-	"n4T+zGuHmTDAwOng3hu/VQHvsSJfhZyHfSNx7RmXDSqBsi3xMsiLotvdMOZt0HRwtH/D09kFT+fhu7s7",
-	"oM7+fNZ9UUgeeHkZfYvwGvQXkxzurzkvsbrlETFKnnwoTwZisnNkAWXTeRCK+Iwt6rDbJJmaIifhJTcF",
-	"WP2GgV/+lK9CFZMzrj6IO9uvppk64+q8ELdpvlTtDy2Cwzo+vOJa6YfBkVUzuLhJF+wL+NtF+mewbDCY",
-	"r29a+9dUsaNRC/MhPhK+XS75jYm2J+H3od7udTgP1OA06W1Y7Vl9a3S0pWclsA+hDKr6mDPkLYZbuwJh",
-	"7Wm2nZnwBuX1qrl8/opvuEn1ngkcMIvmJQM36QaA4qhKF/CpHvaUJd3FdORSXFasR5tJoTcTO4c0rhCh",
-	"ci8iuedJW7xfimI24MrbPJyiu/3W2eUb7jmnu5MG9/zAbqmPm/hkvarYXsSwBq0qKOGgWJbLtZdOYZdh",
-	"xlVY0G1JmdrgSjXZ07vtu914POG/3vErkbUVcuoHtDhC0QUaz4ql5Ql7U/BpGbEPcLDOFosiv+VZRP+l",
-	"7d0LIcuI/ZDLiL2DgGLBvtOHw7t0nAFsv5tcetC+r2z1fC/WSZfw0Z3Q/vSPNXrJXQkbfUbG+jbfJaPp",
-	"gsKGgc0BXqTDVZqYPW1CjM1LyrB7VW5rQpZ8dRS1Hb2Ery3nhb75oY0T5nCxOX4Tf2oxnp0qtyGAkEzL",
-	"TbRkAy6BPlhhXgmg0mQCPWHWSVNyqeUwZla9+vqro1P2ygT5SVs3bhn0gehnup3LtX3mTVj74tgT35A1",
-	"hbBzh909YXGiz2vMBotCLHgBeL8x3Irm7MYRizmdXv3fWkDFbGDSIMbSbHj95iqX+pksV6X+X4EHOx6x",
-	"9/kt1OBmWb4iPHWIeUxZfP7x4pJ9wRfpF2h6fPEXykn86Qs8NzFGQ4XU0/T7A+ixPnFuLw+iA9NJKGiD",
-	"nb2CZMUMcwupL87EVULGmbjPEBPoFns0h3MYU5kT6OHmcdgYBAw+4BPZQVrX9gi10Lo7LvldV9meQWhr",
-	"q9o7cRKGja1QpwJAsDCXdmEsB6VDXOzcn0RX3E5YX2e3GYYi410o6yW/O3EJnNl//hv2HrJl9sWQAKq5",
-	"A8FVI6C4fERqhIelxtojV0Yt4V0/1J7qvg/KjGJfeffPLFW+abN7SPEu/3i7pmwcyi10KU+VlO6mflN1",
-	"c0F+LY95+h7EW45I3Jy22pKxauTmvQkjHhPZHxUYmZs8LEf2O1mmvChSoVojfBTWaQccr61vNcDWBWlZ",
-	"he87MoYH8fnnlss3HiJaE6BKcnZ+dvn6tzaL0ez+6opj86UqmeJlqqbrHXjHx9IlHm8uub5TdF91lwox",
-	"hcg+V9QtKJB6XszkbblHfTKCHooMfMTOqOIpsc1UgWUuxQpTdaR5SCv1VT6eFXn5Yv0smMMbcxzqrPG1",
-	"sTMwdmyGOZV3eamGYOqpv7GGPz5reC8v4zZ822MZINxuUhk3000xtanKWEMjdJLpxseQ/g2Sy0jEuBCQ",
-	"hRWDTfYFzUtMpQD0Ma4f02ZPTJh3SY45+LBLx9LkhqCRSPagfhEtQhJ4Wu1fm5JF714xXyW6fxzJWEL/",
-	"QXjya55KzD6hBlBa/ldkVW9d5LQcsY9yImwZaEoJOSzL5bUo/usRpUftl9BzZUs/7dfl58aR/oDdfkIy",
-	"9N2VmO3ox8OV3WeSzfJlka2t8s5djKi2LMHTKlM0sgmTx0csQYsLk2aVDYg65GXWxXh85Px/j84U53Ej",
-	"NTD9zI9QkirRBNGCq4BM1zRxAPwIS8cmO4Uyq2rqVWJr4c13Emp91N9D8cb57jbtbZV99UlMlzL5JLjK",
-	"ZVhXhMlagr2gHwKVsX6+PR/darZm81yKNbvOhWJXfHIDs2w1kkDEOPjli1lelCzjVyJjgzfvfzOM2FKm",
-	"Py6BYJSC/NiDFwDOeWgTQps9Vmww4UocplIJqdISOXp2KOrfO9+thbCyvb21ucgPwHlLsL7qjOaqpVxi",
-	"mgOyZMeMGmY+2J5IgJugo2FaiIfnuv28z52wzSmKcLfWQQmcGd3SDVQ/gv2yIHFghziwQ5j7By0vDwiB",
-	"Bys279ic0KMq8VsfhCHcrPrv3soPgCJuGNoBtuqHEcOcYld5OduGefN1bQsxtbzC0ZoFMtfFVuSaP/XY",
-	"H7tWtzcn4t7+wp5ye8QapRdf9S+8OKWUq0Ioqsnc78F3FuirXhV325YG3qPEpBcB7QZRTlOiHLHhHeNB",
-	"WoLIxnp1T5wPH5Gg9vRBV7bX0WsQwAbFNZaDh+MZGH10mFhyKVi+kqI4QbI6SypgkU8ihzTJZXkRHCiQ",
-	"LOi0KRdP5SFB0LKy4BMAoUZdsHrPA4RdzLjSFi7WaSyW5VgSQofDMYcEH+YJh9rHRNrTgkmhMJmCXSyv",
-	"DvGbtGHgAbe3V2sWN/Fi4xF7ixxCVdm+Xt3VKUUBYKqg1kVhJHYsKaWZL0TINQ3d7QCfoY+88IiNIo/1",
-	"5dShXTKnsFeOLu2Et6YLQWYiF8a8Zx87J/8B+t6LuWYrximfHMQ6nWC/O/xEzhMNLp77juyj2/FtOXn8",
-	"VXEOLYwAqyFjg3wcR4ZAaW99DvZXH422aGxqLU54LGhlwi+X8NdQEzcpphmRFQzO1HwllQfhPoBq5PgU",
-	"ggC3WL1PFcVAizkMh4FJTrXtn4BEazDM9N5EV2uUeGwAwNL6PUKejtg0lTwbPsBuu6R+Nxeudq1Ui1Ct",
-	"aI1rpnbk3OmLXHnXEC4dt9XrfLHuAv6qME4WAdhrlS+LiUMN0IL1j/agA6eIIbET62BpVsdHlS6/YwF6",
-	"PQPJ7WrHhFRCO5gm75AHevNTz0ayO6ISf2UORAcY8W3QH+wnWz7dCyFK1Xn9VPDkbqL/8ZvoJgJKAWf4",
-	"NlWtaOaN1gp6fCdvyDNCtK3xTga9GaX19lfTYEidtLpUI3aq4IKQF+6pgF7D3BUdFAU4yopjo8be6U1A",
-	"fbLZwFT24vVk21xxZYKyw97YnO2QnI2N6E8+3EXIDdmkFEWy0TqVEIgSBGHahYchTeqomB5Wpj1WzsCa",
-	"u66FwcFCV27ltKqJ0a2hJe01Uanlo621e5esdA/YkvVB3R9a0hlAn1nsAysZsmge1vXnfOdp8CU9Tlpb",
-	"Meyd0YfCmwydmT7drFlDSnhWxNRXqh8NKTO8wXdwJTYOb6crcSybvkT2IfcAiSzBMoJvi2yqpw6KJcSi",
-	"nJ1U2ElVWTI6MppKFuJkyJBWalDoOG1orqov4/fGEj4YxqSiPgQ9EXtEhTrdDAdFz5TtRFsS3OJUKAKJ",
-	"L2npzWm43R3SmJ4R3s6OmlbEWjWtyNe0ThGIJAC9Y+vkO5F3xN0kW6r0Vrw34XAcySNHx/uobWdyN63N",
-	"39wBL6C30R8kAXIT+orZHpsu5XYCz8pKDDN4+pYick/CAxNe8iy/Xjr0kpj6OwHPrCxzQ02ZT1kM/4kD",
-	"j9ngak1/+SFN9B+mecEWGZe8wDbUMEL/LzxEFIVNYnoC+fU8RgyqQa0oglQtyNITTukJLx0WzbFMVUX4",
-	"eII4pgZF1WAUezSawLmC+dATLg/BTJ5Q0XmpsOlg/nE1CS1AbvCb8bdT0hb5i2BioIZnLiRgnsLon85i",
-	"qhawJYagf/LG0lznQO/pKOlHs1QK++gT8ck8nVvD4Xl1dy/aa+6WhciXk75s9ymGv/x9CRNrdu1uqSOb",
-	"nCkVfGCF+biL34OG0W7emiNhnowM4nQlm7SpmpZMIphU6zccOtmAFd0m6Vrodzd/afOQJJ+LHYbju4pq",
-	"12Byy6XeI7kkC8vnO6lmEbMJKB0QvNgFeiXgv7G2BWKsJpDWGzbBvBEevOnBC/VAYSJzDX7A1kPhiQei",
-	"gtrAP2xLs5s3mnPOred1S3DNvr6tFoZgTzsya9R0afFM5SYW7nu10i2dWnAITISna1nfu4cKXgg6nJqM",
-	"y83TWJM3bifaPFbude5dhwEi506PlT0V93BemanYxfVixdojuF/st57GBePEpMGedi5ZulKtY+ahHDG1",
-	"3bi5p5aVHPvlX0LPwWHkdLXhLmrIFPVEfiJzQPbjKzJD3tZfVKXsmWLHUlsPGAMmFAy1P9vhGkZVBBF2",
-	"XZPs52Dqb29v1Md/wszV0LRE2EDNhLYU9XdFxEpt957r/x56VaaOXZLLekWva9MiijRbEXttn0l8CmrX",
-	"fRggJ9ZJeX/IeD3XGxyCbW7EByq5CdgIfZkdX34ZqLeh4s2aLeHN3Avl6PwDW3xuyjXBK0zl5vT8iVfk",
-	"WetyXM01n5TpLQCsDhJh/3FSoyCpvT16Zs7RPWrTdYT8qizNdzUNT9lxI3v0AdTwLX2VdhM9O1dlU+d2",
-	"b7AObbZuowU9lqQxGzYhX7P0XZYzgkpyjEuy2TO+ZkiXPgYLBpYcEKpA8A04gysBHBnwJ+O/hKw5/QcU",
-	"9QRnfqWvhOlYes8OI3ad3laXg95RF/r32PRiIQr8cuutb9/p2OnG1docBlB47bBbH9bx1Q5m45aJZXyd",
-	"L8vR4yW4OEvXR8vyp/rpXLHVZuyhGtX2x8/OJ9tR0eQunzcrUf0kBdNF+kulbiOiMhpITlVSyBdVIVnk",
-	"rdFYYjBhywKXB5QkrRdmTbwNdxA5nbUXUbD2wuuCRNq2bSsmnpVuc08J1GXw1e6lZ2/w3UOqdVh+NpXN",
-	"OYSogqfKCMKetqDDzUFisTnfPyNrMFQ5VJepNTHSITGrIoCgBudpueFw835yjPWIFnMhyzYz1z4AodZ4",
-	"lRc3rwFSYNfA1RbhP/VxWao0EZTZH67HsrRvnN0KmeQFstIjtotY6HtDt0FR4nwRLmzL+FVehKEV3umf",
-	"MO6ttdFZviwIZDNV8Il6FqiDu/BCufB56hmwZs35ZJZKER7qe/zxv85g94sk6Srfei4eUfXON0WnsvSq",
-	"4MXajSuVkDBd8hshwUO+24fx+AB5flOjM/vExS01B25hT22L6v/IFyb1653gSReLYXAEmFG4kaywqbRR",
-	"U78DydS2diS39F3d+PJOi1Ys5WU619fnsgQ3TThLjn6HRO2lZPpA9Co4eGxNh0rwwpO3yFWK+1263lBb",
-	"aLxCZvC03EHlhtoyZyY7pxAeZldimhPhNQTlKbvwOcyje3e36IyVMCfk8RwSSnfYhCE71C6kL8+sgep1",
-	"0NdNAmvRts3dy9y/78IqRfOQ+lKvKTnuV01hVb+dqymqaGFTCdxU8OpEGvdXS2GHdP9aCqf/feZwu4B+",
-	"dTk+LIpKI1PkocL5+ebwcyDEXKkE1OGG8vBwcXP3jG/RZRsxd0TUE8TK/Xrz1ioAN9Cvze/mhhiUeZ6B",
-	"apRKJYpSRfSSFqlqGDlowc+pmNQb3Y61pDQ1+ykl9Rv7r1JJuthMaRXakOeGDaiNTxjcmMvJzKWexRJu",
-	"nEesgogXoogjtwLi+Ree9knOa61/7i4Tda2++obbXDH6kKWiwbS5XetHD3Db7Um36VnnKD0Mm4cvcnSt",
-	"4ycrdPQ7YU4fFRcp8aCVjn3vtvPQwlkQQ7Nn6mto7gdIqgccZVWeIIVz3KiwikGjp7+j8VTHAxk5lDxL",
-	"1O3hwSDBTmgYO6azBa5x3hQxW8adAC/eBENAxgKMNUzO6EELDXvwqXvvgNP+Z14i+HRXKNUYhuoLYdXb",
-	"awufC63/TqzmYVNw90zS7Y7ZWDpFx1jklrsJPvoSV4w3LZ1q1w3yAvbhcCz9MAcRkcWOPyKOHICKVNk2",
-	"yjwfRiTZHNdEHI1lHPRWxBGLA06JGCYIQ7Y2B7bZ+RdqLBGf6RT8XPmy9McdmTZSVcX49JYbWqQ5yJSr",
-	"CO3KHA5dNJZHuEg8U8Hkm87I0bv01gkddQkrd1LrEutKZLm8BkdFfUXcU9NsglgDdFOQfmTmxsPEHu4h",
-	"+/H5hqgcZG9c8EZmW9QSv/lZBql+1sPdPrPjtEpPbBEMuyHTPqsrvDPmdRaIeHWImTyY7Rl1aETuG6cO",
-	"x8mcrxH8X3+qwjVz7M6QNcqzQvBkrS2+B0zG3i5YFwo2NU5RAPn/OYbtdh/OvgN6Z044r3U3+o1snX+8",
-	"y97YMiZYM9aOgmlt/cAwfg7hQidxrx459EB8vAwmAw1KuiC/EXI4Yh+NCJQUuiEZzVXJzCvsl+z4iA2O",
-	"jyxdKwQLh48So/xZrWZ30JKqRdy4Zcex83VIe+bufbg6nCoWMjRoyAcgUWEBPKhnyN8DrNOwffQAWWEJ",
-	"L3mfCmMzOuBle2Ne+ik6mBa40QMG9Hfg2Zv5RSh266GhQoMf4LBji+0aAwMACckTluuTRCcUHt14fFoW",
-	"0jlOW8RJpCqL5aQl1vrbfKXVNouzKxBId7eUOfXJmuPtxkXlOdOHe6lK83GOnzapCdc5AhXskbwDJr/v",
-	"ZjmHh+/p2w9tF1524hLDJm0NbG08ipvbbg8h+E06yvmuTn6c8ObYQj1yjrO3ldxTWtvNuzn/K2nQh9ok",
-	"NONZqspAXABG+4CV982OPFRgoLZeHR2rg2Sr+i56ggiBWeCe9R3hC67XjWYluj7g8A9ezl6o4b25TPZy",
-	"MXnKIjJclqx5V3nKov1wjOh8WKAKLw0DBLEPcrV1XlhPYeHv52I7ZaV9tpO9ZONN0KmTdRFi+w03PAxr",
-	"UTKuVHotDfhD6iYjcZkYNHuPATvY6o7BmTpFdm0qQmL9gmdCfSySkCw/Y8DwSDj9ngbKLoEZGE+kg+bv",
-	"EAxTnQgxW4+eiIp6wAEJfxuYL5ocbc/onSbmi3J9cAI+8oqLun9/3+ST5VzI8jW9GO637qSTgABU1JjC",
-	"VR0PWIYVV4avdd9jettJgGhZiG33bJ9SpU3c7dXetu6gXvLtuv8kVxSR4ekFKtPVLCdrPak67/YabrNS",
-	"XBsNNNfzn6TJ7hPr2WX1QHtjXenx/mBiW3CD27h77ZiOHoq1e2NktlqybqrvagtWfa/oJ1v6LorzvDNF",
-	"jZ7SmueymKCiAgtB2H07HbPufU3gFV08jRbgwpG84XsuEVmqlZk3FfF4DwZxc7OK9FZUUxrVyaVDQw7u",
-	"yN3mIVWQPgJ3yBaClBxNLezZ1CjUIb5QjM/1v04YZwtRTIQsOeL8qeUVfNcgS+NzkVZQZQIePaSSxWnD",
-	"M/JCsXkqc3SWgn+ZYo0wNXpERb5Qs3SxScNRs3wBTMOKqbLgMN1lDqkEzoYMbG934elbr3vt8/Dmrol0",
-	"55tmG9JHmjLyfiegz2a1d0qyFI+8M/dFVT4VYm+b+2JpE4GmQsD2Vi9o2yob4bf01VqZv8Zd2Z9EVjd6",
-	"QQdjz31e8KKsd3pgc8v+898wAIEQwxlo5DNhznC+kvZcExyyOaZdJxTRejqRQP3LN2IEsE6ontDdCL35",
-	"iBC6xZ0sc3nJ7/TW+5YcZvsQbzKXhyU2W59NM2tpgUR7ZubNzI36k+fv7aDLDpHkGhX43Ak7jtjLiL1i",
-	"f/3Xf4eolOGUSim+ApFfXCopboHhe6masb2vvzwIxvOQ622Le5LeaIif/tvAJfXfnx5rNCBqnZW6+b3Z",
-	"AW6f+2liu/aje/csijxBH8ZG7aZ6FHWbaSpTNXvka+PHZV62YifDj3VFP5e3otB6XrBml31yzeaduoTU",
-	"qg8h0Im01RdCIGPgYJ+LQoXd/NXusdYYOf7MbkLJsIAW9raZzM24Z0eDvXAfzNNgvvAabvRNV3nlyLnw",
-	"33Naei/KWZ7sXxrZuZjDB/Y+A9jvfhJp975s2EYlL5dqi1XA5/Wbe1SsXEWN/ZIZPROOX8nv9nvebwWm",
-	"LZT8Do871KfyUrC/04pbWWk5Wyhnpqv7VpBalKNBpX9Glf7cpjYPNypTbAB/TrRmsijyRV6QqwhTxfCr",
-	"ZE0in/OcpzIBmNucckSKa6FISS33tWBmk7G//q//zTwDm/2SmZ0BPzo3wygcjbSpHo5XxvHrBFwsrgux",
-	"cpFGdR9vUxgHznhDXNUvlprbq6G21HQve3R9PbAyRkP6RtO/4hj5HTZ4pQs05HdVdBWwMmsut8pX5HpD",
-	"OyK2NRPOsUAd+VP3vPjnsGG5OBLF1yfMtu2OJ2CksAdCnOvqag39DVD1ILXIQkcD2mT1zdhlbohx3SnN",
-	"ntYlHm4BGPcoEYoyx1TT3DFIbYIZMtM6oQHHbVmkc16smxEPQPI0YSRTfUjxx5MtLuQqzetPKpejT3z1",
-	"XijFYStXqV7qJl0c5jBAnh0ucsjywka7IwtnNpBgCIms9eXF3WwTMZYxrFIlhqeOQq1nTznzlJaBWOte",
-	"AF63crgHOtHwuVGkbODhHpuFtT831zKwfgteaqlycHLwP39/dvjPf/jLq5/++0O59juy9CoL2o2knjBC",
-	"cHao+JwVts3GFcKzEyRNyx3K1PYTBohYaTL0Tcj8+KgdfzEth6cGeL1Pju9xvxB6wNffTxK95pmQCS/g",
-	"rRa/ed8QwY1YlE5UJGJrwQuFGQRQu/DNN/W56DiHm8f8MC71Zo+w+Km9S4/men8me+0B95jv2X/kDbUv",
-	"334/T2pV0ePn1yDwemoQFpgDDrBD8Yzv13w4mWDdobU1YwPAE8un8IrWs/LpVInS6FdDy923cW2dy73l",
-	"5rQXpD7y4K/7s9Z09JfzqXUT98Pe2ODoPHfdml1JQX5DlL1Dd91wowawh4qPoKt0rxuhzcP6yMd3g3Px",
-	"DJ2KHUvlNbDtSnmuyT0s22M5Je9rXDS9nM/Jumh6SPtNYpuvlJDNuqeWAqzNHXOEeYBkU2+ehV4OzrO6",
-	"Q3MbxbrefBxVxYy+ft3LYNqpaMb1Ljn2Q7fv4F0qocDx20LwmyRftUBDGYraBOuE8ynx5PpOhSoE/UJV",
-	"qCaAjGZ4om3plxKCxdeirLpyzouy0Z24utgqTwSL35Zi7j9HZOf6j7GJdkBfeZJYjjA33G1L1eLJcr7M",
-	"eJneCnybJ4nC9Phypvt6JbJ8pQ/hQC2vDrlSYn6VpeTbvMqXWhGu9v5wxF7n88WyNE6PQvDEBFMrtKda",
-	"WRHPJroPIvkoO2LoZhkotEVfGSBxi+DJcJuENnfQG+3TXJUfYfsog8iz42tvt0qVeNvzDawhascZuXRh",
-	"dvS2qGq9vc36WBwadtP3nw5YyB7zbY/EpX6hLhi8L3tzHAWQSSJ/Y1InGpvH2RCbpc17fiMulnN96bVg",
-	"IvUXLSXSKom7RZZDOGRW6OPYctT1eR1LpwBVubAzQHZrEc54SQUywPo/Yt/xyQyKdx2ImqUs0a4Anide",
-	"TmZjSXktq1meucBO+uxje1cFl5NZDU8tRTgjJOxwUJ/GMq6xr8cQD6qBRq1qjSFdeJOsaCLSzMkI+o8m",
-	"y/mQKDlG7ALZ1yWb6bYI7YjGPGLvUlViTnpFkgthvKB3F0TkW1NNE8ZB9PkcVT4XOPU4UzN+K5jMq+sD",
-	"2xwCbXE1bQpSDQ0WiGGUg2X2p0KxgVm/VNKYhxGSrYu58SCUoHwlvfFb/2mZl6K2xwHa8qc2ULN7E7xd",
-	"VjtdtxgRYJ5zADw+u9FuglVv/I7186/Fk77r6dQqTSkSiPpVAjsLThspD4+6NHaTtFU11Y5VPqWzXU11",
-	"IiJIXXVpu1OsM1AnodWBgvUIh3W1Js4QkjYW15N+d1mq7zUBhmgoNAldyMffeaP1EENaJwLKv1Itn0yN",
-	"vhVEMNByJgpx76m5WlegACC37rdDKl6RwAz11DZ0X392ukZe8uzTUraCIOCpnzcgBtULVtjXHmmA0NkL",
-	"US4Xu3RXOS8+BRzctgpZJYoj72J1xZZ3ekMT1Fzhbr3NmGYtOM2VctaIM9eK2c5MMnVVzeY8XCuWCZCK",
-	"CduNkAlfJfOxSyN3RdUxrBOEXpnjyAqRCa78fNy0tH/u7zXbBRjiPhFCG6lqTdqckNfROplhwCm4qq70",
-	"bQwNQBBEMc5sT+sZnWwQvzx6+fXh0avDo+PLo6MT+P//Oa7l35X6KO2Y7flTTa35S7uW4/ywE/qDSczo",
-	"r3npHffGvNWpgZm2t0/LczqGR6QDLhaW0WZJkQnUJyGsUU/zKOLZ9FQk50UawhGyCVVf2Kux33jYQKsS",
-	"SaoWGVGdPcJwrCdMW2NhaDDfYQY9BU+UxS1aFOkENBut3MJPQPE2QNWmuE4lg80niO0VazautGEPcmy9",
-	"MM+ZM7iUZZqBCvQkNJnbAb3c5ulEJP/Uqj45YryODwt7f8YVuxJaUFNTSKamJ/rj9L3galmID3wuYr3h",
-	"cWboScXEXarKR9oqqaIkr02RdSuY+V1bsX1KN2+f+mdzRX4S0x28boInl+lcdJE65eby2HQDGGSFzWgK",
-	"egq6QvwkYRcZnwgTY3E0h1PKNgXIEzAVd8D+wiMV/v51kStlDqdT59g4snhYFQjaLe6B58fb9jBUDIW9",
-	"St0qOP8b9Zo1uDeinjnPjzKjJMAvYMU3naxz7+H+hqNNBQgLt6djkYAET9ck6KGLY21OZSeALg7/1V2l",
-	"Y8WjfgxDObT+qMgnaSH0JPQjckOPwnZuN31rBZW+NAl5K/QMKjbhRUHZhrXfUz+BUpEbI0KfRnPMZFcM",
-	"q7qfLW15CE3e97qlRjZftPpBfQc97k2rWmVJQOB4ifuobT+Wp4LffWo110p+ByUfL5R7vzQ3hE0I4iwD",
-	"1mGsm7VFY7wUFq6bFQJ1R9PC0LUBuP3m446/rX7P9KYaL3Gf7nTVNHZp+KOgnnvuSFOx4pRLo7uile2m",
-	"xbCB1ER4n3ijO8gLn4TJPuB78ihurBPqwJd/nkOqOc/upNTvSqtlhSwpxzp3tWd341SHqKaq1jwiDvGO",
-	"X+5R3QHhiywKOJqaQjRgxoSVm4ZdH6wSMbbxlkiBYQfd1kSIwTBrgAxx4Xykxclavb4PPsTw+O7PiugP",
-	"pP/M9qFH9N2ZlcLzoERMaEA+Cf2SLVd8Gralri2yPVtK8CT0QkkcjeVY/uIXpOuPfvELdiGwLjH2BGDM",
-	"CnFIJqK55k7G8hAfE/FJ/eqZ5BAzI3ZJE/SiJMnKL6SC7vSxZD5KnKOQogetehkhFOnpFNog1EY9TJmX",
-	"0FguVQpmyfCk/jk3q5GadUN35SxXIpAAWaaiiHTbZaXqKDN60z8IIUqR6j4OT/VKTfKFcDQZdI5BbJmU",
-	"Bnad3gqYgRVfG6NBirtyxH5AKHLTCsRo4X0bsqXS0UopAGaDqxwLNXSj9VQUQ9POzmqOOlpY7A5o/PCH",
-	"U9tpelA3GuPlGBsnQuUgpKQG39Wg1Tw3zqybe2G8FCP2Iddtwl9xsWJ7L8dQiqeNkRuxQFaXo0q/gqx5",
-	"LNU7tH06cXfl3wcdnF/og6+1a+rmF+z46GhYt9zdTekZ78ACRGzPoeYpq6+Zi+gviZvxY2LN9dVK0ttU",
-	"94jiyfbvAzWDFATYN3FDQ4mHaM2a5nUH7MkLkhi6kV/dpv1S6lq9qYRCGntEzXDrZPAg5wecvcn/LKTD",
-	"rYZHU0Gfjo/0XyFfCbt3/PIIjgxaEHAKoU1MKWbT9A6mUvdFVRXWukl/KGzCpT4GV6TVwuzRSntIm037",
-	"cDhiZw5bm9nlELtA7CLyiCtRQmLWCxYThdJ7fBbOMRBRLZV44/0EjFEyYiJTwk22NZ8Zsc/SxPz888Nh",
-	"lZ1DgTKQuMT8rYM7tvSsApsIbL5Zaw8uhR8Mk5R/D0BKON5HlmvK6QkJgKu1kR8g9IQsx9J9jA6wYRRg",
-	"AxoZvYTzTtccVm9SalQhEjsLMhlLHNFSQlV+7QtIA/ZRVrQtEeM4EUk6hYqdsrqhaL7wG9RbfzdgV8v8",
-	"WsB0Ix1Y7ZYMzW2oqQFZv+bWpMvGXLIMxbyY5ACR+uMS8ADwrkbcCH1Vn1daq77rjIUN9c+rWZqJxlWX",
-	"KhYnBZ+WwEUmhUjU2WJR5Lc8i/XGiTn8S9TJtUyhtFOCE0iYq8eFe1aZeBHihsvqd8BsBqnbebLMBNVp",
-	"/BGUpz/qKfijUZ/iiN3yLE045cdpZckfh9vD0Xh5dPRqciPW8B+w6wKsHfpiOdV/wC3kCsZRKKC9t9Ka",
-	"vnFw7BEcFdD9XF+LGwF/+erk1dHJ0dHh0a9Pjo7ghLznxWTGjrWGjxH0qj7L0RF712jF7lzE3fVaTtjl",
-	"njH2DYjVzqIWxBjh3HpeWP7eSNYPFqSvh+gbdRhaXiK2SKXu2eBT0743AdrKYYdvHWt7tynDWGy+H/fK",
-	"CdgtglijMzN6iWmrPcD4+Aypm6nA4OOVQ9Ah/tJrRUmh+tUrUUVMlMCJha2a71LUvlUYNNpIl3fSGR7t",
-	"QZi3v1CpA7ePnW3lWJql1zNtBMHM+0XV7l34S3as9X6feqlV0u8tKvubcETWXQsthglmiEt9Jv09SPrh",
-	"8BTTL2xuqZeAQbrSElRINECfA8fhM6IGfqBY6PtnTuvbGc44q4IZXUQHpoHtZGf12vAUHQrV9QNm5SI1",
-	"NqV5Nm6pO2QDeoAd7YPAtUfM5cwzaOluwiDMemESnmxQBqS7luZgZW+wMj1F6aPhKTWSmDa6p7MgSS8K",
-	"M/imW26bS0FGZZOAuon40HN2WkJFYQo5xw4bnjIlBDs3mWN54fBXgA346GxyO/Fat4InhvMd3apo5UX+",
-	"T7FcC7KJSasuiSlDMQ4AdIPYYHPFAZ86n2+nYXaD4mGtchtDh3MpnbqOttEGJe+HmSCPhIsNqP+rtN8M",
-	"qXO1peHzRkxtm7Vp8aYHarX1CoFIPmExfjRuYUeM/YryET09ltUZBi5v6m9sDyuCyDAXFLOsGFIKYati",
-	"rT98LsayLLhUHLAVQgb3E+2FfSz/aW1meu+GDTvAgnA2uqQVK08BVCWXiToxHhE2AFJIsHdrrpHIc4zw",
-	"yUQsSpGcjiHMQAV7ihVCieIW3wcCqOsCGaCuhCkqAtWOgrL6Mb1GmYB77n1+C0VGWZavsNqzRFNgyuLz",
-	"jxeX7Au+SL+A/h9C/9UXf3ED4T99QU4a3ChCann6+wMYm7bZ3AEdRAdmPBASNn0FaEbskTPP1U0A8wyC",
-	"Hap1Ww7YRymagZ4T9LRVWhAFafTwAlfichHZ1AO8SMeSlzYoMYAQBfxjCFdv6V6Q4Iae8+JGK8ALI34x",
-	"FdJoz2PpaB8DNzV5xN7qVYUQS4pFshXunAtFNoz8H8tUFGNZPXKZ4mMsLyIvEhS5na2iRmGX2tb8LRSm",
-	"yUNej1YIufsDxu0E+laFsCBI4kD8vVAj9iGvu1v9qd2D5uc3GHQjQEIY3BXuQm8eiX6qexR7GcEOdmaZ",
-	"++blKTNyFq3h6jBEiOhzJerbqXoQty6Alk6ypUpvxXt+h9oc9nhu/nlMcfKnNEAXYT32vJ7uFJqSBebz",
-	"bpwRimM+vbXdbqR+NrK3IXoBWi4TXJXs+BQRAmBXL/SFqWVihDJZX2RuReiW3pGSeIX76S3VlYPUwqC+",
-	"gPYAqZKYglRzdeHvoHzTFt2HoccGFoJvwpU4VEKqtExvxdBK3C7T7d7WWE0n6rZZZum0DDsCtbq3EuIm",
-	"4WttdSj9JPBnqxBZZprwEOaFfpzlkn0PD6g2JmHZ/fZ7eKDlbcXLZdH9/gU90tbCcsP3L5Yd3y9ny0J1",
-	"v39Jj7S1sBSbGsAnWt5fiURuauEH84zqoUbTglQ9c7/hjDgyC++sgp3O1u323Y9LTKQOq4XC/Mz4LU/J",
-	"1y3NDnRyQuzmREeBfbq5PW2T3ej/9rFgNqz9NSwT9F8bDUUVQhQykRrvOYZfDfSRHTHko6dSK8RCSANj",
-	"2ysA1nYEz9xJ3OkYei3seBS9NnY8jn4bux1Jr41dj6XfyK5H02tlq+Ppbuf6vowe6/C+Bv9UmM4eaJER",
-	"fgeAM6oTTddIsZTKGGRKH5wy1WqFViDoVPe/Yz5627ozABWIwLTs+Y/eTt+y0fZj8LG2+bdteNnaW+c8",
-	"bNlo+2H5WDsi2zbcdn4++qdmy2Y7jtTH+kHaqumnuQQ7HCTVuTGhSf0mePcXvCibd6R9BlGyckmQSeam",
-	"3PJm/K7H9yHo48KgaqWW7q0I0gOQbXtqmcyrlyGSOhFoN+imdwhm/+3a+3/02nvI41njudoKTNVHhQmg",
-	"YRZF2kokgD+ib2gOzl7wSuZ5otjg8/nFcKdysV3wWzrzqSxeR30m0t3q2fpzjKbqjOLGXQTIsoou13oY",
-	"UZaw1EpHqti0EKJNLOxSWR40DT7L9Mcl8DrJa9/FKnN52NZVxQbgPkhl5UAIGCZB7iXUBM1eq1e4OZO4",
-	"bVWWdzY21wy5e+SQ9siDVgs1NuRDFQ517EPoTpXeoPf8ELlhs7W/4gOIaw0bK1955pGISCh2lZez8EYN",
-	"77nXta3D1PIKh2rWRb/XTIvxbtzj0G7bsCl2rk/y56BXZZLDvLSboAWZOmKh3KJ7pBY9RLrqw3Zno1il",
-	"LauCUn+QliBIsQRI76vhKYZsSfnDjm6zfe0UGAIMl8CET7V4ASdrKq9P2XKv8nXb8+BKXxhMUHDmRfkG",
-	"8ByCK65/JrwHApvksOdHTpSWqwmW3ZE8p38EY7DLyYQIAZp7H1N3oYaVFHXUNwqhNY6EcXJVNY+Uamv2",
-	"LFtB1mix7BOkN82E5umSX4c0rkt+fQgaVUKdO2Elv1YR4xPIk8GCpYRwy/VWAZuFflVMyLJIhSI2RgDo",
-	"gOaaYzSUeR3aBVP5tDw0FFPVZAWofrpO+QdPTwL8g+v0Vsg9a0ydKskKqwWRrlyV/TSO6ECV62xjPuQl",
-	"v76A5+jOUCF4Dj13EDRRlAlybWscyzxiiSj00T1h8e/1vQ1wzGkmAN4B8UbKkk9mWH9ng1J6OvkEbr2B",
-	"m2o4JBxhm4cDCM/dSkFnsbWrbOGc1FUtHHjFxNiy53vTHDYOQmgHd2y6j8SCERassBvtJuwWhBu3aJ+N",
-	"Z0piTw1r1dYCeOvNGJLYppGW1elTG+8szIMquA+l0D65FmlXqFmRgCiIDNYIZ7vk1+7VSJkqeh2hHI7+",
-	"m+6Z6CDh8hrsoBUvJN6gqZzmgAtyPQNwDl7cIOmsFBP/oFbzedmGceOkRA/0f+mraLidW+DBTHTdn+dn",
-	"lpv5CtnjcIej49JkwSg24brjLMv1Stpd9xzMdjMU1ff2LFpxkmAHQY6vm3j29ejlV3pu4H//bkjZOVCG",
-	"FcTbaU+meRIkHpKwhWFE3o8ngs5iPxdEye8OYW4fVDRbGfDzcDrYffvz8jbQwu/qZrCwYPf1L/ysLfjq",
-	"umqY7mhBdchd5Ax9fub9Jjm8pVq5nZSuhDIeIgXGh1sUUGC987JUaSKGpx3lXc9HfruiOyiEYSE+af0g",
-	"CHpHmg+Z4UN9/PIbIYF1TF5rE2+0ZTbzeZ3WemDym8N3bRo6DtitNBn11wXonZre4ZiJRCQaSC86+3CG",
-	"/MKWbNSUZAKT0mHC12wK15Xazr1vv1ljFA+ulJ73N6LkadbiFsKVQZShZTkTskwnAJKAFyPAS2zSW1uo",
-	"3bDpFVcsVWqJkqKfYibuFimSPfT5girzhWJYSWELMNg333zzzeHxy8NXAG/w1TcnX33zz+TIoY4RRgl8",
-	"bN2/czepDOwuSCcg0hhoH6t38CwcXuVLoK9K4NpZiGKeKpXm8vCaQ2eBf5ReQ6DV6hnlmjzOZw6iA/1a",
-	"0GRx3g4cpupHNhMZ7EkOXaB+QkdOkf0Kpqw5uN6Ad9XHQoQzOD0brXgrb4Ab5UbI7oQ+XN8BnLcyZ4W4",
-	"zW/g/grDXSrUJPvlG1s+55ZKKVjJ5mwyPimBJ+i0yggPz6p/5dcFgRk9bUM7g/6S15Rq/zgF5UTBJzep",
-	"vAb4kze85JeUhN0coP6unuhbnunbWbJUHi6KfAJVA9QMm+p2yFXl7V+jIuiO30HxkbnUkiJfvMlXEqzy",
-	"liIj083zGVeiRS4kywKJ8RwWp85epiZJExyOQJ4TR5ChEjFejiVU/x9CWhvjVCV1SmVcur04chB1qm9C",
-	"rtsAbY54WiCFk6ltGkubBWp7o0TpVujqDgxPWTxNJZSZYYfsa9WHTFmW8qu7YCCmhIscItBWcGY/u9nv",
-	"XZnvc3wEtWqb+x5I2+OTMi868gTNWV0vxAvFrrjB8ModZhv4Q6rY4K2czNjR6OjlV19G7Ps8L9nR6NXR",
-	"l7+OxvIcDtnR6MuvXn31zctXv4rYb3iW5ZK9Gv3q1199eXz8q19/GbGLH5daHNOrR9+8/Obo1dGXEcGO",
-	"Hb8cAj0gkapzOZagoLFpgRWWJwxZhXRnjr/4+ihiiKrmwMC9PGIJ6mGIU6GoPn1qy7/HsgL3a0CUDb7N",
-	"74xXBGlQErEQMlEmwUtL2xOWlgzK9RgnZX0snUYQbA7nTEs/gmJ6puQZxof0bfAwW/9RcJcMcH+x4+E2",
-	"9kcz/KHfPGVzXkI0wa/byNZIxyLuuD5hhq9PbZmOQSfBjjQkf73j18+5YWskzYm8l5NjV/seFiNg5B/3",
-	"MLX0u/qe2YRkvV6ARDAmE0gGsEg3GnzHO7kaPlO/WsUg9MhSANYX4tQUP6XCAiKyK1GuBGRL0sNazIUl",
-	"p97kugvt0yKdmgM6GQj1oLtkDkaHXbSv+KHr5m4sRcTcs4Mr0Ao33macVIMD4EAa2wBUqIwrwBYR0m7A",
-	"Xhqpf9VtE+vzVsZ0PHScfydkErr8ztgt/ELpFPmCXS3XiIk62rm+15jEuk1q/ipFeJFROH6wZagbG23B",
-	"2NrPhgo4eaA4GD+9h5Q4dy67w7K4dv1kME333yJ/u4hZnOhdHbrVprxnVXwhBJvwRVryjGWiRD/t41XI",
-	"b3CULu9zPh4kpekHcTXL85uQcFvhT7BnKuhEAMIQk0IgBpQ+JqQ9a231QWKifdAY9e/JJ8FVOIyK8hRQ",
-	"OwpWLgsJwH0sn077cjLCB7r9V37zJfJO2yf1x0AeT3maYaqTLFO5zJcqW+9OSyluhQT9puPSVS6XZirZ",
-	"hJc8y6+XFqkIfUNzwaUiwWeUmV53MG2i70xXQr4hGvVFKiciOI0XoiTLG3ugT9x8UVIlJSgGM65g9jqc",
-	"jz3D4aHIC+QaOT/eNx69KMRtmi/VBZyW7+4WaSFUyw7CdKgiL/VZOdRGJZ0xVaZZxlR6LdUJMRitiERx",
-	"t/EviywwAaHLVj/p7S9nluoh4NaxNhfeP02Nw7tlBJm23hlulnAFltlJFR5mAGwLn9lWUC3Ra/M+SESX",
-	"z5kijgXH/W5QaoS0Hk5K5hwYgEqeZssChX6j9q1ZSieKIqSdGqFnRo8Hp2IkkPazenT5sowYJc6Av0tM",
-	"weGaF4B2VEaMJ0khFMH+ZVm+AmAjgHlLJzOGmETmK2k/vF/ZghJaA+u0Y6D5MujDEbN5o3wCKCiFWGRt",
-	"VYPNmSuEWuRStUGHlZSAWi3RC4U6y8BEhI+PXn7JrtalQDfCxgHjLIW1GYhKionQQ3uh2G8vL89pVut5",
-	"P2xCWtsOPJaQTyUSkYQkXV1rMC4l73R4o3Ab9M6DM7tmi3ac3ze0oi0llLcA4A6JEP6liiWS/oVRHXPa",
-	"hsGT/jpMYkyCRFU8IIiqD65BNuC0w3BzKMaZFCv8se9xpe8HJMZ37jAi2vrwf7e9iY04DNzDxr/cocuk",
-	"JbOLykhhIXic6zy/x927iy4Ia99GyAY/vlAsJW5iUlkP04TNBE9EEY4R2TttF8WmRYHIuCpp2rvGt1kk",
-	"irtaO4EV4mxBF4sRhaiM35WsLNL7qEf5BHb8lpoOX2c5R9LKJEkxOfncOXX4seb6gTCtqXvgJYfVNKtL",
-	"zSPiMR9GIHBhO+r/cFaYxIrvAv+TyuXoE1+9F0rxa4Fyf5IXydvwQuKPmyNmBaW9m45CIvuVvlo9NzMA",
-	"icdtGfgGw7DHJjQikoAPoT4XfgiOI6TQVc9Xx8o9DN7YnVnyd4XtduSL0sbWbZyJmvCpaXpmEzkSsseF",
-	"0c+zY09Jll/v7Nqh3p5NS1EEjyZ6ORKm1wDTgTAHapYqlkpVclmedhAspJJ9vnzdpIlBNUhkW2RcUFe/",
-	"FdO8EP36egXPPkVnaSt2+83gIbU/f1mX2Vz/LNrQ97KGq64db+waHq8NHTMPbdurphSpuvZqa3K7WqPn",
-	"/DoYZllwpH+lY5iGuBsTXnJwoO4wmJCeM+Pqg7grTZeaNv2Mq3OyWtsfWgRHdHx4xbVxBOMi3oHBxU26",
-	"YF/A3y7SPwv2S3Y8tFjK9q+pYkejoF5oHgnfOpf8xrDNJuH3AWS4Rat9Yyceg6PVSdVSsqM9PTOBjTgR",
-	"aTaoPugMe4sh164o2AA0485seAPzetVcQn/Ve9webSDCMalX8Qlb8dQStUF2rVayjLKiLXYqihC8yFJR",
-	"kMSwLBRzQYrC8HQsY6tWxydggFMzQB0OBqZI2Mu7u1MWo84dn9S0I6LkRmuEXGFensjCVpe6dhk+GUwV",
-	"aUirdkW78huOkL4NIqczTKL1dDQIKyQsRuIlIA8E5iX4SnwylmP5L0x/jf0L+z4tBBWt/ctY/svh4SH8",
-	"P/1ErGXRZ4gVJDH7F0MmBxwCeH9FROGRRFXavDZTRGWbidtUgaVIC4glp5hugVeVikzoJ684IlmCeZaR",
-	"T2KZF/oEiSLlmXXXI8PXKTnDV6igT9NM1Gsb0zKyBbqAsH0LHc/KWb68xvBz7Di8YvR68uSWy4lQenqc",
-	"lXbmptfCvpXTvMW8lmVhM3jqK71dyrz1hZPJrtd21GEyAM8G746LA4GEv71AL0kVS/LJEgGM4uqWGNEt",
-	"0aJ0lzvZffXEPVSRa05Qb0wd4qcn5IYbPLhXUPKe9u4GTcTpptprmYx1yIeKZKgy2JbIpNL8ycBx1PsV",
-	"cHa1LdAncPIEHfWTmfGHVNoMsAoImTB+zTFMXyu5bw16fN9oigQb4yXAnTcsiL56db1c33ThD5tG/Qm2",
-	"0mbUAXKE5dPmfARsp7BeYtMHnQnQtyBC6NNd1suvVhvupJVBgMaKgYogLpSzb14oCL1gPqd+wWQK5nIi",
-	"QsH/Fk+y32RLzUL/eNFnGweiuCOEimCX5FLgykz0HspUjrGjhgc5yYXa3UukWmYvXs2UmPwxJnaDirNK",
-	"68tff4mx/lcvD8GBcyPWiCYOjpKDkwN8+f30H//pm+LXv/nH/+/H4nL1p8/nb3799t35P7/NX77j7/jF",
-	"ql+mCPWwY1Y3bo5PecnDt5zethStg2xvfWSVuxRpaRYhcBauCz4R56JI8+S3+bIg6Uog1y+/jAIfy3Ib",
-	"Q6KlpQ8hZSrt0TBWoq1D+vrXG5ET2yakJa0DypO5f1GlCg9vPmUDlGWRZQ0ueXEtENODLbQdMtxavTCQ",
-	"ZbVPTjF5ZHtysH7hcyekMEiWiwyKarAkBNhtKbsbw+habF8Bgyy9s7eYes2L0H1l0oYKuV4NbQs6VWAY",
-	"NkEgnBhGUeMQ1YrTyCJXQNylTZsrlWfLUrB4VpYLFbPPn97Z2OOkEImQZcozUKinBb+eI5s3PB1TaY08",
-	"XCyvsnRiQo9CYSGstrhmwBztZF1oBUmxgRLCYJBQunRjT2yTN6PHHRQUeXHzGlhkgpkzeXHDJvCzhxhQ",
-	"ZZlCuo+HVL09gI1J6HO+1gZgY7A62+IoDhQohFGc/ldVfjuhD4h2mPBL/0sv6rMS6csDjAAwg/DW7HV2",
-	"KmzygGOof45jxq/ywmBFdFYRAbev3mqTWSrFNq/slEfpzFpvvIL8VhQzwZNtOlcs5TaPQ41K/xc6Ejy9",
-	"Hes2XPXJXZ7a6PyFqPJD3d3Yfaj7GWjuMflb0uguSaPVjO+aOOoKv/uDAXTJSZcgKAidLPMyzKvrPL4H",
-	"GqCnk0q71/v3lVpbVvc/e5nWknaLFtSySMs1Es1ipYjghSjOlnq0IZJrp7504BYig/ujUaGKRdr6Co3n",
-	"uaI/okIOYGmK6HDps9WVoTUwBBFIyWM4yWXJJ2VVWHTw/uMFOzt/y0rB542E3YMzNl9mZXpIxST/cPHx",
-	"w6FeqkNIadLvaQXmT/nVIRRNzLnk14IUwLH8b/+NnVWl62kuxxITY6oaSXE30Vo3UEALnpUzhLvIZal3",
-	"IxMyWeSpBGe9SBSLdXt5kf6ZY/HftzBiRs5pPTHonY5HY3nGoOxWXkcGCj2iimNw2ULtrbBVwJY//XjE",
-	"zuzEEwuzVy0+lgPur+GNWEfB+vH6eg5wFMD4Zh9lgk9m1ZSMpV4ZIBrV6qWzHkQMPXbqxMcHNm77alh1",
-	"HKsVadFWXFkFk4Y5llrUjQ8ICAL6PoWxHZwybl7EhFUs318UOTrfq0bYV0evUA2OP4myWB9COD02K+8U",
-	"s48lYrzaVOWpO3waLk5LXL0Wk4uYIhTVnknEJOMYaeDaQB9LnNZUsvjusGo5PgEfigSGLNCzAVMxn9In",
-	"uVPdjwxhPMvYLM8SNoi1WhxjHvVYcrlmtzxLabcMzRg/IYbRHAqHMY4CjWEgxWSJXi2Ta1GeMM6ulpMb",
-	"tJrpN2WgPqdQGOTmkbPB1drwbY6lFtEcrVM4IV8f6T+wORS/njrW0wtFM5UXWLh8lZcztNvnfA0Z7dhj",
-	"VAKmeiyQvwOdNAS/WtjAtiSTjCq0T9iVmKUyYUqrRzyjn5WFbtCf0M0YBkdejiV4BcsUZlyx+XIyGzHK",
-	"j/N8kDhZsKG4O9sEDqzGMtbz/U53/hD+b4zJRTirLxSb8AWfpOV6GDHn0U9izlOZyutYW3A07WkJC60V",
-	"jNVQz47X+iehhG4d0esUZWtj+a5WXtA7DAfOLrJY5+Qboam0IuXlN1hg7J+TeuvVSKhn1Zzg12ANiay7",
-	"WMoR+0SDGUuT4ovWpHO2BlouwN4HHjOYVCDix3RbvXG0pKjKn915T3L9LbPXL9O5s9dh/VTJS0E8Mqav",
-	"UF1PldEJLzlUBuN5KG0LbPDqiFXDJ2JDMZYte5ioKrwJRxlnPwEqCXx8wRW47epiSq+wM/8nfhdTxa6W",
-	"aq2viLKo8n3AncLXzQ9PslTIciyTVFGutSK8E5DabrfMDL7mGK43N5yeOCXT6TSV12ZK6UjQlmfx/zh8",
-	"jU8eXq4X4hDhQpVWReHNeMTOaJiAp+EKFS0UzcEcSwQviXUfBLRZ5Jlu5hBwj2JnFdYEdMIli7+75Nd4",
-	"ymBF04LlK1lrJdYiRA8vlyZh0PbEDIsy7Ohw/+a7SxMN1M2ZheJMlYXWMemzlIekHzO5u1RPf4q7xVTX",
-	"27AqtI+WG0ZyjZlD3x9AydPy6pAAMAzAWhIRxiHdJ2qmrb18isi0Bi4Dtp/uOx7mt9PDD7kUh+95OZk5",
-	"vbXjeaXNCXuytKEzlhUgxSRfQKonDU23ff75MmLnZ5evf6uP7Jvv3n13+V19BHlRBVKLUkVMLSczg41A",
-	"jIUUArdhb8vQRr/r6R1Wo6ABrLTdRn651PtoqsYSlQHw2XK7DqR8WEl3/BLnEVvShxYMCGSQFpMb6z6G",
-	"J8CYy6VPmR0xlcOYVzmdMcUKDkT0dhiQi6EHYUvPAbA5lYpmUU8fzONYIoCSOSPVmMwJw0SQFe25EfuB",
-	"FgzNdUw9tkOhXaXsic6BGxJ1nEN2mS8OM3ErMjtxCXpTX355aO0rhkaPOnU2on3w1dfOg58/v32jP3XI",
-	"yHa2KpDJMQHLDdfxL+ODNBkfnLDxwWg0Gh/8FMObWmqrks8X2P7bi4/s118fHTMbI1KU/6dnDpFj8JBC",
-	"kZtCjYBq5THz4fPl61O8KJZiLJlbhVK9AZ5SrrDhH+qwWlrv8n1hHh4XdFybGtXlmicpOekNjpRuPYYs",
-	"KjQtvviTyiWRfnt/O4TwxC/xZ93huBR3JT4O+1GrJ95bv8CHSataiAl5pGEbc5nLdMIzNhdJygkDQWZr",
-	"6PQ7eE53E+m/R6PRF/rd+ITFF3lRjgDGR/cS/vUmLeC/b1JylMeX/EbEJlfzxyVesnq7QM/N9KUSUXRI",
-	"2MJUafEysg0ohL/7CrREmRg9UuEf0clB380Lekt/IUXUu1O7qgt+Deo/L/hcoHcAtWhzpMhPZlLRaD+j",
-	"/qc/P4IpdwZPmB6QaYQ+mzUCeCgqk8BaXysq/D/CtQyaaZKXMCl174PWnGMkJIcplfCf8FH6R8TiD2fv",
-	"v4shckq+Hq7b09sKoYdImGs7L6F50WqXygsgeD/Vvxh+LXyjMiCPqqtg5Cw04xngoP//7L37dts4kj/+",
-	"Kjj6J9IOrciOk+6Wz5yzTtKXzHYuk7h7ft8d9hnCImRhTQEaArKj6dPPsQ+0L/Y7qCqAoETZlixfkuFf",
-	"iSkSd9T1U1UhmzryMBZq6rvGycEGhx1z+GMlX61YJnO80h94aSUvCC5lmAU8IZ6CDzDN7scfXrEX3w0O",
-	"egwMhI13Jb4X8XzckGbc6QxzZeazmYaLH0hP4u9+7AYcceWWB1QnEEEJR5BZYWwWrw3MAGUCiCRyK1sb",
-	"2qzUp4WY4rhwJt98O/im52WHmSj3cMUzaMC4vZ0xDeMG6RWVRIq8M7iiqDm/OGT/9RK4PMC74kg+SLcG",
-	"LqfsA44g6/XZO+1apXcSNtGX8OGUF2NdTlFsICHz8+chO+U5k2o2xwACdvj58yqWmjllyxEM1zIuQcWd",
-	"HKsqBZoScBSO+E4FVi11jWAoGSplAectwBJjhDD+TNGQh5FgLsM2zXhpBOvyah4+ceaeMCM+E54AhTBH",
-	"2OUERAwW9AhfwIkTl2SFVLEqMdKFBq3FS3ezgku156ivOwm4MZ7B6gtRusb32duXS68+20/wxo8Kbfxi",
-	"VvGNcKI+NjCKENfnmuwe7j8jHa3XZz84IWw+KzTPDetmYONy4tRTtxx7TnhHVhEx3Ckvz92J/rxnbCn4",
-	"dM8R3CGU2Mh60CE+RybphGp+BllJQaJ2wsaFGOIfE34Bm1QJ1DgU0o2QAlSq0uHg2wogAuZyT7eoWdgu",
-	"ORU93B1jBc8rT32Uj8yJYIa6BenRUV1RjFkX1tc9Irin4zBAyjg45F3DQF/QH+Ik4fdXLI0PF6TlYV1A",
-	"ULoB/febDyzXlwpWvre6EolPbBstwBi0wDj4FltHn7CVFhAnb7maj/nIYpK5aHSfRHmBxcZJaO0MOxf7",
-	"YHOeCcVnsjPsPOsP+s8A9mcnYMB9ymfyaVXLZA9qmUCOLW1sc61hPHXr00KsVEaBbLRQSDngENCwVJnA",
-	"huz7XFp2HD7FOYctfZMHx0r1DgVzVix7berE6pWnb3IxnWkr1GjxX2IBKRTp9r/U+cKbjsn5u8xKAJjo",
-	"sT+rGWJ1Ph9ZZngBSG+yOx860eQTPaOSEaFuwB9k1OY3KCNBpTqWcuVCisYqcBX27mAwWNdeeO8pRdO4",
-	"IRze5P2XPCfig5/sX//JL4qTFdv38+z6j37Q5anMc6Hwi8Prv3in7Q96rqiL767/oH4G3qgfsBiD+3z/",
-	"BiP8gJjZE61/dvwCv3t+k+UIYsZbJ1N7iMzhwcGmY/4o5obW9OAGEz7R+i1XC29Hc989v8leEEn5RYVi",
-	"r+gImk/h9Ea+zuVb7wgWP3M3snO8RA86vyWd2HrdGXaWLj900kiZQMlYT56OAws+Bc4IMqFBwW4JmOHt",
-	"QDWJ3ZvLncbtZfZUdYM0DdfX/Sfq1v0p82yVov0qxeU1FM2pUXV6ZjYmaG78MPzOH8mNXn4tyxu9ei5n",
-	"N3nPqVRbkNEbkz3CNfxBdG+VzN24oxvhcE54U/WlFX/hW68HLnO7r42ePgxBfEia9jNo/cvbuhE9W7r6",
-	"V9Cz32X+BwBsm6DJV1GTFVryo7C3FY3G77QScLLpQt/isl17x1bvFKD1V9gIKU6uzZo1fl0n9P5TLPEG",
-	"n/gv/kg631Odv+u//D6M8tlNLg1+9E7btxQM9bURgge9kz8Ke2shY+VSbq46dP74LdxkiJGbuneukEcw",
-	"kM6A1QlUXzC8FQJcwcopgsHrkoDxqklDr/wBoMumKnNqPTl5nRZwREbFggLQTsVIT6ngSjXOJ4bMgr0k",
-	"VRmWZOi/dyPoO8JLVsTa8zd51Av6EWHICTs4dFN49iKCU8XNvo7kI4IB1rFXvSR09ca801Ych3FGXboW",
-	"UbPWJcsgSCqLvvzAwaG0Onr6AYbvrccJs/oMMORuoPHbb4XlbqH/juiac7FAbM1vGetytaBoabLNcLJT",
-	"o23wiJ2LhQngslRFM0QLGJof0L1mJ1wx2jwwIQbTDXv7MgwvyhAF5gKPk+lOaZzYp/foobscRmOOIEih",
-	"hIwkltlLOfKAkJkvTIoOZmwzIfNd3ZLrhejM8SZEuZxg3DU4j5usP+jsc4fw00/HewfPXyD6EeI6wFrg",
-	"LtTcSeFdI0Sqsmq3f4CX3K5iKCrYJ6E+CZOKTcVUl+CUhu4LJ17QOkLu58iclKru/gBMYJWH1xsQ0bUz",
-	"lmfzUuRVFc5e5NB7httFZn1AILirBt2WvuICzOWylNY6HUJhCuXKpTesDMJ+ZIJfgAmruuQqZzxV9Bp1",
-	"V70G/SH2pM9wlUDKjKkGxBMHV3Dl7kxVPRLXWyixE6gFFAcnw84eeyIENtlgbwPUKIYfB1BCsPAkkZ37",
-	"8Mh/D0EnABlIFS8FBywEoFo5JKhfCAtmsGoxDLhA3Q2TPq0cxEkfDg7djs/gEsPeTcToXOSpKuS5gPKp",
-	"ZLcF/2htA6RFgBNMgC1liD4cHMZ2auygh8SgqtoB38P19OnZnxh24ZjHMt4EVvCToK89OfmPjC49ma3x",
-	"wkfU8wm2iviUZBkkBy1XY/JfwITgDLppoCEWVFlanNhI7q9qCfZRg6gjAM6kig7mCGJRlMbVG1cAcfdt",
-	"H1wv6CEjTxRRLbjL1KGmHJd0SaSvBOiIZk4YolDa+YxLhcZdGglgDFYQoHAKp3yRKuRbMBzwISkdHTRs",
-	"GqFAiPyh2bvDBKSOZr+ilIcl9RsrchnDGZlWK6MyrIulD8BM8QYq+ZoJgvLp4Sf60xwxcK1U9A0YKXCo",
-	"XpMF4BfYjur1u7VnNkgXN5faq0HioFtL5DWWyG9vojXAPE4wm2VrwLx3xQKPsuevPL6HQbWIJP1VrUJh",
-	"HbSat6wqnLSsKjwdidLKManN6xWHX8hlx6vMHdoxYGNZrYU1Pr3ekC3rCOuE/i4me0tYNpuXowk34n2Z",
-	"i/IjJPWU6uxnqYQjeU4ET1UGzo01b0SSeVAfqkexShCN5Qrh27ERL70Xi9DQz9qCYO8hUQeHkV7hRLBC",
-	"O1E3VRWtd1OsQRncKyhpEDIGJRyCjblfwXELEj9KDNWIsf+oXI/K2ajgxoDkxZyMQuJfdXKOcDTVSQDu",
-	"ZFhWQGMrQjd7D+NBOaK7VlOK1pFUnv/IEogGmIkCXZwGRYV6urMpQn5A7SAQbwUWV3mqUJ2AIj5LM3li",
-	"+uwYfKUrPyWYUAJEgquFISeTWB8XTVtkrpNkvhBe/qp2w78Edl4bccvbW97+tfH20dKVvBPO7tEe65n6",
-	"J2jHMfX/fvPB5/4KmZOQmaC+4xN4V8035cBjXW6cTgwJS8OLHh01RYCxI1loJIAYoClfgFIO+qxjDIUY",
-	"W6bn9gh0NSu85oWNeYUd0oUjq4y+YVbrXp99D7m4VICGLA39CRmwEma4klYaxLT69YpZC4KqAeY7zKrE",
-	"IacLlv3DMTaee+AJBpqQfu+XspvlJb+U6qw/y8fgpsU/WfegR4/6/T4a5lLlv6JaXjnL3OIjoLLrsYpZ",
-	"NJH+v+TMiVaYKo7CI8RnK5ShlB5K21Rl8F4TTrLqoM/e6WpLo72PTSsJlPPLndZeY4mlsbAhQ0yWA1r1",
-	"EjoVmorj4Xz1L9dCgRHBlY0hrB+JwSGILsSG+DcghbiA6JxwCAClT9ZOPJipAhsKFvW2rBDcYFVFijLv",
-	"LiVfzdzVchLVsWLRroz4bCbyIZvi1LlK1f5gMKjP0iSYlo5eYfvsR/kyWJMqm+qa7bCizChoCSFX3ECs",
-	"ahxmlr19/+kf//3mwz/eHv9///j+3cnHN99/Intz/MvL/3finrsbZoRNSaQc8ZnpHVFgfZzAclmagRRH",
-	"FFxVC086okh8vFz4dZWlCC/4k2UDlWkSUF6vXLkGuEGDTw635El1Z2Frj8jSpgBF5w49RPm7rwDQXUGg",
-	"/LHvxGinzQLxbwPTgiXyua46L745fD4e8IPRt/vi8HQw2D/gp88OR3mUoMuKKbKSDQWpCqpwQ9lpzRz+",
-	"JWd1OS5kSDqVisPKLq9PozM1YjNLjlQKtXotzUwb2Zy4qKJ8R3DT3Gb+Oe2gnua3FJW1tFPb2pXBtZiI",
-	"LxwT4SlHTSThXpRxh2FrsaoqaLJWtNoC9HUzCSpZAoelqqmKJEQpOAafJ1ehxlSsKmYBPzZMVcCP5TW3",
-	"6Km2E9bQX4bXHQBn8l/woVvhNzno+3LFCMAyPhoJY34pC/cHmhQSllWp6t1fQAX77mqCsQfNBfAnWnZk",
-	"nrFuNdV69ABA+nu1KA90DhSYvO9ClIZ8UV5ygjJd/VT5OLPlKJzg/MTYnfhclaJKLdz1EgszfFHFpwX7",
-	"jmOyZohprVFyXI4yAgFhhf/2+uy9aiqTDmGB8XBQzvNeMpSjU+XYfCVEY+IWMi0A0OANmJwq0wI8vJFp",
-	"YQjhB/X+6nL7AjIAVzFxXFEatwK8duhIPRw8i2UyYNYoiW8kkz2AmPJzXaP5d0FEfskSy5Zgy8jvtRHm",
-	"MjocrWjxVcAta9d9A0GiUV5AS8Z6ieEjBcVzVkh1jmk5yP8T81LWDRHCPgIVf2QZULyMEuwnpMCn6nSO",
-	"KWbAMX1aFfCUI9HzoeuRD4CEFLjtR5GZpfTmIDDhoBCAoa7A1UgYgLRdIfwpVQS3cYpz5Y2AeLrY7nBM",
-	"yQMoKCwhl7mdxGZ3rG2OKYFSZQpuJj3XcF5qp5IfBROIa8mzZDAIyLUGjxUPB2Lf5gUZliKmEIKxlj0M",
-	"j94FgObuj3D+7supfw0vCeeZ8mSZ4dOnYDjp00v9kZ4+HfH86WnJR+fC9o0Vs05Sae3DztIv98aecCHb",
-	"wKc28Omx+RbwjHq+AZmkRGHE5USUYgcc7PfqjzcYIIA22SZeNtUXK1hfSgAT2ZXPtK9YojTBUaPXzQTy",
-	"jAEfIdLSI884Uu2DwaDPoK8IjgjMZYeARLD/VoNqgCRCWhgJicrqmMReNNJDTGKEiXhAeaOFkCGtlNdc",
-	"ot5knqpuSJczpXQAMEVfJ8csjIVIda4odZBWYhglP2GFvhTl3ghSQYnPNThwDQ5n2KUoitoKH+4PEmZF",
-	"UYTIb14UIXgfJ8NNqigq/dGzwtdwYG/DBMdXh6JcfYNfUwLdP5LOAdLSpUhmTQmFairIV6VK3GAqPwIF",
-	"ci/fgBJ/KCGRGZiLsQjIIzBMwjZTYaqtsFt/JM3BV8dLFCbqADH1FZpIK1HDRK8zLQF59YDeZUSxxNSf",
-	"hGiNQOrX3/Tlpq666cE41XhpfxT2Vjf2ngLIYrvBmjiyeBZtCFkbQhZCyLYnE5tdhuNIgmuOG1uS8p5G",
-	"V6ORIp3UypE04idKkctSjDCXCETLEKIEJFSCSxR6xAuUifqpegcpZZVGOjGsEnI9MSwz8kxxOy9Fxro/",
-	"vT1+tffpp+OD5y8gi00UWpEsiZ8JGudr7mK0XWAyYpMl7Fws6kYSoIpYI6bns+TSGbWLPjtOleXTGRiV",
-	"o6zGv3z8OSK9z47qexygDFBLqkajGw3b6Pj3k15HIj/JMyWihSd36k186RSK4rqB6iIcK+FgStN1/nP8",
-	"qLOs/a7xpr84vDarfWM9jXiz1o2Eah3caBw3Sa/fUETic8iXivCTS6hf5hesCvxYN0Q6YVeOMq449OKw",
-	"sTTXSv0k8ZnFNyAcknXjCC9suW/uz0YUxJU89T+e/sdOoAPk0t0pZkDdOV7gzlnYrVgRpc/vDP/+W8yY",
-	"fhC2siTYSQl1NbknC798/HlXrvW752AxBrKRhXkIZMB2h+pCWZz+l/JVVg+jQzeMyHsWwPnSxvA9sHOc",
-	"yQvhE7euREIDkWOhZKc0FThxCObwVBnh1sLq0iTsn3NthUkwX78uooCDBLPBUalViHxTF9LI00L4ANjq",
-	"5VR1S3k2sXtW7yF+7kKUpcxd0/8Spd67lLmdMDPjIw/cJ5MBeAIwsx1TlKtfqv9xrJ6nCq9pQnwWzflK",
-	"lyyX5mwO8ZLWVEhFTAuHqejYAWaNW4mZBevN2/ef/vH6/d/e/fz++PU/Pn7/+s3H71+d/OP45ftfv/dw",
-	"tzhttTu9wkx0kffqTvzTBePs2eAgVUFAAacLnvEEmblHQvIzJPVdJ8MsyStJqs7W8l/Mxg2ZPd0MegkZ",
-	"eVw7+88phbxhN5jqLx9//sfJyc9LsyvkWFjpzs0xgWVjSaNKhnyAdXNdq5EziVfxkZBhE+bQ67NffMkG",
-	"0CkpOtsrncNGUeUOFcBViOBNpJq6oGc13L0ogANT9a2CcvxFvGPc4L8Hx3w2OGjWGXwQzXL0fHUX/bVl",
-	"3YPmCHqPgt2AGPTgROM9OWJjYHLSkkPyZ416f1ZfMf+4scZpZcx+YlYpxy8ffz6COOele+lGHsOjwjXs",
-	"/1tBFh8JelDVd2aXwMFdSTdzO3lK6XXFWjnmo7DzUnnAG2Sf99QtCmTnVU0gkceJZvukCGPElR2Bd5/y",
-	"IPNUjedOb/DVk5OgvC6V8gFdyIkAgoImDgf7lRff/TpXkBIkLqSUI9pdzy22tmClmOmSsn5T5VX3rBRG",
-	"KEgCDTnUWfe77777bm//YO/Z/snBs+Hz74bPv/vvZnxYE2P5lZb0xI2lc5fJpVwHGH1oGmk1lvzwL2x9",
-	"Z7+sGwhLcCqiExrqqOBRIRoWXca5nVzrs3Sird3T4z3KzHTL1LHQHKSpoeagzr/ceQ7ZV66f92N69UHh",
-	"GSTq7B8MBuwNFFnQIHP4TLFQ0KxNE9uiJb6GNLFrLvgiIjuvlt/YJF3sCjl6gHyx2+aBrdOkNg/sF5YH",
-	"lhhVi0f+KvDIawWRDSnV2kSwq5Rqp5lgbyvgPIJMsJ4xtM771oKAzvsdSQ+7zQPrXuFKXlU0A6QfhE3i",
-	"2wuKVJPmA9aByKB+CJvycyjUVleKICCNCkb4BoaIJZqV4kLquVn+GbD6YAnL16VKbFaeXuH3V2hO+MKD",
-	"qkxiymXRGXb0eCxH4j/5aCo8lr2TdMKiemcraVjHo6lgbyGfptv1pDObaCXeQW7XzrDzp332/PlzNtgf",
-	"DJz2NZGzE32c56UwsLMc/7vvVDX2VhYF+5h3ks4I/Hmd13xhIbMIHCpMPvKpc0XX2lheQJLuYefw+eHg",
-	"ADQ+bsWHUl9INXLP3/+0AWae9uWNGmssS9/qf63+9wj1P6JPCGiOCXcgo2vUPU94/lghvDvQ8bqrtfV6",
-	"XvHr1+i0mhcFxEvrqYQyer7MndJsVPC5EX32iYrnYdS0GUJ9kKSqyVc1l7AsokIQ3j3mn/1fLANKl2GM",
-	"F2V4wWhdPWZZjUZRwHMpptJGD8GHSrQxVfVP+o54ratbcgUjAGU1bFerpq5S4XtWVSPav5HKWokurdL6",
-	"VSitNeJqbkhd4+veRF1/p2bfbKKeevLRqJtuK0Lel1Jau0/NyukozKFVT1v11Kun2wg39eu36Z3wRzWH",
-	"GwGFbhskIBJRaqVzsSyvH/MTqmRtJnwmEhR9vBPcVxM388Jizp/xvChShWV5WTdb1j0yDB00UNNA2oZC",
-	"CX03iIlhUZq4qkayHqdqtc0jkKJ8/B7M1G1En/3NjdUte1X/cwz++K4Pz4Eiv6naqspvslzjt4cQJqxK",
-	"jtHumEjPh8EDlPBC5Bsr2LAv2xPHmDDeVLKJSiPXdOy//97Rs86wQxkYqWBoZ9h5GivNSQdWLlaev/sO",
-	"RnAzOvsXo9UHHPXu84/shsBXcKE6qd+GTn9VEtb24YL/fsIZ1TEvFlTJfDd6cNKZzRtEsR+cgor9DJlX",
-	"UkP+EtRIsYxHIXgp8j77JCxYJ1fMkWhBNFebGjcmcxjtfb90bivSsKkdrSVNLWn60kjTR2TwO7bMzY3V",
-	"0z2kNesNc2gPg0i/Uk6nVEmBwGGU3Vlaw6Y6nxciYas2OgrXc/IjCJFTvmCnIlUAbZOK2UtNX5ten2UF",
-	"PxVF5hMUGi8CYyhIhjTSZIzQcJKg+moPcuslqcohb/LIl0SCUUt11gMUXZaXepbrS0WWOMzNX4hXEy1H",
-	"4nXtRxB7TwXjp5BEUZepwvx9riGKpFjMhDmqosBrWZX8UNfQXlh+BkY2c4UnB15DU9xDenNgVyDAjltm",
-	"3dAo6gB3zqcPCs6UieD2xL0G84KFcMeU0MFcKcELpIm8zIUSeee3mIBDEcFgJPObdnOEXbRsr8VYKqAh",
-	"rculdbk8WpcLkgOgxo720ZGNKXz0xnoqH1OVNbT+dp4YT+fB+LDWLZNUfhnvZ0nVGkcLEvyEZT7rLXaR",
-	"Ad9QVQo7qRin7nvej4K3ODtKFeTEhfg+zIwL4XNYa6hiYXyFPTEzP8VwEigQbzLWjTLeQjkmPxzoElPx",
-	"QpJiRqWNjoIAj24fA96mReRravbdXMcAwINT0bHWibOOwt+3I6eJt2zk0qnud+vU+UqcOs3k22xAv1eJ",
-	"wjr67TGI65LNYbalkOebxsL03EJYM+tyVnAnG58JGyfb8ElKQ7D1uBQCi4L2+qk6rpLMYej2UvtxIRPX",
-	"0sHgEN+TluUyr9LD9ZlP7XouxCyUMZurnNKV+FZgHHNlZeEeL8AgosRn64v7JtU4vBX5XCziiKtUdbGq",
-	"suTe3oKlP6wsCorahroo28nouNK3ktHvJX1aXqNTrR3h8WREuyPBL7mpB7h2whv9wLc63PflC25myc2W",
-	"udoit47h1jHsHcO3volNLHwr2PL1XgMWimFhwDCm6O6zX5GX8qIUPF/4cHytPNwEeai2rBTERLHoKTJX",
-	"70ymUuAGMc5KXMZ8Hh99tsxKDLxaxAX3t+Sk5G/YGSe9U4Vje5PSQ1K71hXRuiJ26Yq4B4uVKPespGO6",
-	"fbw6NLFBbPor6vs6q7woTyQALB7OLF9fjF91MZ8K5teOakgocaatBKqO+a8qK/2PGoxDG9EdnHVrS29t",
-	"6Y/bli5KuPgr9IieX0OQML1kEy3aXbD6VXbhZupTmYTxFrY24bUE6kGMwsQRNrEF41lsrcBfjxU4EJgN",
-	"KE/t5q+lPJsFnwdCst6ss60Ec792HX+rmhUcIvKtIac15NQMOVvw/6VbeLuIcy+Ebwqt8rCj9foMH4Hn",
-	"GhKUkqukVwn9qYqLhGIfR07rIaeKf5GyekKu2lPBSpDien2WjeZl6US7VzoXNRwWposPwwgQU3q/zz4K",
-	"nu9BILz3hHezUXSFqeBt9AQSASepqh4uZmLptcUM8wVDPdzFVCh7IsqpgRjNHOv1wsyyBCxSxvLpDNPy",
-	"pkqeKcgi6fO31pt4k2OlW8MLYT6I0jj6mNVrhHzPRxMMdrD880duxZvcZBU2jFn+mZVO7vSJBTF1fPdw",
-	"cBj2IPqyhzkHMUAiVVT3O68Vdq29f1sV9UHV01Epcml/llNpO8OD54PBIOn4faW4+tfH/29vMNjvJB3x",
-	"2YpS8eKjGAt3oJCd8CoFhLtA0swKvsB57h1+sx9/CE/pGclfo5ilSnPCPwPVqOccwLwA7EMpRtKgCUNp",
-	"67rvfJrImWFvtcr5AnM8dJLOvFalL4ev92b+65DkYGO9utWpW536sevUDex0C036vjK+GR/jj/woVd2A",
-	"OovJEP4dcT0sy+5J12qV9rheXo17BZZWZzT9kFQgz3pHzIrPFsZmGuDSSczKfRJYH/7mPmIFN5Z1x7I0",
-	"FgEQbvGEyqU661Gl2RUw3Osl7m8c7xFYDdZ14FdRqlExzwW9TsLJXPSrOR+PrSghGy4wwTEvCp+9ZiG4",
-	"a/hgMBgwq9nB4Lvv3E+/nLyq8Tdpewkr5LmgbAngz8JS5LczibTmkEa+8kCmkM2yHIQtbE0hX5MpxNyQ",
-	"YVxjADFPf/f/vabS6ic99loRlmAI2mAhINTZcR4TSmksE7xeAtEsoRTWSOeCnYqRnoq0mjG6x5HWxiA6",
-	"aSlnGKkkQyCeGZYwyQny4yuwLnMRo5uILOUgWyLLY6lyQttJrUxVt7sGzvNTT9WNsXlOH3IvewABfbS5",
-	"FhJD47YyMd0HLs4vEJb1qE+5Rco9SqTctiLouvqhK3YRiBPwJXEab/PGMkpkb338tta1Aa3VDFpba2tr",
-	"XbK1bsfmN06kEmSArTOpVNbPKpVKlAilKYkKQe6c9lgz1WS9GyZNidLB1RugBKHllnZTtmI2XbKkbmU3",
-	"xaQph4MBVHoPlCxVWKU9m3E7QbvpuNTTzC2XLmDtNMueok3blpLqx7m/EyoPCWsCevupYPuoIg7i8ut9",
-	"doxJYwi5oqN0MRgekJFIiHihrCo876GLHvKIr/mgs6OqIbOmpdAAKqXnYoHYRigh7wZ2WnB1nqps1U6Z",
-	"+R2WoXqYOzyKYbwwxpe5JlZ4zVWlTq8VsTAVzW4krLvLRRPbgEMumueDwWDg9GP4iOd59MHq+j4dldPq",
-	"29/rBt/jvf1vKoMvmYuxpthjT3BzQ47bAjdb4OadpLe5pUC9HUa9Id9NiJutEt6wLlf+RWBqsU/SQgbu",
-	"K52RPmytwSfpevF+wVTtmijHQPZ7o8qb05wHBK63BK8leA+AVN+d7yo2RT6llPNUWeBW2kyjK+xEfLY1",
-	"0hVjRbwMHRUvRrMe1QVkXRBaEW6ALqTeUaoynycfVAhpF5TcoEp4n1FVY6QMffaWl+eScCj0McuI5r6U",
-	"RSHVWQYZcvzDTxM5m8FTT6y5ZVNenmNp0SVVDLPphKWMqyGkKlKuoL5yBPBRTlZnE24giZAeM6y5XJlD",
-	"ffjSsxd7YYl8P6mSuRPKYefVmdNormQF7HtQDPz00TqsLB9hPLJgXWRziU+6mVB7vcrmuzTvmgn4tkgP",
-	"XwfhIQEfUQGGw8GAveKOvX+yN67B8FGMhLyAHAl6dL6uBsPSGQv1+unvnwXPT6Rr76C5XsOmwAxa2Raf",
-	"0eIzHhk+4zjHcr1Ek6y+N3ZXITh2z/PuAf6xwgETltVIBZjNKn7oXkOKBT/UOV/SwPcSLP0Q0yMPAImZ",
-	"ThOnidCaqYq4RcUf3apgCgu3C+KWkSTHQYT5guET94Vq8Fz2BuCGkzqzryTF1g2xY7QBb17nO4AeRAQw",
-	"PKYjcQ0wodFD7wn3Wv98DcHgBF1Frmv6EiwYN5Vgb+nE31rAvBdfPq8uZqvzP0K3fdignbrvK9lHjxlX",
-	"qEg2q2/HTSEQFU8dcUU89ZRccrdy9G9/We7Z3x8YWjMDq3at9fq37HY5wmqzO71D739y47cDd75FXp2b",
-	"+SzqxqRULZMbRJldSbGSXTofdsOv784HsaVZ5QGoX+uQaB0Sd+CQuJ1IdI2iQrbpu/JLZBB/8s5HsPqb",
-	"e+SNLypnM20o8dQN3RZQv8QIZftVUU3QgpS2CL9JQuSlVoJdiqLYG+vSteteP9Wf/ZIOHaE9/vTqzRtW",
-	"6BEvUjXjpU3gs/9MGGe5nnKpgAZbVghuLPgQIBm1OXJqFsUaEoKJq7NCsNOSj86FNQn751xbYZJUXU6k",
-	"FWbGRyJhIz2dutVM2JsPrJBWlLwwjuorrfZwNDHY6dO8LN1dcgyjaoZJk6p4uTjOncGSMKqpzY3nSdd4",
-	"O7yPQuZ3qyvWnRGvsNdHUYE654r3S7EQ5j/XBmsmnXCewUuheCfpFDw8+eg+9+WosZbWd8++oXpahwfo",
-	"qZB0N17OFyjfbMaLaM1aN0PrZniMboZASe7ey+B51wM6GSDIEkk/Rlri/2/gdkjVkt+BdSNmCQUPqv97",
-	"qhHXkaYoUdeKo9Sni1RV3zBeGM106WRLN85qcFWRhDD2az0NqWpMDOHXf8eOhldeJGn9DDdlBlv4GYLg",
-	"19o97tLNMKoO8+69DIEA/k7/28a5ENApGzsX6Mv7dC5sLTDeT6BgdRtb/f0xOhdG4fjsMjbQ36DtfAuB",
-	"i+7YtbD9Vbln10LgYetKZPp5tK6FlsUuuxY2u9H361rwPPmRuBSuolM79SjshknfnUdhSwvKAxC91qPQ",
-	"ehTuwqNwKznoOqUkzkZ7e6tME9l0NwQs+3zBrGZGWIrI9kFcy3HRT1fDooEKhhU5YmpeFE7qmuqLJQQ+",
-	"xiJIiyUCINzZ1xFzD25HOT/dOsnutjQzTsBYW63OsPPim8Pn4wE/GH27Lw5PB4P9A3767HC0ZRWAY2Pk",
-	"mYJKwG0oWUtnv1Y6i8e8lllYM74uvfAGhDYXM15CJe09M5Fje1Wy4OrdN3mcgLaQF4JVPzbloQVjj6ds",
-	"lR2n109VZiwvLaDTMQZMqJz+KgU7ONyb6HnJsp9+mk4zSmQAwBWqfcvG7udcnklrjhhXCwvZ3ERhIF3G",
-	"N8PBIEtYNvD/+cb/PcD/HL989TrrRYR24CRe1+geNEppD6OcuYynalTo0TmWn+qOdcmI4LHs4Pk3zzE1",
-	"xcHhYJD16gkZICLO17iE9QbGYlKVFUKd2cn78Sf39I16K9XcOhnd8Y6MkgBn4Xh8/8+5nLnFzphQtlxE",
-	"yT6E/wlyBoeOnphoixKm1UgMG3Yk+jziPUmtVS/hO2UgbHpXQ3oRpZWoraZPuegGAkPFnGVcRU2iZZ/Z",
-	"S+lECfw2VbAVV2SoXk7jUXNsv79CtUlV2JEhU5pdagwtzPnCJGCBlNN5YbkSem6qYSYsm6tCTqUV+Ss+",
-	"4xi2iHXiU5VN+efXXBaLd+LyL/rUZLBzrKs0y91jBl/2oP0qi1tovJm7fxpNRD4vpDpb7+9+HfYAjs7D",
-	"Bt+tnE8YQZjlFQJAvt9JOuNS5nzho+mmkPQ4xNZxOy/hbyrNb+Yq/tNO5qWJ3rdzEf95KXIVPXDTdPvt",
-	"Rn2PvTpBoSKiV0lDSYfoYGfYGbwYDDpJZ+mEdYbPQ9TiOyira+gAxOc32olqpvvVNA/iOQ6q+Q3iuR1E",
-	"EzuozergDwhwRALeGXYODmCoKxeFFuzGMt7Sqcaj3kISWkjCI8xMHXFBfwO9RPZ66ae1kllF6a+QzbbJ",
-	"WU3CGDaAYowvwEksP1kObOyupoTugSSxabgjq6Ida7IjRjqS0Od4pxf5qvzUy+mjG70VV7PHn6WxS2Tk",
-	"3yY9c61AX7XycCbXspzfAjtRniZsRazvOdvzsgC0SdJnupRtxuevIeNzvkJsNyPESzTlKkLs62DdOAc0",
-	"KntxAugNcjdH2IpUBdwENnk3eZWvpqzo/L614nEvuAlYpTa78heApNi1GHVtvmW8QNcmW242u0iDEEiQ",
-	"m5wIU+m4GdbUiMQn1j1dWIEf9LaRZX4U9vbX7Z6wFyv8uNk+7ve4RV60yAtCXtySAqzw763K563xC5Kn",
-	"E913lxNdCM9aMJnvMroiYeLzSMzskuozdFoS0B1j+cIwqdBGG01dIlOnej/MV3ngSy35FGWnOl84ahQK",
-	"zb33OSuvzG6J2ahlGcrrYS/raB1l1cW0wpCIuRCsK/hoEhugT+vmZ7bO+kwGX61GohdB11KFS3Ot1/Nq",
-	"YomIkd2KJ7s0iD6U6bEyKO4/f9ZoUFTzooiL0t3covisGv2zm1gUn0XjfVYb7LMli+LgmzuxKD4IQmcT",
-	"1tj6jVu/8Q7xOXdvpLyDOrNLnmWTNFSra6o22+s7ZhlGAD03hfzqErx0fZZd6vL8lVBWlFBdFeKFJyL2",
-	"cD4x4ChkI3jLDBkwvyUvePTGFeVYpe0lqYqYIBSno8p54GEmVVWqgKaMXa3xfOsDP2JTfSFSJS07pTzb",
-	"3vkaDe2JWTHI6tJ9YPk5jg8q8tEEVn29EPHVw5pSNIt4acCoYScy5vmOmqG8Ue95F37PB3V51g/6q3ev",
-	"2FQWBYafF9xOIGaXOOpbPppI5a5P0qnt29Vm2S1YXOsva/1lX4C/rJEJbct+tvSORS14lSqqy6PHjpol",
-	"V+f+TFWDNyxyfUWMSJfg4rq9P6utNLqG9D2Y92kjx1MsNrXep6/L+2RuTNZu4HGqfE2N1uyTuu0IDNjS",
-	"mhVp1LDu6aKeQaCXoAhb/ybYb1K1+sWtTddfgtV6nVZeY1ut1bq1Wq9Yrbe/93dmqY5+Yt0Q74dqL9qC",
-	"jVNHK1CyAL2vrumCJtyk6P2PJokpVvRUDtSk9qJTaqkB8IE7FbML+mCqlszaWOrYwAh7Rxij2KDpQmU7",
-	"GWbpW0ClFGQ0aVLl+h1NuDoT+Xp1dayLQl+uWPBRZR/rEgssTrgNtf5SBS71BADO/o0ailmXzcp7bxcG",
-	"7YexZa/RdCFLldNzqzPEL70p+W61XFyXhzPiXs8pWiNua8S9NZv5xZfL26XiLGIvzh1YbaOwiRvabI9W",
-	"bbZV+aca9c9YxOEqh6MjuI5PLdlhqwAkWVFwxET1jupN1NyU4FQlRpaqYDmNeQ0U7JibLDhRoQLtmdZ5",
-	"dsSyEVcf5+oXxa0VKhc5xDelqimKhL53n4NXq8/ee+etvar8VpSzUSu3rrVwI7Btb21grfx8D2lfXV5E",
-	"796sH9VfRWnliBds6k2stPvg5VTzMR/ZeSnKzrDzE+eOZ011Lop3c7es7vsf9g4qO617hflH2joW0nml",
-	"dcFVkCbYVCs7KRadpGNEKXnV1P7+t988g3yMeDg6w447EFe4MOtscichsmHv2lSOrR34kdqBowjAiJ1V",
-	"VGcbZraX60sFtcSvYGuALnjNragHnUZPosqDzPHePWiSdcFUokswmaCHbGyEPSKSmyqp2C8nrxwnq7WH",
-	"wZka8TG8LCTghbhiy0OJuCJGRYSf0KMZOH3GutyyqTaWPR8MejDiczEDHkikFtGGR2jjCYkh4zDdJccj",
-	"Vh2PXoBhI3b46iBeiE5d8pVWgMgM8c7LyCAem8yuDkVN1bWxqGxdKOrhYJCsjzaFLQMNks6Nf98RePAB",
-	"c+VWOA6LHZXaGMaLouY6oMDh6lGq4LSEGuzLC+LEC9crVvknQFXGiyLcAAKg9vrsdU29TlU1GtrYUrCx",
-	"LAqRV8UtS1AfzA74/2tamwf2s0Y4g7//vkkc5TaxqH/89kdy007EUie/uYlGl7cz7BwMDl7s7R/sDfZP",
-	"9g+Hg8FwMPjvDuGcml8bvPCvbc70/Ya1zL9l/o+f+Qfa2yQFVD/eThy4RehkaOPa6Mlldm6hosDGMZP1",
-	"VpK6MFELkUxVHCNJ/ZuXYqxL8YsdVbKNOR5bUeKjUjDxeVTMjVOUT909WJVsUoWijetHnwngsHYiFmws",
-	"ychXrYq+EGXBoc6kY2RS5fqSElaABDF2rBLZbKoWYHE+GAwGCMf67juGQlMN1QSJEgp5LrxQ4s7MGBy7",
-	"23rOV4hjGwt6TSxofGyWeNNgiYVVRy5+8dvoxe2Z2D3781elno3c+uFwtU79r8Gpv8qkzKZcaq2Pv4lL",
-	"bRxXGvSW24WWpqqWtzu0+nDRpTvQPu4lvtQvVRti+vhDTO9E6Lw2zDRcpmsjTbdD1+ziptwTyKaBua7x",
-	"oFZTaZE2LdIGkTa7uL73HSMaLn8XlSXHRGOzoc/MLctqcr2VkNJUASIlzvIfGt5JsOSuue2DGvmusr8d",
-	"RIa1R2d/exga22JUWozK7gIN78ewt6U5r45MuTqoo8Fal6rGoI6EZTHGAP6u0AWQ7SyCCFD2M4CN3DIa",
-	"ZHuExlcdCxKW5aFMRxuZjET8VWsy+npMRjcENVxvH7o6AuQqunGluvgFqInrRJd4jVv9sNUPV/TDbe/e",
-	"nWiD6MMi9x45FSshpDl90PriTKmK0vgk4bVTrQvBFWFBeGGEz7Pu3whShzSEUe2zVxOuzhBtVAfYVqVK",
-	"qpFCyiBua+Ba14fR7idpa9jY26uijyHK4Spc6RVg0U8zqfJCsFPBS/cNZU+iWQVcqJ7b92M6253HhAK9",
-	"ZyreaqCtBrqzKIkdwkrP+PxM7I10fhWc9Fgxpx0QnkMrUU/88sQwaIZBM0wqlsHfbxz5XY2w6Po0Namq",
-	"8tRgeN76gIuog4S51YMMb6thF4CxSFUt7OKI5WIkc1SDue9Eqlx8ThxlH2k1mpelu6XIn6CYKIBZtZ2w",
-	"S6l6ffajG0CqcIqgcSPEEVdClkxfKsqD6xRt0LanfAFhJAZy3AUc5wk/24PUCzk0kSDgEVuRObYeSmRp",
-	"TE6DXs9mlvPGiul6jCMM/JXOxSPKITPoD55/961bEzMRwlacZv8FO+PAPxbuu07Oy/ObM4MTftZmhWkB",
-	"gY82K0xFxCKy7W4vErZ1dNu90UixtzERbmoQZNzRKzYrHW2xi1RVBQ/gkjZYCsl/43F8zaa/dUTrZ2ls",
-	"IFltBphl+nbP9j6QOTew9EVsurX1fRW2vnhHb0i0wv1uJlrXJnuReRz14mjcE0OxHqzLmeVnEO7CRyM9",
-	"V5A4wTWchC+kHxx826uF1mxGjH4U9hbi033ZEoNiuLqUNY7TmhFbMyIldNlcEoku9VYWxEAJSp7vQuF0",
-	"zcQKp/t7pwpn1cEDKZxuAF+kwukG/sgUzk+WS5RwjRWioN115CionviHVzwNmJzclWm1z1b7/Dq0z0DR",
-	"bqN9VuT7q9U+Pf1qtc8vTfuseHarfX4d2me0o7fQPiOi9YVpn9vLUo9B+4w5Tqt9ttqn1z43lkR2pX1K",
-	"tTcr9UgYs2dLPjqX6mxv7Bj2nmMyd1Dew/fCoJdNqnscsywv9ey1vlQZfs2UEE5bgyKbThN0ejHmPXUq",
-	"sH8b06qZ7MiRngVpc1nOLRD2jFl+DgnilKiX2Vj+vucztNVysiUwaUw7eirYacHVOcJwShEXvUrW6cor",
-	"hUsggH+upHXDe+dm73RTSkOwlP0Nnu0q+9sb9QHPwgltEopuD6q10i51hh2/HZ1lyvpqIkbnbv4WEx8Z",
-	"Yecz91Z9/9yd+llfdpLO+//qJJ2f5NkkKn/sc70V4kIUkLitWn/MbHpjvbd5GdvELK0m/GgTs1RsYIlA",
-	"x/xo3Tsb5SC9huHciw5dRXR4HpCqW4ZlNN/5VmG+AWG8Zx16DZPbRK1ePv6tav01qNZyPX3bkgiuDfO4",
-	"jgjuNPhjV1LdfenP6y5os0q9wq5atbpVq31syM7Fmt0Ej1Rk4EIoq8vFnrjYqJrZjJ+JnAl1IQo9EwlT",
-	"4lIYyzKqHw0536BgIwpDE3k2cb/LPGmSisBZ68QiPnI9veYWhKOosYRl/5xzZaVduP9bUJudxBS8giBF",
-	"9cNHVTo6p3Pn4fmalHRHcd8/lHpKSnD18ERnpP5ChoW4jHYwLZiJnjErp+JfoMpLRa2vc3n41V8v09EL",
-	"31+0xddWqXS8OLuT4W7e5wd+1pjn4BiuB9NjhreqFc++EvGMNt9va0zCl35aZy/178WS2BIJ/l3WDtmb",
-	"KwSxY3JwBAIETWBSsChptgJfyHUuj6uIEQhx8ages/BWG+e6KLCLNo63ldWWZbXaJb7d9d74fixdeozw",
-	"heuyeu3d5QAkxl8+vX/HPri3ME6WDja4R3012SM002dKW193IBeWy8JkrCutSVUmPltRKl58FGNRCjUS",
-	"JusBcg3rjgxZ5bWYcUgv74nJgHVxSUA2ktPpHNIKp0iYLqURQ1aKC1FaxtlUGsvPBVCkXp99T72yMnTb",
-	"UBXNDXg8LwqsK05JqZxsVd+SkCG58vhQLnonsRnBPhyfvPqJnQsxM+giMb0h4+QtwSjn5UI2ml3wYi5Y",
-	"F6rCYX5LXo2WGg6r9yYHbxScCXUGxc1d47G7OXLt4Bb0V5e+n84Hg2ejc7GA/4h+1H5InVnt9Ro84FXU",
-	"HA7Mren5NmHPe3Ci/7TiZvn77x096ww7FLIMo7GTzrDz1J3aTtKBjQAnyVyFOgrQ+c24wl+MVh9wwPcb",
-	"j7wBO2oDktuA5Nt7VIBiQ0AycQJ3g7DACVCczdhanZhsJLU+9R1eBe3xgwwsaQgpHcQqa9iF1Po6LMEX",
-	"Ibz64V5FNKA2nJ9VK8220mzISrNyOr5gaZYmwbpOLDCUvSZ72ii3htQ2JCrqMctQdmy8XdnmsmSqbiBM",
-	"si1kyUgUXyNMsiZZckMZMlWxEOkF0Z2IkdsT2LuQJnmeR5Lk6io9FeWski1dA36ROsPOX77f2x9ARUXy",
-	"yv6PnrsfO398cVLnNXzEX65W/GzFz9synw+8tJIXxYLU9VtzomUB9CZJsH2HDVJkKEc/xEp911HtVO3C",
-	"BNBAtRutLjdX/ben2r+sZ4UPk/tsdRngaTnbhCRvAI1smPiDZCpraXRLox88a/YuSfMmtgG0CQPSYAeK",
-	"RSNY4RcFZdf9LIdBhucsw+4zsrt1A4iAOcISfk5SRf9d7jbzsrejxbqUZ1LxokfcQIzHYkRaBPw+m2kj",
-	"rY+YT5X/4IlhBGqQEFNfhY5LK6YJKzRUXmWFRgJD7CdUV3IsgaYgTapwqAhDhyK9odZu0BTkyjygS5g+",
-	"w4JCDXHyqYJA+d4RsD4w5mOvPkResNA3xRP8zRd1mitpq01weyDkhchJxUpVodWZKN3kJ5yK/FEXl3pe",
-	"5BAa4Uje6JydikJfskFtEeLJBYAIdo/YDH/C/RqyCTfsVAgValoYCbERUc9Njfvv3+TZMFU4IGmYcl+w",
-	"2dwyjn5XdHCMSz1NGA99+K+jhaG+ZnNr/Pz46DxVXfwB6xrO5Oi8VzXkcy6EyZR8hJULmZDgnrnkbrnH",
-	"unTP3EJJQwUhSzGGJASnYsTnRtTbmegip2EkWJBRYdWQaKTSMGrjKNTs8oeOIlhwHnpuWW0WsOkzG0/E",
-	"jRNwTjhSMx+NIJJGjmvNiunMSpHXBgsyz7EflfvF3ZYnBlPYMqUvXaunsvmQrNyAIQTtkPpNx5qcDG4p",
-	"/aGKkze4M+22Yiq4mft6zdFAfCYJAAEJqFIdTj9QoOhdaMsXN5OGXZZOPFVH3hRBf7NTwDMxrBWyv3fw",
-	"jE34hUgVBA1huxQB5Y0XIwxKIaHVvUZ5dN21cie2OnVs5dAlgEfnCupsljKnjwuNhaTg0567tZzygsDP",
-	"7m7BdXKnTE/dONReWHF3srA+tTshHMjbtS0U2iJCVeR99pHOMI4WFwcmO0FgfKp+5cUcTsmQKI+b6Jop",
-	"shvMcMTLcpEqaMHtGmoDUJTUan3eZ79AL+TWXHPwG3tKVcmlqXpy2wat54yfcakQOsdOecHdcnBDB4Tb",
-	"6FImbCZKGtS5VPkwVZcTeoN8Snku8oSdzi3RqqrCeCDPTxi/ECU/E8xM3DCIylDXTwwpQRH5h6XCy2lq",
-	"w0Q6wIvCNeJWphRTjimMoY0++6QZdwtKbdPgAylV4oxbeUF5pEO7eswGtKPukujSTtigz07CStAV8w1W",
-	"3NfMp34sxJifbKE1fWwQA3YTlvagfseYm7eRXLVIri83qOqjl2Juh2i5XrwvtL0iPvcV5VEiQj/2hL4p",
-	"H1SU+MnxB1mx0yRVa6JW2VKCJ3up4QsDyBXHHV3HxlOzkJKpdwRBqsCM0DrjMz4BZs694gQ2lK49hg4F",
-	"ciDjdchdcn0ptCsJi497pVd+1vZBo13F55nE0b3mloqTfbM3eLH3bNBJILzpuppoPkH998cnewcH336z",
-	"39ncNvOztm3epjZa9dHmbSp0My0FgrgtJb2n5E2OGDclb8K7DYX/azSgqv0f0UYDPWOEx21jG37WbWTD",
-	"ejp477GpESPaJCIVjn4b5/A1xDkUek1swxrydn1kA5C3K0NKVyIZCn3XcQxbiVr3DgSDe9isvCEXajFf",
-	"LeaLkjhtKJbcGuTVHElqS64Mxk1uG0/qdDZv+cEQBFOFmOZOKLk6uDRVTTk3cpJm4kDSf9oFImYxmhRs",
-	"R/Sgj198xF9P3Ua7hrH7LhRxZiHCM2FC5VU4ae+IZaUonMrxPfT1Js9YF8vv155j/qdLsNCfyQuhemzq",
-	"qAuZ1YyelyNv3wX3QngIMR7QEv18WznsJNq3Vh5rJMbREt1zvGnU8/VRp/ENbGWyryz21Nav6S4jUJ+G",
-	"IbxcQGa/tdIam/IZODnRdSNzD9glr1ZoqPKf6QtRUlHKZb/2kGmVKvD/gt5aCiPKC5GTwb9rBJryqzla",
-	"jq5DcHbQ6+R+7CXB3JcqBcWvWfbj9ydsaa6nMMUsCJTeL5UBTc/FRxpE1mfvVbEg06J7K1Xk1A6T7FZO",
-	"lUEvSrs3DM4tQgbA9NF9SA5vWU0Xws8KMbZMz20CHh9TNUDDgzluJ/ke+/GGF2mb74OAHS8drSYCtnxo",
-	"pDDsFFf+PmnSg0ty7vw23aAxHSCJm7Zy9be686e3vOo3u+DVdODupKrrL0Dtxies8a73QBVsuD14HRuu",
-	"7PdhoQDbINUZEZPo3lFqTBTLBtEQURwjJ6adiClcaT/G3lFEC8KVxFtPl/eWmmm4lksy2JJ/Rc+VXaaV",
-	"VmsWlrbkqFM7uhRm1+t3ko50DfxzLspFZbFfWsRObLXPxZjPC9sZQo3fYBai8r8Iib97GrKedPx1DcF4",
-	"tHLPo6AxzZQFakC6I70zErOFYVuPWRba/KgvswQQLDPK5r2Kjatf8yRVlWkc69aAJJCgxug+dqc+/Elt",
-	"RM+usqKnqqZDavUTV/lfoyeux3fQIaqVa9M63lw7azWyRpLwUObxj/ryJubxiouV+rLVxb42XYwY7c4I",
-	"pQeIrSeWn4Q1qPXISpYhhAPQOY6wwxXyaHVk+KpBaAFvmYHW+J76XwuM9gPMemR08hjoXI4pesMD7wB4",
-	"lqoY1uYlW8SaIfArAv6WgnUHiIUkSB+TppdQe6WYaifnWH4ufKWsAFcDLHTFz8Q/57xwU15eKb6cPQOE",
-	"OMbZgMBh/VSdXA3CJpgpNwQjZI6sLPrsb15/LLQFPypHkyx+lapLmGDYpwkGhZJQOrdG5oRXOZ2jCwY4",
-	"GrEzxJF7+GCEa63KnGG3OFRpLG6MUzqhrW413lwLKrUG8EnjF3uIFuQ9NKACBpadCoN4RScWGMYLwJXz",
-	"4pIvXHv4kh5H9eCmffaOXNHBh0Ogb683W41Tg1bjqW8Bn/Endns+uUv0zI3wMRpwNa8Wo0LgAnaSjj+5",
-	"neHB883hMn4RHmduk3BsW5Rhi8C5Jf/9tKK5bMSBrwXiPHUUcj33PQF0c8RHiXxH/NexAD32NoE1zHiV",
-	"/bp+M5++D3hSBVgOgRjEMcdRYA0Cz7vIDuucFThqr5+qNwrR/5XheFjDbEuIjjkH60utEqYbFIaBEJDd",
-	"g7QLx1cgOshidlXPX/HnM+30cIzWOYJWHDeqbKQRQ0a23xgeW5dW6rxqhd3ChDCsDSNeGjjrkAw7SzzY",
-	"sa6Y/3LrIwFotxoYMo4b2TINGtRCGoxUxgqOsFb39lQY4zYGCnjW2DJqnOE4wwd5guFbZCkDT2cSgrr2",
-	"Bz3HQQHv5cYulV8DCssxehrCrkqxKluMxaUooZ6LYtzAtkvrfaT1Rffj9Stj2KUoCidq1QI7SPLETUxV",
-	"LdwGUWVHJFtQJEfdpO1XrR5uZavPmB67YxYV81p9tQGtC1+W1T52m+C7GOeyEqjVuyWs94McnX85MkkV",
-	"3Lb+PVETUw6TTi3zcmfohmTmU7EF3Nct1uOUXUBgbuWWVm65bVoMd45kRA92I62QYrVeYPkwt9fIK1JZ",
-	"vbG0Qv2SwIJhWFHY1czHSHp1nnJuoNbJ8+BCqpkAoJlUue6lCUxBl/Bfb03tnmo7GS7Tf/oVApSVuKx9",
-	"4YM7LDXuc3issCOclGvSMyaKqT0TjvdBw2Zh3KsYHQLBl2u4IFvPBONaluuYWaqu5WYxf2Lvm+Q7kiZB",
-	"XKl+Q4GtFlpYihBmavWZgJHpEjNgOW2/2CpgDo7Il8QD6cjUg1eSzpRbUUpe/IppovYP+s9jTrg/WGWF",
-	"/l5uzgo/+i8fIzekabUMsWWIt49RxKO0M55oxXRvxK0406W8qmroMeFpUN+p7JYV8hyrBYemQMGiPxeg",
-	"aKyGL3b3U8dGDwYDNprwko8cBevFUY0NdUiX+kmYW0leivzGEY8NqToYZOpYVuSJB7qGMWGHthN2KVWv",
-	"z94szRZcsKD40cLIkulL4ighhhJCLE8Fg2h8qSrt7ISf7UHWcVQeE2+7kCWTObbu2ZrVrCrovM72u6YO",
-	"M0VNWjF9RTvzoPyFEBQ/cGOFcv0nHaiFD6iKsb45HzjhZ23gY0utH3GZzohcLG5aKjpc5bX0+p5iH0/4",
-	"WWPsI1xWKMcZVUGGP8Eq5EMgN6sVD/CNikJJ0aLql2ndPaM3IGJpg5jGJQ7dwje+DvjG0q5uXu9+HRG7",
-	"MsLRKVAyj5V/R/MgigeCe7qcWX7mBCbGR+AXdkfQjSapmwvcI/i2F1cWOdyMOP0o7O2kp/sKhAxRhg2r",
-	"ucSL2kjINhIy1HLaRk6JrvjtYiGBLhTcmF1ootgOqKEVYaB0sX34ta6VpqpSS9mWWin2+aAqKU37i9NH",
-	"3bgfhTIqlTQTkbMzrfNYI4Vci8a0SmmrlH5VSildvNtppEh1vmp1lPhSq4t+gboo7V2riH49imi4jrfT",
-	"QolwfYEq6HYC06PRP2n4rfLZKp915XMTeWSnmqfr8RoJJhxf9y4mWIhyJIRGHDXJekN8a8TLUpJqZ1kh",
-	"uEG8EB9ZCO5wnx0xICHxuwCwlYbxUwNYIeSz+BtonvyMjeEZIwloVdlkZn5qbCnVGYg+JutV1XBuLoQ1",
-	"ZgWqS2HseiFM5rEotqUQduIORSuBfXkSGNzmx00y/52lKYv3ytNcuGY3F6ICzbsiTWHoB2ga/EePWQaN",
-	"uO8zXxLMnSuTMcqqgCBAKjYB4QWehqaqIqKsC5i7cjSRFyLveSumo6Wmz95geQRHNB3NouLuFXbdjcVY",
-	"WRSOgFa0WvnGEe9ZpZRx71NOMk/OmC3nwhHXVSqeqqiZJM7LKPNkBVcP33ugoZc5l6VKSME9mvASMZH4",
-	"o2FC2XJB+MatxUp3u79YodLC4FuRshUpayIlHoubE7dbi5JXeC8yRfjqGgyuwd/Qh3Ja0o0OXtbQAi+G",
-	"HhWe+HT8WCsxVRFiuwoUYkoz3w7rhib7VdtQofEIbfiX0giql0KDS9W60fmJzIq5icc6nRsobbXeV+Il",
-	"3waqHflO2LWuExxA3XkCwdLXeU/YivPEkcpsrqR1nPkdeIS6y/2jCwjeej9+izWM6FVarATHHL5IQrAf",
-	"+GC4hXQAPUqLhO6Ao5glQLYACKzytZICg3C/NMX7uZXFGpx9ZJbvoUpaxij3EMSNZ1N+LrIjlp1LiyFq",
-	"mWOfGbqJRiMxs5VmgdQ2Vadz6ytXQdI4JS4pg1N3GaVPfbpjIc07rQLSNPMeJscgmVbFIlVjmGB2Ol9k",
-	"UQUjCUGKzIiCcsPV+qg32uuzl5hCyfhpMqtTBVmW+iwbzY3VU5D5TeYrBMkckn7GRYJyMZYKChtCcMdU",
-	"5/PCixwVpN8ny7Ji+o+3bh1ZFyvRMbeqbrvcv+/Ll/NFD9PWuDdfuun5F0/nCzxjgVVRtGXhjqOtbihV",
-	"3KH8e6hgOqL00V+vXp+BAR8KJSF9S1Wo0KfwbaxVmkfpKKiZBr3rhv65B3XNLWkWXhY6hTAU20k60nyi",
-	"c4PeNSy5gaeyM+y4/ekkHeXjFF5+/K+9/cEAEvjhujoZtZN0Vu52Z9j5no8m9JMnDhCZJEZgfrwU4Iga",
-	"7vc3SUFgxbT1Dba+wcftG1yywm3gEGyyo81KMYITSjd0KUHPfCZKI4iNZx/ef4qsatjc04uDLGGXEzma",
-	"UL20gGUgQxiIIhXqQXzmI5sqEhRMdsTsRBp2IUqgtcbyBdZ8FJ8p88uokFA9cDnnDXQCimOffRKC/Xrg",
-	"vkPmi32bBIxoSJZRfYM63pdS5fpyO2uX+XW/NXYtk837zlxGGsFG5q7W0/j12MYM6/66nzBTo0+/HvRu",
-	"QBzX2MsCNdseKUHi4aqGcpMcjKQ3JaxBG1y126PKlP9iR+6vKdkq3J8+ReMRs9I1fFoKfs6067/Pjkmt",
-	"ozV0syCTXjU4afxbbnBlqS9JKJbGUlQzEXZUcAy9RYU8DYr9JKV3j9+97h1VIzweW1HCMKWp6g044pyq",
-	"8NJLqA4Lb4UaBIh1E3w0QVV2zIuCUWW9heClcbrwAHXi776L9ZRYGdvSwfFv492Io4zDMQh5clEt+hiE",
-	"c5QYiI+7K1dJ8O5/jvL/tpHwjVzk14OWj7R85J74yG0Yho+lR0zuer7xURhdXAjMWSiw/i8mqRjNLWYj",
-	"58w3hgKtI2TcJ0sYedOCL66thGN5fUcy6atP7qM3eWXnc/L2BUnHdSg265JdKwm+liqVUKq8PXDIDgeH",
-	"vWAFAusgmGq6uQh/1HNXLA+m12dZIdSZnWRQDcDr00DKz4CDUT7vQd2wRB+57y9lbicZi792usGs4IqX",
-	"qYL5GdY1EyFs4h5bkTBbCp7jH2ge9KtCRlrIBzEvCmiqkErwkvmWTnmZpMrOT0XCZnImEnYqOLiIzgqR",
-	"QAEfJYrekc+ncSF1sZzDopoJDr/PXmo7cew2VcSzoLsnhmW5nDpBQSuovZ3V7VEkUkjDclHKC0pqFnQf",
-	"PE2UwLL0p8xGb7hWhqnK0vlg8GyEp8FJHPC3YPgYBklPPtMz3AJ8mEVL7tcJrJVrWl3bRqposbUSJkFu",
-	"HuYfsnb4hCW25LJwq/gvUWrDutnht/3nAzgL8N+sd4SNEtdi2f7gx2N2/OwF++SOAzv8ln1m371AkeiA",
-	"fWb7Tw/h5x8KbtlLXrpHB4Osz479+voV1xfuLtTN640bvHzmYf/+5i7pkqsSzP5wm6gLyDAXuQFA3TWs",
-	"Sz9fFaxAVUHIqegkKWucfIlNYrJZqjQ1dH2gwVGaUFof06Zk0nwUU3fdURw7U7oUeZ+9D04HHszL7gUS",
-	"OlemkoBD1U8kYWReBVsyJrylhLtonst80IZl2fd8NMlYlwMlxOMsqfQJCNWUuvUIZmjkvwTKjTD9aB3d",
-	"r3TXngbqgYsEdagCSSFJE19NyNwcaLU/0YEWr1wVIs6LmfDH2tsVqJ+akTtV3crELRUbO5rjTd1o1zbe",
-	"sI0b4m3UcM8DxYst4o72+4zBlKUIUiMeVWSFLW9u15vjQZDzng48Cj4/o+MmtcEnrJDnIm4nwcL2RPfC",
-	"xCDnnJPFXGPu5Feb405FRZW4qmw6WDs7GM2vsZXjjqcKaFqU/qfPXlVuJJkLZeWIF4yE3kATIRpG0UXs",
-	"Ro4paDR2TTlFKTpX/kz3jpjTN/yFg9u2rc3+h1JP38ZU42GTCfndraR8uCmd4XcvqmxBRN2uzjkEl6oz",
-	"PPx2I5m/thSt9b21vj9S63tXl2wsFaR9IyjTOuH9Nhb63zG715WgLR5bcRAD5eiSp+WRBWcIHt5sK8zR",
-	"Iy4nu6ZujhebW7RRizZaQhttpuZvfPIxI5879DM4/qu3FuQjwzj7y6f379gH99ZS6THQWSv5zfAL8qWR",
-	"TRVqHoAEOQfhKFVdEJX+VkqoBAuyEZRz6Dl5aSlJdt/1OTGoCQOcnJNNFKsThYaOnMzG8z2tCszgjFI/",
-	"/u0tvgHOOHC6E8w54JoCMWFzlTsRMHtaR37kGlNfBxHSyfsALYLX2Bjecw0DhIpl4rMVpeLFR0FVOZxk",
-	"TYNHbQGMCiA9iunMLhjC61EO9l9DKmvs2IsWm4lwsGlbUsaYKt5UUtuDdf3TitD29987egZ5GSFFOIzG",
-	"CV6dp/GZSzoXmOJxBZmRsH9JNULzCB7am5HdvxitPuA87jmf4zX03m09HoI65d+GbH9Vdt0byFwfSsj2",
-	"CcrlD1wW4t/VJPyBl1byolgQed0ObpF0ZvMGoe2Himx7Y6wnpXXqO6xMlIQsrWhuKdioEADC7FKtQpOq",
-	"UzHSU0GafcLE55GY2QoHugYc6REbvreuLhOw8vliA0mqakDWHjsXYkbJJrzGDRSmz956P6AGTT2aDuvG",
-	"QMQkVVmFCYPwo8rXmLB+v4+mCW+IctR5j30UZGvr+kn1mFbEOxt09RifGRvganWG2DJeddkssJruQ49j",
-	"zGopfKYTsi2MSyGgXRwRoFyKBfx0KZXpkVktWDpKx8wiMz/U9stpJjyPAIeuVdAzAoS4W6VpprTHJqFK",
-	"yWiPiqoqJ2xWypFg4Ac2CbsQKgd7f+7aRZYrSpZjCpYeTJXT9JiZ6Euwt9XKh1qm1Uh4ho/mRqtZKaCs",
-	"xZFrlzstRXC0Eo70TJIs4w3abtU4y/VoPnWriVfDAMhZVdbrWH5xR6EJ5RshtsHSD/Xm8yXIrxNlIoRp",
-	"nDjcjZYksMpSGXsjpK1Q2GRlq17EEiGhqr/Rrrk6ZDmhQhaQvroSvyLJD7tsMPP6Gvl4dGGkNeuzpGzl",
-	"sFgwKKgBcunlHE4jc7IU/g+NwIgehv1bug0NC3w5kYWobZaJ4exSwVH198I1cOTX1X9i8BycFnp07tYT",
-	"7Y88Z6fg6cc1RepYlccGhILlZxAd6Q6gvhR4ZnEmpTA2IOuzcCN+UdKG6pVxcvgnhnXnCi5D3vPXgI49",
-	"LC0ZLsUlpXv/QWvrzvUbBaCDwkqU4aV1d3X/AKgt3nKAHQDifcoLrNxijhh3zUJb3qXB2Vh+dqdTK493",
-	"677Un3se+k5zgntGrh53f8LW3XS3akVh6lNFIIXRGPGFTbs2oadLPS9yVjoJAogAjCavKrpYzQZwE4+X",
-	"Cnk7IhZokkfJT3FgrFuIMz5asJxb3muEy7OmueCVb0Ku23npFBxArrMbAdePqrCTCbd0k3jhDuFiqfyL",
-	"68DvgzsGVyLeG4dI5veftT3BlPyZ318/8IZdiuswuvFBQaEuVwtGaf4XVTmXIRUzou2C+4xUE+qpA02o",
-	"nEP1hUZwpCjyI5olKEpsXPCzsCBarVKQk3qNJbi+pOCxmhqrL6EAEzGSGsuEskt+LUwhZ+7SRTRgpKdT",
-	"ifWmseS1F8XyC2ByS0gnquV0veOA6ufX1OEVO9qIKwiQwQZYFwNuJo6aWlgMyt917uQrmtOGwH0c3D2q",
-	"kBsh9ut6YdKR5oR/jtH7DUj9tdD8jXwAICy2WmWrVX51WuVHtNF47vPEAMoBQqlIr9uFs+DpiKs9CKe5",
-	"KllO4dbTWHY50UVUdPBdrYIOxnuXem4hP4X4PCu004rspNTzswlVVi/EhSgSRFaGqROmKRTsBzipr+if",
-	"AKTCf75UlKfHRu5XM0SNzwkXajanKHglRB6V/fkgSifiZez//pcpP/SwOU5Cgfgv1WdvnDbkB+e4FI5P",
-	"GkysCJXojhh3Sk5px6Th8KgtXAt9qfx6EKP2QwOxUZf0xPuAjOthynPhlTbXSLcUo3lpQKw/QqUwXmho",
-	"GOPwWGVAXWqJVK1ecuWYg6RJTYPETIGVAtdZYHUifyLdBMPSuPcAcgH6d7QXwcWFNYZVKAREGzQSsugq",
-	"9pRlAOMwH0T5suDqPOuhAcFgzXsMvGQ+pI76dfss+GiSUAlIQB7w+Bg8QeSD02RqI0HhEyRIPx4q3VaV",
-	"V4R5RGtUuq6iM23cqeSF44NqNBGG5SW/NLjoUKdf66I24KFXcCohCzSBBJZvJkpqCgNYq4JVbn3nRbFU",
-	"FRpFFH8SwuipJ6Xjy6DLVIX51yXw0AJKZzDDbu1r4zFHSwc2VX5PEW+oS5SsK5LXcAr7LCvkVLoe37jm",
-	"jM9BA6TEPekagg+Wc4UHlso/DitZlcaFl6GiJIE4SV96E2pfTznU3nzH/sT2vRHfUBivmEIgNUoPP+jy",
-	"nfhssx6VH/WVs7PQRXbEsr//luFWrG5RP1XvwzVMmJVTwryNtLHGyUhObWAzXtqVWo2soTJjXE9y2+TW",
-	"6i0GTN6pROS7aRCM/jahmueEXeUYatu6LHcoL/ykL9nU6XqYYoQ0Vr/knrOGpV9KyEUU4K68m+uED23s",
-	"HpgXc32pzFNhrHS0BQDRW/tRG5HUr/R0No+zKTwxzHeHdxPsDkgmolsNlAvq7nvBpibPpAoEGk/jI4qZ",
-	"oAoARh+OReKNZWGyIH8AtDGMIvOR6SNejOagS71XGVjlukY7okmZS7WxL8OiZd7Uanu1MEdp++x7bBp4",
-	"efCdkk3Ir8MQIZA19RgjKYnk15XjCAoKxOgHXVY096+JR3hG2SHcvN2iGmHh38wJEk7deUXTlFq9FXai",
-	"84ykOKcGMqn2JnrupKjgFe5m0rzHMr4fSj0Sxkh1lpEDY+g6mM/YRM9Lwz6xPwNnh2cncireSuW2P2NP",
-	"2YtBAowF3/zI/syycq6il2JB8a/wAUo9BT/VYLQowcKDZykM74lhGbzxkYNXXRSQe8OwS12es5FQVpRP",
-	"DDYCLdArg2D0nPLRRCqBzTtBBpC03YyeQ7tkR/ZrWBtKrSMQlWpvdQcRy4/e7fVpUH9m3U/sT+xjz028",
-	"GudRGNif2Uf2f/+7PNSjqp8/L3X5f/8bmkR2Ca2+nJe5UOC5+b//ZR+pHDVjfqLh9z5zu1Lf2T/9mX1K",
-	"aHTVE9dHEkYVnn/sh/Pk6z+H/Rr6R9VZcp9k9NTdMjwBR+4WOD5O3SbxAugyTLkfnd0r5d4hybXszyj7",
-	"/rVJ9j0K37vu/vRn/83//e+SDPTEkx0wnrrbtkbUreRcnudwPmIxNxo4kgUnNLu70aQ+/bW/pGo1Kjx1",
-	"lSRZ0XaCAoSinIwpcvDkXHI01GZuPFmCsnNOnoMp0I8LQcR1wc6l+824GQoqryqNX6Y175PbaUFp76NZ",
-	"uXXCdfi//43oe1ho1BlxOkANw6JUr0gD0vDcItAkO0OhDCRft554zoA6d6F4eykdRyfbe6rQ+P7EkDNO",
-	"l7FXLvE6AL79xHtTRouEzRX6CqDgrHfQWm3dgQoU2+exCeICqvh+H9Bj06Wjh5XtncoWa+SO//WOUsVR",
-	"1Ec3owfyQ54aiKIIOVWy3qrmQcVofSUIPJYpulwghZCx4D6gtC24ZrLGzN3ZQ17cBRddpQrDcakfPTfe",
-	"rDoOob2odcg9gFOs6ZJuLEk4OixzhMGPBZN/xoPp473iU6cYV4GoPlZkTKQKVHEcvTToRRE5+EoTSITz",
-	"YslDxLoTXowZh8vhJJR/iVL3Eg+ih5x6F6J44s8e8k+hcpN4qzlP1YyDdR1OubRHLJv5K/5nPCjsKftr",
-	"GI3VbHkYyBajLhABZoK3qponeEXQozfRl+D7zIWYuaNx6chyrMhK4y/TTZWjK6rTr9GNSDQSXqB6UCh9",
-	"VUV305wz2lg/k6Ah3b8xvCaRrrOME9guyPgttL6F1m+t7fpDTzbcmvbGWczedpD7Zq2+GpLi7FZXPV7W",
-	"FYnT+XnOSp3PR0uKamyK54ZVOiTjdlmnHFJC1MDmu5EWCtgRqFv0P/rU6VzqQ6nPSmHMX/QpILHctCD8",
-	"Fx6wbMTVSBQF/t3rVyrtm8BNgcfEqq5Wwhy5HkBWo7A0E6LAFqzgKic24HNnzPiZIyDqQhR6JhKmxKUw",
-	"li3py2AoTDBzxkSeTdwrkuzWTm8toTYU8KchiH21pBoRxqDPsk/nckZe+ROQZNwQGJjyvfgjjWVd/DVV",
-	"kEbi+WAwSNhzqvk/42dk9KRMuF2Pz0tq+cMRJoe2/GrrnWjgFsdJ1/D9is0waeKLCdu6HMHPjVaGf8M0",
-	"FrDcjl7Ex33DtBS1RdxdpqONuv3AzxqNssd4mOs4pzrhafNVfB35Kiof8vL+3iKHRcUVAQm6h8EXt2OH",
-	"88YcGKTzxMc0ivfwsczB8niq8wXrcpa9qgWPTPnsiGW//5GlCsDQhjCpRdFL2Ppg65ot86oEo6kClTFW",
-	"SSmrKL7VjTOOjinLKCFPSTX2luMqmhuzq576n3rDQPvPxcI4Jd/MCRVAy8AJgLcSAF5p3amCd6NYnABT",
-	"i+Nt+hi4fi4WFLGeNKUJ6Dcg+lK1PaRvDZ4PUV0UuDJFtXVLaFeVSWMlJvw4yhFYR/Jspl3SmQVaHK3o",
-	"w2C3RrrQJUT9EB7JvvNwrJ/29g8G39wcclWbTIu6alFXXz/qqhZauBstMr5EO2GXV6difR1+j6rFVl41",
-	"blj24ZdadtZm1p4liGB1+iSYWAunTM24nRwxhBFDfIcAUtly7ZZrfyVcu7o/Lf9u+XfLv79g/s26FbME",
-	"ztXbIUen87prY3CeYywJr0IuHS+JyF1VD+IVvYFl8TGSdhkWZFL17MVeSE4HttHMN92QCBKqulC+x141",
-	"hqXMkIeDw1TF0Y7emTvhhnHLpprKJKI/G6Cuoa0uZwYOMBZSbAjzigd4XXX9eritLxFThdNSZZil8Lfm",
-	"KjxLTuY6g6wX2UlVtXCefUafRiGia6rLHNVnvDpGKEiWgVMcrHtOPAq5LCj0eUiZ6WLQAEYfxf5pwwth",
-	"auG9ASFQbcpaqRC+3oOv0RtiIJ7tZ3kuvMccwqIo+DBi+tF6rOf/NeZ/lCq+ScTgjUWT25vRb5i1rX4n",
-	"H9TPXF2iq/OxhfesmFJo1mrIVyHGdvldL5e8+uXTyd633+693FmgVwNla5O9tR7px+ORPs7zmEUTm6uy",
-	"NOxW0Lgr1/PJsrZeJXhAFHNVvwBAUD49KOlm6F/V41QBEe+ParfWoOM5NAzZDFaLHiS+6kG/7po1unTC",
-	"C7quG8SdrCpfLJWxgufDmmCTRH8FYoUO7SV6515tLAs3EWDnKIVgq7UaqHxCAuUTIBa7msJrWWaQyIHx",
-	"wkkipeOTPhuCX0RYvbVeZ+Dffi+6ACNDYGlRADYx5ua9oyoXMiXeAAHs+WAwwBpxlPePyjKA8SVO5Htf",
-	"Tub6+fiSvcz3UXBgSZS4QfmBK+5z69v92ny7yxu8O+euO+vw6FUgp38g83Bq4fp6NweDQZXYmVjiJTeh",
-	"fICjcQeDw+qdoDIqzcx8NPEfdbl7D6okq7MqQLNXC0e9iVZjLF8MEWF0KgooZapTtYmq02ev3egBaXad",
-	"XoPZ0psVG7atXpOqKxQbdsd6Dcx9J3rN+Op8r1ffDRwGXPwDpBRrjIrxWVq6IJ3WUFg8BskZ93I9Ids4",
-	"j95WInGyisKsm8kwcXNdvJd5v5N0oCYpZNJMOgoV3Dqt7CyrqTfWfPNnLzp/rIXGHMdZXYdke6lMQuR3",
-	"oWw7CLGHwgE+94HPT02p/CivRKqihIFApvwLQJSusoj1lk2JfMGm+qImvKJOhAQJDIxhUcGBSBeW3tUR",
-	"W1gIW6/OVeuqsj3WHUKGX4BDzTWH5Tqw4SrV33Ih/1RpDOzaXbRBlb5np1TzPs1Ay6adV/dpv9kdMnJJ",
-	"gl4TqgBnpmUXrV/pOr/SlkxqjbANgWZ7jpDujcg805iT52+EtGiQFwO1xHQTK0kqah+gY+BUz88mNklV",
-	"LVXok+X0f5GbaSl4MQjZUawZFbdJVXbKjTQZAR3QhdEUFRhKEmAhfzekeo0wCl7tL+dF8QQkYVPMBgdV",
-	"wcDnRVaPg/3Dbw6/ffbi8BvkH3VWUZH9u7B0/NgQ7rlK9evb+9coaeLpfBGCPBtZbqQkBFnkn3NRLiph",
-	"JISXXSWGhHqZb6WS0/nUvzHW5ZTbzrCT67m7F0lnyj/jC9W6Jp2p/2oQjBKU9O2PO6/oUF/cq60gS+G5",
-	"bQqSHVdNiOOUTucLzKVPItYMoqvjw3tPxRXWklsay9OZHJ3fgTU9c+1G6T09ofTpbyHem9sJRn6DEZbE",
-	"X0/t1qWJ9G02VhtwncK1oJceS2xr0kEvPy8XJ0giYN1vLkf6CbnZfYBP71mC9AP43v27jtK4SSFmrfUo",
-	"th7FW9QVcOcoSu7bGMsa7vg6eTO88Me1VBDS7F7cRfaljJq+d1r4kfp9hOTw2So5HPubtgU9pJk+TpJI",
-	"299SxZYq3l4Tx6N094QxFOlGPfguwJ0fyTMElk/uFW63Z4UUdUB7SOjk1HDCV/gKmL/Cd+tBnzVI4Cr4",
-	"E7t9k2cxhBFMszSgVaxnpEPXzLZhlDXbQaqusONG/W+E7ExVKNY6hryjYbhxBRUzH42EyE2vz26GTwwY",
-	"yZsCFG/kx0vVhgDFq/x4Van1nQAUm07Rg/JIyJjvhjiHDFtQvFkrX5u330k6/sRcbb+mtyoQ4/GzF5ik",
-	"Hup5S1V/x1u4P/y8d/zsxd7g4Hlnq3q0K7exBSq2DPSxARWbCfWu8YrLLPQeYIvNE9sKvThtuNCEYaTG",
-	"N0MwpgogjCxCMDbRjEYcY+CRSfh/HcNYJ3buNSCjG6MWWR20mKpboxb9FtQxiam6GpTItsMkpurWoMSm",
-	"PWmhiVswvw0BimtubotT/Mpwiuv2eRdwxRWG83udiN8/blGlKlCtHGnWGgxK74gBypEtgRwRtYIYqVso",
-	"KuyK+OmaAoMRV7eNsGLH8czvFIm4GwXm/vGIzRehxZk8Uljimu16POjENTL9WpDiMmn80mCKVMBYzYui",
-	"12dv9QWUk60oNlSKpbVACxtVKcSaSaKGLozKrDRYph41pvAO6N+WlpuN7TKPweayMxxKswx8FcSw5QAt",
-	"0vBapOEu+M4acXk2L0cTbsTeRBrwhVxVBZCG47+hKgAWCqMY68RQZScmY/gv63oDAdQ7ply9aGLBFL2+",
-	"eBhF7NASHGElNH7mVP7Qpq/esQ9p6AdQVaHg0xkkbIDyx1iZujsIKegN20/Y/mDg/vdi0Dti2aVUub58",
-	"S03GzhH8hcH1d/2+V8UiTBQHbSABkbHczg17756I3BH0D1zmWPcOyXf9I5ZrGJ/47HSghbDgx4icEH4U",
-	"XDExndkFo50YpiqDHPy+wVeui4wNEpaFHcigEllC7dEC0nI6PQBK4EI+CyjaTuzMt4RmFmoMgFql4OxS",
-	"UtEiqyGs1E/VtQdzpYmB6iNtqgqu8rtPS0w4Sr8aP9F5vQZJ+TfcV0jn5XY9YdWhPPK5t5bPFkY/wOHC",
-	"cvPSrkNWYqudmGMFvKRU9tlBJ1hApLLi7F7gkMtrdLXVJZxyTwJaRORuEZEVIV9Z6gdFPwbaH0c37j59",
-	"b9NRq4VoUm6a+kOqp9aAQE9V9uH9p+ZoTTL6ZD1mhIDMhk7qLqSxjtZVqoZhVP8UguOlcq/Vinx7JQVG",
-	"417EP+t6VYy2h7an+oIIJUCY/Eyw2C2Ys91cMcfZUS2Rz5D9/beMWqgyHPbZr/X5ux+MKC4wo08KpVlR",
-	"O8oTshrlrHsqFhrHIEufD4BBK2CjwCLpfDSh2Z1p12WkKq1OD5MKgQYzjpQiX+6VSdWYr8jxgLgmjTRV",
-	"lqVa0SLIeV+pU5HKFtWtQxbaXVGgyKKGhjkMihgV81zkcZ7Cw6San98RgjNUxYgaYs4OB4OESvaQShjt",
-	"GqValJhosV/BGFJFKaCiQLZxNGUsCuXXDlllqug3EIp8YdngvaJafE2L3Jgva/0wm2x1f5N2gtfAj5dw",
-	"apKSR+XSWKlGCNyoApDX9xJCNHq1UIznA8T31Y8alIM9WjsBQv4tp3lcT1HG1tsR8L4nyx4+lFqlsakK",
-	"YgaKQ6UXv7dPWQXXocnSun3I91VZwbYTvY7p9o94WSJK38uNp/pCsAFVo1hOYBYND6KFgOhIdTZ0Yjeu",
-	"XET7QM53tCVAbbZOyOmFmg/VsXgYE0d0LqFP+Lsz3N/vf/M8ieCd+4ObwVT+SKo2Bv2lJgbN6bNe6s83",
-	"BMH8sVm9ioZVpj24C3vKjZyL1VA2dCfekDa0xpbW2NIko8enZre2lljevktAzLJAvT6ykwTlCh0Dcl51",
-	"8zLWdRfPc+UIg5IT4qMpoeY4ssUnLJvy8kyqWhYu/DoK5D+R+BRM+jWIjiYzxHXYmyOE3vjqmTJHg4uT",
-	"4IK4SUtiLF8wq8+EY5QeswNcbi2ip16Ukx56gt2UrgyBrLWlXAH3xAGtCauW2JfyfKXzpSXXZdOKp6px",
-	"3ATrCWx5efthA5fnEPKVpepW0B9c6pVsZKm6CvnjC2SxMVRMikSR6jAbPfVSpLn7KF4PDdqFFPLlV8by",
-	"BxEI4lrR47aSx+7KZT2AnNGClr4y0NK2csH1kKVSXEh8eedSwCvKfc2ZEpeV5ok+bD0vR+EQU6Feb7s6",
-	"kxdCscwPLatyVqcKzOQHgwEL6APTS9hIz0CNXAMyosr+0hrvvh9iXN97qLaRJVF+bDeIJWUT7UWZNP9B",
-	"bOZ0Lov8RP9HlirGxgU/MwnL5dTxPSg1fink2cQmjNISmIRl0dI4biqVFaXixTtAyUJd8VodjSyhWPZc",
-	"MJkb1s34aERJkB1HdnzYapad8fmZ+6OXsOgNDxbGds1EzmZSndHg/znnhbSLDwVXn8CflB35xckg4dwv",
-	"MW9/BVW8YV74nhtW8AmaCZ9BDMslN2w0t6CWJ7jNmTQfxdQxv4x1M/+JH1qv6tQd4mgMFzW8czgysqyL",
-	"lLVy5RBrY/nC+Cc9J3i52bu3/PG71giMp/KJqQbTDMKufl9OMRt+acgGGAy5ZqRnYojFO+GNJMpCJSH5",
-	"eSySmqzn685H6dGXev77b/2azSrByjrvP524b2+WXBDUgYyhB9PJSiCmvNIzKXJm5qd73uB0Jiwuao62",
-	"wZDLsLbcYFgdBiNNMAKDKQlEsUJwsjiHpe+zY7jNJHZdTrit/U5GL1aKsXDyqQD9ARKDJalC4ysalCw/",
-	"S4LRtYwz5qCx1kg1En32TlvXofTJ68VnvJmpirroYlFYqc5j6kVDsZpq95uFgYI7ZHO0fDTBmuNdAEzW",
-	"v4Lyqm4VekcsO+Wlu9UeUM8ysqsHU9+S8Y/OqxKXcdF3XxAd9qteecJ9sVqvqJDngnEy4j8xQ8YZVflx",
-	"SkYoAqT0Jbm4DUFIm0oFRQtT8NG5Sa4qpbCmWhDrIkwrbgzMeJRqMxwtaZgj7ReCzt9ITz0utXBMxzLP",
-	"PbwmiDzmKG4ZKQa1M1eFMIZlvBxN5IX4BK84Hofl9cu5SNjlRI4mjN7AU7fG2OqOcRhB1X0NA8an7tJQ",
-	"93A5m/NsBj7oGqWh38iE21g2qQ4xazLofryyElIInQ97wVWOfpZU0dLkSXgLx7uZ4fU4zzGmnESTh4wG",
-	"XDkOHptYCU6dl5uhxvy8UD5qw/Pa8LzHFp4X085dBuSVeu64/01wXpcTXQhGH1Dyt4/4V9YbgogViIaJ",
-	"7XOZcYuiwIhlgSjJPKkUD6SzI63MfArV6ckoFFzWUu3NSj1yvMCWfHQu1VkC3WHuLk+nc6xCiA+9lGhi",
-	"aVUJ40ZrjtD+h5ZNaQA0hW5pgFz12RuLDnwOjJlTdXjPMfQYYF8CJYmJvnQyJCvcQUVHAi2RXEVBNQZt",
-	"18xQwFS/P+Fn9byqHoDg2yYH2opXcisQFe3iFv6zd1qJq8MkdoJi8gNcl00kjD8qE/eKjyZi75X+/9l7",
-	"uyW3cSxd9FUQOifCUgxTVmbZ1d3KK5ddXe05ZZfbzpre+zQrhkgRkjBJASoCSlnjqoh+h7mYm7neL3De",
-	"4Ow3mSfZgbUAEKQopf6VttnREeXMJEEQBNbvt74ldC6zzfrFwS3ujt+jnTrNfbOJOMWb3kr9xtqQDcjq",
-	"aCCrYnOE0tL9+lgYq9UEH0Eb1LJEDeFDFggLbpf9fXBZorztAwXAt4uiF2iK91pf0ImNorsr/LUkqwsB",
-	"GohXuM14b07Cwt/LspW0leZZZiU2ejkuscTzQBl0CvZPL5efeGncJS/xTuNf2nu9b1lyu9oeKguOuk8D",
-	"OEfuiVU79nn0jrmJLZ4oovmEgQseOm5d8jfnz5b3CxmzLI3FLRvKnBlZ7NBS5EfzCr4mT0vCOPia7kZw",
-	"oRFdAr93zrAvGUH/xAXa2NzdCbL7pnCGPPdKUEOyTL1SeA6lXeHwuFaNoFNqPjzLhpHRNO42rvFSq6aw",
-	"Ux9Cj517bF/M/JKXEDBdnC9sU5itkBob4gZlNHbXIIKPZUOzX6hYkJRN9bhC4F3Z2DWNajuwXRYbdVtA",
-	"o8CFSKRgFe+pbbVoYt/wJSLmks7K0sjtGFXkdLGXej2g0xQu7Ep8SNrb3G2yL2Xe8dSlNQ9YA5VzXAA8",
-	"BjDXxhdrfLHDwUPcLqso7FBkP1Fb2B4be2yWG9ynMo/RZRbBs94CaFPiRyv8NS3LEr/jgs6VFYJiTlR9",
-	"vprT+Y9A2GzmhGRlXfJWugrWBWrAtUqkbyvUpwAooKWWFBAenY+lClxXmRfuo3riP0dUGrQTC2NBlEnX",
-	"3GOi2qp3x0hOXqTpCgUVi9Wg0R0VVAmovs7jPECNaUESVv1yZ9VufL1eGwxbBYzyHct/Fly3+lfd59tq",
-	"u/I+beKEjW56ZHFCEcrrgrtrJzd4J1X09BaiQUdSSAA1eN7rlSJ/9erGVi8EotHWbXhSgVg8pIc8/GGw",
-	"GGSotuDqwUopmEQ+/4SlBYoJXXAFoPOKvnm5BMFch5k8857W5+kTCvpF5gTaqQtqU2pEDodMgI6xtAnG",
-	"r+VuFqr7tjtE0GH7LRaWKITn9zpLyqnkjR5SOcWillnmHMpJnVc7FdMwT95NWf0ePXhn2qu7s9e9er4F",
-	"6r+6dN9hdPe0Hp5ViK9TtcrJs/GtaPkUNVq00aL7aVFXa1dRMqfXpUeqBXDaiFYA/rVatFgCe9IgK4Yo",
-	"MzkkI2QwMFsAOnEX4VpHeelhHCEWHjVZUhFWFZhNVHWWLDXl/mpkI2z3/krkM0V276YoTgzPXvI/NwBp",
-	"Q6aysq0bYPYXAcwG2RUIqwImsW8KcAt5/clbervQSgae24PUkoGITjnkSGIxpgBaI226nXTsrG9gfeyI",
-	"1SqSyx25H/ePS52E93H5A5KxSxsWG6GpRX1U1I+VePieMqbEAlkLvvpp6XnL5/+a0Gq1/3KdG0gAHMom",
-	"gl2Y3Gw8OJlcLSXO9qRmOsBJPC28KLAlVmQWi4PZQI0aqJGFGh1WKhwAfPQQN+yyc7emb31h0RyLDdZD",
-	"oko8sE7YFXMs2GAtASyEbyNSVJj4UC2GdsvoGN80jrzYisoFqKBOihspiFwPbMwcMbvmWvTczCW0dVU8",
-	"ZXXRyGcnS7mdSTMQqiyjV1lH7CLgG9PvK3VpUQIcz97cyKf1UM3jw0tCRKkcAMEeJQOqaSZHs6Xi1oFZ",
-	"EKEluc2ouFMOcOLr7kqIE7IacOLomR3opAa1sUFPhc8WteFe/6y5MfiEPzIx0uNW//Kq+zzCX/2Np+Y3",
-	"zyJPSv/BfPuHmMSnnA2Yesfy78wgkDbbQdKXNkaD8mjyU48U5eHl4omzU14znDFDVS3zWpWdIm1Afcy5",
-	"HmN9mCs76Li8FZSohWUGGySu1mSpIpIEQg0InEpCaaM01orisL3zWG+8Tm9yWQ8I/zPms7xm3j6nVRht",
-	"TV7ry8prFaLuxLmtQtpjfsvtzgdyXBgzVzVvUNSgFSVgSxkxy2BTyYLF4oE0GNklCxaLh9Ngu3gAsdg4",
-	"QnTELNjudv4jyYRNAnHYhEQeYTbMH+wTZsTCZ9aIgyURszpPFnZPByqdwqzeLknmS/dj4Y6xl1ZuzMix",
-	"5odzI7YgpRrnwEH2Tr7tIQDOkIArjJ91odZJ8U5NIq5JxFUScYcSSIdJxj10Zdmoau2TKPMvXp8sq+mZ",
-	"6Krkee5YfFXnuiydlKaLLbNm2N5w36zZUiODWNRjG3YW2QfIyx3IvDpE/PRq23Cpy9p9oHOsD7nqkaEm",
-	"tzSviaVenjSWema90qTxmjTe4dN4RzCU93Xhn1oxv3sUd0cNtz4vaGdF2mM5LxnQT5RN+5GMLoicGbUP",
-	"d4C4Qm4uObjrrK3zc3N5i09ZkwAMn1vSdrFoK2yICGRdjp3Elwzit40OHiio6e5TrxMLrp2jKsWl3GJl",
-	"bc+fXTQq7IPZE63+H595YNOzP5KP5E/fEjVmTLeiFuwap0j/9K39hUtD/nFb3Ve3w5pMYpNJfGy8kk7O",
-	"2gziY9dSTz/Zf+xSYOHedW11hX/5moByLDYRvNs4I8ahCQsxboJpckWmNHecJ37UPnk9vADPgRT8JIGW",
-	"MuqoG4v6WPYqbUY2UmZmtnsDX2qi3kW87DBh771V0PED3+WDthT4dkZZ4z08toi3O51WNh4v/n0yY/wh",
-	"uLiXR6sw4l4k740Qf0BNFIySx4QkFsSYa4is6mGFP7lb0aOIhet5b+k3sMvobU5DSs4o6JwQAUslknEO",
-	"pNKq8zXBEv3yndVpKE9yDeY9n4kbPmFvuJhpCJR5Xqmo5Sivse+nYno2Da5t9S+35p4q763Gl2h8iUeH",
-	"SixJztN4DoVKOBHzVEBxvyvxFOqNWKxWHDW0NgBocdmbglHfUR1mVOlYuF8TJcmQ5uSfyGUvIq4HFY5Y",
-	"zJ+mKUuJYzjWnXqeqlhsS1RF1vJUxSIp5rANUdUJaX7Ji4qvdyrFpx6H5sMnW/PuA52DkWh/fMVuZ3ne",
-	"qlNqO/BM+TdveKYajfmV8kyVVcrJ9eb5WaaCBdiIZMqruQ2Q+kHvmcT8yvy3KrkAw19rzVcZqcjGhFTL",
-	"UIWDIfn30BZfA4rfL895EPyFE7sNen/5KDQA/i8GwB+2xToVdj8Q8J8CabJ91iRoHbM9KxVEtGPRsFLt",
-	"HeA6OxZfhnKtSUo8qqREcUZPgsBfUlahXbcFIZW/Pxan46Pa5wyeFg4fWBJr+94FR7NBwzdo+AANfzC5",
-	"cEJWqqAv3aqEY3i8z0FKtTzVfeD20ZrcINpXSfDCEPFVTIOYtcPHIggI+654ZDDLcyZgJ3yOrFeHMpZ2",
-	"DIZm9Fbm76mxk59BSq8a/1yR/ut1/1DK/13V5v+eR625zO9eMqFZvh6mf7JE4Xl1V4O4bxD3h0TcH8Mm",
-	"3tHnfsqnWj39NB1TxX4/JtC+evg2u+udmde6SK5SfCRs87OlVtwEEnguGVpzrDEGYjT4E0VgDWKB3cNv",
-	"7BAwgaSzDlnjLsX8qPHO8bFcEQrTg87hsZhIZRTegAELYTALkeKzy6SQ7iUgJgotR1M24CmSwlAyE/zX",
-	"GYsFFyn7aKc3kAIV62CxZY7ysMp1o5jzkqe1ASY1OkZi032/s+Y3hzlq5UWrf/XcWJZK57OBTXi23jCq",
-	"ZjkGO25lzooO9ZTnZERnI2bMUfW+Ym9W9tA6zNC2qry06xvIT5PAfEytUI0sW68TqCbUSl3UwY9VJ++Z",
-	"Az2bYl6TYi1/CmV1D2jJekXtlLNvYLcyB7s9YVosStdv08dnrQaz2KQtVdhOuVYnipuc6zpFdZ6Uqzcu",
-	"tuNLWxJbTcr1C+JMW1ZKx1NH+6dly+roE5/qXXK1/lXXpmqL167WuBkPCsSpdZXonvLZeRhVauZoi0zv",
-	"kUlGKoneWBw407u743P0jO+KfVDaSGAtuA3RZH4fIQHbKeXcZunhihewseW5lDleEdLYOp4BVbl+VuaO",
-	"WNhb3P6uixQdOuG8hyg4beK5sKdWUeUsm05N5rnJPJd42M5kf0WP04d/KPtdt16rmzIZ6/B0xbZVS9V5",
-	"Zqdc6PXVWXbvkIEUajZZo2pIW0uZgVLgQrFcq8jeZPaysikIG/9YWd3r2xElZy5SctrSNvXb1TxfFT0B",
-	"XuRDZQB26191yDb8W7SxsvAP60qajWKBIM+AkwOCQCxv9VszwXXQ58q22981Y79Ln6sm1t/E+k/UdKQq",
-	"Yh9bRP8ATfMPrZ0eKIJSG6ispZIoqBzeKx5PasPxsXhxoHiPB+kfLx7fdOTfSJucuQZq6878wbZvuvN/",
-	"WRH5JXH32CLweL0M9+5+BVMP9/KvD8FuXDC1vzDeq+vJ3iCmI1dZPdL+/2vi7uW908TbH1+8/UQ28Lr+",
-	"JxtFOuqC6aQulh6L7YPpoirkwhttSD0c99CR9B0P9pnKt9Y1jq4c+CaK3kTRwyj6MaXNOYPma2PhFdmy",
-	"QRkYTuccpWCVue7VdgUiug8LVrJKrr44ede6Q1V4HcBQO2JQGCO9UMNVCvVenjTOe2bV1JRnNeVZB22I",
-	"8siDyYfqcf14y54P1Xl7Ppaq8Pl/qpQqV1yBaA3D1xBilSz1cW2A4tCR+ZeKRZKta2idkFQytXF3lC3d",
-	"nsPHr5tO3F9LJ+4lX/3LZdJpenTXffNjMXGsUG2KZkxdTHM+YBe3OaN3e7Llb+ATwSMJPJLAI0OVgXWU",
-	"Cfz1O5hPQto9y6d8TZK//5KQnE3kPVMAvJkQmmWdWh5loxCcJA40Er5lYaFW2FrlMBbJu58+3JDNlgs0",
-	"ftIl39PB2L5OWzHjF30w177zL4IYoI7jYLazMXfjWkSEksFMaTkx+oez/Iki7cT95oaz/HWaQFcVwj5y",
-	"24iHF84lqqyOUVhmKdyNpVGgaJmSjN8XF8AbBwOEWjHyyQgzapl+rbgfpxtqPVsyjeNaH9g3Wcb66PZQ",
-	"5sT6VqXv3b3qBtPtXLvy61upx2EHnKIuu7pG5tumklACB8FcAcMnpG2kMq42rFMyofmIC/cH/KkT4W6A",
-	"tzUriSTWsJvITHBd5p+yHZqDT2quIWbALrmZS7ff5BAHG8gpi/AaM6RzEN2bhS+GVN0ap2Hcc3dxAlbF",
-	"j/yO2SOF9jHmU8zAW/n2Jb/+GjaYP4lyprFq854JLfMFTlwOycTWP9d9D3PNT0NbIf2WTlgNWiBaFWHe",
-	"sZjcyhjz58q5U+eJFQQ7Gp4JP7f6l8+6zythgeJvV6W/9Hrmb+XNvTr2wFpRCzdwq/9N+RHeGrF/D4d9",
-	"qOmrm9pl96o8aC9qLX1n40xRWLiNgx11H8x+y2OEOzay6YqpbGLJBXSIS5pNETrUjqXCvVUT0vhqQxoO",
-	"KVrYdMtbpmLe7RaxWGGnHIG5+4HtXw4OROR24ULYaG8hIA20Yt+ymikdCxxkyHOlI0SogYXCWa6euLHb",
-	"tws0PASdsIgMqGIXXCgmFNf8nrn7zBU87URgjAjLdYbCTz2BQbwls3YgfxVPO9egHLkgNBYwd/MSVdVo",
-	"RiPt6mgdO5wTpd0y4k7JXCvgkzFmqBdECZnmRuHpBeFCaUbTfmAORCQxUsr8Fy2dyJs2kTGPkIDmpUwZ",
-	"kJeXrMGq9QR20bIGr38RzhSBkAiLBXyVJ4rw1L3SK54n2I6EZsb2yY2xoqxZUtoF5o47PkW7JLmhdyyB",
-	"WA4akPi9r71Bgma/JkDf87zX6xHqLRGWYl9ECfuTZjZO5GzyGnWDAYOkQwTNcznH2cFHrQsQ1Vktpb6M",
-	"uwV89rZZvug4z8qvdrIwz84mwcTFeWoEfRPQ+RICOnvq8odDNDjC0YIygY9onmQDMJqOXqc+9nLZ65EU",
-	"Yg4Dba4iPFXlYAwI5VjQLOt0yffolKZkMlOa3DJC4SY5JAm8oHlOUgqk2zBDv4RDSkHcwvxSgLFTQejA",
-	"N6gayJSZCwZj2/jW/k0RJnS+iGoCEoRbT95iB30vWZD0m3u97YyN6GBBUqppp8YHjkWdE+w7Zvlglw9C",
-	"gdZ44XyEidGZsDwO6wg6iQWe/Wp3noqyRx8LZl5jNapS2aZb7hnF7LKc0XRBxlRVQZflAjUhCTxjZ5f9",
-	"ho7O5KbjPjcHdKUTvJ0za17liA7sQ49fp46arHzjwh7BhdV4ePd3Ws0ITz/BidyBzYYikQ3qoxU9R6oc",
-	"NvVlsWao9qa6hgOtqNNZY5azUCE8u4bs8bE1i5G7782Ll5D5m+sIsqQiDt/fBObnpP0jbWlSw21Dm77q",
-	"jwRYjxvI2pLAgk89EHoL4XM8+OqNkVzr6ju1poMxU/XmcDuwgzthu9gSOF/TUWAVY344Fjtaxeut3lhs",
-	"K5zIOqsXYzl1Zi8sy3EkV5cEo8Oq11q33HwTIS/ktI9axZH5QtCn2j5qZr2GNNrR8n2RpjvLwTqOg/Pb",
-	"kw1jQMgY8JkX7+M5kbuJ1xW23T0TqczVsTpuj+WcUIIPIYplWeBkI328Gedf4O+vmKY8c3CMECXCtSrh",
-	"LWMBwWwc9nWaBPEMgFDY55UAGKT9rPcM0QNzrlinSxKu3uXcLHCfGBcwiUXKJlKXYy8YU57ihSSFOa7y",
-	"2cE6hXczwstFwqHGsjxAp0sOhBKoVG9ekz1RAisjJEdFCRSEM+FWOC/RjFu0nwXXfy3y61dRy+8bh9r1",
-	"OIHu82glwOASWsqEmXozv7pc/XfyYwv/8tcQLOC2+3pggL1Ks8nb2eQWih5evLx49uyy19oqXrJ0Jhs2",
-	"m4bN5rEpRCvorVQ+jmo8QYK+9Brrk/PLmEiQqffBaVUJZuydygmz9bcL97D1WXBuXIAVCXCxrLRr0+Be",
-	"PRtDvSqWkoiEv7M9vYG5y/yjLtGtx0wxMpSzPBY18y5S7F4+mx8yRtMbPmGvxSu68GP/1afoY5HUinrP",
-	"qFOk07fLoMdibQrdXgofbKsUeixuZbowrhEfCXDWDqCdN0qGh1/8s86EHzsrvWTIbJebLouDJh39haWj",
-	"K5/3EKlop6rgF/9i5e7aWD1GXlFgVbXoiIHk8MDwEnKsPR/zwZhkzEViHTHNdJYPgBY2vLxTJFd9VoDr",
-	"h5uQgwMlZCzUbDB2M2svJ6Gp+xsE3FDimfs7q0Lj5IXx8oAJZA809rq41ufofxXsO/v5X6dJBuDeILA1",
-	"Snu3yQg8KqqdFSLvZGmB9VzNZieVJd9qquZAqh6LoOIFGc6yjMxAwvTLNBVcOQRKWtdeMWCq2Iij4tq1",
-	"HK7Uc4WQoU4ZFaPoPUvtOlkZWid2ozAlAhU4y2JqdylVUE8cUErtGh5aHQO6er5ZrOZk4ZiDJR3KNm29",
-	"DYs7pRHLDS5lFS5lD2XgzN9M4h7GvEVteOUtUOQa71nnfDKxhib2giV0Ii2wzkslSBz4cZerDbIFNJ2N",
-	"hUupGt2QXNe1msVKyogoWfSZ1VZCKzKgQkgNZZNkzkVnhQx0NuPqcPmPdrJnDZNbDfmeDu7Ii4ve5eZS",
-	"zU0fX6aJLjfR5ccTXcZNRKgXCIGY+tHLnlWiyh3dGnlVBJO3Im4pCyfSRiw4F4NsljLrNyVBUbgwVpyU",
-	"nYJbHOQW24BUnBL3gkVMt43CLoJ4aGdF8HCdwPqRK12sW1NDUyMGT1w445XHNpwohdptYpJfQkwyC47k",
-	"JuKtfNDrxNsnvj7s+EEOHZjOlpU6YQMBReTdUGCqGccV4jyCzYnScnAXkfmYZwyRXfaiIvSmvGnGNblj",
-	"bIo44uIJSvMsI2OZQVUFjEjaVCwCfhPqyz+JFGQMTwDocD3BBU+TPgHwo8zJlA/u0FeGkSHrVhP9hJpM",
-	"P6d1gdCcwZ+hP6aW9jLS9hQgS441NNqz6DkHWNzBukR9srt1edQg4Fsb9ytpxMbBfFxxv33NphW82XZv",
-	"BIaQMZJypme5YKktkLMbPwFIlzl/9WT7QZBqozrhdQfmB6b3OC0n4rMuFH593Cb4ZA17dcNeDezVWx/k",
-	"qoGwfWSiVbQ0dDxsFwOZMrXOaUINjv5LwPvkFaMbCUD4inBBEverlzJlr9Oka+M5wAKG8aJYtC+N3jWa",
-	"26cNVOeBMFL5UREx70lzM9qKgBLZM55kBq4ElMib8vuCK4mMZrgyPCdyLvoFhhV8wwldkFtGjAdOuCh6",
-	"9t7Q0QVwfKYwBhbq4ig8xdF9FYS0eFkw43bBgL4JvstZA1vlPfZSZulFLrOMpURpxrIiOfTy/YdW1FJ6",
-	"Ye5rWdDV5mGwGzpqImBNBOzRRsBKAq1KcYmSeaOQfVma7xIHK/rkbRzKuqEjH8WKRRHGgtNq/hE8Fn90",
-	"obR1ka41MLlQfDWBrqqgO3GM6wZrRDcOb5V1dxPj+iJiXJWPuqEAq4HcVQSYi3TVeqo3QRVoYRA9URZN",
-	"RtoUC0aXi9mjEp4Cq0bNvZ09yKx+YHo/s+pUPqr3/5ZXs6qGGh+18VGtj7qThbJP36Q6J3WdfwrN7W2b",
-	"BFs/XrA1U00zOZox74FCnYAbFksfQhSDd0qBI8l5pdfublcJ+QDQASZTi3KIxbJX2kHuvmQo80lChjLL",
-	"5FxhqX8CIxl5n/SNULog04wKmpN2osaMaeA+zKgGa0vnjKbv4KdOnyR6zAd3gillXxrvfAVzWSQ2uIfu",
-	"0HUsCEkyLlh4gbkp5RPzsxSqeHkHb2vLnIhZlkHQr3Qlm0z1onNt5ouDknZyS6EqRc9ukbGRI3PjLaMT",
-	"818qRmgzDsZUCJbBK4RjtqkmGaOu4pOAFZp6rK8H6kmlLhSDnAVGE5beK3zx6jLBQlRWqvre9rUtedU9",
-	"l1m101SJyxqxgl1iIceYWUlxS9jwwQjcgZzoMRWkF0F8oHj5nwXX9iOa8RK8d2F/DYRZuGlwz3Bta3+d",
-	"Vvpg9hCY2wlXLwaa3yPK2gEW4dTkM7ZPQAGecd6IQmm5Wv0WF4NxKyp+DzJkzMBl7fcARzjnqR63+le/",
-	"R63SJjF/v3x2+ceoFUoKI2y++ZZ8KAco/K/InzOqyXc0J1fkI7l8+oxws2r+BLf6rVuabx66KC1tUyPa",
-	"xDAefQxDWSHgTIQ3pT9sGclQT6kVVat1/wemFSkLNSksuNuY9cy1T4IOIwNG2jTLQH5jvUqnT6TIFsQ9",
-	"yV6OUV8yoXcM0uPgDtfyOxbavhwVjwjLFCtTMKJ6cUyCAQNjgAOHp1eadFiJaCmDt2Ncse9VEiXqvIX/",
-	"D9EORq3ge7b6Q5optpvMtKP4rNwZOPXL6nHDOsXqLmjEdCOm9yjlt2eJACjcSbqK0FaHk9rrQ88oQy1n",
-	"jNI018phg7yvZkTpQE4mACoCYJKR2oWMbgevMR9jw7BYqLGcQn87YLKDGzt9Ulhn4BhZsywi3/a+vby4",
-	"+Za8yGYTLmYT/+cr+PM3vWfkg6Ycgt+x+GB8LXL5LRnRmltvoE+fG+CPMEDx3Pdm34NZeBk+ORb+frzi",
-	"ZnbL4BLykfS6vW+f4zjPv3Hz51NGzOzIh8GYpbPMqJeIvPjTn67sFd8xOonF3/748ZvLcAIvjGcFNmlh",
-	"l4IzUVzyEn0u8vLZx+fdZ6B1jPVsfZWpmZ/qxuLG1jmFrsuEKmV/tSDtAc1v4bOZUXvdqz9+8y3Jbp9y",
-	"8f//f8XCUfviseh1e3/6w/PiCrPsyi073P8n98cO0XwC1VPWXSNtdNOgpVHJ7TPzorFoo0kfkdzMn6XG",
-	"zfkWEsATmhGkge5cE+OA4ntaz1ORmcLa2+nsNuNqbMyCYGT0+9ZBia0Ar2RUltkgKkmWCiUEZll8UqUU",
-	"s4jCyICjUtg9n7KjXfCZJlRKdWaBqWHLDd26gjCEKItZGHO6t+BELq3siRMzWxsdyykaK/qbHM0XlaPZ",
-	"QdWvydQ8kKSpF0Trsic7xpBOlT6pHKsHEinOF24yKU0mpZpJ2T5Osm8+ZUVV/J+LmviC/NXWukP9e0QU",
-	"Y6mPixBbE5Ve2wbQjoISQyBcxaKwzVPSDkMzfQKufNLHcIonop3QlPnAtS0siIqwiy3ojIUxyri2zJX+",
-	"EXREOdKC+KL7UjgIAIczBs0xpbDv1iUvHILf+A0QINqvan5fEbZryfwJIsnnkp1N24amPP5w5fEHDlLL",
-	"KRN0yrvuFKyEqQD+N5WDGTS3oYokP3xveyy7MRZ0kiURGUhxz8Bh1JL884ef3hYMUXdsocqcSJb77i1j",
-	"2IdGyzsmrsnAmAupJVa6pxkHPqUCiDyni6gYVs4FScwhWfYcoSqqDf7voLMC9PLTlIkXU/7P6jHXZdhJ",
-	"vrJfYJXogcvevfZfag/DbReTbUtjrWSmmf3OBrMc0pZ//yXc/XVvZvag2V3BCYDJ0oGu2fpmHyzverNj",
-	"1+76gR0RrQTF8nuWQ7Xd7YxnGrR9RG4XmpGhzPEfVAXhlnZiH/X0/hLPRyeKhTk94U6AP1QPAWIplM6l",
-	"GNnd7VnK5mMm2L3l9/ELkkqmrmOB9U2lT23OwQWcqYQMMg5lkcW5gg6etokU1+SWDu6g9uH18MJs7gvY",
-	"3RZUMGIagluetowAyyQWXCLYfyCnQDtpCxD2OZL/03yfEx5Jtx+aI7nzkfyfL978uOORxC3wIEAK4TL+",
-	"egeVyvhtTvNFTYUOqJFVgKdYeMSTkOKC5oMxvw/HX83xUgU/xSKZy/zuJRMaW7HycqtU80cygL8iy3yR",
-	"UXWEh7adns3HmhtiYe8opWU71yQxNu/ULLt5VPgc/wcohB6MiQDBUp5cBb9VGswdbq47kV84mJG/rI40",
-	"3zETOufG3pnBSkvE91TWoH4CsJSK6dn0hk/YGy5mmjnwVz4TwS/fsfxnwTVioXpE5mQic1Ya2cxyyFmW",
-	"dlCCoSlO2Ec60NkCjHMmdMF1psdsgcMB9f9PM614yt7lcsCU4mJk58HVC7tVoB8ArryW6BvuAkD6yR+A",
-	"x1POZFv23M7y3OL4BjNNWDqC4FvwyVp9wM+1atbLZr49zOgVM8O1olbtl2z1e8B/X/36rf7zqBVu4IMw",
-	"pvk1b1BJTbr7kaKSRKGKAr3qd+7mfh5e72Pdhwu++Va0JTJK7PdaqOmCkDKMy/ULMKrr+L2OkpK0hSTB",
-	"06OSQpF5qPswzdqLyDCjI4WC2WiWD0xrpOUoRDixeh8VdjHpNteOccQ1ty9ynDaG6AfBilfjkEKa9JYN",
-	"JJSXuQ+MMb7ONRlkjOZW8+cMFJJCW8Q/2anuOjoRtG/AZKArjBbgvjXrZ4lEsHCXUQGG+i6BwT3U0yF4",
-	"NEs7DnVNSf2sUgasBTAsu0BeFx1AT10C8HZZT132HpOiOlTsIV9LClHsuybW2cQ699V8KHAOrvl2JdUr",
-	"BnChS4BJebDsiOmoIoYFEExk0IIRq46XdcXWZcoWQFPnGkWr/KKIJKhtgag+qvDW7wy3Cb5BU7tcJyhP",
-	"DJQJBPQWIJliYzf4mC8CHyPDY7mRvKxBxQTy8sHa5cBcLYQfFCVERRre8u0MwTKui4UZq9kbc1uXLO9j",
-	"mJ4ud7Oh/dTgbBqcjcfZ7GD/HKpceUoX5jBeaJZPDkieboclMOyKGHqNZ/rCcx+sDp++w6FvWD55RAFU",
-	"OyuSzhj5pkdSulCEDqGviLiXHNxT62++hcya+ZnpV3ShWv1vehv7h8HbN6HMJpT5OEOZpdMfSLR3pd+v",
-	"cOoKGVCYKiUpdRKqKF/EYA9pEou1TtR6yWWMtuDkNs7UKpl2Yncq1CXbOFTlDd74VF+CT7Wr0Koc/1VC",
-	"a7vKg0Cc1LlCe9lAp3KGSoer3h2qrnnjEjUuEbhEBzuMezlHv85klcthmrNBWHu3Aj9bypMk7376YBG0",
-	"MKJKInLHpppQjajWLGU5mVI9vraFnED+sCJ791czxGr3CP78qpjnyV2kzYQDTLPhuW1cmEfLEQNHlbSL",
-	"w9kJ5BBs35UuDPy1MARgpKef4D81XZh3Eimvvv/x+5vvQ6FSPOA44gWbLewtXk7SDARWAjs7lNufNI1B",
-	"HlljkP1P2bY78K94Sqpqvjg+T1OuwIC4yLhgF8aR3B5GVTwlwFKtP+nFqQqI+CuGxM839Ue+Zs5WCsRi",
-	"EzHw0vaiNM+FMZ9g4wQ3LJAiwoHKHQaMW+J/s7sm01nl7lhoqWmmroHSdgJj0FtpW8Sr2S382Y8f3Eu0",
-	"JD1yy4YyZ0TTj13ygsCXFyNoaOS6I+HFD1ZBrpRnH5hGYWan8CMX0Er4YMLtSEZTdb5nAQrVzmSVl1fa",
-	"RA1wqAEO7a0+PkB1uhNU5f3VLuTsAcy2NTkxJzOdEuOCKE31TJEkzelQJ1AqZis8BjOl5cTmwJ3QMmKZ",
-	"p1j/5eVmImaTW5b7opKiaoV91PZReAlpX0bkKiLfkP/+x/+KyIhOL4Y5Y/AIrBrLwaiOYjEfUw2/QSpx",
-	"K5wUyWeCIB0VqhvNJwxzcxckcXN+nSb9sEVW8C5e+Pr0XnBTRGjYgZRAt2RSFMPgi/vRXNsa5m/yxWZu",
-	"hRW5ZUBFiJ5eF6cphaYDjbMk9icsW6G6GL5dmqW/B1dkzhXrXBePMvO8Y2yqYMTpAlENpO1uhATmBUlu",
-	"eZZxMXqRpjnw8T4liRrz6TT4XQF8xgaGxYA6ePsnithOMebRdljy1P2SuFEJxWFJG6rrXDnR2PYF7FwD",
-	"0S+xUGOB+v2CJIpmABZTRvsBm3GQjsDfYBnfYPFSpiyYteUOJg6kbeYXzLqNb4G3kiHNMoWFhVVia/cm",
-	"7trOdbCnzKAzhcjucu4Y91i4xXydD74Z+zjlqNZfUV038eo5UmM5vTAb/d/BwkHsH+wo6HGbzZSZTbHr",
-	"oHqS6wUmddtFObRCfLlyUZ3ONXof1INfuCrMIyBqdq0ciw2tmICulICEND+YX6L7psg8N68i8EXTGYM3",
-	"NBfQwYBNXY9IPhJGn5rdL9jcDo07AvLRMHRbMQ0FaEBdJyyHht3G+D0hwaSwxKooxQYsu9Ku8IwLjhBJ",
-	"OSQTCaRuCTwx2T1cddY8fiGw1gG4o1Z5n7X6rave1bcXl1cX31y2opZAXdF6P1NjwodkKpXioLiiJiLW",
-	"RMS+nIjYftbUDrl7YNZhSmMDXaOCC5wzVAhhQXvkk/rF7zrraAopgAKgXAcLkfrEmV5rwdRRLFDgpa9s",
-	"F4OKBooKUR2RBPxcbDFlbMMlRWuGcyKoG3RV7+ICqqAA/55mMwazJhk1S4ErAjoleOlrojlTsbjNGb0j",
-	"UoCJiSymQ0ivu8ItQfNczpVFuiujsNov3r7qdMmr0MdG3FfGhprImV5Curtu8464qB4fsVIN/MiVthvp",
-	"6yNztLvsz7mceIVyedEzCsX+6UYGfwDUGO4jy/VoHvPLdirmxBALH6XbGFxh/a4GVfEloCp+dUf7QaVR",
-	"iIklpfHpry7MOaV5EOJUTz9lNvZk/pjLmbHHn36y/zC/42I60xd+p1YETEX7kKtnF76HjjPRU+PicAyH",
-	"TqkeEzVlxskBul03XMEIPeWaZuSvnW4ranEzqrmnAH+6uHDVvNv0CL9Or56Z9XlQOP3oF6a14dXv3aph",
-	"0Ho1M4dZCVhXbEnWpsQPatxvNZuwlExZTmaCa1tOKxg0J1CdoDwY6oKJHMYicc82o/qgZgIceFYVm99W",
-	"r0qACQej5cUUgI3CRhKwuT4X7ImCyUZEyBzbJHBIkFGxICmb6nEZpMxh5ZJOF4imR87ttCPZ/eVZeqAj",
-	"A2yS8gURKch7zIhP1DXhOhY0vadi4EuN4RbXK8cFtcoFXAGVFtE5FYoCu3OXvNaeQTwWObuY5nyAbR7M",
-	"djU/AOpxQvMRF8YJRPafxPyJi9EHs61Ygk4ecfebteqUKAfdrGBY+3au2zpNL2AB2s96z4w/+aKIFOER",
-	"ggbr1a7rdooQo/FkKOZ44+8hPMJVmMmLReIPdlK6MVjG8JLdcwOBb/qO5jo8HW7vPVZgRe1JahzKxqF8",
-	"RP0d0pRQEaoQLX0U3YuAQoxWrQcvgLZzPT/x9Pen6GpdQPxQHYkdw4gj4HstpDk+FsOW6Mepom4OiNXa",
-	"lCQvS2G4CZ1exyL59HuCPBIw8ITQLOtEQXyOCzKcZVkpTudjnbUBO+fAJn0vqO/YQkVkJtSMo0ts5wjZ",
-	"Ct97Lhiu6pa6bqQl/oowrNiNZ73eN4M7toB/MEuisdxcyOnGkgLsFv0LiuipzyReB4mGfdPC9itiNC6Y",
-	"/3nYMKa5/Dc20ObQTGWWyc3DiaW5nyM7vCobXPl2TRa4yQLvTZVbJ2bVnpHKQF38+UDaYjfwcBXzs6TG",
-	"tsH7NUrqS1ZSZ8EuNeqqUVeNutpbXR0Oaq5WY81LrUjlUFuJ1A8ElmXBy7jSirRXJHs6kUWzCIlErPOc",
-	"a6aAa/ZZB6XmCKgNHNIJNUliJWAfUkXJNZLoIZrJBnMQs4TYILw6CJiV5a3vRHrV61WhFXOqvLg1s7nq",
-	"PfNomZSnGDBjH4FNBZm+K1Dx3eHxDSi+AcXvD4rfHgdfW1r6omJ0cAepYmntkdwyffuDRVE/3jLUh7V7",
-	"U3jaFJ4WPa82PnxhwjLapzwEzsDywTU7HnAq0FrlnbnKgSqdARHwExodpzx/rYVzVHJtsZBDQtETsz20",
-	"2glMxeXbFGNrqkySjnHkpCjnoGLxjuqxsnk348DSgBo4HL/vSRUxY2QJgEk7BN5YLAwCYyzatoJXLcNp",
-	"ymAci5v4bpFEBEtQEE9jhrOSLrGUwZpOpqpTIEx7XfKKD4csZ2BrAA16abX6CIymJLFVMAm84VOPzASB",
-	"CqS1oGbNdRN5j5dxHQUucgDMtJhaWJE5XRAtO9fEOP8kUUzAy8+lQBLHTCqduDoZmwGj1i+FufiptJ/1",
-	"ep3rOoQssRU3Bb4UyJYzKUYADXd4VTMHxUTasVMDGmJA6hYBCkuW8rTyiGtcptuMijvzfM1yQbP3zK1t",
-	"4jYId36VmQ0VhE2mekGUzrkYwSA2tcoqtnKJvFnZfZ48LeNYBzTPF2U0K3bCPZgfDofyEDbfpv72BQiL",
-	"f1pyvf/+qSWnrX7L7kuYjR63+i23N1tRC0IgiCb6w0Xv8uLyOSAD4D6apsE9yx/sKcunxRDmwXgFrMJf",
-	"Ly7/0PIAn1+tvv1lU9f/n5UU73AtGr+/8fu/OL//Hc01p1m2cDp3ZwP/wY6YSMUfhnWtjV9S8jU6nLyv",
-	"KuVY1GtlsqdSdoWhFR2cM1fG0CU/i4zfmWXC2yIff+WO6h5Uc1g+018uWSrZI+UaLCgFehpGgaGYNei3",
-	"aTVnUCbkuuNsX2HUufYqGmpA3P1ckYGccohPsHmE1TD2OvhAWICE4KbpIohtjGWWKlvpI3PQyFjzgj23",
-	"rutKk6LlyqRoo7IgqGxI+uYptoVO5J7sS22C0L9duHItUfX64s2KUBjecG2LWHxFUc4QkuRqcqy5YKuL",
-	"6yuA6h/HNYTgwzqbwvZwlhB0DiIYi6oxierrd65L9TnrXtc+EA0/X4VjYWJ2Fc084SRSM5N3L25e/oUM",
-	"qOj42QcT12TCU8FHY01+vnkZOZzYAga66vV6xmO46v3pTyG8zQzrZws4r7JBucrszNlwpiDfsqgzOc2w",
-	"7dKZuvbd5qrvjngzXGUcqnNg0wy55U9pm+1YV+QMtJJhtr7caDvA9/kKxBvbqrGtTppTOVTaZAUFyKpM",
-	"Sm0aolyVHqYj2lWsLyqzQM/YDnY+ZxGoflvoW2bFOJjUDEl+quwOjyurcVNZkvJ6NymNx5jSqHI1HCzF",
-	"UWwEYxFJpZfJa66hhLxaLw9xuiWjLhb2aAUY+BVsEwMqiNI8y4xvkDOa7pg/OcBpO2U+ZSfqlybP0uRZ",
-	"KnmWXSTCwfIuszWkLlsRYdUpaeh9zTX6frFAqpfOOsosawYYmTNl+YAJTUfBgxFvkUAINnFXxKINLt5l",
-	"r9dxlCJuOEeyFVJwrRit7TvqmhmiCI2FGWw+llnB19Vfz+ZVJaaoZ/eKRUjvhSuiNF0ooiSZCc0zWGRF",
-	"cspV5Qn4UK7rzR9bp3QEUrDzuJBcvfMbwWFGbR3hj3JBM70oYvLPt3MKGxaxxnlsWMT0oSzTlY7kkLGg",
-	"XnlPHsmHm+UP+Ucje1FCt4c546OxjoiWMoN6VPZxylKuWaeEJKhRSkXJp3VOV1agFl34PQK7bZsEReQS",
-	"44+9WPi6atW5JgnOEO7yqqdLEk0/vqfmfZMIdapiOioF8jX9SHKb6gia+pdj78UwOIoFkEcQ8cc8tm1i",
-	"1kEEYqBvjfVvw/JS2EVyEscNHCAPoe8Zm5Nvvg0qx+F6nh6LuTKoTv0zY7urqAOSKOH3bPWfPe8+j1pc",
-	"3dCPcODKSuvPuB+3jF8G79gUszbFrI+xmJUMmZUSRSXrkVRIwaB0aD2yoitu6FK411QRVBl5UiZLvRSt",
-	"41vyHZWs7N+sY20gQi0xYyA3l0pqLEMBMhNgWMYsF0t3JSUKZE/TtGlZNLu1OQenUKj6NqAXuqnbxg3J",
-	"0BdBMkRrvuyejEOrpG9IOLR1SmjXTJAvXsGYTCntAaUd7rWPnxXay+A8SZmLW4smBfQoWz34z3Oo3I83",
-	"vQD8hjRDyxu+JpGDlsKhEjj7HYxT5m5KirNeUQYfqcnYNBmbMGOz1QE+SKpmO667XzaAyXpSA3RAsDgm",
-	"IA6He2jm61OMNwHgPKOyhYxFMHSEDGQY7zA/+BBVp0veP5ToWRkesgUkK4VbdBho3OHU+ZE8jD2CP2eR",
-	"mE1ioklMHBrVtrPNtNKpqdCoHi0tgZypjtOxlHJYpgG1VQqOcLGgASVt209BxcIj/5HN09JYRj57E4Xi",
-	"98YG5yu0nbzShCMWSM5Z0HZOaMpWZTyuSxyTtrkETyGP4J4wpXqsYgEFaKX2Ls7BQ+ZMDyuHLg66Svrp",
-	"WQ+CmcSilHwJuDar/l60gnezFD4LGnAAEV+YRbEcqPtTZ541M4FvsR6CXSJDbfXhZzPrX2dUaK4Xrf7V",
-	"lun1pU3cJC2apMVjS1qUJPOhsxZVpu5bV+V+FEUDeebnvV7xTqqsbpZr3iLC6GBcT0e9QhH5+hqZm5ug",
-	"iqhNhXccEvPgt+X2XWM+GjOFc4qFpbpRkgxpTv6JXEbE9ar2EUJFaJqy1GGkuO7YqTqOcd+PSllW6VhY",
-	"xVPkpRn0ezDKj6fLs0bdYBbOltb1CYXkuPSdlhwMQA6HtobHlmxTRZJpsDSq+7aLf0pI+60rLgc93eus",
-	"Un6xKNWZDxj0SgOeObNPdlBspcTQ/jpLnVVpldYXHr6JGivU1WXPeM0P3VNRcVFrJrh+B7qvf3n1vPv8",
-	"919213rfnaOi2yrH145DbtlPwxOhak5yo1EbjbqfRlVG6NKsooOOrVjPiQcI3tSep4CRRg7JiOkIGhZB",
-	"F4JYlBSk69fkKOZqIAPB5UtwASe5gNnFSy6PHIATTi0gzqpdOYQOnWxiVoOM5RzKbidULPAlUFvh+xg7",
-	"oErYqTRdwBuaDVDSUSsbHawN020IQthdJ335CIRQ5ZwDhRA+f6suR8XRaUAIXwQIwfYD0l5+7MoltrHk",
-	"3xSLgBlYVZ6hjzn5oNfaqhQkWfYBKa1iUe6KV8sqshkKYhXCwdJ0kjGFmg8kTNgp2hWLZ71nQKBgnuPa",
-	"9ljfZ3cwxO4BrhOVxpZW0K19A4x4VMCIcox8O7GxAUDip+rw/nxFGFAwMqAIRAM2s2IIkTo7yHjwqwyh",
-	"qOYk2lbolZZPUgRtnta78JvBMPY4kqfEYJTNhnpX1X+1BoXRoDAcCmMfafGI0BilNhRhyycHudgiPRh5",
-	"PIdisUgLBk+oVq2LzUak6jCWiSMLviacVYR0HEpir71wVGysl3gnttJXj6vikvZ8zAdjdHux/BYCrK5X",
-	"PF7WufZNK6pjedvJ0Vl5GigQLWjRYf+/NoWQVtkxDvrKYwxYzW7/jQ20C5TbHoFmvUPKMp8IDBoNej4y",
-	"CKeVkqfAZ1qdp5yLzgZ5UKMANk2EVgzNY/BGHci8O2LiEj9Zq//N8+Ukpv1bGOJ91jtdFvNMurLB3zT4",
-	"m70V7c+WTfNAlvlODv3TgVT6Anq4p3IOZ6bWvje7nynNJ9BnaQDcN0MyoXeVnrVOChTcmfYPxmr3MYDC",
-	"ETAOvhvXTOklUAD6CAEVTu635zK/IwMmNMuB9NCTQ+fApPG//5MopmdTLDKeCeT9jGIh71lujh65XZT7",
-	"QU2YHss0InKmFU8ZmeZywAAnGREznZy7gETRQlIVzW4hhMBz8wvzPck9E6nMn9grCCypAu13QZVik1ug",
-	"WdfjXM5GoJ55jkM+8Y0mO5H5p0iNivIKaE4ttse3A8bUp1VSdnm4uGdCy3wB3ZAjomTtV8GyY3HPcmyX",
-	"pSVEPK7IK/nvTFhiV4DoKC0Hd8yv2vd0MEYqUYXfjVw9g18aFQ4NmOUQJ20nBJSfBJ+lgD3bPleZIbkG",
-	"3Y8xmrFUDMewxSYYTS/ujV2FdPktA/Vb9Nkyf/hp+IZRNcvZWzphSZe8LYhdUWj3YwGpbkgj+M1mRhxR",
-	"LpCq0q4YUoFc9uB/tU/0GQLjocZig6bE9U7qmr7EYXxpdTViOW+wn2NrzuF3XiocW/cuP3GFAsZvBc9p",
-	"fL4DqqLvrQi2NMAo3Zd65W7TIfccXuCOGnC/Xr2ncll3bZtIkk+/J7E4TtvEfzXy4l/dex2iiWIsbBdF",
-	"cugmioU+RAdwZRv89X5eiZOj7Avs0V7Ry92z9wJOczrnYvSe3XN7lF9+Rv0VGy+u8eLOW0WxSmarE/lz",
-	"e7USPoAyW999uGgd2y9ibGEn4lisbgy1hR6va1Yci026FTc692vWuedubdxo30b7Ntr3CNqXtAvVdNjm",
-	"x+u10oTesQs/3xXR1b8ZbeRa/0BVoBGWt3I2GkPezAxSF88DpsVMpiwNA4tByNWXbBAnfZ3L7jAaGNXk",
-	"mgykULMJA25zLOtI2VSPSVsx5mpVzNl+Q+/YB3yfpFMTW7NEu3JwR6QgY4ifYoALApdG8ePwEMIDFnTz",
-	"wjK371uAQsqBS9uTaX3YkyofwYiFj2rbPCjXpcYxNaFCR9yuHg5Hct3ZDJq7RbjPsmFWqydPEO4LPupJ",
-	"gn3h85pQ32npaOFfXDEyB6mDKZwl+Yln5suM+NmXePrJV1j/vjbxZYURkpT78m4LEnBFCMmIafOA9/j3",
-	"hLQTORcsN3rS9lJ1py2KBf7tdZqEApunnT66K0XP0dsFSZTZBGLAkoIBsRDdVm5Dly7jaXhDm+dE53Rw",
-	"BwktqOIL0lhFWsunurrktQbArOWlLdXAB9V/NRBbWzJBrLAH7l9o7GpRGX4sQSrl5GvE5nYpEjNELMKa",
-	"+fDGYJHDS8r4jRcbCVpQT8bydKWXOK7TakXHsgD1HAta9Yj2FNh2lz1e/KGb4ArpnoMB30AOG51UJX4K",
-	"Lfjc7/LHrIU2u/q9EzuHVFtPQYYfpkTv2C+9SwVglVKl0GARGUIdlnM4sPoP4odmHQJN/NrcBCXOyaNV",
-	"PXsV7C29Z1PAV6OJ/PKcuH6v+vityvdQTTa1e19O7V5ohNdhLPbXesdRLp+428C7UBIXb72yJK9O3tvC",
-	"slgUtXl1pXWdLnlpflPBInrAnL0auh2D4C5fENnGyIWvc024rrHZnyiyNomxGjj+Wgew9pxdIEbQqhkP",
-	"KXTY+LbrZ1zF5mM/Y3e/skGoSl8q67cUkT5Ev7vG6+1nvWedz0QRbl0iuSRsH1/JZP0WL2oni6PSVFA+",
-	"ugrKQI4dTnhvWF5ZfvaynHukZ9rMKph6eDcXNuxdOROHq888gDw4bbwkMBObwEkTONm0VvMoculzCKVE",
-	"y0z9pR5py5EDwtNuK2pxc/GU6nHL9w0LLNxWFTqxKQTjdfrNt63fVwc7PNQIo8WW7M7lYotJFoWpIXk4",
-	"xv0Hi0GGvyBcDLIZ1IuUMpu2lLIDCdEE6cjrIiK22LINAt8shqUutyindz99uOl0Y9EY11+Ccf2wIiZb",
-	"6OGty1v3V8UV5sPo7NTx1Vc6S/HqdoZDA7o6Do3h54bZ+mwZEIOi2aM7Y4eOpPlU+1eTqinqaB1smudE",
-	"MAWrX07hxMLncEhtCueNG+srSOP4d21SOat0nVuiM6Zz3BSalE6T0glE3WNP6xToss9RBbmGL0XRkJZ1",
-	"CqiO2sk+4Cd3q2N2AtgAOtqB1vGXWTd5CEoGDI4m4bStTxyLLyDjVMPgX90rpyf030p1lrd+0y6mIbd/",
-	"ZO1iRFmwP2qvrlCkX4FDV7zs5tA7L22+cJ+teM/GX1undM7jqxW6ufHTvmY/Laiq+XxctKefAhG0PfCu",
-	"UKY74O4AlBSLBnfX4O42w93t4QWdHXcnQy3RwO4eFeyukGInR92VHv1Zge4CP+ocmLt9ZMFpMXeBfdhg",
-	"7hrM3aaYu2MIpc8EcvfADdVztTYEsRYRV6zxKkAchB2WEG7V0P16hFtjxX4ZwfwHtd4pAG6HywQ8GoDb",
-	"zkmDM2jpBuDWANy+FIDbsd2e48ernvKpVk8/TcdUsd8fb35kN5Pm4bvemfdel35Rio8EtrkQF7YBhWft",
-	"sbyjFt4QkKS6LqB6/EQRWNsatEMsHNzhxo5XoB3IGrCDuxotp8Y2amyjI6Ak3CZ75GiJ0slpwBINWOLx",
-	"mAnvrbW7TnNQECmgH7CzzxdmUDxy1MXZrIo1oI7yDlHWafLsgcUOcZbF5iD9JeH+aEEfp4yOPwgZ8avV",
-	"QEfWaODzIEe8mdIAR75ugP+yhj2Jbj0tuKSsWz/xqd4FceJXaC3gpFitUiKea0J1LDBaD4vbIE8a5Mk2",
-	"yJPdPcuzI1B0oG0aAMoj4306kwbYEKVScfwetOo/J8M8FqujVLa5gn99mKDGK4OAqUidM3M8mMsegue0",
-	"cJfCqG3QLg3aZXOGqUdgA0dfZ6TnIZKrum+zmuXKmPV781udwhv5DEjND4yFWhe5q+32UZy4HYqyHjUn",
-	"+rb5qlgcMUbXsKo/iMo5H7N6aQpNpO7rjtQtCckvJDKH98twq6/rWgV8wZpNVuuLLyU1g88Mb4L3rnUE",
-	"j+n+fRbswhVR2fh/jf+3sf9XlSaNu7e9u7fWi6tIsJUOXEUJHM+VU5rq2T4cUSv9nDfyHvqSEzrQ/N7m",
-	"VoiWJMFnJtjIFZq+3maM0CyTc0XauZwr7Bs/mOU5E5rg9dex+O//+g+8jKUR+e9//AehRMgLObUi3yWK",
-	"8EkzgRkic+l//SfJ2XCmWIolISGPsp1Np290xW/YxTCOzUTN/34jaU6HmvxGBGOpejGd5vKeZuQ3QuGf",
-	"LCW/EWVm+RuZS0F+I5lU5gf2cQqd2H+LxW8X5f/91of/9O1/3f+Cn+0/8T+lH/BfZqI4L/e/32A97L/+",
-	"6z9I+L/Sb/wPv8GyFP8t/mH+bZ5QfWM3SvGsfZ/g17AySnghWX7mFk+AT1Oa53+ufkLxG/8496jSI/8j",
-	"fIL56ns+4R//UfdS/gmwow7zDv+of4LbrNs/4b9WrtI/glWKxQV5QSby3goAJnRC2nDUYBtH5b0WFRtD",
-	"5m5yHSMHJlNFEjjf6SuqWRIL4llHieYTMFZdnpWKNCLzMc8YSWAQkKhwH7ay5lkGHTwRKH0B96dsSGeZ",
-	"jszIimnoKG3R2c5gJmosp3D1vxutmWL8xj11ms1UIIbuacZTrhfmMtXFhUCh1fZJZRRBYOXatcGUsBQD",
-	"Bjs4gl0mc9gKnWqiHOZqjGF2z0Q5dw0GcKXn6WEqoj6g4jg5tpd9pJNpBkAFp7taZomMJbFFg2qcPr7P",
-	"qYudnEtZa5nbT+QLnBoAcQMg3tmwNzaYN9q19K6/coe3ZLLvjPzV9GMQAjmGMfnCHDZjThJNP5Kc4uuE",
-	"kB1s3K3pRzAmb6liECM3ju5kOtNMla7WUtNMxWIltCfR9ON7amaVkMlMaWMusvDxDmsLOgHgN9aijEV4",
-	"L4ChbAgmArsTfkPzwZjfG6UG4Y9CXTg8ERnQPF+QBYOxe7Fw5moxdkRopqSFW80lsXJUEZqmCLICBdIH",
-	"107NBgOjYjvY29p8rVhAE3BcGPdeT5R9U5GSKcsHTGg6Ymiqs4XZOCLtEpfDMHcKNi/5OBi8Ma6NUflm",
-	"I4mRUV2H0kFB5ckN/eh8vLMqIv9NWv3Wt3949nzYo1eDP16yZ7e93uUVvf3m2SDdUj8Fr9YUpjR65TGy",
-	"eILMwMCx5/A8kkrZN0O8UzLW6wr7msZAz1KmNBnyHHMRgvA0IjORMaVikXyQue5CNjABKapIYv6TRCQx",
-	"stX8F10NsM2jCszUWP88TUKxCVMoZT2vCS1LUosLRTwoujRmsVi6a340kDxNOnRZMLu1OXEedEnfbZAD",
-	"vanbxE0i9ItIhNKaL7uB7N0opVmRvWFGc+tKAdAPYZVAu4q1R1O8MNTTTqmSIBaFcTymxjY2tuzYv/aR",
-	"rMwAhb6XlXlUwPnbylo0oPJHBSr3jrf7PFsaRyuw4C8KwwsQmejSL2948mKFpTCgwloKt1hCsmOafL+D",
-	"caKs+LLirFeUwUdqcuJNThxy4rsc4DPkto13M1vHuhdgcnz8qp5rD1RvEBYSbF4NC8UiiAv5mrbgEXIu",
-	"iscUY00wqRH5WJKQc4wndbqxeL8uTrdOx7vqkGWRaAvnosPkOw5nBRzJMdkjYnQWQduQuB3c6Pn6fCEr",
-	"4pYkdSDpdg1J5Ww4E+lFzqiS4mIgUzwyazqWUYL3ELyHmHv6ZD5ekIkUbEFGkilySwd3GDAbzJSWE5aT",
-	"dtx6RSd0xFIAQOZUKK7jVhSLuPWe6VkuWEpmYqZYGrc6XRtUIlwRnfPJxFYDQJbi1gh2/uuMETqRViy7",
-	"tHUshBQXLvNQM1cVkQFV7IILxcwU+D3DyuICLANPNlMw18MUqIiFhGWgGVFjmWuS0VuWkfarNz90IjfF",
-	"iFBNJlJp8rxHfK5AXZPbjIo7I8PFLMsQByrYtXX9pjkDAAfXD78eefDtYvHQ68FbmdcLvm640MVbXPV6",
-	"sXjwPbok4eqFnVPisAVGrZEhzRSrV0cfqNHEP+VGQbdLL4JRPvMRUiIFUXChNBeqJ/aVVWd10uQ9XPEe",
-	"hnopU3bWpIlZa+MrvfmhVacmpjTX5nVz+Jwpno8CILd8YDZPsFSX4atMsDT5khOqKdwTtQoiUE/vl2XW",
-	"Kl0ViIi1GqtInGyV/qiRno4FI2c0JWpMp2Bqj5iOfDIbpJ/UscCESFn2CZrncq4I15ErXLtdoFNhEynE",
-	"3baURomFz6OAhN4sj1Ib1AgWblUWpCoemizIWul56oKwqg7brhhs+YQ9bjn9laY36j7UtoKyet7XC8pP",
-	"fE2pFZbMVB+6JPl2Ejk/ML2/XXayGqOl07eqvqhGzzVx1SauauOqB7CDlo/39t7MBrHTaseSurmvCKb2",
-	"oX5qwjWweFmX2VgnVe/SuIrgwxfXl40ndBbJB6axDL70RyuElDXPlibX5joA9cGvbtlAmp/dN4oFxGY7",
-	"12SQMQqFNNwIYYjPrRoYsPWDcRBercQJYmFeFl8bUY8P+eiQ4dX0ztiDmkwYFQDff9BNXh27PYBo3TV2",
-	"u5GvK2ZZFrWKz9nqw7d+FH7umTVGEyBuAsSH6rRxdM/bvDgXIwTTbOx1T+FsM3HPMjmtYMqf2IJ7hRBx",
-	"CPxJ7ZJfEaC6czknjA7GUAMVC6hlslHlyIL8EXBj/oJhWaoIzhbKmOaE605EoFtWZE+bQ+RArk/MnOLz",
-	"Nb/qmgg2Z0qXvPAQFDnmo7H5ewGOLDn1AGYHcCQMbhx4W4QZlYq7oqWyrYgk6Yy5f8I8k8io1mAeRueU",
-	"SqDcmH/O5SR5an+4kQmoQ3er/aP96UYmsTArjlUFKV34+EepCIz4IrA2F4Nspvg96+wKvHwPn6UJNiwl",
-	"FXFhDhdn2PCB7+ioVlu9gGNrjsSvttB93kQRHmFiUObafyTlq0R5buVbSfyDQNwQLwlZlwvMuqwW8hjy",
-	"NUI+yNIYIWLFcgKFrwkZAnwh4/esSAiiK4BKwkhunkLVjrGnU5Y/KSQnpKZKOTD2UZceaOV3+zIiVxH5",
-	"hvz3P/5XREZ0ejHMGToEwJIcixxC5campxp4kxFW5ouK8plvSoTVUnzCOpE11jOqtBeQRRkVUTIW1Jfe",
-	"W99oppjNjmFhcOLe+3WagMvkGGuC9fAAjiJVV9wUBZh4I4uhXoq4K7nGkic/2oAC2egt8zdhjTBQ5+BX",
-	"UuSWAcc0qoMuTlMKTQcaZ0nsT6izqQ6yuaVZ+ntwPedcsc518SgzzzvGpgpGnELwnWvSdjcmHXz2Lc8y",
-	"LkYv0jRnSiXkKUnUmE+nwe/63nU03yQcUAdv/0SRac7NITGPtsOSp+6XxI1KKA5L2uCcgvvGtUXgCvMO",
-	"kOe0DqL9mhckgb33juXKaDejpKd0MWFC37B8ovA3SOswWBhvIJi1S52a2Zspm/kFs24XjBCDhXGIsyKX",
-	"XjoC7k3ctZ3rYE+ZQWfK7O6c2JkRbaZm91i4xcyoQLVr38yuzBumxzK1u8Av1wR+u7oq0CzeUi0gVK+X",
-	"ygHxUbA1rBG0vEDVM19bjQ47FyoZb+xS0oyJlOZo68Gmg2HQPFZknpunAEs5I8lLezVMwc4qzeXUvG9N",
-	"Hvu6+OtL+8neybeFjLpjU41E7SCGuS4v6cux0TgJaduBSS9CLims5uyQgZwJXZhg1j41e3zIcOP9zVPT",
-	"+2XBYAlJ6EzLF2nqJnaDxXoKJiZhR7STH76/ISjc8S5VkvKJEXReOoyYViBnPJJpyvKgLrW8daEaB6Ze",
-	"lG6qhLSLKAiqiZwRdcenU5Z2Iji5bgsG8DszbrkwMyLOuneLkjPigPRe5026gZwFW1ElcCWQE1AgkRxR",
-	"LizBWsqGXIDrqMxWmsh0ljF7tP8VPJ9kp4gMqkS4CP2ns8IPvP5YV7QZ+evcfm71W+9+unj27A+Xrahl",
-	"nZFWv3XVu/r24vLq4vK5ee3i/Po/XV5cPd88dFMsEi5aU/7ZlH8+QjhDYGkG5vSHAJa0VRgllLlPPyl/",
-	"BtaxIBZFDiU72yl0JwUTe1WfmKOT7Jqp20d4nSpHF8xxRay1/NmatFyTlrNpuZ3O8/6JuA/BSW8VZHVr",
-	"xEGVdnX72vDKM6N1wF5j7BV0qNbhCMXNcmdekhQPcHSiHppfWLoqFsCC5XhtI2J7A0Uk5QrM3siblpa7",
-	"Q7B5tc0Mr7h7scCORwWB6oSmbFUjo+sSU6t1Lziale4JU6rHKhbASoLTCN7/Scn8LCo5vXFaBmj5DkzB",
-	"fGJRol8JeGuDgo/gkdEKJttSpXzg9gHdYuiZcyieMYrgnQ9sw/SdI4Tuio8MVLSLDd9EJCkxl2H42bGX",
-	"GedNQFIXbku4eJfLEXrwmBo11qjZD5hlLvaYmQSrzax68kSRVnnADmKUu816VuMcP856w7zURKvVh5/N",
-	"rH+dUaG5XrT6V893sLeXDmtjejem92NjXikpo1Oa4Ut057dgzx5V+16al3ze6wUZyDodDHyJJb0WYW60",
-	"tm3+Ou0cOcWEA0MFSjuE5pg5vC1H4F3KE4m1bNRdSTKkOfknchlhCCuslASeLpaSWzaUOcM8rM/llsLB",
-	"yvYvjIXVxgUBF+oNYxHwdHnWqCTNGloN0ScUlIn0gU5E98RCDoe2ktNCnagiyTRYGtV928U/JaT91kXk",
-	"wHjpddZbBLEITALgtBxK/CCwe3bW9tV2II0ir1Pk5+XoLG0hePgmur3Q4Ze936OH76no/ag1E1y/A4Og",
-	"f3n1vPscnIp9TIHv0G8/LXbKWgyvU7XKk8eTr2okVmNmNGbGfmaGMrKMZhW1e1ZrYzcauE2NjTVccGXV",
-	"FqzI6qooX+QE3bkKg+HBaqeSfbFU6uTEHOCevJjzVU8gCSgZ8o8sJQV4yygbNjELQ8ZyDvn9CRULfImC",
-	"EhSNI1obUlWaLuA9zXYp6ezwqho9/XBDlg2Ksg6h175opFS92jpxcVb9JLYq0SrOVsNU98W07AoEJpRQ",
-	"HCjOvIsK2ZTNDjm8VHn6PqDp46oVful6F0ikQcxTq1iU4qFRjetaeHjr2fSWmfJCYVxtu9+m+4VVY/Gs",
-	"96xzTWrb9X/1DhjumENEUo/epX7lJnGbrGESfHTt6Uv9+A5mha/pN19pAMjKcsICuVSBNqITiAmVrUmy",
-	"2piMxUPWZFQjiixcttKuUNp+scHNGzSL3Sbfv8dpPnnev2x81UcO/NdtEAANAiBsAngIOXNoSMD2fIgu",
-	"LbGqjcg/f/jpLXlnriLt939+Sb79U++q49IKYXtDjHkD2nRt0sAVNQHTYTugQ3Rd7O5pNmMqzEpDUr3W",
-	"NPn721+65o9JJwKrzkjFosJXzTJdBzkAwPIsy8gMi97aCf5jedrQ7Y4SWCWUo77viJazwZgkpexqUvw5",
-	"ZxeQaPWWAiJQpZPH5sJYBAOVap0R6h4sThtaVgGifIscwuawgopNXaeLmixCqPPgSBzcht003HEBO/Kf",
-	"lvIIf//UktNWv5VjVT7MRo9b/dZTH/WPWnDAWv1vIGOw4vKUZdys7SskBrS3IES3981F7xImvJm+/Wcl",
-	"xbtzpAV2VPRNPXVTT723lYAq85j+yMNUxnXqeVsEXuSLIxSLRcqHQ5Yzoz36ZEWmPyLVcHu5nqKq2yIs",
-	"oFYSlWc46oTmIy4SnwKoKFujT9wlbeTYABsA67ogXe8KZfCyzjW8jZzppbF81AinZ7SmrfIGaWIbfYFG",
-	"b1NIHJbTCq54x8gOQBSo2e2/sYHviYkTgEWHwJDtuevxdd5ygG5jC08qXcYnFgZTME85FzCkmY0dF7EY",
-	"Wo4YeIVY9V595To1acb4afiGUTXL2Vs6YcnGIEZjHxzQ3CCNtVHlaDmbubED6hD3e6v/zfNlBKL9WwhF",
-	"eNY7MQSxMTAaA+NLIGw5noWxb9Lo6UAqfXGbM3qXyrlYyxnIlOYTqK80N0ExJb2rtEtwwoL4QoCgj4LP",
-	"MxW+r4pF4sY1U3oplU6Iz0JR4XRrey7zOzJgQmNe3oteW3L6v/+TKKZnU+yTOhNQ0q+iWMh7lptzSW4X",
-	"5ZJaLHKOiJxpxVNGprkcMGjLEBEznZy7dBcX05mGiSi0LhAIgfwLrkL7nolU2or0ASOwpAosjAuqFJvc",
-	"Ztg6IpezkeNugCGfuHVRncj8U6RGTXslPKe2RMFZF+XyYbs8XNwzoWW+AAMjIkrWfhWujOUi7hmgObjQ",
-	"EjJpV+SV/HejqIduxY3oG9wxv2rf08HYKGvz5eG7katn8Etv08ghTtpOCPc3PktB8a19rjJDcg3GECro",
-	"sVQMx7AtsRDvUdwbC2ufld9yY9voLSp1bJNuJHo/FgBOBaCL32xmxBHlYOv4FaO38p6Ryx78r/aJHsPS",
-	"JS9ELDbEkayK/dNqpqKcByhnL6/rExK+N1IZ5XKwrIE5pN95kXES1b382BX6G78mPKwJqB9Qk31vhTTy",
-	"b1j5X6aDCZMwn0dofX/tCU7zBRBr7F22d4Q+SWFwAeeKJCA2fu/DBuRWpgvjMycvS2GACZ1ek+TT70ks",
-	"gEvT9T7Ksk4U8C1wgaH6kHfB69laAoZYhAwM/2oky7+6t0v6PqdwxxYqIjOhZlxDK3Q7bwChEOdDBI9w",
-	"oYNYULy2oELpVdh28B278azX+2ZwxxbwD5ZgCsD6gc4v7JIXzkEu1Cr60stAmQph28OOc6kDedn3+Oqd",
-	"aruda5RQ8BHP42GnOZ1zMXrP7rkVZy8358QoTb/xiBuP+KvrcVVrOlT0lDqvbxye0bMp92nOBlBqC3Ih",
-	"WkJ2ur/3i8Bt4RyDg/3uZ8cHdRA7J4lsFF1jZDuDvPOU6vE1mSnrzjhGvMYcacyRr80cKc5kY5g0hklj",
-	"mHyJhglpF5oZoG+ds5oqE3rHLvzLrAji/80oZtd6Ejh0jFi8lbPRGFLgE0tWWg0bR4R9nGYyZWkYvw4i",
-	"+76WnzgV5ELaDsmHwXOuyUAKNZsY5aGtGE/ZVI+BqbPEZGBO/xt6xz7gSyWdmjguPA4i1UZzjCFWj2FU",
-	"CJIbmwifAeFirmIBby1z+9IFurscJHddO9aG2LHzM8TCYuEzKBbXwHW5F+dyWNqx0KqHQ99cd7YpUdwi",
-	"tByLutgyOV9oOfjipwsshw9twsonlbq47FwxoOp2CcUVMhjP1ucXXXYsvEZUcDFaKZ8Tl6t8SbPBLIPd",
-	"hgTNAF3K6K3Mv5vlKcMWyppnRDFdcHEvHUPLZF139F7iXGwTJvV4C0GqE605oPYSR5KsmiKQDYXLZ1fS",
-	"MVj+0l4WuF8tywFzDFaCMZc9QDtQdwXAa/+TcwAXb6WkAOTWYMwFc5JiC9ev7qidkCBm+5PeeH6N53cw",
-	"z2834VKSGYEn55S+xVWuVPrvPP29glb9AIV+YwHTXJEednbyf0Bg0hua382mCfZQAE8COp+Yudcb4zii",
-	"WmENvLPgz0dvDVQnWiMj7CWNNdC4Gkv2w3R5b2xwxMMDtNKO+HNRq3hdqo9YcXKDIIbCY9z2R9iWD6I7",
-	"Hgs1lnMVFCgowPdR7P2i5R2cfpaq0kmHNigsgx55ZbumPu7tNapIH5QYaAjtLzQOEesOBWarf/U8atUu",
-	"eKt/2YtaM8VelW/AnNpMMfzFd1Sx9J0T2f6PH8Zy+r54ZdvXdGPDqrJSZ4HB7yA5G+uqsa4OZl3tJHr/",
-	"XjGvorIs/mXZ3MIGeSutrb/IOcmkGLlGer5vUJ8k8F+uF6/oAvspfdPbyLRa2QzzB4a9MB+/WVWeZo1o",
-	"gAsak6oxqZZMql+rO2NTg8o2onzYnOpWjya1xBdaumNsWSWxPbArJy3a7aoKaTNRSA/dwTIVIedEimtn",
-	"jxX32fZyqcScEuAH1ptPq62lfSXBAWylcBVb/WebNxSoEQ+nM1y2lE2N0dIYLQczWnYRbqsCQmM6ZRfY",
-	"jX1NM3WsvkL2HSmWu6gjLS8MA20Y4efXadIliaC23l7nfDIx0hCaDVz1erEYjGlOB0aUdMDDmwn+64wR",
-	"OpG2fq/uAVioR41MHFDFLrhQTCiu+T3LFpDfBp4gSHDDw69JygY8xbIx6h7CRco+gss6kMIRCA1sR2HX",
-	"v1bqMZlz0emSD2YCscBXBO5i6DppV4LnRM5FgHU0DyYTuiC30IwX0H8uI35DRxfwPikMYUkMbO1diqO7",
-	"pLqWtkkwtLisl/KvNXSfXMVWb570Envxn4+j3qyH2cHm4JNbmreiltIL87eWJxDfTPDe0FHTr7Fhc3+8",
-	"/Rq9pAoEszmiKL1WiWYLKVwWywUh++aM6p4XHeXQw3To1AglMs2NANGLWLRRckYkgVNq/hGSjEW+16P5",
-	"J0+hfXGND7pKMgHbuJNLDcl4Vb6dmFEcDMst6MMDXdzwh38R/OHhF91QaPnzXS+0PvE1/WRvsPch1PUX",
-	"1s0TBYxAufGXiaYjYxcROvBNnczABVstd5ODezsbMNGuEkY/ML2HjXSqWJj3/mqYpkON00TAmgiY6zS7",
-	"tSUSHOrtnYUQWzjm0ykXowtkM1nnWqbG4SHuBkt/QtpjOa/gLWUOV02AnSyn9yxTffLzuw/kB2AnichL",
-	"20U+FlM+uJtNO3XOp/EyHdZ8tbcppLig+WDM71nq5xYL+zbRKr+TlNxO8/wBzXPO8sShJQKeViBctdOK",
-	"CNVkIpWGVgSFVwzN6q7JbUbFnVkASMgCblqwLkm4emEnmbjwoiJaxgLygPt0OLOvbMFb53QcsTMhuZ0p",
-	"LozxmkKU0CxE1LKr2+q3fn73oVUVjbgviMLD0oqcD1rsmc2dzvKCfJU9Sxtv8jzeZEkwhrG+8l+2rOip",
-	"COhdnEw5rM5uXasuL06NGJM6Fs4ZDYWYoHku54rwsLfXhj5sLLzP6qTuUmOvErmk7ea1e7uskkxovNg1",
-	"AvPULbLK6ms737Zyqh63VP5q/dXKV9pKLK5pclUViw+6sZWZLMm5nWvQ9rTATtYQpXLUVnmoVS3WuKmN",
-	"m+rd1D1MnP2L6TZiLcN6Xdu2GynmKh5rQY6OJgdypIdM57Eo3EFje5S8QevUIWdHANMNrSP06lwSNxal",
-	"P1q5Y1vkVd1prknGfHsTB0WBBKZj3jbGUyxu2UBCQsB9MqQr6VwToDaBOmdNcgZYhtqHRQTp1APei0o+",
-	"FuFrtN7LdlMeU1fvDHTmkE5lVACXxz482PvK1QMAXta6rejZFl/WgnrP6L2eT080oJkGNHMosuujudI4",
-	"yCrP+YaOoESaZTa5oYwwZhNFlCRDml8TxRgpuLAsiQa3BBpm8KQukBkLD6Mhm6NozHBr4TOxWI5jHgI+",
-	"EwtYiJW4mUqaRzlmpBwJXQeWXZoJnXMGaKCcYZeOG+oSkrczDYBIp8yU0bI83Qk0Y8TGOaOe5U30/ccp",
-	"SzkwtmMDskzKvAhovp+pcYCnSakYoSHUAGoaQM3nHwLVcBadrDZyZDMMjbnjkYJndkPMwKs3UcbPCisD",
-	"27YByXwRTfZpCWu9QhDV4GJAEH3SdPR6TTAxMVsKC7xSlhvPL3IVXtgcgiR/Nzv0lyTgs9QUaMeo1nQw",
-	"ZqkxCCl4+gqoTmNBB8auI20g2rIeZQewMxFJ/v5LErD0kBdLaBtjQC0bYTwl+2BtdjKtHgHKBtVQE7ds",
-	"4pY2brmRXbIHoubGCIytOy3bnjSajgBP5/OwwElYbXBMzc1BO2Nju3h3IImKcgZs+EhV4KmGUi3pEC6w",
-	"QXHRnA9Z/jI5uFPYg0fTUdfMcqwQggPmFQ2iqsGzSTt56qyop96MehraUdBfudzoOQK+Y5peAO+vHbid",
-	"POWAU36KIhbHQfRyJ8Je0V7pxMILLDMYsiMDxwEOZj3bscxS5DMcQmyFJJopnYQU12H4s5YsGcliNQju",
-	"NUAloDREpzsWK3z6evRRwals0ZRlQkb8rcxtgySLx9xMBxhHfLFWDax1smGr7qYITtPyGH3ponnxnOaC",
-	"i9Hn0Ll4vQprQqpNSPUADYpzzWmWLVwX/O2d9Ifrq/tOKAJ0ElWAbRuLRymq8NmUs2mQrmIpiNlYlJWY",
-	"zdCZMwZ8/ujnQ7LpdlHISXNaasjbrXiNxWuI4w5oni9cv0FzDyhd14MXqfivbayzDEDyDf8n8p5tJ0Ax",
-	"qH06Cbqimq8cePRC8piRx0ZGNjLy8yJuR1PcHJmIwFEhSAdR7LzdopsfL6DH6IPYek0/QjdS0jb/MjZd",
-	"B03zVA5mAKe3fTNEasnkjcQz863NO+2AoHczWI2cryAEOl2S5OAGcPMGU09GiMwYPePlXPZ6hItBNlMQ",
-	"4QglNNzaiWLhqTPoQGcL12C9u6wtHsDhFxD8WGyGwSdrIPiuUAE/CDaKNYrNLT6ZUKVZTlKqab/ySayW",
-	"+RgLe1+aYtwHFYxROUHRhOqsS3F9fG9E7+NJc72UWcYGlgtF048AP8G3cf3fNc7Y6p8P5kd7haYfW1HL",
-	"LEqr/2336vkWSgjWocH0NwmtkyW08NSX5L4VBKuEv5MZNQpgR+x+IXs2Bu3bHFgFebYPaN/K+ygWKLT3",
-	"QOy7FVqdPYNz3mTQ6qTfybNoqHu2y6S5I9JA8h9ldsx9ns2kWunM1km1B6H37okbYu7XyQdIS+1oDp0u",
-	"NWXPzCq/1SuVJkfV5Kh8jmorU6NyKE8EpfcO6sMY+rLnFovtYfNkNWrezSMWa/DykccXkhVY+YojPaCC",
-	"CBmLTIoRy/FOrtcB6gvBtoSkLwchY1GHpPfLuT2Efp2MdCHHXcXkQVi1twDKr3YOj+4bnlLeN8HKJlh5",
-	"OIz8YVzTmeBaXcjhxQQ7Cz7goX4PGgFDhyi0MNQjUpqnZEA1zeRoxvrkHWdGg7S/p4NxRF7Jf2ciIt/J",
-	"j52I/MjESI9J+w3PMg4yJ4rFa2Gu+7OUOiJvzO86Efkb46OxJu0fcjqJyDukDvl/eCZHOZ10IvIvMptN",
-	"GGn/yM0Y5AeaZVJ0IvIiZ5S0P/w6A94OHBN/skOD2L/h5t43XMyM+P6LnOWQhzcL8kSRZEgHWuYQcRzL",
-	"OZlQAa640SjGD3qiYnFLFcPei228mlx2HOUmdIvsmjcuN2a0F7b9+EY2dvr+GbGY4spRcmvulVmqSMqm",
-	"TKTKYcoRE6YkjI6dHjGQickw+KTYTtk126SxsL1Hi8aQGKFLyXzMcobzRfrLNiX3TKQyJynTlGdPAJ2P",
-	"0tmMHYtikKLrJWcqIqw76tqZyyG5vHJdNAkXxOyETtEampr1C4McsJAA+4iASwV7ebv2lorcLvziQVw3",
-	"o0p3MGwBAfBYQI9Mc0qxPeYdY1OrpRcYKHHBZQipg5JtV4PcnWsXSPe3xwInMB9LZXWz0RqUC+zSuTQE",
-	"Jg1yOcWtokjGhto18sa3AZ2OrUOVJlM6skF9JXPXz9MuBQIL4aY+ST7c8alNs97QO5bgAofL5ti14MvK",
-	"jBXLOHHuOb6ODSXZ7t238p4hzgWnbD6NjxBByL9usSJivrvZlzyN1sKuk5/tt0k8+rof0ECYo2SuwC/X",
-	"hmqU5XW1QaVr+4hXPE8gS0BoZo5dbpZKMYAwUe1NQXzDtnlZ+yG5HhvbD/eF+c4YkledLvmb/Up2pc0T",
-	"YaFjYY1hH+Mw93JF/Gq3Z1Pgv+n1ejsAxs3LK9/f9WsJfAUGY3h2zZqAktg8P/1z2B73xCEyt7W3ipEV",
-	"ZxxPKCaFYIM2IPQvIswWfGHb1Np/4MJk+xmV9ZBY+2szmDrq5zX55F3Z1DJ+z6z2r80A1xUdYmtp5887",
-	"6rMECw0Hi5cyZYltal161jTnZrmIu7Dez303ywdjY2g9wIP2LzDps6ZIwzc2lvqHV0X+88VgwsgHzVi2",
-	"uUzDV/oqs51Nvd9nkR69d4fOibN/sYJphf9ZPsxL8mzH9GgotKppzRrrvJzpjMXqVGdViK1Naj4sqIxW",
-	"cAvUZDaXBN2JrTarMLax2ZzabeyzL8E+u/dH8WHpVXPCl6XX2jToQ/KiLtG5q01zqjynO0L1YW+vHJok",
-	"Z5PktEnOLQyG2iN3yDRnUMDgXfDV2cyN/ZpYVB0bzDWGRV42vvpgUdbDNgWmA3YWFLtm+o7pwJxMNDX5",
-	"uCYfd8DigUM5Q3N2O5by7oLdM6EvIIC0FlwF14W5N8iemPsipO/jmgx5XoShCB4Sl86a4veIbEYgFpbE",
-	"f0iSv+FUvjdPgOB9vetjL1OrnJ7qMMbmOr6BX33qazGUm5j7Zk39ajYKfT2U0O8/bb+r2/xuT6zS7P7v",
-	"1X1fimoOaJbd0gH+8rVmE9R3qfnx0/9tdVb3VqaL/+vpLM9+Xx08+GAmiRgc2yLRVndbWrdgcNgxSXdr",
-	"dWpf6XX6F1ASm7jV9pYbPmFK08l06zs/8JGgepYzd+eRVHl1eTbS5//jf9SBywaM37P0mkBGHTLWaAcR",
-	"rkjOdM5Z2q3steDpEWb8LHeCmt36wZ8o8vP7H238oFKuYsnuoGYeaFbCG0k7ILiHP0PkHDBKHYtXQ0ON",
-	"O04V4GGNheIjgS3JBznTmD/Ff5sB1FjOBSbiIcdubrtdkCSXmmrmPiBcnvQxD8l1NxYJ84IyIWwy1Qvg",
-	"L7iFF7cTv8XuxZiURFkPFVYplrdKxWy9UUY1WI7JLM8SnwFIxlpPFWaSp7PbjA9c9ta84lgqeIGMK2Ot",
-	"DmVO9Ni8EMvvWU7a5sCApsB6uRujxrXqRIRlipWwb+ahPtftDzO5ZZmcE0sMSOx+tWASfAYE6RSgHrTE",
-	"cSLAVkxZHkicerN5nT7CrWCveEQVVdDsx1aTqYUYuB3+/ft3rahV7AjXGMgJwl+i1izPWv0WfNH+06cs",
-	"n3btU7oDOXkKK/F0ItXmiQe7Omcx3EvHYpV6htq58tG3x7J8Ips0R5Pm2N3C+eBELaFGs1h5K/SGZk5J",
-	"FC2bObvWgpVaLQdnQEVEZilTYOwrTdpheZZLenSKZi41WY9yPRcojCr7+V4OgPoKcS3OpLCY521l8ImT",
-	"Ik4vbtWHJdyETW7ki8iNWCFV+baH8O6efpo7N+l3lHoZ06zOT5hI3yMhNNY9njFlGQfzN5Oja8/ZNZE5",
-	"4PKcl8CxaTuhIhZUa2NOEy7IELQiAGTGDLCkBTT1qtfzgZM5VT5qa4a56j3zf0t5iv2x2Eeu9Pam6CsY",
-	"d2dTdLg+w7N+G+CzYY9f4aEoL/9bSdRsMC4tfauJc2aPwS7Bb0do7SndyTaJ1nRNqp49OUPedufzJkPK",
-	"My5GH7gYMLA14PRpy32KHqo7ecpcBCx2AnDxSMl3TZKUK/OmaKxgB077m/eMKilsJ5LQQ5zlghk/nMjh",
-	"sBuLF1XOvHDmEXjQBQOhFNCf+AFq1HWH9wemdz+5J8rPem2+ooVHeds0adomqmvTtLsLlor23zmEuiuZ",
-	"aiUq8BCrqi9jjUWY+X2A+zSMjySkbaNTYdguQuINDCZWSOU711h4YaSVqx8gz3q9LrmZASsboWWpK0Us",
-	"2kFsUucz1sGaVLUsfqMNhGlUhDDnlEOtrbWmzLqatZnsEFqDD3EYc+Z4dKHeH/OMoRDRevxkoVsI8yax",
-	"3SS2j8EcejB7c51T+LSQREWIbB8lUt/sCbgCCgeyTyiU4aWEiXuWSSwYrNEoxewqZYrevYSivTlTuhRQ",
-	"s1E5tHz5aGz+/kCP5HI4Tg4AT+R+VJrqmcIAHSvy8+RFYeSWRcI+xm4Qw3vl3/8rDOatTcPgF8E/oV/T",
-	"+mXbcJ9d3cXhwn5bPPQdHdVyGLyAk2HOQ7H5mzjfFxHno6vF28GjfaFgB7tscRzRDoishSJtqkiCD6ps",
-	"9KRjwxIJntOkUAU1Qt9iQlMj4CGMMNQsJ4kqDO4QIuAK+bvBFehHDGmWuarrBdjuV71ej2gZi6ven/5k",
-	"/vTzzcvlJDrfIbT4vua1dxHZh8x3u+Vo9VtXvatvLy4vL656N71eH/7//26dnsZ3PJMZjg9/D15kncz8",
-	"i+OMCPyqOcsZmdCUkSkTqaXfbtLTTXp6x/Q0E6mVY7aziZdicNQIJZpPLNPVUc1092snX9c1z/pJsLXS",
-	"Niqw+LcyXRCuLQyI+re1drYF1MNIsYCOKBgBLgdPXET4UOFe95KPPuzrJ7oiYpAWL9KEfpvQrw39+rPp",
-	"86zOrT11AHhjDGwhdlq//7KHzDqEVbrbpFeZsm98dZH/LNZ0QI6hGSNCziMyH1MNPEGQmAM/1MpRSoY5",
-	"U2MCbeiJHBZRin7RMsxy74O89TUC5g8ItOQpaSeuKoFDJy7B5tkCwHYs7ZLXWsWC0TzjLPfbBbthWXs3",
-	"k6Mu+ZFqB95UXvRDtxc412ROuSa3bMwhNh0RqmIxhLxd8dpuHQ5jEi8OYxA/DjkeNWZlrVn5mVt4gUg+",
-	"kiWHePQLC5k9ik/+AxPMdsFA8C6C5MvYetKuIOY7ZUS9JrljpjWyRcXinmYc8enJKKcD9o7lXKZ/kbNc",
-	"JaTtCMCunkWkR8CI5JoYJ14MWKdPZkLzDCOyaFha1zYWA5qDxwY8ZMqVWCgg3cuxgMHSxao51zYILGea",
-	"ZFKhcEYxZ0xUWF0uRSzSWY7ZPZgrmcJkcV6QEMxSY7zCyz5Rbp6krefS/lbBXFzjk84OMnC58uCsIYHq",
-	"R2v1n/1x2zAAvsZ7u8onCpluAE+HKzA2hBvNA1imObvncqagnsF8UdVI7CYQsLuaeK3UjDnBWq5/2EtX",
-	"yPzuYsCEZkdjGjOPIPYRkRG7tR2nlujGkpRNaa4nTOjXaUKmM1s7FAyHhifVsSiuNYM9K45h8Aff3g+Q",
-	"nJ1rQv8Pe1e34zaOpV+FMLCInFa5XZWkOutCX9QmmU6w6Uk2ldm+GDViWqJtTsmkhqTKMQZ9u9jreZN9",
-	"hX2UeZLF+aFElVVJpjvIDga5qrIt8efwnMOPh+dn2BZmy4z1prBad/8y7VFrmE5fH2ourCNXVELh/Orp",
-	"XFSq1DtZC97I0vmhGwq0Mb3o0g4kTY6r+6tyq6q21mbzgWgn666f4FT+nwOe+lWbLCbn3z18tJ7Ls/Lx",
-	"qXq4ms9Pz+TqwcOymuSTWq6sw5Tai4dns7NH+WQny602ir47f4zfcWq1RyfyvfZip+sa5n+j3FbJip48",
-	"fZxPXGv4w+l89iifeBXahr55/On5xXsafk3I9nUH+EdNyJZorVT3J2r2Lv3f65HxHeC35GZL1fwHSliN",
-	"V6T6YMRSzNPWyTR8YIGHfztFgh4UiWpAD71EqXwkuduHtSy6R3T64WtytzsU55eOZep3vb8nnCll1q9e",
-	"Dv8c0Uzpkn6yWrwl+HeoxZj07a44piu7DhxBtDgCqVy4BlSrjy65CS79UAGbwqA1iA6YGxVSOwpiziWH",
-	"LS3QX3g5E5eDrjFFug+6rrnIAGjqwgCgaRATa0LEMfgJgOp0gfWvKetH92Cw3c1b2gH6u3VBVYXpoqpu",
-	"E+ETQqwIl4OKhodlDZvHIb70a3Axh179Blz8RaKvEjJRBMtw5l8Dsv7RArI+C/z6QDTWQG7iBR1irF4e",
-	"MwZQeRf0naaeG55r02oRY0rjV4ChH1T4TXL1pS7JE3QwbsUbLubXK/KvV+QxOurXSPkRmvhCFftuH8Du",
-	"rNw3tDgR3hBzKiI/lgdzaIPr82Cmfdk2xCxzqcGM6/sV5lYjfcR32kgWgVGn4qYU7YU1XvpWhzquMPz6",
-	"R5NsflidkYP3Z0MKn8V0RvX0PmIk++5s9t2vMpINTWT/Ov8CJrIvr9G/hkh9DZH6fLX4PpPZDRpXZet0",
-	"OKBmWSnplLtsw3ay+OPPGKOIse+kd4b8/dKWso6x8T7IaEpb7uQ16HiznKSZwhbffnt69t1sPpvPTheP",
-	"54/nqJ945EfI014DkAT04htVwrezpLRJi4WajuGq9uJVo8zl6xeismVLJ1quGehaw/dUOGA41q1aXQex",
-	"dnYndJiJ15iWLhclQCcs2QoItTBLELzlt8sX6xOAiieoXSnwSQOpOcGfU2vllCnhP9jxVBWbFjGTXSVk",
-	"EMtvK1v6Jal+nhECNVmGkVldllhxDYZe2kp5kb2VG7JjTlOa3HpspKUnW+lwd5T0rBfKBPQ6GG/y6PlR",
-	"mivObWmrJInpoElKo4d155Qstwuxk0E5LWsaac4NyKA2lsLcNk5WqjD8M9ls+cNGthv+wPYLeLeW3itP",
-	"SwJfxCJw7Odl1xQ5pw3aYKn3J7ZSLyqsuUFdH+gTdk7/Ys/8LfQLkEGaqjBL2ZH7KZYs9DMcw4tqORNX",
-	"/XjxHq2WK1X7HM0KVL3Sltc0q84r7UceVGH4+yA3Aw55EYk8ugpy4wmeYF887cEiXCBhvCilcwfoctdl",
-	"VcRST9hjuvrQ5h0L3l2pghKT5tD357e6OUHzTCWc2umAH6rKKVifAXPhq3qcUaly5FqruhKVWmuDmp+n",
-	"iC44oAVh6EuqMom2bL8UO9kAReN4Vgexs1Vbq7TjpPGxzl87XeLdqEaPm65U80rVeKVsj9oCcKvJdjs+",
-	"E3g9KbnW0YOKQVsTZBn8SLPjS80VV0UW5HviiClDU1Z5otYGGm+a+nCr3jRa9ii7JowE7++xzCZmYPaD",
-	"5Y+VXY/H8EatW1xg6a1hRifrnjyI/RaIbtRBbCzAelleo8GuG4XIislTucPQV21EcNJ4HYpJLorJG8VJ",
-	"VlrTelUVk5RlRrodGdzVVjcN5mVSYWsrT5VOZTpPrC66jcZEJ29U7UX2h9dX4gdHNV+7hW10ed026Shu",
-	"tz8yhP9obaBsqR3lyRJLeE5k8etclLbRpAXgvMG8QF5qkUtyAdzu88JEP9tgg6z9lHgKYHou1krlWKAX",
-	"vXS1pyqdyAgDNUJDGyNbwgYLdO9Nlwy/VxV5HvwdsyhMMo1S1spU0vF8qGDpVjc5LgbStNwCSMvF6EzJ",
-	"8nR7RunAR3lVVifo3+dUg7VOLWd77dUYqwuEChSSjfbxAevhu2Pbc3IivOcRlyHK2Op18DnL2V6p60oe",
-	"+nzove2srw9PtXZ3Sa9Pe38Ram9MXaEvmyf7NdVf7QdEdXThWE3bjHZpz06Jyu5TYPWs+xF+CHqnxnqU",
-	"BxIc5XapgsTd2NxYXWJGjzVQOVWWg/fu2Fk6ADGsz3u7nGFSvpC9zpMqw1Sz91bR1WQcRwUQj4fCefRp",
-	"t97aRqzag0c0l7Tzn11tpo/OZLDjZ36rVMhFU2MZ/5V0uQjtSuViNptNeZuGxSlbAqd5unlUeqeMx90Q",
-	"RZ08l1TKrBFLcIcfQm2U/nfBnSbdmHa3Asl26kZ7DJI6Jvy6lhsQ425EeVf0mXZXiqB6H5Qzsu7xcScW",
-	"VL8g79UMOnLx6E/o18JQTWifi8bpUomVU/Kamm6cXetazcQlp1ZHsEoQ8B4XNe4HTNm+17ivGEoVBqJB",
-	"Sfxaz3YgJIs2pMiwnArV1VwMu0cYRb61+D1qZ1hka8RWwhYSRf3PqHHzwT6biyaWYohf/MmuAAlH+UHd",
-	"6WwLCJM3V1lhgzuv6hvaXfDrcqvKaz7kHEQtTXWEG0f1PY62tmT48BfQtTLBugPQ6Vo1ARNfU+Xv2tKe",
-	"FB9PmO1lbGGkj5c28KagdoB/5Y5OiI2yDSg8FwOd4cuYaA2IDAgFvZ6bgRZ+0Q2xtqPK8CcgiPbHiyDL",
-	"BEAyr+Ca6vI6jw7W+DTsDk5XaiaeUZgfvQpoioMCYzJwSv/Uk61W1YZ5mBP9U0yhrCUwfXRD8XKnCoOo",
-	"h5q+QBcWfIhrbxNwwozl84gRIy/GmdCTNaZdRwZFU+MbxedMZMZFP1oOzVk6fuB31lFt7Iw2v34NJOAr",
-	"IhQ/HFkbI2OAUQfMnPdQiuqJC5iSsaKzatLmo72Ac3mE5ujTeFBhGnshanGl8MCWWUmZ/+7gQkQjcUax",
-	"LPyBYo46knLCTaNC/0SvLRAH9GvRYRhqFQSco4cyWRgs9x1E9NVHfej0RhtZ34uvSAop9RYmUcIIanhy",
-	"mosVQEtVAePMI2MWhod5DyhyAkzbjXImLjts8H1kafG3//5rN+UcRZRbuOg1X9Hbj/o565jZdEcICCvc",
-	"M28ONUbk6Ls2jtscnzGJ+k06pSicPHe7NuBo1PsSNAtwkrFBxT2MFXxrKmsUMCJRWpvNqPRzTuzj4f1O",
-	"18g0QZZbojSz20K0TW1lxZpNG8EG4JOIT1FknATwWWtzjfp1jc3BG4VRtVf7rXKKlEoJw1uz2Ri5BlQS",
-	"Kw1yNYPH9k4HZEHU0qqigBrKylMYuzfK3fPiRqs9aENVadS6bLGDNW+9cifIOSLYa2WGS3WJM93dQY23",
-	"iG9P9rpSuEnFIL7S+kCWMLwUSTUs35OMtfY0QZUbZ9tm6GQHS+o70+IFBhEluDhxvjNYeQHL4qcN9NzT",
-	"QdRRKDyq99OGEhSzta0D5A/njQsyAdExHpc3ca9Or3X6Tn8aOmYdx0ri5QcN3QdmBW0G80Kx7GZ0L72W",
-	"Qi/vIRnu+TE0focgMjxIQA+dMvmw1itgVudol9WBs0hZbArTbQV5rQwZK/H9TnHXeuWkO8xumaEiLvmE",
-	"cRH8wUMqnt0WdFbsTKM+grX4UuewA0+j5BBEYN8CEBGYGgE0uzcXffQ+vHHPC+WD3iGqAEYnMeTpU3IT",
-	"ujqc3ToUf2xWR1S5YEDjDx6IklCbN9sYDTbwqUnOX8DwegfYcL/V5banW98S4JNkoK+6X0aVH2JuehtO",
-	"L2tN6V8I6+LOLVxrvMhAWPmuD/NMIj6ueiQ/Hajdk8bZUnkPar1EGt5pPLtKs3dHiNTH38qRMzfHGoJu",
-	"9BzfK56/fftavH519ZbktDBYDKE7sotyay2aFJjStUVuo7voPnjRVF3mBgBH9+9jISE/u39fDI9ovDce",
-	"Vx/jwmUXfYUzTCIsYwkz/r0wxAqUqEcHkaXVnZbib//115F6T1PaSpb1WMGyZbxGxtzFyVhxyigl/Ziw",
-	"2FrcfOLQNIV7YcZSu/qTKsMC/Y1FhpsPrgqWMcn7uGhrbqVPJkNuU8vDAvYilB4r9MZYp0TV0s2p8tNc",
-	"LGEk6OSc5o0TWSfQDLr2sMzyRlX4Dq4nWdiJI9jELpaVDJLGGq34MtKCGqrVOqA6I3MmJuFQnCmays1F",
-	"g6ifIm0Qo7jYHFsfxxB5vDLijvBgRdajBFGjg6AHMSpDfYj+g/5omsx6MaYamG8JrL28I4EsVcEg36gn",
-	"DFKAIxbi9kX1EnNQH8TZ+/cxqSvbPFBU9E7ZNojsdC48Xp/6mPuvz2l9r9cXAAd89KucFkZ7zNVVguRj",
-	"6Sw6KGOuqKxLfMJ2OimcqrRTZYjKTMcjytrWtd2DApeF4UHRC3gUh9WrnG0a1NfG0GXfFBPM0Ei75CuR",
-	"hNC2DKJW0lPE6gLwfoySFTt5wAJr3Uoh5hIZCScoCx99V9HDkfmb6m75rW1rtCyUWKodZSxNRYAdduxk",
-	"1yhjzKCONlZzK5sXLwiZnoGZCrPF46SqFlE5gzRTNgMaMx5N8AiGLfeusawrM7pVjEkKrIPTSUCTxDTn",
-	"CgPoDwP4ZC91uKDYXh1oTVWFtkGiMmwHG2tJERx4xWaF4Ul28hI3kuHsAPLwFShI13CcWA+BReANllpD",
-	"9XsZEwh1BRK6SmysRB9Fps3Fqdhp0waVi0f8n8/Fg3n3f2HOEOn5XJzHf067r84e0n/k6csfFrCT9Ikj",
-	"8EAkVyAuYeuUEhUGe2fnj/ndB+extynDp0rV8iBuJA55dRBtA3P93/85nf8LHP548eh61a5vZ+YqTGWR",
-	"UnCUvFEi2I0CgZqJy3XozdNhi3RquWxZlQhATCR3wezLOYt0YDdtOhzDxnitVOPToH5Y7gdzQQbpuGMx",
-	"V5BA8uJkqaIoTKcpSMJC54QNUj3tBoIpNdaWxoxFiIcZ/bFUnGLjCi9/n5kfR/eIBpeNKqrCjPaPmzhd",
-	"Htn1WvTpqxdUV285jQ6nt3JVF+Yo87+XB8Kih4u08IdmWWK7EufO1qCEWMlQImtPhnzi+q5eor9/n2Z0",
-	"FaSppKu6CFiyXhtUfDPxDNiL/bY6W8NABSUbuNC4j8ZfQyzruBTZH4x+32n+aIJhgpOy617rEg4sF6Cl",
-	"fSNLdeLhoII4Gq/u7Vosb07zpfhGrKRX5w+z5z9ePjm5en559ug8u1aHXOhKfCOKyayYiG9EN5T+u8Ks",
-	"bHWYTrFKrFPiWnVmCWrypFKlBR5s2PMg9MkYOAnifutV+Y4wAqXr8jGMdd9RDX6YibdWwKKtDwtUYbum",
-	"5Uvjbrr9XRC8jc1lIJVOnSj0PqgKA/hpmtNVt0MFStYDHwCJYr4z5CvUCsqEPslYvCeTJRo99Brzyuxk",
-	"KLegR8jRkbZBzpxG9NqR7EjT6zs6Lh1s60RZ2/I673SMFKVsAsL3JJmEgVmsFItkV5SRtYvsUkTklHAi",
-	"cAqBaC61dRXJjvkfMJ0AgS/4CXY49b4h0PnCiB/sAnh9uVxubGGQFd6Jxfe8qLOrUD0DamqzmT3FBb4K",
-	"TptN5vGPn711evfaqbV+n8UkBsWEFrqYTKeFCZ5b9MGBrMxeS+fVCxMyN6MypLMfVMiKyZEcFJNpLk7n",
-	"uTh/CJgGFHHYzi5XPlvXVobzhxk8Ovu93WfTGUhMNj0JfjoVRTufP1DiwXwu/iKcAvicTcUvoHxKGMl2",
-	"J8vZ79U+81t59ugc/s2Boaf4xAz9EbM//rw6BHXXIHVVTKaJxHzCXJKniXgZSdS0MHtgx8X3opjcnOb4",
-	"xAj58R/11vICwEiv2l1mdA1NgOp9l8OSQ0MOcWxcIzpd3jWVTqJgvcRfCiOEAIZHKj37cyvrSAuvAaDw",
-	"BxgzPC9IRIjAvyAnkfLkQp8ImhEXw85HlURn4nUNKhc/ckrUraWinpJuN/EWwdsaN1jROH0jg8oLU1vb",
-	"rCRIUa3N9UmNjmzWUYGEvfYAYswJVylNLrAxzhRHiiaImrbS2KkqzDGopkCrbPnjq6t3Pz37t+evXv37",
-	"u8uXL1/99Ozpu+evrt5eLRdU/BQ9lvLEN8Q68eTF0zeg2MxG3V3rlE993e6OlkZGztQY5qApQ4u2HsbY",
-	"cJSyggO6vBUyRsCiDxEoCaYcncAj8fomCZAi4lXDG6c+r8PPv/xfAAAA//8=",
+	"+F+NsAePDV+9uUM/+KrdLW3CIZML64tV3vgi8Vax9vg7druDE20s7/9n7++2G0euNGH4VmJpZlaSNsSS",
+	"MqvKLmn1gSqzys6eykx1Sumaz6bHCBJBES0wwEKAomh3rTWHczwnfQdzAXPS59N30lfyrdh7RyACCIAg",
+	"RUlZ8/pd77QrRSAQvzv27/N4U9jcU9tOXZtO1nr0mjFtjAVKgyCFkLPU1+GznL7zfmj3Dz+J2z605KVe",
+	"6aOzo//+p4vjP/75by9//s9HWw9r38Kbxzy8zXTdnbN1H+X0P02/Hiw+GvnATl+e+cIOioNrfrPdLVfg",
+	"AxSi4jcBZ1rJb1qdpoagW6zh5TNMwTg9OamUzhR56/XPpuxX/3c87E8SQvUrlZ/stOEna+FgdUUvjaNN",
+	"en6CyozkDRGphseqDyWiwHB5I1gmZoC8PeCAhYYOSnCXxYSiAtUY+HQSkJvwQxt9Jr51xmKKYcYRi7F+",
+	"BP7ThOD0f5swyUWSQIDYqUgwgb6xtEG6KZQcFPliaBO+sWKQtgs0WfIbbA3/+yNkyyRxNJb6n96jLqSU",
+	"fcf946eq1+6f3wgg6IQ2px7Wum3F/7PTjv+D27tlax4TvKjCnmt8dxGo7LF9Cf1oe9TyshkihNOJx/w1",
+	"LmzMBlwyvR3QCPI9DPTsWK65Qo70yOwIBqlM0O5wxN6LNfJdKGvD66fRvm6CLfjUfttVTsvnH/ypulv7",
+	"cnK58IKd6Kg7RmgNyb2sCO5trNYdtNfvyJzALULhO30PhIKKhVBUCSvrZbARo7MaVcHyvMBaDKybtUkE",
+	"DAD9FcjIyEDpIzmKimxlUlHnEFBRDeS7UaCkaMucjyXmSVDVLthbqWK8LPl0jo5XfcFhSlyC1xykV/Cs",
+	"nOermzn0Lzb4lJ/KKSCdyLHkyR2XU6FGLE54yWMsGq6kobulrX1Htp4VUSatoRCqDCJBGXrrbbvMFeKW",
+	"8KMpyoVeT0Ki4JnKMZtITOZ5fnucJmwueNKGJJJPAQwnCaJz/mgSDuiC0IdX8TuU/f3KFLDMug1MwzhJ",
+	"k2DfsGyt5bwaLnmTxePMVyBVp4M+3p0B55tO1yNcsLZT1a94t1fN7uPW6gZx9p6oOiLVl5RJ+gzV0/Pk",
+	"Ol2It/IN3ygvCbI/ipit4dx6DyyfMTdwa/5vBecXythmA/DTEyajB/9HW0wralrD9wl1do7vHoQix8GQ",
+	"Cx7x1dPvxIfXme9Vi/r4Vd5Lyu+sjlrjXLVhnTmL0CYm/I27rab8cLXktRJywzNEf1YiyxzUPkIcqwJq",
+	"LoYhG2hzpjEB8RA45FgcHHeM745lV1jv3JDe2ogSuGsgAgbBpTPW+Cz7Nr+PEA+1io1FLViopy9H7LLC",
+	"LHWKAOBkhTIw22R9p0/fBvnsl70J1PNkuXvZ6WccnfKum+2hHZaIhd7P7hJjjbxB+sT91wYGU7+8ajE+",
+	"vjHox1CaW+aQ0JsuS+N5Wclbma9lED2zx0yG7sDnwTFYhgsgYe8aP5SzpSxAjq3LN9CMn5VPasul3c48",
+	"WwUMD0Et+4ca2OqevLKrXcO1nxvXVFNt8Hv/B1dmUY7Okk9vfxmi6+A4OE/CcNYDfuMJ+rEruEb4RAWO",
+	"w7JFgJELwiCdxz+FNQ99aSNGfggPzYc6boZ1vnx5+puA/AjKzV4xnlfhGI8V3k8MPfZTr5McVdN82swC",
+	"4c4N3X6Fnm6trfqppu+2bp2WrfJ9hyoLBaT4m24BcHLJW0NQwGzJS/BgIYwSJEfxMlWzzWgs31E0U+Yl",
+	"JLyIhNlKR2LBxO2ohAzqhHwKamkqb/Ree9lBQlk9+Rj84n4/PoNuOHDN/UO+F/XXu4jP3ZFkXBG8DP5R",
+	"RSZulTSx8G6FWLog+Jg314sgfcpLcZMXm44JRi5Xeu7A0/sQnMeaX7/lIkGyl1QZGhinIGp3zVXco3iy",
+	"mApbO/1d842fo6Mbvrrp2tPw+2Ns55uCdx4m+P0xPjzfh3ve3Abv97BXavw+QHHEJdJmWh0Co0h17h/v",
+	"s3GldtCx6zB9/FTCHslNP+TldcGnt0G2M0NdpjBN8NzUOpWrQuurbD1PM+HX+lVqcy7ZnMukLX/wfS6t",
+	"Wd/n05BAC1U25MVYbUyoFVloME0NBxwhJZlgPCsETzZ6wo5t1w46jmt+j1O8bQjbIFp32JYm4rTlYrKB",
+	"qUc4TqSsXBZ5sprWk4d3GQq2c1Xm09sP8vdcJjs2ILcp8uauqu6ovRnTfgqVlve/i5uV6c1r+EOjt+ZG",
+	"VfAKQOIoUxNgDeSqOGAny7+eD0w3vpOMS7Zom2OAUSRf+dVjtjPnBlEIzBAK0JVzsbGp/rvRCHdWROzs",
+	"Y1AVinDwAKG++winRzm5uv33j59rGFbh1vMceBT8ZMOddbdeqlsPF82HoKPF+SY6pm3pRLjyo9uds7dv",
+	"5nqz7AgKwUcxgo/7Vp1Vhgsb6PvDG9SQpSXuakAXDbmk9urpeh/FxQJe934nlNH2jyqXl9rWC52Qf7z6",
+	"8J7Brzannw0+fv+aff3NycvhiL0tFYun+XITV/k2ipX5jSBY1w2U4Rthc8refau1KExJmOZFglU1E7HJ",
+	"ZdI/cQ169MF8MBQU/CGV4k2qpmHck4tqNFkqkf8Enz3Tlq8opkKW/EawQZyqS/tPrPCJWAwKXWxz8oa0",
+	"lceSWuML3ZYhEDVtg8LCpfl1YJoBf/wJWy1xanhJTxiX9Fia3jreleGIfVjBGSr0vj3zdEvzxTiMiFGN",
+	"KIyGcWZHCDkn1XzYUhI7irDCA2+HT5wzuZROYAZLppPh3OQKvQdHT4w/30CocGbLjCzkifkhn/KyrSIY",
+	"kHAzeqKGhTzgTM1FNou0wss3+n82vEiG545+mip2K5alLZuJWJZjsbRpNFQtDJlsLYAnuZwKk+x2bv7D",
+	"toZ+QvhklUKkz6sye6yctxXvpL39xTIolz9BvinhX8AVXfWqScS6nTIDAtgS48tmTroWsA1XhKLE1pXW",
+	"MfVyD/f3audhPwT+Q7ZVGZlZ2I73AdVuZktnqSr3ZhVPn4kPm0CI3rgHZSsADGCLNM5LS/lAcB/0oHvm",
+	"C3EQSmADqP99kKXL1EfwOpdKqgwxhqE900JSRKyEZDH4xxkhOd2Ae9QAXoJpgeREgHRF5BkDoE0rVxMR",
+	"sWW6FBGbCL6IGJc3WnHVupcUWbhJpJ7bkYvHo34JimQYaD4j2UzBX0uraeskLVcq9GzBE1FjnzFrtYvw",
+	"Re+GymflsdlJ0J/wLqoTw3WJ1jfus0EOuM63/afd97e+6834m+o1hyOuz+uwU3e6RVJ1MS3TO162k/mb",
+	"34nEhU251Gaph6ZuUZX2Z48DG4B2bSpZ7C5czAbA3Wc4+4bnPrEMur0GlnWGzl8un59/rt18sodAH3vw",
+	"6vqcVhevvmZXpRBgQH198vXp8fXX7CJbLVK5WgSz8HqoBN45rUz4nspBf/YyxKMpBG9dy//7fyoGxuG5",
+	"zyVUX09a7OdcT48DrfdRhhf03dJOn/dWNuikPvfZ6NARa5RoLusZEamVDreaIyADlGk70aT5oqxbWfWW",
+	"iF4KGh9XOP9lbqUgVrmYf/XUxn5wzlnNfDGK2bllrgbbEyyMJ8PzalwCpMfhdvLHAlEGM36H6FWReevM",
+	"jmq1cxobSG1fpzfeZcqTJNU94tmlN/+fCQtbgHayyJU6VmJqjFjuXWEQ9OQLKHYGf5NCwekLhogJPp0z",
+	"4mIbSwRtqMAhTk8iaAW2WSZKiLIBioTWj7N8LQot5mnbfXkyHLGr1c0NMtfDi2djOeGF/jAH3tqYYJAQ",
+	"eXVtiYtZjOHCmA1mGS8jpn5a8UIMz0FPhSe0qjqWcb4qRfHGNgfvrnnmshMPqrYj23DUeGwNpT2FmJZc",
+	"3qwyXgzPQRNGkEHUgr3XTYtrMamaiVg8y7i8EdWfzlGVHsvQy1ZexSP2HYQmG9R3EdFg09JpC8B9DdxI",
+	"C37v7tTTk237vZ8NWbM9fpmW5A466MDCAMOlWAmbhEABhg7X4DPblM711zax3qWg0KWuentyg6pGNfPf",
+	"7Ay432yw3fEPIszffiN2SYavFoaWuztivCIGJo4rLGbRCuLwDIjAhYBjB9YxHDttLF/Cv0bsBzKEsVmi",
+	"AdfNelLVbXos0ZQYnrF4Ag/HWjDBJ9Il8kwJvoCKZX32oXgXRUgNVhq6htpHCaVxtmPAU68vEN2yfiIF",
+	"PUe3exQdQbNUyylFtt3Q3rO+orYG52Ry22uEGy5xAH9OxFLIRKuUUDsJE+qQv24jfT2sRdwvsNdqGzfC",
+	"exVbqU0xBCZBnIphk5A0kOcs6iK+d55WtxhrZH0Wq64YYn8D2g66MbooyMjqDOuc3TR5btHQBgr7obHQ",
+	"2KDGZP+Z5lxvMbo7XMgtpvceMn+L+3r1AGt8x55ssdW9jVPTZzqofLs3zv/9P7Wto//wy9g8j2bhH3qi",
+	"92Wffm4/wXYXQe16CdmEH5ZCXizTNxTUbbcFQ8brhWTw/uVb9mp04kTlAX724vIt5uaUWii4/i/v80Vb",
+	"pDIAm5Glk4IXG69OPFA6gNgMO/EGdqbW/mjYdqsOJblQe5El6wVc6llqK/43xTj2QTN4+3HYtVrdMI+u",
+	"8+KWTYXeNg/rU7t3FVJMqCONHp43aIZSzDlGzAvIb5wIIW2oSqVy2hMNbxfXOyFwdAU6HFILZz5Rx9PW",
+	"ntKKzp1g+apkK5kJpRhXtyRsEOtHm6YwHalis0K04jd/WJUqTcRlkU+FUkGgROiX5a+odleqWKKnT+v0",
+	"FhoEm7OEry3IzhV4R//Nv6ujW+byuDmNvZ3exUpepwstWlelUJei0OIp4PzG3yGtZCWZ7nzlC1+Af99i",
+	"dUVeqgYmbwzsW6DXmxIW9g/Vf/77vwJS9vDJEzuiIyXK1dKZhs7xw8MmhUcvBbAn1gHLApPwDAPTwug1",
+	"yKJtEs4RWw0Zt5ccqz69myBrkZ8HFWWdiSAucpE3f40x+RdIXXQHtlXbcQtLKE+MRu5N6ouWP3fd5f1c",
+	"bZW0e1QvmyNUHzdzw799tpbW42UTkqJlnn8W3jZ3I7bNsdNtvBhDZztV4DewXrkOlpUDM17aLbk32IYd",
+	"4IjtVmgYwj3vUbxlQg9BLALPvnkwKMHumugZGtUNzdRE3748+dIiOA/BtHL3UIz5tfBAKhmXCCXh3QIF",
+	"pO9r5ct/ddizJmmP1PiteiOdUVWTWgPIr+D6BzrLehcVQhChMF+IoQniwZip4wdRF61WCFRsfsfqimL/",
+	"TuyeKlirOevyx+ymNO4oq3qqlMAet5KgCLNFnohMC6cFKVpGuSSGQaN+SYKTB48vVtVVGmSxkqqhT55X",
+	"Opmz56W44QQHcdJYjF+o9vn5j3QvdfQMwsl3IqSiBoXdY4mnvpmytSKEwGUtmCmVcO60xiU1K0JMR1h5",
+	"kcMkm5IJpEVAP+8iv8NLdJovNxBJDIMqLsML4Cj9PMuYSgEuynZX369qtdSrjjvIhJJ4gniE+vPwHwiD",
+	"rDXVO4RUX24Au1CVwXAR7p8+gy15cSPCUG22vGBrjcgf4Mn6kubLI+pJ67r+wXyCyw0FeLbdanXIOOcv",
+	"lbzvdvXV+1Jx4TdKXIKFYVhoDG6TJLH1YMikI1R5BvwgMNnwJIWMDBcr5WdNM8ELgFKlAY8lWgjDked6",
+	"RNZPNtZTRF8mF/D4iOEqsEFsGokZ0NkyzmI9kHgYsbmQUwEUiiyGaY7P2e9yKMVjSkDcb5lxrdJwuYlH",
+	"7ANMC5Uv6lmgpFy9WQEwOl8KCWwtkGKxKlR6J7RYUSKbHRdUG4/F1/rFmNhk9Wt8mYKowxllYpGWjGOU",
+	"uFRTVgj4NIZVXYkJW3bGp+JvP3sSU92my+N8iQt9vMStTfDZeotttC53LUJZ2fQjK0WxUDXey1Te5YC9",
+	"BqNhZb5P5rGXd7x0v9aWf9yhRb/3XAaAy3qT3gl5YE9jp7vMod8xN0U/r5gUZQdOGulZSPyjpx0p3s2M",
+	"pYolHpNcG5CL63cwX6x7ILpy/Zzd0s/M99b0l5lQ8+yVE86kdxuyxnBtHKQdTNGQlg9nyh6l7vFsPWj9",
+	"IrqNc7RP7PgwR6oJnMTvUYV99fVXJ0GNtu341U5e8ISJYpGqdvbrpf3doZBkn5Qojif5St+u+a2QiEpp",
+	"QbrPaRL9R5AApmQ3vAQs+QvEDHcBw7mpjU0VW/KCTH5e0p/P6GEk2AJNTQhpOCgFy9dSFGPJC8FfKHaX",
+	"irXbf6z9p4/lhUUmh9e1ES2StHRfGCghxjK+sN/8oNu/hjt8xOI/6ParHw2383e6Fe/P4NkFc0YPncl8",
+	"LB0lFOACVKnvdFkjZlNUFEsTmCq1Mv0F9uVCLLSScMezNAFuiLG8KfQlIPMSSKGRP2+hRHYnlJ8Zhb23",
+	"iEhH0RF23P0LPPM6Xyy53JgHqn/irwgsT6hB5pnaH50nwfByHoJ/w+9XotSftY04/4bf3/HiJpX2n0Bc",
+	"To/Sf+PfLeqK+dH5AzzxT6sc0r/gV/MP7AJQuH0okqqX/p/gqUuDCO092Pir6Q1oLU5nzL/xi3P0bVWj",
+	"dv4AT/xjPjG/4X/ie3oTrzJn4by/wDPvX388ioysxn/gQlxcXthFwP/GvyN8BfS/WsraH+HJ6zzP7BP6",
+	"H+xaLEyK3aUoIDHtNYf4Od3y9r3Q353TYveh9yd46kcE07eP2H+HrC0HOLsVSRA5mt3o/hlWuDkIgggb",
+	"EsYsZqtlZB02Y4kwyHnBJist70sWw2cwQ1r/cwE7WMsOZAJeGAgOJYo7oUhRuU1loj8IvTsbS15BkGOH",
+	"p7woUqEM78nbJD7Xkhc2au2JilY9ZgNOw57lxRg0VvPrMKoz0seQrcm4z1gOaUGSiOYHNTZwbHzoQOSB",
+	"6EpykPl8udSKE9q3MEJDwhdmg++DxojmklH89NeDmm41B+Ebzg4R4rb2X858GneLQfHoxxXmTeiWT+vZ",
+	"xe/Dfz3027jRmt/8XZErxfBXD+sB4Bwg/QAylQywAzfP7tqVR0cB3oJujM5Cm5Plj+OZ+t0OsAnSYMGz",
+	"TKiy8u7qXY3HWR+eFCqZIBenIYiCWmMTlbrskR1XiU2TGteTYwB81rbvUEECC6KPeYXDHvZpOVi7reQF",
+	"sBt9QWj2o3TPi9o9ON5AG7UHKPIlkUcG4IiVxmEPI/xDL4I6uD/pTYq7fM24d2ctEYbebPUzc9UAPCv6",
+	"zO9FYv56bq8e8/tYWiwrVerDcSsSi8Ii2A3ICfOSKykoHGRz77Serr+RjOXAXHcpWNcSVmc4qhQjj0BD",
+	"7wuerbVlRO/56mltJdqu+FTeaMVn0TprdbQb2KfYk1QB76v5/llFlm84LWFbud0ey0HpyO0XKsKh+n8E",
+	"Ie795l6Qdl6rD1r0HKHKdAH1MAgo1lgdTmvTkOF7z57RspuHD024dZrg0ml7QtHTbFB9WYUqDTDI8a7l",
+	"HqpwZSLWvHpsGAfRqYibt8qRNeYw5ciafxqu6aetFKRxYlLsO17crpZd42Xj1cnJK/EP7MRLOXIH+syJ",
+	"1Csl3nSv3nuxhtNkKK61lue+EXalrpTAn7/lSiS0+9qucWwejoe9u3OAKtMnouDEbcol/ny7WrZ+9Gqe",
+	"Lz/yUmz7Ip9QyuWCT+epFJjLR+JUzfOl/my4Mq12n4RHGpjZqHZOgv1t22RtF4lzprvQsU2AxPjwjA7t",
+	"nvK/n+u/n+u/n+tHOtfh85tPMrEIVid8/P41+81vT37DlviQgdpn34HXQBQFjFOtbQocssWCpZ8qlvHi",
+	"xkzu11+y//rtWK7nvIQdisGQn1ba/piLLDljMbSnYipIN3liVTrGVydEJql/w4yGAYQwxjKVibjHEni5",
+	"WoginSLlzpAK4BEy1YC2soVQSqsR4FFAnhDFN1oOzfM1W3C5gYSPYTSW4F/FnlFJXozGhaKeQYcwILoq",
+	"wbXKYpynmNKmqhGg0FuwAVdjCZ/his3SErLFJvmqZHqWhjCJUHUJ/fb6RDm7vBAj9gOkIIn7UrEBN4Ni",
+	"P61yqN7nLNO/U+wZVD59aiFrLZWq5HIq4iFaS6vSfBM/Gf/H//jfQTjDpIXtEApI1lrpXRf6q+BXTpVZ",
+	"4qARhrPaBc7QHt2qR7Bq9BE8SxPMFbNLPdngYrEBhORhKugSok5GBiPxp5Xe3kteIAaByXSz+8fsw2DB",
+	"j7dXwiZCtZi0fdawpGZTw3nxT8M54xMAScXcwpLOCGwmnmWjLVwX0ZFZ8JaMMTqIelLCBQ34QJvBbN63",
+	"RKQUVvhvxx/xl+O33WykymI/Nxv//fX1JUE1g/ttFPY0pGUIMvxqnhclU6sFkHnReht3J4m1MAfpJoxk",
+	"9unjW2aSG4QDz1hvFL20S30XQ9fPWPwF/aSvTIifHNO8xWM5+PLkZBi5z6wkX5XzvEj/KjCx9NT/fZYX",
+	"kzRJhIQfX/k/yrw8nuUrmWDTX/q/LkQ5z5Nj/RDPsnxNH/jKf2qay1mWTkv47Rv/t5tcCmj6tNbrMs+P",
+	"Qezrt05f1Ydks5yOFyJJOWgV8ORXWtZ6M4RKRcwGXwVm5o6nlOcy+OrkFXHtUjHu0dlRYCK2AlcSKyzu",
+	"I7sjg1dmg5m7nT4o4Ig4q5zHhyAWovCBdcz/IoiG+rLE2dzLZ8irPAw7kUdjuTNJUS9f6JXIIFOrWi7D",
+	"NuywUcJtDBtsTxI3uxEIRwU+4BD074XE7fphe6K2Q4pSIx/vwoycwPH9efC62UoWFvUjgcLwbeCwa8VL",
+	"+JW77DoveYbHle5EeMo5T6B46XeOTVqpf3onaZal8uYiSQoqFu83UeaFcO4itco4PqX1x2m+3Ax3qEqj",
+	"GdEnTO8bwMGgeqCfo6NpLks+Lfv31xRov6YXw/3G/Fu8xukTkLYuqyJTXIY1V2xd6O0sDz2mkBb0NrG9",
+	"MgE22z3bpxTwU3Yv/GvrDtaufbvpP8mWsqhlelcK2PVzw/5fdd7tNZcMJBSVY0CqCEuQzH2/ifXq2Vu4",
+	"6Kt1pcf7k9HvEdytH9OOOO9+VFdmn2x7z1my7sBytQWrvuPTozAewHbMXJO2Cg22pKsS+D0Iuh1OO93P",
+	"4W1oGmUewn+NLSCfMbWawHd9rP+IAQKd1mS0jk4BJrOQL6Achq5v8A9SPRYcRT2ilXgThCSHnvGNf8ox",
+	"z1r/aZ0Xt6ANLNJEploz+3T9OnTYg3t2Lwkg7pcpHsLtPcbjA9U8+apsdLT/YToUYdpMiINtmqvVwmz+",
+	"mSCf3wvaDkjw0z/5Wb98RRvrwH2D/EK/c2zg1lY5oULyYwtzBvK1dLgtwKtltnnXDh+OAqAJXRLWEn3l",
+	"M8hQhO5GLNMaLrK27CB4ZS6JzetbrsShxIPM5XGJzdZn08xaCog5RVUITzM36uDK/r4Q4rgU95DLuA/4",
+	"ScspbeXTsqcSnzhjpxF7GbFX7D/+x/8G1wGmtEIGBtx5UPxYJKKIyM9fiJWqrUcqy6+/DLpIllWStTqc",
+	"ymAuGy8j+2Aql9vnfpfevv3oXkNoPQlL2YCGMtDHZQh10tSFlSzTjKUlS9Vh7wDIGLgUhcpl9wRZ3Q6T",
+	"JeyEUcoBtHCw+TJ0WQc2WywL16PZLZUnsquXYAMaxrnoSB3wunCvH/ZrZm5JEFwlvz/stWQiMSW/p0AZ",
+	"UByVgv0XKPWtZPcOV47p6qHFfovIH8CtCrXp5uofbr0H2AD+DK4RbW/nBZkyDkmSIkVS7zdMe08gxxSf",
+	"AS+novu1PNSqmJ3E/uN//i/m6dbs18ws/6il6Mk4w4J5Ykeu/VrZ51HdwdA8u3UZ00hRqwnp2k1jz5Qn",
+	"RRvKa6V4mws6qGrWjK7KjnHt4Q5cl5p+56ihzjGumzX+dm6oNc7BNFuh1XHUm+8Iba5WTI4BBq7IbUSl",
+	"Zpg1Dt/ByN5Y9iIIfxofU5kDS6HxxtEAP5hycu47d6rUtmWRQvSm4bPCGkiKiM2JBXo4Yu89Ysnt10Dl",
+	"Ov5nlcvRR75+h1HDHYpMO3xDF9YVZEqLrPUINfaGR842EVcJz8NzR7NAjsdqntISx7qtKv/V114hmf5n",
+	"j1zy3i6TQCdqK2h9nQMPMMMsrP25uZYPCDYcwjnTwWTq5vBXozpjK3krta2GeRGKeStc1UZE1rniUAmm",
+	"5XY8haYjp/JX9Du1r3kmZMILeCvgSp9OxVJ3DEqgSXzkZIEIrXFJsaYdSVXpyQpLC4fnTIlSryC64SVD",
+	"vKF+GI0NZ8ZBhtPlAzH88b4rxDBBsg2U5gNQEVSMfvMNQoDY1XLOacshsHtdzfMl6Pl/BQ5gDgfYGnXL",
+	"bOUo5Vhdl5Yb/ZzWQoQe9qo0YtzzKBsspicjuu9nPUdBBvcDc/dvsw794v4AvIk5mH5DyBxhTvJwq3w7",
+	"BH1xtxV3gdZbxwi8BnYdgGcDHpCM+bGtv4dqFE1z8vNRKWoavnMjteqWhoL3h1QKqE8NO4Rd57qja3qR",
+	"y3P7Vz0JDn15M0CJxlIHprD9IDIK2JIH8n3la1QLjD/CU72HZ5S55vn9IY9yNSmt799ltjUm6mDOsxnj",
+	"a77BT/5VFPnQWG9grY6ly4xdj/icO+zB2HM3JZFYwakTqFQ/QVLCPsjPfVzfr75GjLa9yYrrs2hmpkli",
+	"3BYIf3S43+aGTPdDuIaev+0dUOjNz0zzU0WuLd7t6OiZWNrMUC2kSpChOTJCYEdA1aDUakmm+lZbxmA9",
+	"KVEqI54ceQHy7MEglgc4Au1bfy9QQgcw8wF4mX2SccL79MIdIrGnIxM7zqNP2h4xkSnhnPZ8VkPQG0uj",
+	"s9A0EpzjcMQu7Ft8kt+JoECBWXdNFJTNcEvUhDK7CpOcI7/WL4HmHA7I90K03+gX1uvZcZWTp7RD8Pa7",
+	"0q8pvtoioZ44Qe/gLAjv9BbFPHyKJO91Pexy35IbcRtwvp70VLGS36O5Gpf8/iMvRUyghKHlNe7yCVfi",
+	"6e5W6uksL9jg+wLY8SIA4UjlTTj3e8fb1I21NHcniY/+OiDrUgHP2NodF08S6/6vi6XR0+h/tO5btYlp",
+	"vkxFUunaJb/HuM66qg+WXpYcG3CWAXMMRvmtsWneBCBefasWAjMU7DQM3TQabt942ilpq02w/TerSAUV",
+	"Ox/sXuqRjzNntaLqoLv9rZbTiz3srkI5N8S+pHB4b5i75MFq1JYbJKqj6hqVAN+L2URk+ZqdDM+Nn6h+",
+	"hx89L0Xr5wBvvu320LeFqoRXCek85jg8IWY2qYTuMus24z3w7jrO+kV10jvcZLYB30UWMQvtbBC8h4ak",
+	"1ZGqVm6CeFUtmMhsYHtyMtxdsJAkoRPUfuZ7gVPisX4QKCWJo++DwMnQFZuRi464NOjtLvB2OWcc/t3q",
+	"Ym/uFltn2UicCYZ9sCvX+cM6K3iRpaIAcjosFh+eP0ZvrVuvDfnzJ+y05ZaoIGo7WCba/benD6T+bkQR",
+	"dg4i0MYFRbkb7pRiHO2gp483TEJpfuMmSXcxnlxkKjel0F7WtOpWvS+0pAxmZdJmNQ8yPQ68AQnVM9Ua",
+	"vyq5LM87AlapxJBW/23arvnD5dpnyejJtmVr5Cp2l0Dtsm6YYdIpq6COdhBXuSjxsJfcOvzhxy50SCro",
+	"6ucgpjCDR2yRUbgLlWDm8d7E1LV8umrFf7MzIw40pbXh17kqoTozydctSLMV9hGAQeQztuC3WDuPG9km",
+	"bL9wODDAqAKIxrXUliZU2wMncnwjSvj+JS/KRh/ioY0su+k6enD+c2cIma7/aKCtsIM8SdD+r+WFUycA",
+	"U3GxyoCaAt8GkxUufkJnBb06LdlArSbHXCmxmADQm7YMqKC0Wp/hCLBXq8hzIXhico8r/rWavsCzqe6D",
+	"SD7IjmRZM/dY0WO+MiDUAJ4MdynvcQe9NdcjVyWB24Okp5ne47W3O9UUvO35BrqGuqH77F7U28LEc2v7",
+	"9InM7x3dN7CGPabanoZr/UITP8/Y3c7M2kXxCjm97Ujfb2wZZxv8uUum6C9tV7yr2IQ2vPKiSq99NGR4",
+	"sEoeBx6+U8i+47fiCtEVWpyCfSQqEQ+J+2WWQ3bxvNCiqEXMIeo0zBn+waZ2IEMFoNhJtSIUGZzxRCzL",
+	"+Yh9x6dzoNaEZ7VwNTXSHLENJ7yczseSil8woGD7CfnS2N6k4HI6p3Q+87W0PMfiyOWqxA+ga3YsbR0/",
+	"MTfFyKTktj1DZ6PTGKLp2AYtb/9UpJlTNvRvYxkvUzGF/I9vMy5v4yF6FxSEQKa3WoeYQzoXOnRozCP2",
+	"A3H0CRb/6c9kEkNCfDBLFK6Ht2ZLNaUSTj8NAO4plS8ETj3O1JzfCSbz6tbENoeRnv5q2gDSmOO5UDAA",
+	"+uusNhWKDZwadxzzMGITJCshPRQxEbE8tb82UtvdEH0JAM9U98CD6tevq52uWzSEvc4BMFMGLCqj/S4V",
+	"vfE71s9XCc76rie3fcNjmBYMEyARcRlOG+lMT7o0dpM0R4sAVrVjlc/obFdTnYiogvrH7cUMUdpZaHUA",
+	"54lQOBEJv5I2LxSNmn7Ps0SoEl950AQYzLjQJFQ8dG2zYBfP5SJvnQjwIaZaPs0sWhIJIhgowFM9eGom",
+	"G6bETyvA2AG59bAdUvGG/RwyGXtpWrqvvyQ9Ky959nElW+nv8MAvGmS16gUr7GtPFcLRnb0S5Wq5T3eV",
+	"8+JzJMrsoIxWAjjyrlNXWHlnNjQ3zcX9c08VrSWFQKJILrvUNaOj6dMIgHSr6RxrENiAyPpTw3phCo8b",
+	"SuxONpN++n1H6awnN1oiy20n+/fOCIziGDXVu2dJu3L3z3vzVTuUvktt74TgcjcuvuoO794FxUqq9isx",
+	"gF4DDwSyufBFKUSizVdfo4Vr4d//jflK7fCJhBFMjpm+/rpVtbkDgsvqsO6sGeRFrRvVWNmrtUGgv965",
+	"J0bAHEgltV32tE/M13XUVasL+Fc+YQ/QUK7mfLnDBeYvfiC3H363E4jGm360VzV87dA509bcAM0hOMK9",
+	"1s3I7Pi+57SD0vQioJr1Pp3b9DQIB4fSH3uwNP84F4CayysqZsLbWiIRj8JrwXaBI26ppHhoIBzy+W1b",
+	"2co7YVfjhbIMeDvcPdcBndm4O1LbiScSdvQ1uwv7y7uiQ7cMklWzf//XatyDE5h8s32Wdrc9lZQ35sX2",
+	"JbaGCKk5zgL1YEBR27VaIJ/WByVCwKKlKNAN9fyztJ1b2p0ph0v64flVnkgObFNnCW32ldfdMOW8p44r",
+	"X60uemjUJrLTlo1bCeOWdNwRu6B03A5QwNYsjJ1SNR9SAdud7VTJTOeHvZJlTfZ+f7mvZ9/UDHR70kzb",
+	"u4ODOB272FbeBIvt1zhFvXAyGuBjT5PGRj1FOPmA/LMQFF9Ycd1vPEjglqRqmfHNU0koG8LVV4yJ43VF",
+	"eiuWG0TxIJYc8FBpPRJ+WimMRQrDGACbD7GxfFokbUBulua5oYf2o1WeZ2L+eoQcdAwxURJ6WI1LSSj2",
+	"wfk0QvSjmO0RTxU80RpGB/ltmbNEZOld/S4qDTlG4/JuWSbnMtdT0OWSILmDNCduUeo5oesAKRO4wPeA",
+	"Am6j2Lu29FlNmr3GFjY8Xlrw7CAXH3Ov7leG0F6Fvi98GwBU26vlqrXOoA7YB3I06gmN9GR8hR5N2Tb+",
+	"verh/qYLZi9BSkuAqDTyMrZtqsjn5ygn1XI3y1OLzrDlmYRCH7rfCihSN54Ran5PfVQXRb7NCM3DZskG",
+	"KYNoqLYXxAR2s4crdVEvSny2yhWTMP1CNZj/dqlVaa9T0S38cspUYLxEwbmXHNuFQdPzDUFBpfmlotNs",
+	"odG00q+lHqnOj/pcQqG7dMe51SPf/d4o6HFsxxDdZjUfdRns8Hs2NVbHCupTKuQpPxVYWg0XrZJr4Wut",
+	"YeEE8c+MlbBPVZJrKn/Ly+m8pagbDGV0eBDGUD6ruzYDoYWl03yLa6V6HYgsk4RQab46OYF7C7BUd4ss",
+	"u4PCWqtdk6ncneiPoddM7pJ+VjkjHlQB8ozJZ+ZAtnXAglZiTzBjpaMw4jHy4JpbYt/yO7tevervRmM5",
+	"lr/6Felvo1/9il0JRKuMPeETs0Ick9pvbpezsTyuWGhrEn+aL1ycllZq2pr3aiyZz2rhaDroH6heA+As",
+	"83QqIOGrYraReQmN5VKliShEgjAwNEsOkA816KaWlFC01cT8KVNRRLrVAEOu7RmETohuHjBw1DRfCkdp",
+	"QKMfojCGIvsmvRMw9jW3dPNS3Jcj9qMhgcFWKnZtGz8lENHq/gXieoN9oButp0rSV0fsouaAMFTI0B1Q",
+	"IuEP57bT9KButKJZxl1ROT4o6c43GbVG5QZ9dXMvjLU5Yu9z3abDbRTbezDGEoZUsVuxRIK1k0qVsfBl",
+	"sBktRbGzE/8h6Lj5Qp9wrchSN78A9vi6BeZuR88Ii3QPMCIVbJ4y7pvFAf6SuBmptUCSXa0kvUt1jyYb",
+	"X80aqDmkyMG+iRsaQTwcsWsnfKU7YE8bHUc/28LNTNJt2i9Bhqu8EwXmSJY5S0t7OM1wl8KvgweBPuDs",
+	"Tf5XAelgHFNE8FAq6NPpif4r5NNi905fnsCRQWUdTiG0SRiBSA+OfVEV1q5u0h8Km3Kpj8GEFEiYPVpp",
+	"r1a4aXQihIipsbW73CKENOhmX7DY482M4RwDqkmdYjNGistAMSt9ZsQ+yYTwlP3zw2GVnUORV6SjJ8zf",
+	"OrhjS08Bt0iS5pu19uAi+JFkVE32Awoa3j5Girk9IQEw2VTE7RzO5Fi6j9EBNtXXbEAjo5dw3ulSQ5RS",
+	"St0tRGJnQSZjiSNaScBnrn2hDZ22HsboCQvpBTT+HKCIXKHmsMiTVSYYFoT9RV/mfzG3eRwhFCOnBGN9",
+	"d/t70O3bCAh5p7dig8y8elo+mHpvg5+JJcLn+g84X+7JHR09tM7c+aLL4kYywwvWPLj+/NFCN/XATQPe",
+	"NggUZJyvTVvHuO0rzwK+darNgObpYrH5ftwrUrSfB/3cB2M0Ut201e5gDxa/UwpfR+U7vhpbN/gQtRiq",
+	"CDBV7/7upnfOKyRXtuAbxFwEyD3zlk24QM9FVgiebLTkB8lAKd/61YmwfkMlcF5hp+b7IN/uFAWoQ04M",
+	"g5urPTrQg0v7EJECbaF63QzKEP34PL2Za90RppzS6b2q/1+zU60oGd0ElORhq+Q5WDjid+FQhDv/Wv/w",
+	"eNr9bUcX6vAc43A2WdyLxNHlsoI7FzX2z4DyvCUs8RzwII8VBHiHLNSgu3jLZqlKh1EHasvzulr3Qwnp",
+	"KS6r14bnaIFVNw7o4YDJBEq4BfBqQXAHDJGPFYTIAwF5e/iDLzwLgK4jdBBvlibybR3GINC1BAezZIta",
+	"7sFkf+jgGLVqChJho8ehYsUlYwJ45kELb2ad78VC2uHGboEpqhRXgDwX7NKkEOSF7SspzaPnBhts1CG0",
+	"+hk/Cv2Z1w4zYYCB08G9N36rAt5jRb4OOQ/7RuLaMy4bVAJlW+JlkBdFt7tlzLug6eBo/46nsw+ezuN3",
+	"d39AncP5rPuikDzy8jL6FuE16C8mOdxfC15idcsTYpQ8+1CeDcRk78gCyqbLIBTxBVvWYbdJMjVFTsJL",
+	"bgqw+g0Dv/wxX4cqJudcvRf3tl9NM3XO1WUh7tJ8pdofWgaHdXo84Vrph8GRVTO4uk2X7Av421X6V7Bs",
+	"MJivb1r711Sxk1EL8yE+Er5drvmtibYn4feh3u51OA/U4DTpbVjtWX1rdLSlZyWwD6EMqvqYM+Qdhlu7",
+	"AmHtabadmfAG5fWquXz+im+5SfWeCRwwi+YlAzfpFoDiqEoX8KkeDpQl3cV05FJcVqxH20mhtxM7hzSu",
+	"EKFyLyK5z5O2+LAUxWzAlbd5OEV3+62zyzfcc073Jw3u+YH9Uh+38cl6VbG9iGENWlVQwkGxLJcbL53C",
+	"LsOcq7Cg25EytcGVarKn99t3+/F4wn/9wCciayvk1A9ocYSiCzSeNUvLM/am4LMyYu/hYF0sl0V+x7OI",
+	"/kvbu1dClhH7MZcR+wECigX7Th8O79JxBrD7bnLpQfu+stPzvVgnXcJHd0L70z/W6CX3JWz0GRnr23yf",
+	"jKYrChsGNgd4kY7XaWL2tAkxNi8pw+5Vua0JWfLVSdR29BK+sZwX+uaHNs6Yw8Xm+E38qcV4dqrchgBC",
+	"Mi230ZINuAT6YIV5JYBKkwn0hFknTcmllsOYWfXq669OztkrE+Qnbd24ZdAHop/pdi7X9pk3Ye2LY098",
+	"Q9YUws4ddveMxYk+rzEbLAux5AXg/cZwK5qzG0cs5nR69X9rARWzgUmDGEuz4fWb61zqZ7Jclfp/BR7s",
+	"eMTe5XdQg5tl+Zrw1CHmMWPx5Yera/YFX6ZfoOnxxd8oJ/HnL/DcxBgNFVJP05+OoMf6xLm9PIqOTCeh",
+	"oA129hqSFTPMLaS+OBNXCRln4j5BTKBb7NEcLmBMZU6gh9vHYWMQMPiAT2QPaV3bI9RC6+645vddZXsG",
+	"oa2tau/MSRg2tkKdCgDBwlzahbEclA5xsXN/El1xO2F9nd1mGIqMd6Gsl/z+zCVwZv/+r9h7yJY5FEMC",
+	"qOYOBFeNgOL6CakRHpca64BcGbWEd/1Qe6r7ISgzikPl3X9mqfJNm91Dinf5x9s1ZeNQbqFLea6kdDf1",
+	"m6qbC/JreczTDyDeckTi9rTVloxVIzcfTBjxlMj+qMDI3ORhObLfyTLlRZEK1Rrho7BOO+B4bX2rAbYv",
+	"SH7FM6E+FAmadzxJUuSGvHTmKog//q2/Li+Um2kHEUdO4TTIea8FL1LFDAul1vkQAhLXmpIHlUN6iJwv",
+	"o5Y8LVFc5l2ZDy4N56qYzvXVBH2yCHBo5W/YugBlt2QDEzU/9aPmQ5tDU4smorMoyCx72jO36cCkyq6b",
+	"A0ebKpasRORxae3BO3zu5gzAJFTZjmYrxDSauJXftI9FDd2uDPqDT0sVWMQPPcLUUGZvNykzJsaaw9Ov",
+	"bNSpAAgGntwLx/Oi8JJNxDRfiGpneI9ETPDpHHBBnIQxnmUAUVvOxQKS4aDs0ElP8GEowPpDqdZkJR/L",
+	"uNb90fuYDd5jAkPGpyIi1r8hgtsmRryX63B2KkspjbNXuKHCJn1wuKTlFvu+o+JiEF9+ajFe4iGi3QEq",
+	"L2eXF9evf2+zwM1iViYCW6xUyRQvUzXbtF+HAwwQ8+Q4l9nGAYIfyxgGEQ/DV6be77qvukuFmEFmFFfU",
+	"LSgwDWL2pll2eCJmarWTh7ktd7NPRuU0lyWflmFlgH7EpeBlJTc8dcA24WefXFDFaGKbqRJzuBRrTHWU",
+	"5iEtFqp85upqXW5a8nZqt82rrz0lQf9zqzDpjkdUMYg8ac5xqLMmVsEuwFlkK3SoPNZL1QZXmQqt0ZKX",
+	"Wo09Ojv673+6OP7jn//26uf/fGjMGYfjOrDuWXrnZ59UovzMaHsB+WZytHWzcWTJWXxxtXvu6WMqCK1R",
+	"GsOZ78dFwpfjWAZuxyYVfDNdH1NDq4xfdOJNM934GMpnQHIZiRgXAm6JGHxaX1hVA0up6GNcP7bI7/Cp",
+	"tISSIr0jYZeOpbm80MlG/jT9InrUSOApxuXGlHx7ern56vDcGclYQv9BePIbnkq8HqkBlJZ7xK8Ovtz1",
+	"sNcuq8x2WeS0HLEPcipsGX1KGgPLcnkjClaIqUf3UfUurRI4e0xZjfFJ7cwRpbZAfByX4r5EnI/IMtD5",
+	"CbVgCETtl9AeCbV8sxCyvBbFQoVE1CX+zkr9QJep6jfk26vD835d3iMJFOy/S1EoA/PXSABVdcHq99tr",
+	"4Om6PU+Xy8PrMKbZR1Jiata/c7WFzP8wMsaFZPN8VWQb6/zgLsZeW5b1eZVpH7HKdGYJeqxQqVc2ocQh",
+	"f7QhGm0l2//vyZk2PW65Biaq+RFK+iW6cLTgKqBSIE0cAFTCIrPJoqHM1Jp6lVgsEfOdhFof9ffwvnG+",
+	"u0t7O2WvfhSzlUw+Cq5yGdYVYbJWYC/oh0BlrJ9vL8axnm/YIpdiw25yodiET29hlq1GEnD6BL98Nc+1",
+	"/cknImODN+9+N4zYSqY/rYCgmZKkrBUuc3lsE+qbPVZsMOVKHKdSCanSEjnO9gBFOThfuIUAtL29s7Uc",
+	"j8AZTrDo6oLmqqXcbJYDMm/HjBpmU9ieSCCeoKN2VojH5wr/dMidsMspinC31kFdnBnd0Y1eP4L9sshx",
+	"YMc4sGOY+0eF5wgIgUcD6+jYnNCjqnBGH4Qh3Kz6797KD8DFPQztgMqnRwydik3ycr4Lc/Hr2hZiajXB",
+	"0ZoFMtfFTuTEP/fYH/uigzQn4sHxlp5ye8QapWtf9S9cO6eU1UIoqmk/7MF3FuirXl79XUurH1Ci14vA",
+	"e4sopylRjtjwjvEgLUFkI96HJ86HT0jwff6oK9vr6DUItIPiGuE0wu55jG05TFa5FCxfS1GcIdmnJWWx",
+	"yFGRQzrnsmQJDhRyFrTfwG2k8pggvFlZ8CmA+KMuWL3nAWov51xpCxfr3JarciwJ4cjh6ESCJPOEQ41m",
+	"MpXSgkmhMBmNXa0mx/hN2jDwgNvbyYbFTbzteMTeIgdbBXuiV3d9TlFUmCqoFVSYyTKWVBLClyLkmobu",
+	"doB30UdeeMRwkceade7Q1plT2CvoQDvhrelCkNnNpYHo2cfOyX+Evvdi/tqJsc8nV7JOJ4xZVvxuzhMN",
+	"LrOHjuyD2/FdOc38VXEOLUUVYXsb5Pg4MgR0B+tzsL/6aLRls6TW4oTHglYm/HINfw01cZtimiZZweBM",
+	"zddSeRQYA0BziM8hCHCH6CeEyAC0wsNwGg3Jqbb9E5BoDYau3ptoskGJxwYAzK/fI+T+iM1SybPhI+y2",
+	"a+p3c+Fq10q1CNWK1ri6akfOnb7IlXcN4dJxW73Ol5su4MQKI2oZoA1Q+aqYOtQqLVwpaA86cLQYEjuz",
+	"DpYmukhU6fJ7AnjUMzjdrnZMSCW0g2VGDvmqNz/1bE67IyrxV+ZAFIMR3wZ9zGGqjdKDEEpVnddPBU/u",
+	"Nvo0v4luIrUUcNrvUtXKBtForaDH9/KGfEaI4DXe3qA3o1RV3oiZBkOKp9WlGjFeBbeGvJrPBZQd5v7p",
+	"oHixuSQeV5wlLPYmoD7ZbGCQEfB6sm2uuTJB2WFvbON2SOPGRvQnH+4i5NZtUjIjWXOdig1EiUmV2p3H",
+	"Jk3qqMIe1rA9Vs7AmruuhQHHQv/u5LSqidGdoXntNVGp5aOdtXuX7PkA2Lz1QT0cmtcZQJ9Z7APLG7Jo",
+	"Htf153znefB5PU5vi7jgndHHwusNnZk+3axZQ0p4VsTMV6qfDGk4vMH3cCU2Dm+nK3Esm75E9j73AN0s",
+	"QT2SF4hspqcOis3EspyfVdhzFawDOjKaShbiDMmQVmryWjltaK6qL+P3xhI+GMb0oz4EPREHRNU73w6n",
+	"R8+U7USFEtziVGgHiS9p6c1puN090pg+I7yyPTWtiLVqWpGvaZ0jkFMAuszijHQil4n7abZS6Z14Z8Lh",
+	"OJInjo73Udsu5H5am7+5A15Ab6M/SgLkNvQqsz22XcrtBMiVlRhmQPYtReTuhQemvORZfrNy6Hkx9XcK",
+	"nllZ5obaN5+xGP4TBx6zwWRDf/kxTfQfZnnBlhmXvMA21JBSvbGAASlexzL2+WVjAkn3PEYMqumtKIJU",
+	"LcjSE07pHi8dFuKxBCxjYQ4t4EAbFGqD8e7REANnFeZDT7k8BjN5SqAdpcKmg/nH1SS0AGHCb8bfTklb",
+	"5C+CiYEayIWQUMkCo38+i6lawJYYgv7JG0tznQO9p6OkH81SKeyjz8TH9XxuDYcn2929aK+5WxYiX076",
+	"st2nGP7y9yVMrNm1+6WObHOmVPCrFWbuPn4PGka7eWuOhHnSVEs5skmbqmnJJILxtX7DoeMOWNFtkq6F",
+	"vnz7l7YPSfKF2GM4vquodg0md1zqPZJLsrB8vqhqFjGbgNIBwYtdoFcC/hvLaCDGagJpvWFnzBvhwZse",
+	"vFCPFCYy1+B7bD0UnngkKr0t/O0W2qJ5oznn3HpedwQn7uvbamFY97Qjs0ZNlxbPVG5i4b5XK93RqQWH",
+	"wER4upb1nXuo4IWgw6nJWN88jTV543aizWPlXufedRggwu/0WNlT8QDnlZmKfVwvVqw9gfvFfut5XDBO",
+	"TBrsaeeSpSvVOmYeyxFT243be2ruFeqXfwl9Dg4jp6sNd1FDpqhn8hOZA3IYX5EZ8q7+oiplzxQ7ltp6",
+	"wBgwoQipw9kONzCqIohQ7ppkvwRTf3d7oz7+M2auhqYlwgZqLrSlqL8rIlZqu/dS//fQqzJ17JJc1hER",
+	"XJsWUfjZmti/+0zic1BjH8IAObNOyodTbui53uIQbHMjPlLJTcBG6MuM+/LLQL0NFW/WbAlv5l4oR+cf",
+	"WPAOU64JXmGC66Dnz7wiz1qX42qu+bRM7wCgepAI+4+zGoVT7e3RZ+YcPaA2XWcYqcrSfFfT8JydNrJH",
+	"H0EN39FXaTfRZ+eqbOrc7g3Woc3WbbSgx5I0ZsPG5muWvstyTlBzjnFJNnvGNyxflSyXY7BgYMkB4Q8E",
+	"34AzuBLAkQF/Mv5LyJrTf0BRT3QQE30lzMbSe3YYsZv0rroc9I660r/HphdLUeCXW299+07HTjeu1uYw",
+	"gAJxj936uI6vdjAwt0ws45t8VY6eLsHFWbo+WpY/1c/niq02Yw/VqLY/fnE+2Y6KJnf5vFmJ6icpmC7S",
+	"Xyp1GxGV0UByqpJCvqgKySJvjcYSgwk7Frg8oiRpvTBr4m24h8jprL2IgrUXXhck0l7uWjHxWek2D5RA",
+	"XQZf7V767A2+B0i1DsvPprI5hxBV8FQZQdjTFnS4jUgsNuf7F2QNhiqH6jK1JkY6JGZVBBDU4DwtNxxu",
+	"PkyOsR7RciFk2Wbm2gcg1Bqv8+L2NUAK7Bu42iH8pz6sSpUmgjL7w/VYljaTszshk7wAwBjCdhFLfW/o",
+	"NihKnC/DhW0Zn+RFGFrhB/0Txr21NjrPVwWBFKcKPlHPAnVwF14oF35UfQasgws+nadShIf6Dn/8f2ew",
+	"h0XidZVvPRdPqHrn26JTWTopeLFx40olJEyX/FZI8JDv92E8Pq9zFUizem32iYv7bA7c0p7aFtX/iS9M",
+	"6tcPgiddLLDBEWBG4Vay16bSRk39ASRT29qR3NJ3dePLey1asZLX6UJfn6sS3DThLDn6HRK1V5LpA9Gr",
+	"4OCpNR0qwQtP3jJXKe536XpDbaHxOi3nkPa3h8oNtWXOTHZOITzMJmKGmYPEokvZhZ/DPLp3d4vOWAlz",
+	"Ym7IIaF0j00YskPtQvryzBqoXgd93SSwFm3b3L3M/fsurFI0D6kv9ZqS42HVFFb127uaoooWNpXAbQWv",
+	"TqTxcLUUdkgPr6Vw+t9nDncL6FeX4+OiqDQyRR4rnJ9vDz8HQsyVSkAdbigPjxc3d8/4Dl22EXNHRD1D",
+	"rNyvN2+tAnAD/dr8bm6IQZnnGahGqVSiKFVEL2mRqoaRgxb8ORWTeqPbs5aUpuYwpaR+Y/+vVJIut1MC",
+	"hjbkpWFTa+NjBzfmajp3qbuxhBvnEasg4qUo4sitgPj8C0/7JOe11j93l4m6Vl99w22vGH3MUtFg2ty+",
+	"9aNHuO0OpNv0rHOUHobN4xc5utbxsxU6+p0wp4+Ki5R41ErHvnfbZWjhLIih2TP1NTT3AyTVA46yKs+Q",
+	"Aj9uVFjFoNHT39F4quOBjBxKsxXq9vBgkKAsNIw909kC1zhvipgd406AF2+CISBjAcYaJmf0qIWG4Vyi",
+	"UKKQ47T/hZcIPt8VSjWGofpCWPX22sLq0ugMQD15DLleV9frBnhoJulux2wsnaJjLHLL3QQffYkrxpuW",
+	"TrXrBkT9MhxLP8xBRI6x44+IIwegIlW2jTLPhxFJNsc1EUdjGQe9FXHE4oBTIoYJwpCtzYFtdv6FGkvE",
+	"ZzoHP1e+Kv1xR6aNVFUxPr3lhhZpDjLlKkLQModDF43lCS4Sz1Qw+aYzcvRDeueEjrqElTupdYk1EVku",
+	"b8BRUV8R99Q0myDWAN0UpB+ZufEwsYcHyH78fENUDrI3Lngjsy1qid/8IoNUv+jh7p7Z4RA8tQiG/ZBp",
+	"P6srvDPmdRGIeHWImTyY7Rl1aETuG+cOx8mCbxD8X3+qwjVz7M6QNcqzQvBkoy2+R0zG3i1YFwo2NU5R",
+	"APn/cwzb7T+cQwf0LpxwXutu9BvZOf94n72xY0ywZqydBNPa+oFh/BLChU7iXj1y6IH4eBlMBhqUdEF+",
+	"K+RwxD4YESgpdEMymquSmVfYr9npCRucnli6awgWDp8kRvmLWs3uoCVVi7hxy45j5+uQ9sw9+HB1OFUs",
+	"ZGjQkA9AosICeFDPkL+H3KdB++gRssISXvI+FcZmdMDL9sa89HN0NCtwowcM6O/Aszf3i1Ds1kNDhQY/",
+	"wGHHFts1BgYAEpJnQHVpzjE8uvX4tCykc5x2iJNIVRaraUus9ff5WqttFmdXIJDufilz6qM1x9uNi8pz",
+	"pg/3SpXm4xw/bVITbnIEKjggeQdMft/NcgkPP9C3H9ouvOzEJYZN2hrY2noUt7fdHkLwm3SU832d/Djh",
+	"zbGFeuQcZ28ruae0tpv3c/5X0qAPtUloxrNUlYG4AIz2ESvvmx15rMBAbb06OlYHyVb1XfQMEQKzwD3r",
+	"O8IXXK8bzUp0w8OsdYUXavhgLpODXEyesogMlyVr3lWesmg/HCM6HxaowkvDAEHso1xtnRfWc1j4h7nY",
+	"zllpn+1kL9l6E3TqZB2KZa3hhodhI0rGlUpvpAF/SN1kJC4Tg2bvbplwq3sGZ2pXS30qQmL9imdCfSiS",
+	"kCy/YMDwSDj9ngbKroEZGE+k9MjKLaEw1okQs/XomaioBxyQ8HeB+aLJ0faM3mlisSw3R2fgI6+4qPv3",
+	"900+XS2ELF/Ti+F+6046CQhARY0pXNXxgGVYVyz4hx7T204CRMtCbLtn+5QqbeLurva2dQf1km83/Se5",
+	"oogMTy9Qma7nOVnrSdV5t9dwm5XixmiguZ7/JE32n1jPLqsH2hvrSo/3BxPbgRvcxt1rx3T0WKzdWyOz",
+	"1ZJ1U31XW7Dqe0U/2dJ3UVzmnSlq9JTWPFfFFBUVWAjC7tvrmHXvawKv6OJptAAXjuQN33OJyFKtzLyp",
+	"iMd7MIibm1Wkd6Ka0qhOLh0acnBH7jcPqYL0EbhDdhCk5GhqYc+mRqEO8YVifKH/dcY4W4piKmTJEedP",
+	"rSbwXYMsjc9FWkGVCXj0kEoWpw3PyAvFFqnM0VkK/mWKNcLU6BEV+VLN0+U2DUfN8yUwDSumyoLDdJc5",
+	"pBI4GzKwvd2Fp2+97rXPw5u7JtKdb5ptSB9pysiHnYA+m9XeKclKPPHOPBRV+UyIg23uq5VNBJoJAdtb",
+	"vaBtq2yE39JXa2X+BndlfxJZ3egVHYwD93nJi7Le6YHNLfv3f8UABEIMZ6CRz4U5w/la2nNNcMjmmHad",
+	"UETr6UQC9S/fiBHAOqF6Qncj9OYjQugOd7LM5TW/11vvW3KYHUK8yVwel9hsfTbNrKUFEu2ZmTczN+pP",
+	"nn+wgy47RJJrVOBzZ+w0Yi8j9or9x//43xCVMpxSKcVXIPKLSyXFHTB8r1Qztvf1l0fBeB5yve1wT9Ib",
+	"DfHTfxu4pP6H02ONBkSts1I3fzA7wO1zP01s3350755lkSfow9iq3VSPom4zS2Wq5k98bfy0ystW7GT4",
+	"sa7o5/JOFFrPC9bsso+u2bxXl5Ba9TEEOpG2+kIIZAwc7EtRqLCbv9o91hojx5/ZTSgZltDCwTaTuRkP",
+	"7GiwF+6jeRrMF17Djb7tKq8cOVf+e05L70Q5z5PDSyM7Fwv4wMFnAPvdTyLt35ct26jk5UrtsAr4vH7z",
+	"gIqVq6ixXzOjZ8LxK/n9Yc/7ncC0hZLf43GH+lReCvZftOJWVlrODsqZ6eqhFaQW5WhQ6Z9RpT+3qc3D",
+	"rcoUG8CfE62ZLIt8mRfkKsJUMfwqWZPI57zgqUwA5janHJHiRihSUstDLZjZZOw//uf/Yp6BzX7NzM6A",
+	"H52bYRSORtpUD8cr4/h1Ai4W14VYuUijuo+3KYwDZ7whruoXS83t1VBbarqXPbq+HlgZoyF9o+lfcYz8",
+	"Dhu80gUa8rsqugpYmTWXW+Urcr2hHRHbmgnnWKCO/Kl7Xvxz2LBcHIni6xNm23bHEzBS2AMhznV1tYb+",
+	"Bqh6kFpkoaMBbbL6ZuwyN8S47pRmT+sSD3cAjHuSCEWZY6pp7hikNsEMmWmd0IDjtizSBS82zYgHIHma",
+	"MJKpPqT449kOF3KV5vXPKpejj3z9TijFYStXqV7qNl0e5zBAnh0vc8jywka7IwsXNpBgCIms9eXF3WwT",
+	"MZYxrFMlhueOQq1nTznzlJaBWOtBAF53crgHOtHwuVGkbODhHpuFtT831zKwfkteaqlydHb03/90cfzH",
+	"P//t1c//+bFc+x1ZepUF7UZSzxghODtUfM4K22bjCuHZCZKm5R5laocJA0SsNBn6JmR+etKOv5iWw3MD",
+	"vN4nx/e0Xwg94OvvJ4le80zIhBfwVovfvG+I4FYsSycqErGN4IXCDAKoXfjmm/pcdJzD7WN+HJd6s0dY",
+	"/NTepSdzvX8me+0R95jv2X/iDXUo334/T2pV0ePn1yDwemoQFpgDDrBH8Yzv13w8mWDdobU1YwPAE8tn",
+	"8IrWs/LZTInS6FdDy923dW2dy73l5rQXpD7y4K/7q9Z09JfzmXUT98Pe2OLovHTdml1JQX5DlL1Dd91w",
+	"qwZwgIqPoKv0oBuhzcP6xMd3i3PxAp2KHUvlNbDrSnmuyQMs21M5JR9qXDS9nJ+TddH0kPabxDZfKSGb",
+	"dU8tBVibO+YE8wDJpt4+C70cnBd1h+YuinW9+Tiqihl9/bqXwbRX0YzrXXLsh27fwQ+phALHbwvBb5N8",
+	"3QINZShqE6wTzmfEk+s7FaoQ9AtVoZoAMprhibalX0oIFt+IsurKJS/KRnfi6mKrPBEsfluKhf8ckZ3r",
+	"P8Ym2gF95UliOcLccLctVYunq8Uq42V6J/BtniQK0+PLue7rRGT5Wh/CgVpNjrlSYjHJUvJtTvKVVoSr",
+	"vT8csdf5YrkqjdOjEDwxwdQK7alWVsSzqe6DSD7Ijhi6WQYKbdFXBkjcIngy3CWhzR30Vvs0V+UH2D7K",
+	"IPLs+drbnVIl3vZ8A2uI2nFGrl2YHb0tqlpvb7M+FYeG3fT9pwMWssd82yNxrV+oCwbvy94cRwFkksjf",
+	"mNSJxuZxNsR2afOO34qr1UJfei2YSP1FS4m0SuJ+meUQDpkX+ji2HHV9XsfSKUBVLuwMkN1ahDNeUoEM",
+	"sP6P2Hd8OofiXQeiZiVLtCuA54mX0/lYUl7Lep5nLrCTPvvY3qTgcjqv4amlCGeEhB0O6tNYxjX29Rji",
+	"QTXQqHWtMaQLb5IVTUWaORlB/9ZkOR8SJceIXSH7umRz3RahHdGYR+yHVJWYk16R5EIYL+jdBRH51lTT",
+	"hHEQfT5HlS8ETj3O1JzfCSbz6vrANodAW1xNm4JUQ4MFYhjlYJn9qVBsYNYvlTTmYYRk62JhPAglKF9J",
+	"b/zWf1rlpajtcYC2/LkN1OzBBG/X1U7XLUYEmOccAI/PbrSfYNUbv2P9/GvxrO96OrVKM4oEon6VwM6C",
+	"00bKw5Mujd0kbVVNtWOVz+hsV1OdiAhSV13a7hTrDNRZaHWgYD3CYU02xBlC0sbietLvLkv1gybAEA2F",
+	"JqEL+fg7b7QeYkjrRED5V6rlk6nRt4IIBlrORSEePDWTTQUKAHLrYTuk4hUJzFBPbUP39Rena+Qlzz6u",
+	"ZCsIAp76RQNiUL1ghX3tiQYInb0S5Wq5T3eV8+JzwMHtqpBVojjyLlZXbHmnNzRBzRXu1tuMadaC01wp",
+	"Z404c62Y7cIkU1fVbM7DtWKZAKmYsN0ImfBVMh+7NnJXVB3DOkHolTmOrBCZ4MrPx01L++f+XrN9gCEe",
+	"EiG0karWpM0peR2tkxkGnIKraqJvY2gAgiCKcWZ7Ws/oZIP45cnLr49PXh2fnF6fnJzB///HuJZ/V+qj",
+	"tGe25881teZv7VqO88Ne6A8mMaO/5qV33BvzVqcGZtrePS3P6RgekQ64WFhGmyVFJlCfhLBGPc2TiGfT",
+	"U5FcFmkIR8gmVH1hr8Z+42EDrUokqVpmRHX2BMOxnjBtjYWhwXyHGfQUPFEWt2hZpFPQbLRyCz8BxdsA",
+	"VZviJpUMNp8gtles2Zhowx7k2GZpnjNncCXLNAMV6FloMncDernL06lI/qlVfXLEeB0fFvb+nCs2EVpQ",
+	"U1NIpqYn+sPsneBqVYj3fCFiveFxZuhJxcR9qson2iqpoiSvbZF1K5j5fVuxfUo3b5/6Z3NFfhSzPbxu",
+	"gifX6UJ0kTrl5vLYdgMYZIXtaAp6CrpC/CRhlxmfChNjcTSHc8o2BcgTMBX3wP7CIxX+/k2RK2UOp1Pn",
+	"2DiyeFgVCNod7oHPj7ftcagYCnuVulVw/jfqNWtwb0Q9c56fZEZJgF/Bim87WZfew/0NR5sKEBZuz8ci",
+	"AQmerknQQxfH2pzKTgBdHP6ru0rHikf9GIZyaP1RkU/SQuhJ6Efkhh6F3dxu+tYKKn1pEvJW6BlUbMqL",
+	"grINa7+nfgKlIjdGhD6N5pjJrhhWdT872vIQmnzodUuNbL9o9YP6Dnram1a1ypKAwPES91HbfipPBb//",
+	"2GqulfweSj5eKPd+aW4ImxDEWQasw1g3a4vGeCksXDcrBOqOpoWhawNw+82nHX9b/Z7pTTVe4j7d66pp",
+	"7NLwR0E999yRpmLFKZdGd0Ur202LYQOpifA+8UZ3kBc+C5N9wPfkUdxYJ9SRL/88h1Rznt1Jqd+VVssK",
+	"WVKOde5qz+7GqQ5RTVWteUQc4h2/3KO6A8IXWRRwNDWFaMCMCSs3Dbs+WCVibOMdkQLDDrqdiRCDYdYA",
+	"GeLS+UiLk7V6/RB8iOHxPZwV0R9I/5ntQ4/ouzMrhedRiZjQgHwW+iVbrvg8bEtdW2R3tpTgSeiFkjga",
+	"y7H81a9I1x/96lfsSmBdYuwJwJgV4phMRHPNnY3lMT4m4rP61TPNIWZG7JIm6EVJkpVfSAXd6WPJfJQ4",
+	"RyFFD1r1MkIo0tMptEGojXqYMi+hsVyqFMyS4Vn9c25WIzXrhu7Kea5EIAGyTEUR6bbLStVRZvSmfxBC",
+	"lCLVfRye65Wa5kvhaDLoHIPYMikN7Ca9EzADa74xRoMU9+WI/YhQ5KYViNHC+zZkS6WjlVIAzAaTHAs1",
+	"dKP1VBRD084uao46WljsDmj88Idz22l6UDca4+UYGydC5SCkpAbf1aDVPDfOrJt7YbwUI/Y+123CX3Gx",
+	"Ynsvx1CKp42RW7FEVpeTSr+CrHks1Tu2fTpzd+U/BB2cX+iDr7Vr6uYX7PTkZFi33N1N6RnvwAJEbM+h",
+	"5imrr5mL6C+Jm/FjYs311UrSu1T3iOLJ9u8DNYcUBNg3cUNDiYdozZrmdQfsyQuSGLqRX92m/VLqWr2p",
+	"hEIae0TNcOtk8CDnB5y9yf8qpMOthkdTQZ9OT/RfIV8Ju3f68gSODFoQcAqhTUwpZrP0HqZS90VVFda6",
+	"SX8obMqlPgYT0mph9milPaTNpn04HLELh63N7HKIXSB2EXnElSghMesFi4lC6R0+C+cYiKhWSrzxfgLG",
+	"KBkxkSnhJtuaz4zYJ2lifv754bDKzqFAGUhcYv7WwR1belaBTQQ236y1B5fCj4ZJyr8HICUc7yPLNeX0",
+	"hATAZGPkBwg9IcuxdB+jA2wYBdiARkYv4bzTNYfVm5QaVYjEzoJMxhJHtJJQlV/7AtKAfZAVbUvEOE5E",
+	"ks6gYqesbiiaL/wG9dbfDdjVMr8RMN1IB1a7JUNzG2pqQNavuTXpsjGXLEMxL6Y5QKT+tAI8ALyrETdC",
+	"X9WXldaq7zpjYUP983qeZqJx1aWKxUnBZyVwkUkhEnWxXBb5Hc9ivXFiDv8SdXItUyjtlOAEEubqceGe",
+	"VSZehLjhsvoDMJtB6naerDJBdRp/AeXpL3oK/mLUpzhidzxLE075cVpZ8sfh9nA0Xp2cvJreig38B+y6",
+	"AGuHvljO9R9wC7mCcRQKaB+stKZvHBx7BEcFdD/X1+JGwF++Ont1cnZycnzy27OTEzgh73gxnbNTreFj",
+	"BL2qz3J0xN41WrE7F3F3vZYTdnlgjH0LYrWzqAUxRji3nheWfzCS9aMF6esh+kYdhpaXiC1SqXs2+NS0",
+	"702AtnLY4Vun2t5tyjAWm+/HvXIC9osg1ujMjF5i2moPMD49Q+p2KjD4eOUQdIi/9FpRUqh+dSKqiIkS",
+	"OLGwVfN9itp3CoNGW+nyzjrDoz0I8w4XKnXg9rGzrRxL8/Rmro0gmHm/qNq9C3/NTrXe71MvtUr6g0Vl",
+	"fxeOyLprocUwwQxxqc+kvwdJPxyeY/qFzS31EjBIV1qBCokG6OfAcfgZUQM/Uiz03WdO69sZzrioghld",
+	"RAemgd1kZ/Xa8BwdCtX1A2blMjU2pXk2bqk7ZAN6gJ0cgsC1R8zlwjNo6W7CIMxmaRKebFAGpLuW5mBl",
+	"b7EyPUXpg+EpNZKYNrqnsyBJLwoz+KZbbptLQUZlk4C6ifjQc3ZaQkVhCjnHDhueMyUEuzSZY3nh8FeA",
+	"DfjkbHJ78Vq3gieG8x3dqmjlRf7PsVwLsolJqy6JKUMxDgB0g9hgc8UBnzpf7KZhdoPiYa1yG0OHcymd",
+	"u4620RYl78e5II+Eiw2o/6u03wypc7Wl4YtGTG2XtWnxpgdqtfUKgUg+YzF+NG5hR4z9ivIRPT2W1RkG",
+	"Lm/qb2wPK4LIMBcUs6wYUgphq2KtP3whxrIsuFQcsBVCBvcz7YVDLP95bWZ674YtO8CCcDa6pBUrTwFU",
+	"JZeJOjMeETYAUkiwd2uukchzjPDpVCxLkZyPIcxABXuKFUKJ4g7fBwKomwIZoCbCFBWBakdBWf2YXqNM",
+	"wD33Lr+DIqMsy9dY7VmiKTBj8eWHq2v2BV+mX0D/j6H/6ou/uYHwn78gJw1uFCG1PP3TEYxN22zugI6i",
+	"IzMeCAmbvgI0I/bImefqJoB5BsEO1botB+yDFM1Azxl62iotiII0eniBK3G1jGzqAV6kY8lLG5QYQIgC",
+	"/jGEq7d0L0hwQy94casV4KURv5gKabTnsXS0j4Gbmjxib/WqQoglxSLZCnfOhSIbRv6PZSqKsaweuU7x",
+	"MZYXkRcJitzOVlGjsEttZ/4WCtPkIa9HK4TcwwHj9gJ9q0JYECRxIP5eqBF7n9fdrf7UHkDz8xsMuhEg",
+	"IQzuCneht49EP9U9ioOMYA87s8x98/KcGTmL1nB1GCJE9JmI+naqHsStC6Cl02yl0jvxjt+jNoc9Xph/",
+	"nlKc/DkN0GVYj72spzuFpmSJ+bxbZ4TimM9vbbcbqZ+M7G2IXoCWywRXJTs9R4QA2NVLfWFqmRihTNYX",
+	"mVsRuqN3pCRe4X56S3XlILUwqC+gPUCqJKYg1Vxd+Dso37RFD2HosYGF4JtyJY6VkCot0zsxtBK3y3R7",
+	"sDVW04m6bZZ5OivDjkCt7q2FuE34RlsdSj8J/NkqRJaZJjyEeaEfZ7lk38MDqo1JWHa//Q4eaHlb8XJV",
+	"dL9/RY+0tbDa8v2rVcf3y/mqUN3vX9MjbS2sxLYG8ImW99cikdta+NE8o3qo0bQgVc/cbzgjjszCO6tg",
+	"p7N1u3330woTqcNqoTA/M37HU/J1S7MDnZwQuznRUWCfbm5P22Q3+r99LJgNa38NywT910ZDUYUQhUyk",
+	"xnuO4VcDfWRHDPnoqdQKsRDSwNj2CoC1HcELdxL3OoZeC3seRa+NPY+j38Z+R9JrY99j6Tey79H0Wtnp",
+	"eLrbub4vo6c6vK/BPxWmswdaZITfAeCM6kTTNVKspDIGmdIHp0y1WqEVCDrV/e+YD9627gxABSIwLXv+",
+	"g7fTd2y0/Rh8qG3+XRtetfbWOQ87Ntp+WD7UjsiuDbednw/+qdmx2Y4j9aF+kHZq+nkuwQ4HSXVuTGhS",
+	"vwne/SUvyuYdaZ9BlKxcEmSSuSl3vBm/6/F9CPq4MKhaqaV7K4L0AGTbnlkm8+pliKROBdoNuuk9gtl/",
+	"v/b+P3rtPebxrPFc7QSm6qPCBNAwiyJtJRLAH9E3tABnL3gl8zxRbPDp8mq4V7nYPvgtnflUFq+jPhPp",
+	"fvVs/TlGU3VBceMuAmRZRZdrPYwoS1hqpSNVbFYI0SYW9qksD5oGn2T60wp4neSN72KVuTxu66piA3Af",
+	"pLJyIAQMkyD3EmqCZq/VK9ycSdy1Kss7G9trhtw9ckx75FGrhRob8rEKhzr2IXSnSm/Qe36I3LDZxl/x",
+	"AcS1ho2VrzzzSEQkFJvk5Ty8UcN77nVt6zC1muBQzbro95ppMd6NexrabVs2xd71Sf4c9KpMcpiX9hO0",
+	"IFNHLJRb9IDUosdIV33c7mwVq7RlVVDqD9ISBCmWAOl9NTzHkC0pf9jRXbavnQJDgOESmPCZFi/gZE3l",
+	"zTlbHVS+7noeXOkLgwkKzrwo3wCeQ3DF9c+E90Bgkxz2/MiJ0nI1xbI7kuf0j2AMdjWdEiFAc+9j6i7U",
+	"sJKijvpGIbTGkTBOrqrmkVJtzV5ka8gaLVZ9gvSmmdA8XfObkMZ1zW+OQaNKqHNnrOQ3KmJ8CnkyWLCU",
+	"EG653ipgs9CviglZFqlQxMYIAB3QXHOMhjKvQ7tgKp+Vx4ZiqpqsANVP1yl/7+lJgH9wk94JeWCNqVMl",
+	"WWO1INKVq7KfxhEdqXKTbc2HvOY3V/Ac3RkqBM+h5w6CJooyQW5sjWOZRywRhT66Zyz+k763AY45zQTA",
+	"OyDeSFny6Rzr72xQSk8nn8KtN3BTDYeEI2zzcADhuVsp6Cy2dpUtnJO6qoUDr5gYW/Z8b5rDxkEI7eCO",
+	"TfeBWDDCghV2o92E3YJw6xbts/FMSey5Ya3aWQDvvBlDEts00rI6fWrjnYV5VAX3sRTaZ9ci7Qo1KxIQ",
+	"BZHBGuFsl/zGvRopU0WvI5TD0X/TPRMdJVzegB205oXEGzSVsxxwQW7mAM7Bi1sknZVi6h/Uaj6v2zBu",
+	"nJTogf4vfRUNd3MLPJqJrvvz+ZnlZr5C9jjc4ei4NFkwik257jjLcr2Sdtd9Dma7GYrqe3sWrThJsIMg",
+	"x9dNPPt69PIrPTfwv/9lSNk5UIYVxNtpT6Z5FiQekrCFYUQ+jCeCzmI/F0TJ749hbh9VNFsZ8MtwOth9",
+	"+8vyNtDC7+tmsLBgD/Uv/KIt+Oq6apjuaEF1yF3kDP38zPttcnhHtXI3KV0JZTxECowPtyigwHrnVanS",
+	"RAzPO8q7Ph/57YruoBCGhfio9YMg6B1pPmSGD/Xxy2+FBNYxeaNNvNGO2cyXdVrrgclvDt+1aeg4YLfS",
+	"ZNRfF6B3anqHYyYSkWggveji/QXyC1uyUVOSCUxKxwnfsBlcV2o39779Zo1RPLhSet7fiJKnWYtbCFcG",
+	"UYZW5VzIMp0CSAJejAAvsU1vbaF2w6bXXLFUqRVKin6Kmbhfpkj20OcLqsyXimElhS3AYN988803x6cv",
+	"j18BvMFX35x99c0fyZFDHSOMEvjYpn/nblMZ2F2QTkCkMdA+Vu/gWTie5Cugr0rg2lmKYpEqleby+IZD",
+	"Z4F/lF5DoNXqGeWaPM5njqIj/VrQZHHeDhym6kc2FxnsSQ5doH5CR86R/QqmrDm43oB31cdChDM4PVut",
+	"eCtvgBvlVsjuhD5c3wGctzJnhbjLb+H+CsNdKtQk++UbWz7nlkopWMnmbDI+LYEn6LzKCA/Pqn/l1wWB",
+	"GT1tQzuD/pLXlGr/OAXlRMGnt6m8AfiTN7zk15SE3Ryg/q6e6Due6dtZslQeL4t8ClUD1Ayb6XbIVeXt",
+	"X6Mi6I7fQ/GRudSSIl++ydcSrPKWIiPTzcs5V6JFLiSrAonxHBanzl6mJkkTHI5AnhNHkKESMV6OJVT/",
+	"H0NaG+NUJXVOZVy6vThyEHWqb0Ku2wBtjnhWIIWTqW0aS5sFanujROlW6OoODM9ZPEsllJlhh+xr1YdM",
+	"WZbyq7tgIKaEixwi0FZwZj+52e9dme8LfAS1apv7Hkjb49MyLzryBM1Z3SzFC8Um3GB45Q6zDfwhVWzw",
+	"Vk7n7GR08vKrLyP2fZ6X7GT06uTL30ZjeQmH7GT05Vevvvrm5avfROx3PMtyyV6NfvPbr748Pf3Nb7+M",
+	"2NVPKy2O6dWTb15+c/Lq5MuIYMdOXw6BHpBI1bkcS1DQ2KzACsszhqxCujOnX3x9EjFEVXNg4F6esAT1",
+	"MMSpUFSfPrPl32NZgfs1IMoG3+b3xiuCNCiJWAqZKJPgpaXtGUtLBuV6jJOyPpZOIwg2h3OmpR9BMX2m",
+	"5BnGh/Rt8DBb/1Fwlwxwf7HT4S72RzP8od88ZwteQjTBr9vINkjHIu65PmGGr0/tmI5BJ8GONCR/vePX",
+	"z7lhayTNiXyQk2Nf+x4WI2Dkn/YwtfS7+p7ZhmS9WYJEMCYTSAawSLcafKd7uRo+Ub9axSD0yFIA1hfi",
+	"3BQ/pcICIrKJKNcCsiXpYS3mwpJTb3LdhfZpkU7NAZ0MhHrQXTIHo8MuOlT80HVzN5YiYu7ZwRVohRtv",
+	"M06qwQFwII1tACpUxhVgiwhpN2AvjdS/6naJ9XkrYzoeOs5/EDIJXX4X7A5+oXSKfMkmqw1ioo72ru81",
+	"JrFuk5qfpAgvMgrHD3YMdWOjLRhbh9lQAScPFAfjpw+QEufOZXdYFteunwym6f575G8fMYsTva9Dt9qU",
+	"D6yKL4RgU75MS56xTJTop326CvktjtLVQ87Ho6Q0/Sgm8zy/DQm3Nf4Ee6aCTgQgDDEtBGJA6WNC2rPW",
+	"Vh8lJtoHjVH/nnwUXIXDqChPAbWjYOWqkADcx/LZrC8nI3yg23/lN18i77R9Un8M5PGMpxmmOskylat8",
+	"pbLN/rSU4k5I0G86Ll3lcmmmkk15ybP8ZmWRitA3tBBcKhJ8RpnpdQfTJvrOdCXkG6JRX6VyKoLTeCVK",
+	"sryxB/rELZYlVVKCYjDnCmavw/nYMxweirxArpHz40Pj0ctC3KX5Sl3BafnufpkWQrXsIEyHKvJSn5Vj",
+	"bVTSGVNlmmVMpTdSnRGD0ZpIFPcb/6rIAhMQumz1k97+cmapHgJuHWtz4f3T1Di8O0aQaetd4GYJV2CZ",
+	"nVThYQbAtvCZXQXVCr0274JEdPmCKeJYcNzvBqVGSOvhpGTOgQGo5Gm2KlDoN2rfmqV0oihC2qkRemb0",
+	"eHAqRgJpP6tHl6/KiFHiDPi7xAwcrnkBaEdlxHiSFEIR7F+W5WsANgKYt3Q6Z4hJZL6S9sP7lS0ooTWw",
+	"TjsGmi+DPhwxmzfKp4CCUohl1lY12Jy5QqhlLlUbdFhJCajVEr1QqLMMTET49OTll2yyKQW6EbYOGGcp",
+	"rM1AVFJMhR7aC8V+f319SbNaz/thU9La9uCxhHwqkYgkJOnqWoNxKXmnwxuF26B3HpzZNVu04/y+oRVt",
+	"KaG8AwB3SITwL1UskfQvjOqY0zYMnvTXYRJjEiSq4gFBVH1wDbIBpx2Gm0MxzqRY4499jyt9PyAxvnOH",
+	"EdHWh/+7601sxGHgHjb+5Q5dJi2ZXVRGCgvB49zk+QPu3n10QVj7NkI2+PGFYilxE5PKepwmbC54Iopw",
+	"jMjeafsoNi0KRMZVSdPeNb7tIlHc19oJrBBnS7pYjChEZfy+ZGWRPkQ9yqew43fUdPgmyzmSViZJisnJ",
+	"l86pw4811w+EaU3dAy85rKZZXWoeEY/5MAKBC9tR/4ezwiRWfBf4P6tcjj7y9TuhFL8RKPeneZG8DS8k",
+	"/rg9YlZQ2rvpKCSyT/TV6rmZAUg8bsvANxiGPTahEZEEfAj1ufBDcBwhha56vjpW7mHwxu7Mkr8rbLcj",
+	"X5Q2tm7jTNSET03TM5vIkZA9Lox+nh17SrL8Zm/XDvX2YlaKIng00cuRML0GmA6EOVDzVLFUqpLL8ryD",
+	"YCGV7NP16yZNDKpBItsh44K6+q2Y5YXo19cJPPscnaWt2O03g4fU4fxlXWZz/bNoQz/IGq66drq1a3i8",
+	"tnTMPLRrr5pSpOraq53J7WqNXvKbYJhlyZH+lY5hGuJuTHjJwYG6x2BCes6cq/fivjRdatr0c64uyWpt",
+	"f2gZHNHp8YRr4wjGRbwDg6vbdMm+gL9dpX8V7NfsdGixlO1fU8VORkG90DwSvnWu+a1hm03C7wPIcItW",
+	"+8ZOPAZHq5OqpWRHe3pmAhtxKtJsUH3QGfYOQ65dUbABaMad2fAG5vWquYT+qve4PdpAhGNSr+Iztuap",
+	"JWqD7FqtZBllRVvsVBQheJGloiCJYVkoFoIUheH5WMZWrY7PwACnZoA6HAxMkbCX9/fnLEadOz6raUdE",
+	"yY3WCLnCvDyRpa0ude0yfDKYKtKQVu2KduU3HCF9G0RO55hE6+loEFZIWIzES0AeCMxL8JX4bCzH8l+Y",
+	"/hr7F/Z9WggqWvuXsfyX4+Nj+H/6iVjLok8QK0hi9i+GTA44BPD+iojCI4mqtHltpojKNhN3qQJLkRYQ",
+	"S04x3QKvKhWZ0E9ecUSyBPMsI5/EMi/0CRJFyjPrrkeGr3Nyhq9RQZ+lmajXNqZlZAt0AWH7DjqelfN8",
+	"dYPh59hxeMXo9eTJHZdTofT0OCvtzE2vhX0rZ3mLeS3Lwmbw1Fd6t5R56wsnk12v7ajDZACeDd4dFwcC",
+	"CX97gV6SKpbk0xUCGMXVLTGiW6JF6S73svvqiXuoItecoN6YOsRPT8gNN3jwoKDkA+3dLZqI00110DIZ",
+	"65APFclQZbAtkUml+ZOB46j3K+Dsalugj+DkCTrqp3PjD6m0GWAVEDJh/IZjmL5Wct8a9Pi+0RQJNsZL",
+	"gDtvWBB99ep6ub7pwp+3jfojbKXtqAPkCMtnzfkI2E5hvcSmDzoToG9BhNCnu6yXX6023GkrgwCNFQMV",
+	"QVwoZ9+8UBB6wXxO/YLJFMzlVISC/y2eZL/JlpqF/vGiTzYORHFHCBXBLsmlwJWZ6j2UqRxjRw0PcpIL",
+	"tb+XSLXMXryeKzH9S0zsBhVnldaXv/4SY/2vXh6DA+dWbBBNHBwlR2dH+PK72X/9p2+K3/7uv/7/fiqu",
+	"1//86fLNb9/+cPnHt/nLH/gP/GrdL1OEetgxq1s3x8e85OFbTm9bitZBtrc+sspdirQ0ixA4CzcFn4pL",
+	"UaR58vt8VZB0JZDrl19GgY9luY0h0dLSh5AylfZoGCvR1iF9/dutyIltE9KS1gHlydy/qFKFhzefsQHK",
+	"ssiyBpe8uBGI6cGW2g4Z7qxeGMiy2idnmDyyOzlYv/C5E1IYJKtlBkU1WBIC7LaU3Y1hdC22J8AgS+8c",
+	"LKZe8yJ0X5m0oUKuV0Pbgk4VGIZNEAgnhlHUOES14jSyzBUQd2nTZqLybFUKFs/Lcqli9unjDzb2OC1E",
+	"ImSZ8gwU6lnBbxbI5g1Px1RaI4+Xq0mWTk3oUSgshNUW1xyYo52sC60gKTZQQhgMEkqXbuyJXfJm9LiD",
+	"giIvbl8Di0wwcyYvbtkUfvYQA6osU0j38ZCqdwewMQl9ztfaAGwMVmdbHMWBAoUwitP/qspvL/QB0Q4T",
+	"fu1/6UV9ViJ9eYARAGYQ3pq9zk6FTR5wDPXPccz4JC8MVkRnFRFw++qtNp2nUuzyyl55lM6s9cYryO9E",
+	"MRc82aVzxUru8jjUqPR/oSPB09uxbsNVn9zlqY3OX4gqP9Tdjd2Hup+B5h6TvyeN7pM0Ws34vomjrvB7",
+	"OBhAl5x0CYKC0MkyL8O8us7jB6ABej6ptH+9f1+ptWN1/2cv01rSbtGCWhVpuUGiWawUEbwQxcVKjzZE",
+	"cu3Ulw7cQmRwfzQqVLFIW1+h8SJX9EdUyAEsTREdLn22ujK0BoYgAil5DKe5LPm0rAqLjt59uGIXl29Z",
+	"KfiikbB7dMEWq6xMj6mY5B+vPrw/1kt1DClN+j2twPxzPjmGookFl/xGkAI4lv/pP7GLqnQ9zeVYYmJM",
+	"VSMp7qda6wYKaMGzco5wF7ks9W5kQibLPJXgrBeJYrFuLy/Sv3Is/vsWRszIOa0nBr3T8WgsLxiU3cqb",
+	"yEChR1RxDC5bqL0VtgrY8qefjtiFnXhiYfaqxcdywP01vBWbKFg/Xl/PAY4CGN/so0zw6byakrHUKwNE",
+	"o1q9dNaDiKHHTp34+MjGbV8Nq45jtSIt2porq2DSMMdSi7rxEQFBQN9nMLajc8bNi5iwiuX7yyJH53vV",
+	"CPvq5BWqwfFHURabYwinx2blnWL2sUSMV5uqPHOHT8PFaYmr12JyEVOEotoziZhmHCMNXBvoY4nTmkoW",
+	"3x9XLcdn4EORwJAFejZgKuYz+iR3qvuRIYxnGZvnWcIGsVaLY8yjHksuN+yOZyntlqEZ40fEMFpA4TDG",
+	"UaAxDKSYLNHJKrkR5RnjbLKa3qLVTL8pA/U5g8IgN4+cDSYbw7c5llpEc7RO4YR8faL/wBZQ/HruWE8v",
+	"FM1UXmDh8iQv52i3L/gGMtqxx6gEzPRYIH8HOmkIfrWwgW1JJhlVaJ+xiZinMmFKq0c8o5+VhW7Qn9DN",
+	"GAZHXo4leAXLFGZcscVqOh8xyo/zfJA4WbChuDvbBA6sxjLW8/2D7vwx/N8Yk4twVl8oNuVLPk3LzTBi",
+	"zqMfxYKnMpU3sbbgaNrTEhZaKxjroZ4dr/WPQgndOqLXKcrWxvJdrbygdxgOnF1kscnJN0JTaUXKy2+w",
+	"wNg/J/XWq5FQz6o5wa/BGhJZd7GSI/aRBjOWJsUXrUnnbA20XIC9DzxmMKlAxI/ptnrjaElRlT+7857k",
+	"+ltmr1+nC2evw/qpkpeCeGRMX6G6niqjE15yqAzG81DaFtjg1Qmrhk/EhmIsW/YwUVV4E44yzn4CVBL4",
+	"+JIrcNvVxZReYWf+z/wupopNVmqjr4iyqPJ9wJ3CN80PT7NUyHIsk1RRrrUivBOQ2m63zAy+5hiuNzec",
+	"njgl09kslTdmSulI0JZn8X87fo1PHl9vluIY4UKVVkXhzXjELmiYgKfhChUtFM3BHEsEL4l1HwS0WeSZ",
+	"buYYcI9iZxU2BHTCJYu/u+Y3eMpgRdOC5WtZayXWIkQPL5cmYdD2xAyLMuzocP/uu2sTDdTNmYXiTJWF",
+	"1jHps5SHpB8zubtUT3+Ou8VU19uwKrSPlhtGco2ZQ98fQMnTanJMABgGYC2JCOOQ7hM119ZePkNkWgOX",
+	"AdtP9x0P89vZ8ftciuN3vJzOnd7a8bzS5oQ9WdrQGcsKkGKaLyHVk4am2778dB2xy4vr17/XR/bNdz98",
+	"d/1dfQR5UQVSi1JFTK2mc4ONQIyFFAK3YW/L0Ea/6+kdVqOgAay13UZ+udT7aKrGEpUB8Nlyuw6kfFhJ",
+	"d/oS5xFb0ocWDAhkkBbTW+s+hifAmMulT5kdMZXDmNc5nTHFCg5E9HYYkIuhB2FLzwGwOZWKZlFPH8zj",
+	"WCKAkjkj1ZjMCcNEkDXtuRH7kRYMzXVMPbZDoV31/2fv3ZfbyI398VdB8R+TyYimZNm7S1WqjmzvxTm+",
+	"xZY3v+/JpDIQBxRxNASYASiZ2drnOA+UF/sVuhsYDDmURIqWZGf+sjWcwR19/XS3CTdaQ21IlHH22Ime",
+	"7RXiQhRh4XK0ph4c7gX9iqHSY46igxhefPIsevHTp1cvXVd7jHTnIAJ5jAlobriPv6UdmaedIUs7/X4/",
+	"7fyewZeOahvLpzNs/9XHd+z7Z4N9FnxEhvB/buUwcwxeUghyMygRUKw8Ih8+nbw4QkYxF6licRRK9QVY",
+	"SrnBhv+6nFbLyV11W1gtHxcM3KkaFXPVuSQjvc8j5VrPAEWFqsXj/zVaUdHv2rM9cE/8EX92A86s+Gzx",
+	"dTiPTjypffUHfJmkqpkYkUUajjFXWskRL9hU5JJTDgRVLGDQr+E9N0ws/93v9x+7b7Mhyz7q0vYhjY8b",
+	"Jfz1Upbw/3NJhvLshJ+LzGM1/zlHJuuOC4zcL59UmEWHiC0slSMv/dCAwfR3T0FKVLmXIw0+RCMH9atL",
+	"+sr1IDHr3VHY1Rk/A/Gfl3wq0DqAUrS/UmQn81A0Os8o/7nu+7Dk0eQppwcgjdBms8AEHobCJDDWN5CK",
+	"+kNgyyCZ5trCoixbH5zknGFBclhSBf+FTumPhGVvj9/8mIHnlGw93LXnjhWmHiJi7vS8nNbFiV1Gl1Dg",
+	"/cj94utr4ReVAjmoWEE/2mjGC8iDHrKpIw9joaa+a5wcbHDYMYc/VvLVimUyxyv9npdW8oLgUoZZwBPi",
+	"KXgP0+x++OkFe/bD4KDHwEDYeFfiexHPxw1pxp3OMFdmPptpuPiB9CT+7sduwBFXbnlAdQIRlHAEmRXG",
+	"ZvHawAxQJoBIIreytaHNSn1aiCmOC2fy3feD73pedpiJcg9XPIMGjNvbGdMwbpBeUUmkyDuDK4qa87ND",
+	"9t/PgcsDvCuO5IN0a+Byyt7jCLJen73VrlV6J2ETfQkfTnkx1uUUxQYSMj9/HrJTnjOpZnMMIGCHnz+v",
+	"YqmZU7YcwXAt4xJU3MmxqlKgKQFH4YjvVGDVUtcIhpKhUhZw3gIsMUYI488UDXkYCeYybNOMl0awLq/m",
+	"4RNn7gkz4jPhCVAIc4RdTkDEYEGP8AWcOHFJVkgVqxIjXWjQWrx0Nyu4VHuO+rqTgBvjGay+EKVrfJ+9",
+	"eb706pP9BG/8qNDGL2YV3wgn6kMDowhxfa7J7uH+E9LRen32kxPC5rNC89ywbgY2LidOPXbLseeEd2QV",
+	"EcOd8vLcnejPe8aWgk/3HMEdQomNrAcd4nNkkk6o5meQlRQkaidsXIgh/jHhF7BJlUCNQyHdCClApSod",
+	"Dr6vACJgLvd0i5qF7ZJT0cPdMVbwvPLUR/nInAhmqFuQHh3VFcWYdWF93SOCezoOA6SMg0PeNQz0Bf0h",
+	"ThJ+d8XS+HBBWh7WBQSlG9D/vHrPcn2pYOV7qyuR+MS20QKMQQuMg2+xdfQJW2kBcfKGq/mYjywmmYtG",
+	"91GUF1hsnITWzrBzsQ8255lQfCY7w86T/qD/BGB/dgIG3Md8Jh9XtUz2oJYJ5NjSxjbXGsZTtz4txEpl",
+	"FMhGC4WUAw4BDUuVCWzIfsylZcfhU5xz2NJXeXCsVO9QMGfFstemTqxeefwqF9OZtkKNFv8tFpBCkW7/",
+	"c50vvOmYnL/LrASAiR77s5ohVufzkWWGF4D0JrvzoRNNPtIzKhkR6gb8TkZtfoMyElSqYylXLqRorAJX",
+	"Ye8OBoN17YX3HlM0jRvC4U3ef85zIj74yf71n3xSnKzYvp8n13/0ky5PZZ4LhV8cXv/FW21/0nNFXfxw",
+	"/Qf1M/BK/YTFGNzn+zcY4XvEzJ5o/drxC/zu6U2WI4gZb5xM7SEyhwcHm475g5gbWtODG0z4ROs3XC28",
+	"Hc199/Qme0Ek5ZMKxV7RETSfwumNfJ3Lt94RLH7mbmTneIkedP6edGLrdWfYWbr80EkjZQIlYz15Og4s",
+	"+BQ4I8iEBgW7JWCGtwPVJHZvLncat5fZU9UN0jRcX/efqFv3p8yzVYr2qxSX11A0p0bV6ZnZmKC58cPw",
+	"O78nN3r5pSxv9Oq5nN3kPadSbUFGb0z2CNfwO9G9VTJ3445uhMM54U3Vl1b8hW+8HrjM7b41eno/BPE+",
+	"adpr0PqXt3UjerZ09a+gZ7/J/HcA2DZBk6+iJiu05Gdhbysajd9qJeBk04W+xWW79o6t3ilA66+wEVKc",
+	"XJs1a/y6Tuj9x1jiDT7xX/yedH6kOn/Xf/ljGOWTm1wa/Oittm8oGOpbIwT3eid/FvbWQsbKpdxcdej8",
+	"/vdwkyFGbureuUIewUA6A1YnUH3B8FYIcAUrpwgGr0sCxqsmDb3yB4Aum6rMqfXk5HVawBEZFQsKQDsV",
+	"Iz2lgivVOB8ZMgv2klRlWJKh/86NoO8IL1kRa89f5VEv6EeEISfs4NBN4cmzCE4VN/syko8IBljHXvWS",
+	"0NUr81ZbcRzGGXXpWkTNWpcsgyCpLPryPQeH0uro6QcYvrceJ8zqM8CQu4HGb78RlruF/huia87FArE1",
+	"f89Yl6sFRUuTbYaTnRptg0fsXCxMAJelKpohWsDQ/IDuNTvhitHmgQkxmG7Ym+dheFGGKDAXeJxMd0rj",
+	"xD69Rw/d5TAacwRBCiVkJLHMXsqRB4TMfGFSdDBjmwmZ7+qWXC9EZ443IcrlBOOuwXncZP1BZ587hB9/",
+	"Od47ePoM0Y8Q1wHWAneh5k4K7xohUpVVu/0TvOR2FUNRwT4J9UmYVGwqproEpzR0XzjxgtYRcj9H5qRU",
+	"dfcHYAKrPLzegIiunbE8m5cir6pw9iKH3hPcLjLrAwLBXTXotvQVF2Aul6W01ukQClMoVy69YWUQ9iMT",
+	"/AJMWNUlVznjqaLXqLvqNegPsSd9hqsEUmZMNSCeOLiCK3dnquqRuN5CiZ1ALaA4OBl29tgTIbDJBnsb",
+	"oEYx/DiAEoKFJ4ns3IdH/nsIOgHIQKp4KThgIQDVyiFB/UJYMINVi2HABepumPRp5SBO+nBw6HZ8BpcY",
+	"9m4iRuciT1UhzwWUTyW7LfhHaxsgLQKcYAJsKUP04eAwtlNjBz0kBlXVDvgerqdPz/7IsAvHPJbxJrCC",
+	"HwV97cnJHzK69GS2xgsfUc9H2CriU5JlkBy0XI3JfwETgjPopoGGWFBlaXFiI7m/qiXYRw2ijgA4kyo6",
+	"mCOIRVEaV29cAcTdt31wvaCHjDxRRLXgLlOHmnJc0iWRvhKgI5o5YYhCaeczLhUad2kkgDFYQYDCKZzy",
+	"RaqQb8FwwIekdHTQsGmEAiHyh2bvDhOQOpr9ilIeltRvrMhlDGdkWq2MyrAulj4AM8UrqORrJgjKp4cf",
+	"6U9zxMC1UtE3YKTAoXpNFoBPsB3V61/WntkgXdxcaq8GiYNuLZHXWCK/v4nWAPM4wWyWrQHzzhULPMqe",
+	"v/L4HgbVIpL0V7UKhXXQat6yqnDSsqrweCRKK8ekNq9XHD6Ry45XmTu0Y8DGsloLa3x6vSFb1hHWCf1d",
+	"TPaWsGw2L0cTbsS7MhflB0jqKdXZa6mEI3lOBE9VBs6NNW9EknlQH6pHsUoQjeUK4duxES+9F4vQ0Gtt",
+	"QbD3kKiDw0ivcCJYoZ2om6qK1rsp1qAM7hWUNAgZgxIOwcbcr+C4BYkfJYZqxNh/VK5H5WxUcGNA8mJO",
+	"RiHxrzo5Rzia6iQAdzIsK6CxFaGbvYPxoBzRXaspRetIKs8fsgSiAWaiQBenQVGhnu5sipAfUDsIxFuB",
+	"xVWeKlQnoIjP0kwemT47Bl/pyk8JJpQAkeBqYcjJJNbHRdMWmeskma+El7+o3fCvgZ3XRtzy9pa3f2u8",
+	"fbR0Jb8IZ/doj/VM/SO045j6/7x673N/hcxJyExQ3/EJvKvmm3LgsS43TieGhKXhRY+OmiLA2JEsNBJA",
+	"DNCUL0ApB33WMYZCjC3Tc3sEupoVXvPCxrzCDunCkVVG3zCrda/PfoRcXCpAQ5aG/ogMWAkzXEkrDWJa",
+	"/XrFrAVB1QDzHWZV4pDTBcv+4Rgbzz3wBANNSL/3S9nN8pJfSnXWn+VjcNPin6x70KNH/X4fDXOp8l9R",
+	"La+cZW7xEVDZ9VjFLJpI/19y5kQrTBVH4RHisxXKUEoPpW2qMnivCSdZddBnb3W1pdHex6aVBMr55U5r",
+	"r7HE0ljYkCEmywGtegmdCk3F8XC++pdrocCI4MrGENaPxOAQRBdiQ/wbkEJcQHROOASA0idrJx7MVIEN",
+	"BYt6W1YIbrCqIkWZd5eSr2buajmJ6lixaFdGfDYT+ZBNcepcpWp/MBjUZ2kSTEtHr7B99rN8HqxJlU11",
+	"zXZYUWYUtISQK24gVjUOM8vevPv4j/959f4fb47/v3/8+Pbkw6sfP5K9Of7l+f87cc/dDTPCpiRSjvjM",
+	"9I4osD5OYLkszUCKIwquqoUnHVEkPl4u/LrKUoQX/NGygco0CSgvV65cA9ygwSeHW/KourOwtUdkaVOA",
+	"onOHHqL83VcA6K4gUP7Yd2K002aB+LeBacES+VxXnWffHT4dD/jB6Pt9cXg6GOwf8NMnh6M8StBlxRRZ",
+	"yYaCVAVVuKHstGYO/5KzuhwXMiSdSsVhZZfXp9GZGrGZJUcqhVq9lGamjWxOXFRRviO4aW4z/5R2UE/z",
+	"W4rKWtqpbe3K4FpMxFeOifCUoyaScC/KuMOwtVhVFTRZK1ptAfq6mQSVLIHDUtVURRKiFByDz5OrUGMq",
+	"VhWzgB8bpirgx/KaW/RU2wlr6C/D6w6AM/kv+NCt8Ksc9H25YgRgGR+NhDGfysL9gSaFhGVVqnr3F1DB",
+	"vruaYOxBcwH8iZYdmWesW021Hj0AkP5eLcoDnQMFJu+7EKUhX5SXnKBMVz9VPs5sOQonOD8xdic+V6Wo",
+	"Ugt3vcTCDF9U8WnBvuOYrBliWmuUHJejjEBAWOG/vT57p5rKpENYYDwclPO8lwzl6FQ5Nl8J0Zi4hUwL",
+	"ADR4BSanyrQAD29kWhhC+EG9v7rcvoAMwFVMHFeUxq0Arx06Ug8HT2KZDJg1SuIbyWT3IKa8rms0/ymI",
+	"yK9ZYtkSbBn5vTbCXEaHoxUtvgm4Ze26byBINMoLaMlYLzF8oKB4zgqpzjEtB/l/Yl7KuiFC2Eeg4o8s",
+	"A4qXUYL9hBT4VJ3OMcUMOKZPqwKeciR6PnQ98gGQkAK3/Sgys5TeHAQmHBQCMNQVuBoJA5C2K4Q/pYrg",
+	"Nk5xrrwREE8X2x2OKXkABYUl5DK3k9jsjrXNMSVQqkzBzaTnGs5L7VTyo2ACcS15lgwGAbnW4LHi4UDs",
+	"27wgw1LEFEIw1rKH4cG7ANDc/QHO31059a/hJeE8U54sM3z8GAwnfXqpP9LTxyOePz4t+ehc2L6xYtZJ",
+	"Kq192Fn65c7YEy5kG/jUBj49NN8CnlHPNyCTlCiMuJyIUuyAg/1W/fEKAwTQJtvEy6b6YgXrSwlgIrvy",
+	"mfYVS5QmOGr0uplAnjHgI0RaeuQZR6p9MBj0GfQVwRGBuewQkAj232pQDZBESAsjIVFZHZPYi0Z6iEmM",
+	"MBEPKG+0EDKklfKaS9SbzFPVDelyppQOAKbo6+SYhbEQqc4VpQ7SSgyj5Ces0Jei3BtBKijxuQYHrsHh",
+	"DLsURVFb4cP9QcKsKIoQ+c2LIgTv42S4SRVFpT94VvgSDuxtmOD46lCUq2/wS0qg+3vSOUBauhTJrCmh",
+	"UE0F+aZUiRtM5WegQO7lG1Di9yUkMgNzMRYBeQCGSdhmKky1FXbr96Q5+Op4icJEHSCmvkITaSVqmOh1",
+	"piUgrx7Qu4wolpj6kxCtEUj9+pu+3NRVNz0Ypxov7c/C3urG3lEAWWw3WBNHFs+iDSFrQ8hCCNn2ZGKz",
+	"y3AcSXDNcWNLUt7j6Go0UqSTWjmSRvxEKXJZihHmEoFoGUKUgIRKcIlCj3iBMlE/VW8hpazSSCeGVUKu",
+	"R4ZlRp4pbuelyFj3lzfHL/Y+/nJ88PQZZLGJQiuSJfEzQeN8zV2MtgtMRmyyhJ2LRd1IAlQRa8T0fJZc",
+	"OqN20WfHqbJ8OgOjcpTV+NOH1xHpfXJU3+MAZYBaUjUa3WjYRse/n/Q6EvlRnikRLTy5U2/iS6dQFNcN",
+	"VBfhWAkHU5qu85/jR51l7XeNN/3Z4bVZ7RvracSbtW4kVOvgRuO4SXr9hiISn0O+VISfXEL9Mr9gVeDH",
+	"uiHSCbtylHHFoWeHjaW5Vuonic8svgHhkKwbR3hhy31zfzaiIK7kqX94/IedQAfIpbtTzID64niBL87C",
+	"bsWKKH1+Z/i3v8eM6SdhK0uCnZRQV5N7svDpw+tduda/PAeLMZCNLMxDIAO2O1QXyuL0v5SvsnoYHbph",
+	"RN6zAM6XNobvgZ3jTF4In7h1JRIaiBwLJTulqcCJQzCHp8oItxZWlyZh/5xrK0yC+fp1EQUcJJgNjkqt",
+	"QuSbupBGnhbCB8BWL6eqW8qzid2zeg/xcxeiLGXumv6XKPXepczthJkZH3ngPpkMwBOAme2Yolz9Uv2v",
+	"Y/U8VXhNE+KzaM5XumS5NGdziJe0pkIqYlo4TEXHDjBr3ErMLFhv3rz7+I+X7/769vW745f/+PDjy1cf",
+	"fnxx8o/j5+9+/dHD3eK01e70CjPRRd6rO/FPF4yzJ4ODVAUBBZwueMYTZOYeCcnPkNR3nQyzJK8kqTpb",
+	"y38xGzdk9nQz6CVk5HHt7D+lFPKG3WCqnz68/sfJyeul2RVyLKx05+aYwLKxpFElQz7Aurmu1ciZxKv4",
+	"SMiwCXPo9dknX7IBdEqKzvZK57BRVPmCCuAqRPAmUk1d0LMa7l4UwIGp+lZBOf4ifmHc4H8Gx3wyOGjW",
+	"GXwQzXL0fHUX/bVl3YPmCHqPgt2AGPTgROM9OWJjYHLSkkPytUa9P6uvmH/cWOO0MmY/MquU49OH10cQ",
+	"57x0L93IY3hUuIb9/yjI4gNBD6r6zuwSOLgr6WZuJ48pva5YK8d8EHZeKg94g+zznrpFgey8qgkk8jjR",
+	"bJ8UYYy4siPw7lMeZJ6q8dzpDb56chKU16VSPqALORFAUNDE4WC/8uK7X+cKUoLEhZRyRLvrucXWFqwU",
+	"M11S1m+qvOqelcIIBUmgIYc66/7www8/7O0f7D3ZPzl4Mnz6w/DpD//TjA9rYiy/0pKeuLF0vmRyKdcB",
+	"Rh+aRlqNJT/8C1vf2a/rBsISnIrohIY6KnhUiIZFl3FuJ9f6LJ1oa/f0eI8yM90ydSw0B2lqqDmo8y93",
+	"nkP2hevn3ZhevVd4Bok6+weDAXsFRRY0yBw+UywUNGvTxLZoiW8hTeyaC76IyM6L5Tc2SRe7Qo7uIV/s",
+	"tnlg6zSpzQP7leWBJUbV4pG/CTzyWkFkQ0q1NhHsKqXaaSbY2wo4DyATrGcMrfO+tSCg835H0sNu88C6",
+	"V7iSVxXNAOkHYZP49oIi1aR5j3UgMqgfwqb8HAq11ZUiCEijghG+gSFiiWaluJB6bpZ/Bqw+WMLydakS",
+	"m5WnF/j9FZoTvnCvKpOYcll0hh09HsuR+C8+mgqPZe8knbCo3tlKGtbxaCrYG8in6XY96cwmWom3kNu1",
+	"M+z8cZ89ffqUDfYHA6d9TeTsRB/neSkM7CzH/+47VY29kUXBPuSdpDMCf17nJV9YyCwChwqTj3zsXNG1",
+	"NpYXkKR72Dl8ejg4AI2PW/G+1BdSjdzzd79sgJmnfXmlxhrL0rf6X6v/PUD9j+gTAppjwh3I6Bp1zxOe",
+	"31cI7w50vO5qbb2eV/z6NTqt5kUB8dJ6KqGMni9zpzQbFXxuRJ99pOJ5GDVthlAfJKlq8lXNJSyLqBCE",
+	"d4/5Z/8Xy4DSZRjjRRleMFpXj1lWo1EU8FyKqbTRQ/ChEm1MVf2TviNe6+qWXMEIQFkN29WqqatU+I5V",
+	"1Yj2b6SyVqJLq7R+E0prjbiaG1LX+Lo3UdffqNlXm6innnw06qbbipB3pZTW7lOzcjoKc2jV01Y99erp",
+	"NsJN/fpteif8Uc3hRkCh2wYJiESUWulcLMvrx/yIKlmbCZ+JBEUf7wT31cTNvLCY82c8L4pUYVle1s2W",
+	"dY8MQwcN1DSQtqFQQt8NYmJYlCauqpGsx6labfMIpCgfvwczdRvRZ391Y3XLXtX/HIM/vuvDc6DIb6q2",
+	"qvKbLNf47SGECauSY7Q7JtLzYfAAJbwQ+cYKNuzL9sQxJow3lWyi0sg1Hftvv3X0rDPsUAZGKhjaGXYe",
+	"x0pz0oGVi5XnH36AEdyMzv7ZaPUeR737/CO7IfAVXKhO6reh09+UhLV9uOB/nnBGdcyLBVUy340enHRm",
+	"8wZR7CenoGI/Q+aV1JC/BDVSLONRCF6KvM8+CgvWyRVzJFoQzdWmxo3JHEZ73y2d24o0bGpHa0lTS5q+",
+	"NtL0ARn8ji1zc2P1dA9pzXrDHNrDINKvlNMpVVIgcBhld5bWsKnO54VI2KqNjsL1nPwIQuSUL9ipSBVA",
+	"26Ri9lLT16bXZ1nBT0WR+QSFxovAGAqSIY00GSM0nCSovtqD3HpJqnLImzzyJZFg1FKd9QBFl+WlnuX6",
+	"UpElDnPzF+LFRMuReFn7EcTeU8H4KSRR1GWqMH+fa4giKRYzYY6qKPBaViU/1DW0F5afgZHNXOHJgdfQ",
+	"FHef3hzYFQiw45ZZNzSKOsCd8+mDgjNlIrg9ca/BvGAh3DEldDBXSvACaSIvc6FE3vl7TMChiGAwkvlN",
+	"uznCLlq2l2IsFdCQ1uXSulwerMsFyQFQY0f76MjGFD56Yz2Vj6nKGlp/O0+Mp/NgfFjrlkkqv4z3s6Rq",
+	"jaMFCX7CMp/1FrvIgG+oKoWdVIxT9z3vR8FbnB2lCnLiQnwfZsaF8DmsNVSxML7CnpiZn2I4CRSINxnr",
+	"RhlvoRyTHw50ial4IUkxo9JGR0GAR7ePAW/TIvI1NfturmMA4MGp6FjrxFlH4e/akdPEWzZy6VT3u3Xq",
+	"fCNOnWbybTag36tEYR399hjEdcnmMNtSyPNNY2F6biGsmXU5K7iTjc+EjZNt+CSlIdh6XAqBRUF7/VQd",
+	"V0nmMHR7qf24kIlr6WBwiO9Jy3KZV+nh+syndj0XYhbKmM1VTulKfCswjrmysnCPF2AQUeKz9cV9k2oc",
+	"3op8LhZxxFWqulhVWXJvb8HSH1YWBUVtQ12U7WR0XOlbyeh3kj4tr9Gp1o7wcDKifSHBL7mpB7h2whv9",
+	"wLc63HflC25myc2Wudoit47h1jHsHcO3volNLHwr2PL1XgMWimFhwDCm6O6zX5GX8qIUPF/4cHytPNwE",
+	"eai2rBTERLHoKTJX70ymUuAGMc5KXMZ8Hh99tsxKDLxaxAX3t+Sk5G/YGSf9ogrH9ial+6R2rSuidUXs",
+	"0hVxBxYrUe5ZScd0+3h1aGKD2PQX1Pd1VnlRnkgAWNyfWb6+GL/qYj4VzK8d1ZBQ4kxbCVQd819VVvqf",
+	"NRiHNqI7OOvWlt7a0h+2LV2UcPFX6BE9v4YgYXrJJlq0u2D1q+zCzdSnMgnjLWxtwmsJ1L0YhYkjbGIL",
+	"xrPYWoG/HStwIDAbUJ7azV9LeTYLPg+EZL1ZZ1sJ5m7tOv5WNSs4RORbQ05ryKkZcrbg/0u38HYR514I",
+	"3xRa5WFH6/UZPgLPNSQoJVdJrxL6UxUXCcU+jpzWQ04V/yJl9YRctaeClSDF9fosG83L0ol2L3Quajgs",
+	"TBcfhhEgpvR+n30QPN+DQHjvCe9mo+gKU8Hb6AkkAk5SVT1czMTSa4sZ5guGeriLqVD2RJRTAzGaOdbr",
+	"hZllCVikjOXTGablTZU8U5BF0udvrTfxKsdKt4YXwrwXpXH0MavXCPmRjyYY7GD55w/cile5ySpsGLP8",
+	"Myud3OkTC2Lq+O7h4DDsQfRlD3MOYoBEqqjud14r7Fp7/7Yq6r2qp6NS5NK+llNpO8ODp4PBIOn4faW4",
+	"+pfH/29vMNjvJB3x2YpS8eKDGAt3oJCd8CoFhLtA0swKvsB57h1+tx9/CE/pGclfo5ilSnPCPwPVqOcc",
+	"wLwA7H0pRtKgCUNp67rvfJzImWFvtMr5AnM8dJLOvFalL4ev92b+65DkYGO9utWpW536oevUDex0C036",
+	"rjK+GR/jj/woVd2AOovJEP4dcT0sy+5J12qV9rheXo17BZZWZzT9kFQgz3pHzIrPFsZmGuDSSczKfRJY",
+	"H/7mPmIFN5Z1x7I0FgEQbvGEyqU661Gl2RUw3Msl7m8c7xFYDdZ14FdRqlExzwW9TsLJXPSrOR+PrSgh",
+	"Gy4wwTEvCp+9ZiG4a/hgMBgwq9nB4Icf3E+fTl7U+Ju0vYQV8lxQtgTwZ2Ep8tuZRFpzSCNfuSdTyGZZ",
+	"DsIWtqaQb8kUYm7IMK4xgJjHv/n/XlNp9aMee60ISzAEbbAQEOrsOI8JpTSWCV4vgWiWUAprpHPBTsVI",
+	"T0VazRjd40hrYxCdtJQzjFSSIRDPDEuY5AT58RVYl7mI0U1ElnKQLZHlsVQ5oe2kVqaq210D5/mpp+rG",
+	"2DynD7mXPYCAPtpcC4mhcVuZmO4CF+cXCMt61KfcIuUeJFJuWxF0Xf3QFbsIxAn4kjiNt3ljGSWytz58",
+	"W+vagNZqBq2ttbW1Ltlat2PzGydSCTLA1plUKutnlUolSoTSlESFIHdOe6yZarLeDZOmROng6g1QgtBy",
+	"S7spWzGbLllSt7KbYtKUw8EAKr0HSpYqrNKezbidoN10XOpp5pZLF7B2mmWP0aZtS0n149zfCZWHhDUB",
+	"vf1UsH1UEQdx+fU+O8akMYRc0VG6GAwPyEgkRLxQVhWe99BFD3nE13zQ2VHVkFnTUmgAldJzsUBsI5SQ",
+	"dwM7Lbg6T1W2aqfM/A7LUD3MHR7FMF4Y48tcEyu85qpSp9eKWJiKZjcS1pfLRRPbgEMumqeDwWDg9GP4",
+	"iOd59MHq+j4eldPq29/qBt/jvf3vKoMvmYuxpthDT3BzQ47bAjdb4OYXSW9zS4F6O4x6Q76bEDdbJbxh",
+	"Xa78i8DUYp+khQzcVzojfdhag0/S9eL9gqnaNVGOgex3RpU3pzn3CFxvCV5L8O4Bqb4731VsinxMKeep",
+	"ssCttJlGV9iJ+GxrpCvGingZOipejGY9qgvIuiC0ItwAXUi9o1RlPk8+qBDSLii5QZXwPqOqxkgZ+uwN",
+	"L88l4VDoY5YRzX0ui0Kqswwy5PiHHydyNoOnnlhzy6a8PMfSokuqGGbTCUsZV0NIVaRcQX3lCOCjnKzO",
+	"JtxAEiE9ZlhzuTKH+vClJ8/2whL5flIlcyeUw86rM6fRXMkK2I+gGPjpo3VYWT7CeGTBusjmEp90M6H2",
+	"epXNd2neNRPwbZEevg7CfQI+ogIMh4MBe8Ede/9ob1yD4YMYCXkBORL06HxdDYalMxbq9dPfrwXPT6Rr",
+	"76C5XsOmwAxa2Raf0eIzHhg+4zjHcr1Ek6y+M3ZXITh2z/PuAP6xwgETltVIBZjNKn7oXkOKBT/UOV/S",
+	"wPcSLP0Q0yMPAImZThOnidCaqYq4RcUf3apgCgu3C+KWkSTHQYT5iuETd4Vq8Fz2BuCGkzqzryTF1g2x",
+	"Y7QBb17nLwA9iAhgeExH4hpgQqOH3hPutf75GoLBCbqKXNf0JVgwbirB3tKJv7WAeSe+fF5dzFbnf4Bu",
+	"+7BBO3XfV7KPHjOuUJFsVt+Om0IgKp464op46im55G7l6N/+styxvz8wtGYGVu1a6/Vv2e1yhNVmd3qH",
+	"3v/kxm8H7nyLvDo381nUjUmpWiY3iDK7kmIlu3Q+7IZffzkfxJZmlXugfq1DonVIfAGHxO1EomsUFbJN",
+	"fym/RAbxJ299BKu/uUfe+KJyNtOGEk/d0G0B9UuMULZfFdUELUhpi/CbJEReaiXYpSiKvbEuXbvu9VP9",
+	"2S/p0BHa448vXr1ihR7xIlUzXtoEPvuvhHGW6ymXCmiwZYXgxoIPAZJRmyOnZlGsISGYuDorBDst+ehc",
+	"WJOwf861FSZJ1eVEWmFmfCQSNtLTqVvNhL16zwppRckL46i+0moPRxODnT7Oy9LdJccwqmaYNKmKl4vj",
+	"3BksCaOa2tx4nnSNt8P7KGT+ZXXFujPiBfb6ICpQ51zxfikWwvzX2mDNpBPOM3gpFO8knYKHJx/c574c",
+	"NdbS+uHJd1RP6/AAPRWS7sbz+QLlm814Ea1Z62Zo3QwP0c0QKMmX9zJ43nWPTgYIskTSj5GW+P8buB1S",
+	"teR3YN2IWULBg+r/nmrEdaQpStS14ij16SJV1TeMF0YzXTrZ0o2zGlxVJCGM/VpPQ6oaE0P49d+xo+GF",
+	"F0laP8NNmcEWfoYg+LV2jy/pZhhVh3n3XoZAAH+j/23jXAjolI2dC/TlXToXthYY7yZQsLqNrf7+EJ0L",
+	"o3B8dhkb6G/Qdr6FwEV37FrY/qrcsWsh8LB1JTL9PFrXQstil10Lm93ou3UteJ78QFwKV9GpnXoUdsOk",
+	"v5xHYUsLyj0Qvdaj0HoUvoRH4VZy0HVKSZyN9vZWmSay6W4IWPb5glnNjLAUke2DuJbjoh+vhkUDFQwr",
+	"csTUvCic1DXVF0sIfIxFkBZLBEC4s68j5h7cjnJ+vHWS3W1pZpyAsbZanWHn2XeHT8cDfjD6fl8cng4G",
+	"+wf89MnhaMsqAMfGyDMFlYDbULKWzn6rdBaPeS2zsGZ8XXrhDQhtLma8hErae2Yix/aqZMHVu6/yOAFt",
+	"IS8Eq35sykMLxh5P2So7Tq+fqsxYXlpAp2MMmFA5/VUKdnC4N9HzkmW//DKdZpTIAIArVPuWjd3PuTyT",
+	"1hwxrhYWsrmJwkC6jO+Gg0GWsGzg//Od/3uA/zl+/uJl1osI7cBJvK7RPWiU0h5GOXMZT9Wo0KNzLD/V",
+	"HeuSEcFj2cHT755iaoqDw8Eg69UTMkBEnK9xCesNjMWkKiuEOrOTd+OP7ukr9UaquXUyuuMdGSUBzsLx",
+	"+PGfczlzi50xoWy5iJJ9CP8T5AwOHT0y0RYlTKuRGDbsSPR5xHuSWqtewnfKQNj0rob0IkorUVtNn3LR",
+	"DQSGijnLuIqaRMs+s5fSiRL4bapgK67IUL2cxqPm2H53hWqTqrAjQ6Y0u9QYWpjzhUnAAimn88JyJfTc",
+	"VMNMWDZXhZxKK/IXfMYxbBHrxKcqm/LPL7ksFm/F5Z/1qclg51hXaZa7xwy+7EH7VRa30Hgzd/84moh8",
+	"Xkh1tt7f/TLsARyd+w2+WzmfMIIwyysEgHy/k3TGpcz5wkfTTSHpcYit43Zewt9Umt/MVfynncxLE71v",
+	"5yL+81LkKnrgpun22436Dnt1gkJFRK+ShpIO0cHOsDN4Nhh0ks7SCesMn4aoxbdQVtfQAYjPb7QT1Uz3",
+	"q2kexHMcVPMbxHM7iCZ2UJvVwe8Q4IgEvDPsHBzAUFcuCi3YjWW8pVONR72FJLSQhAeYmTrigv4Geons",
+	"5dJPayWzitJfIZttk7OahDFsAMUYX4CTWH6yHNjYXU0J3QNJYtNwR1ZFO9ZkR4x0JKHP8U4v8lX5qZfT",
+	"Rzd6K65mj6+lsUtk5D8mPXOtQF+18nAm17Kcvwd2ojxN2IpY33G252UBaJOkz3Qp24zP30LG53yF2G5G",
+	"iJdoylWE2NfBunEOaFT24gTQG+RujrAVqQq4CWzyy+RVvpqyovP71orHneAmYJXa7MpfAZJi12LUtfmW",
+	"8QJdm2y52ewiDUIgQW5yIkyl42ZYUyMSn1j3dGEFftDbRpb5WdjbX7c7wl6s8ONm+7jf4xZ50SIvCHlx",
+	"Swqwwr+3Kp+3xi9Ink50311OdCE8a8FkvsvoioSJzyMxs0uqz9BpSUB3jOULw6RCG200dYlMner9MF/l",
+	"gS+15FOUnep84ahRKDT3zuesvDK7JWajlmUor4e9rKN1lFUX0wpDIuZCsK7go0lsgD6tm5/ZOuszGXy1",
+	"GoleBF1LFS7NtV7Pq4klIkZ2K57s0iB6X6bHyqC4//RJo0FRzYsiLkp3c4vik2r0T25iUXwSjfdJbbBP",
+	"liyKg+++iEXxXhA6m7DG1m/c+o13iM/58kbKL1BndsmzbJKGanVN1WZ7fccswwig56aQX12Cl67Psktd",
+	"nr8QyooSqqtCvPBExB7ORwYchWwEb5khA+a35AWP3riiHKu0vSRVEROE4nRUOQ88zKSqShXQlLGrNZ5v",
+	"feBHbKovRKqkZaeUZ9s7X6OhPTIrBlldug8sP8fxQUU+msCqrxcivnpYU4pmES8NGDXsRMY831EzlDfq",
+	"Pe/C73mvLs/6QX/x9gWbyqLA8POC2wnE7BJHfcNHE6nc9Uk6tX272iy7BYtr/WWtv+wr8Jc1MqFt2c+W",
+	"3rGoBa9SRXV59NhRs+Tq3J+pavCGRa6viBHpElxct/dntZVG15C+e/M+beR4isWm1vv0bXmfzI3J2g08",
+	"TpWvqdGafVK3HYEBW1qzIo0a1j1d1DMI9BIUYevfBPtNqla/uLXp+muwWq/Tymtsq7Vat1brFav19vf+",
+	"i1mqo59YN8T7odqLtmDj1NEKlCxA76truqAJNyl6/6tJYooVPZUDNam96JRaagB84E7F7II+mKolszaW",
+	"OjYwwt4Rxig2aLpQ2U6GWfoWUCkFGU2aVLl+RxOuzkS+Xl0d66LQlysWfFTZx7rEAosTbkOtv1SBSz0B",
+	"gLN/o4Zi1mWz8t7bhUH7fmzZazRdyFLl9NzqDPFLb0r+sloursv9GXGv5xStEbc14t6azXzy5fJ2qTiL",
+	"2IvzBay2UdjEDW22R6s226r8U436ZyzicJXD0RFcx6eW7LBVAJKsKDhionpH9SZqbkpwqhIjS1WwnMa8",
+	"Bgp2zE0WnKhQgfZM6zw7YtmIqw9z9Ulxa4XKRQ7xTalqiiKh793n4NXqs3feeWuvKr8V5WzUyq1rLdwI",
+	"bNtbG1grP9992leXF9G7N+tH9VdRWjniBZt6EyvtPng51XzMR3ZeirIz7PzCueNZU52L4u3cLav7/qe9",
+	"g8pO615h/pG2joV0XmhdcBWkCTbVyk6KRSfpGFFKXjW1v//9d08gHyMejs6w4w7EFS7MOpvcSYhs2Ls2",
+	"lWNrB36gduAoAjBiZxXV2YaZ7eX6UkEt8SvYGqALXnIr6kGn0ZOo8iBzvHcPmmRdMJXoEkwm6CEbG2GP",
+	"iOSmSir26eSF42S19jA4UyM+hpeFBLwQV2x5KBFXxKiI8BN6NAOnz1iXWzbVxrKng0EPRnwuZsADidQi",
+	"2vAIbTwhMWQcprvkeMSq49ELMGzEDl8dxAvRqUu+0goQmSHeeRkZxGOT2dWhqKm6NhaVrQtFPRwMkvXR",
+	"prBloEHSufHvOwIPPmCu3ArHYbGjUhvDeFHUXAcUOFw9ShWcllCDfXlBnHjhesUq/wSoynhRhBtAANRe",
+	"n72sqdepqkZDG1sKNpZFIfKquGUJ6oPZAf9/SWtzz37WCGfwt982iaPcJhb197//nty0E7HUyd/dRKPL",
+	"2xl2DgYHz/b2D/YG+yf7h8PBYDgY/E+HcE7Nrw2e+dc2Z/p+w1rm3zL/h8/8A+1tkgKqH28nDtwidDK0",
+	"cW305DI7t1BRYOOYyXorSV2YqIVIpiqOkaT+zXMx1qX4ZEeVbGOOx1aU+KgUTHweFXPjFOVTdw9WJZtU",
+	"oWjj+tFnAjisnYgFG0sy8lWroi9EWXCoM+kYmVS5vqSEFSBBjB2rRDabqgVYnA8GgwHCsX74gaHQVEM1",
+	"QaKEQp4LL5S4MzMGx+62nvMV4tjGgl4TCxofmyXeNFhiYdWRi1/8PnpxeyZ2x/78ValnI7d+OFytU/9b",
+	"cOqvMimzKZda6+Nv4lIbx5UGveV2oaWpquXtDq3eX3TpDrSPO4kv9UvVhpg+/BDTLyJ0XhtmGi7TtZGm",
+	"26FrdnFT7ghk08Bc13hQq6m0SJsWaYNIm11c37uOEQ2Xv4vKkmOisdnQZ+aWZTW53kpIaaoAkRJn+Q8N",
+	"7yRYctfc9l6NfFfZ3w4iw9qDs7/dD41tMSotRmV3gYZ3Y9jb0pxXR6ZcHdTRYK1LVWNQR8KyGGMAf1fo",
+	"Ash2FkEEKPsZwEZuGQ2yPULjm44FCctyX6ajjUxGIv6qNRl9OyajG4IarrcPXR0BchXduFJd/ArUxHWi",
+	"S7zGrX7Y6ocr+uG2d++LaIPowyL3HjkVKyGkOX3Q+uJMqYrS+CThtVOtC8EVYUF4YYTPs+7fCFKHNIRR",
+	"7bMXE67OEG1UB9hWpUqqkULKIG5r4FrXh9HuJ2lr2Njbq6IPIcrhKlzpFWDRjzOp8kKwU8FL9w1lT6JZ",
+	"BVyontt3YzrbnYeEAr1jKt5qoK0GurMoiR3CSs/4/EzsjXR+FZz0WDGnHRCeQytRT/zyyDBohkEzTCqW",
+	"wd+vHPldjbDo+jQ1qary1GB43vqAi6iDhLnVgwxvq2EXgLFIVS3s4ojlYiRzVIO570SqXHxOHGUfaTWa",
+	"l6W7pcifoJgogFm1nbBLqXp99rMbQKpwiqBxI8QRV0KWTF8qyoPrFG3Qtqd8AWEkBnLcBRznCT/bg9QL",
+	"OTSRIOARW5E5th5KZGlMToNez2aW88qK6XqMIwz8hc7FA8ohM+gPnv7wvVsTMxHCVpxm/xk748A/Fu67",
+	"Ts7L85szgxN+1maFaQGBDzYrTEXEIrLtbi8StnV0273RSLG3MRFuahBk3NErNisdbbGLVFUFD+CSNlgK",
+	"yX/jcXzNpr91ROu1NDaQrDYDzDJ9u2N7H8icG1j6Ijbd2vq+CVtfvKM3JFrhfjcTrWuTvcg8jnpxNO6R",
+	"oVgP1uXM8jMId+GjkZ4rSJzgGk7CF9IPDr7t1UJrNiNGPwt7C/HprmyJQTFcXcoax2nNiK0ZkRK6bC6J",
+	"RJd6KwtioAQlz3ehcLpmYoXT/b1ThbPq4J4UTjeAr1LhdAN/YArnR8slSrjGClHQ7jpyFFRP/MMrngZM",
+	"Tu7KtNpnq31+G9pnoGi30T4r8v3Nap+efrXa59emfVY8u9U+vw3tM9rRW2ifEdH6yrTP7WWph6B9xhyn",
+	"1T5b7dNrnxtLIrvSPqXam5V6JIzZsyUfnUt1tjd2DHvPMZkvUN7D98Kgl02qexyzLC/17KW+VBl+zZQQ",
+	"TluDIptOE3R6MeY9dSqwfxvTqpnsyJGeBWlzWc4tEPaMWX4OCeKUqJfZWP6+5zO01XKyJTBpTDt6Kthp",
+	"wdU5wnBKERe9StbpyiuFSyCAf66kdcN762bvdFNKQ7CU/Q2e7Sr72yv1Hs/CCW0Sim73qrXSLnWGHb8d",
+	"nWXK+mIiRudu/hYTHxlh5zP3Vn3/3J16rS87Sefdf3eSzi/ybBKVP/a53gpxIQpI3FatP2Y2vbHe27yM",
+	"bWKWVhN+sIlZKjawRKBjfrTunY1ykF7DcO5Eh64iOjwPSNUtwzKa73yrMN+AMN6xDr2GyW2iVi8f/1a1",
+	"/hZUa7mevm1JBNeGeVxHBHca/LErqe6u9Od1F7RZpV5hV61a3arVPjZk52LNboJHKjJwIZTV5WJPXGxU",
+	"zWzGz0TOhLoQhZ6JhClxKYxlGdWPhpxvULARhaGJPJu432WeNElF4Kx1YhEfuZ5ecgvCUdRYwrJ/zrmy",
+	"0i7c/y2ozU5iCl5BkKL64aMqHZ3TufPwfE1KuqO4759KPSUluHp4ojNSfyHDQlxGO5gWzETPmJVT8S9Q",
+	"5aWi1te5PPzqr5fp6IUfL9ria6tUOl6c3clwN+/zPT9rzHNwDNeD6THDW9WKZ9+IeEab77c1JuFLP62z",
+	"l/r3YklsiQT/JmuH7NUVgtgxOTgCAYImMClYlDRbgS/kOpfHVcQIhLh4VA9ZeKuNc10U2EUbx9vKasuy",
+	"Wu0S3+56b3w/li49RvjCdVm99u5yABLjzx/fvWXv3VsYJ0sHG9yjvprsEZrpM6WtrzuQC8tlYTLWldak",
+	"KhOfrSgVLz6IsSiFGgmT9QC5hnVHhqzyWsw4pJf3xGTAurgkIBvJ6XQOaYVTJEyX0oghK8WFKC3jbCqN",
+	"5ecCKFKvz36kXlkZum2oiuYGPJ4XBdYVp6RUTraqb0nIkFx5fCgXvZPYjGDvj09e/MLOhZgZdJGY3pBx",
+	"8pZglPNyIRvNLngxF6wLVeEwvyWvRksNh9V7lYM3Cs6EOoPi5q7x2N0cuXZwC/qrS99P54PBk9G5WMB/",
+	"RD9qP6TOrPZ6DR7wKmoOB+bW9HybsOc9ONF/XHGz/O23jp51hh0KWYbR2Eln2HnsTm0n6cBGgJNkrkId",
+	"Bej8Zlzhz0ar9zjgu41H3oAdtQHJbUDy7T0qQLEhIJk4gbtBWOAEKM5mbK1OTDaSWh/7Dq+C9vhBBpY0",
+	"hJQOYpU17EJqfRmW4KsQXv1wryIaUBvOz6qVZltpNmSlWTkdX7E0S5NgXScWGMpekz1ulFtDahsSFfWY",
+	"ZSg7Nt6ubHNZMlU3ECbZFrJkJIqvESZZkyy5oQyZqliI9ILoTsTI7Qnsl5AmeZ5HkuTqKj0W5aySLV0D",
+	"fpE6w86ff9zbH0BFRfLK/q+eux87v391Uuc1fMRfrlb8bMXP2zKf97y0khfFgtT1W3OiZQH0JkmwfYcN",
+	"UmQoRz/ESn3XUe1U7cIE0EC1G60uN1f9t6fan9azwvvJfba6DPC0nG1CkjeARjZM/F4ylbU0uqXR9541",
+	"e5ekeRPbANqEAWmwA8WiEazwSUHZdT/LYZDhOcuw+4zsbt0AImCOsISfk1TRf5e7zbzs7WixLuWZVLzo",
+	"ETcQ47EYkRYBv89m2kjrI+ZT5T94ZBiBGiTE1Feh49KKacIKDZVXWaGRwBD7CdWVHEugKUiTKhwqwtCh",
+	"SG+otRs0BbkyD+gSps+woFBDnHyqIFC+dwSsD4z52KsPkRcs9E3xBH/1RZ3mStpqE9weCHkhclKxUlVo",
+	"dSZKN/kJpyJ/1MWlnhc5hEY4kjc6Z6ei0JdsUFuEeHIBIILdIzbDn3C/hmzCDTsVQoWaFkZCbETUc1Pj",
+	"/vtXeTZMFQ5IGqbcF2w2t4yj3xUdHONSTxPGQx/+62hhqK/Z3Bo/Pz46T1UXf8C6hjM5Ou9VDfmcC2Ey",
+	"JR9h5UImJLhnLrlb7rEu3TO3UNJQQchSjCEJwakY8bkR9XYmushpGAkWZFRYNSQaqTSM2jgKNbv8oaMI",
+	"FpyHnltWmwVs+szGE3HjBJwTjtTMRyOIpJHjWrNiOrNS5LXBgsxz7EflfnG35ZHBFLZM6UvX6qlsPiQr",
+	"N2AIQTukftOxJieDW0p/qOLkDe5Mu62YCm7mvl5zNBCfSQJAQAKqVIfTDxQoehfa8sXNpGGXpRNP1ZE3",
+	"RdDf7BTwTAxrhezvHTxhE34hUgVBQ9guRUB548UIg1JIaHWvUR5dd63cia1OHVs5dAng0bmCOpulzOnj",
+	"QmMhKfi0524tp7wg8LO7W3Cd3CnTUzcOtRdW3J0srE/tTggH8nZtC4W2iFAVeZ99oDOMo8XFgclOEBif",
+	"ql95MYdTMiTK4ya6ZorsBjMc8bJcpApacLuG2gAUJbVan/fZJ+iF3JprDn5jT6kquTRVT27boPWc8TMu",
+	"FULn2CkvuFsObuiAcBtdyoTNREmDOpcqH6bqckJvkE8pz0WesNO5JVpVVRgP5PkR4xei5GeCmYkbBlEZ",
+	"6vqRISUoIv+wVHg5TW2YSAd4UbhG3MqUYsoxhTG00WcfNeNuQaltGnwgpUqccSsvKI90aFeP2YB21F0S",
+	"XdoJG/TZSVgJumK+wYr7mvnUj4UY86MttKYPDWLAbsLS7tXvGHPzNpKrFsn19QZVffBSzO0QLdeL94W2",
+	"V8TnvqA8SkTox57QN+WDihI/Of4gK3aapGpN1CpbSvBkLzV8YQC54rij69h4ahZSMvWOIEgVmBFaZ3zG",
+	"J8DMuVecwIbStcfQoUAOZLwOuUuuL4V2JWHxca/0ymtt7zXaVXyeSRzdS26pONl3e4Nne08GnQTCm66r",
+	"ieYT1P94fLJ3cPD9d/udzW0zr7Vt8za10aoPNm9ToZtpKRDEbSnpHSVvcsS4KXkT3m0o/F+jAVXt/4g2",
+	"GugZIzxuG9vwWreRDevp4J3HpkaMaJOIVDj6bZzDtxDnUOg1sQ1ryNv1kQ1A3q4MKV2JZCj0l45j2ErU",
+	"unMgGNzDZuUNuVCL+WoxX5TEaUOx5NYgr+ZIUltyZTBuctt4UqezecsPhiCYKsQ0d0LJ1cGlqWrKuZGT",
+	"NBMHkv7TLhAxi9GkYDuiB3384gP+euo22jWM3XehiDMLEZ4JEyqvwkl7RywrReFUjh+hr1d5xrpYfr/2",
+	"HPM/XYKF/kxeCNVjU0ddyKxm9LwcefsuuBfCQ4jxgJbo59vKYSfRvrXyWCMxjpbojuNNo56vjzqNb2Ar",
+	"k31jsae2fk13GYH6OAzh+QIy+62V1tiUz8DJia4bmXvALnm1QkOV/0xfiJKKUi77tYdMq1SB/xf01lIY",
+	"UV6InAz+XSPQlF/N0XJ0HYKzg14n92MvCea+VCkofs2yn388YUtzPYUpZkGg9H6pDGh6Lj7QILI+e6eK",
+	"BZkW3VupIqd2mGS3cqoMelHavWFwbhEyAKaP7kNyeMtquhB+VoixZXpuE/D4mKoBGh7McTvJ99iPN7xI",
+	"23wXBOx46Wg1EbDlQyOFYae48ndJk+5dknPnt+kGjekASdy0lau/1Z0/veVVv9kFr6YDdydVXX8Bajc+",
+	"YY13vQeqYMPtwevYcGV/DAsF2AapzoiYRPeOUmOiWDaIhojiGDkx7URM4Ur7MfaOIloQriTeerq8t9RM",
+	"w7VcksGW/Ct6ruwyrbRas7C0JUed2tGlMLtev5N0pGvgn3NRLiqL/dIidmKrfS7GfF7YzhBq/AazEJX/",
+	"RUj8l6ch60nHX9YQjAcr9zwIGtNMWaAGpDvSOyMxWxi29Zhloc0P+jJLAMEyo2zeq9i4+jVPUlWZxrFu",
+	"DUgCCWqM7mN36sOf1Eb07CoreqpqOqRWv3CV/yV64np8Cx2iWrk2rePNtbNWI2skCfdlHv+gL29iHq+4",
+	"WKkvW13sW9PFiNHujFB6gNh6YvlRWINaj6xkGUI4AJ3jCDtcIY9WR4avGoQW8JYZaI3vqP+1wGg/wKxH",
+	"RiePgc7lmKI3PPAOgGepimFtXrJFrBkCvyLgbylYd4BYSIL0MWl6CbVXiql2co7l58JXygpwNcBCV/xM",
+	"/HPOCzfl5ZXiy9kzQIhjnA0IHNZP1cnVIGyCmXJDMELmyMqiz/7q9cdCW/CjcjTJ4lepuoQJhn2aYFAo",
+	"CaVza2ROeJXTObpggKMRO0McuYcPRrjWqswZdotDlcbixjilE9rqVuPNtaBSawCfNH6xh2hB3kMDKmBg",
+	"2akwiFd0YoFhvABcOS8u+cK1hy/pcVQPbtpnb8kVHXw4BPr2erPVODVoNZ76FvAZf2K355O7RM/cCB+j",
+	"AVfzYjEqBC5gJ+n4k9sZHjzdHC7jF+Fh5jYJx7ZFGbYInFvy348rmstGHPhaIM5jRyHXc98TQDdHfJTI",
+	"d8R/HQvQY28TWMOMV9mv6zfz6fuAJ1WA5RCIQRxzHAXWIPC8i+ywzlmBo/b6qXqlEP1fGY6HNcy2hOiY",
+	"c7C+1CphukFhGAgB2T1Iu3B8BaKDLGZX9fwVfz7TTg/HaJ0jaMVxo8pGGjFkZPuN4bF1aaXOq1bYLUwI",
+	"w9ow4qWBsw7JsLPEgx3rivkvtz4SgHargSHjuJEt06BBLaTBSGWs4AhrdW9PhTFuY6CAZ40to8YZjjN8",
+	"kCcYvkWWMvB0JiGoa3/QcxwU8F5u7FL5NaCwHKOnIeyqFKuyxVhcihLquSjGDWy7tN5HWl90P16/MoZd",
+	"iqJwolYtsIMkT9zEVNXCbRBVdkSyBUVy1E3aftXq4Va2+ozpsTtmUTGv1Vcb0LrwZVntY7cJvotxLiuB",
+	"Wr1bwnrfy9H51yOTVMFt698TNTHlMOnUMi93hm5IZj4VW8B93WI9TNkFBOZWbmnlltumxXDnSEb0YDfS",
+	"CilW6wWW93N7jbwildUbSyvULwksGIYVhV3NfIykV+cp5wZqnTwPLqSaCQCaSZXrXprAFHQJ//XW1O6p",
+	"tpPhMv2nXyFAWYnL2hc+uMNS4z6Hxwo7wkm5Jj1jopjaM+F4HzRsFsa9itEhEHy5hguy9UwwrmW5jpml",
+	"6lpuFvMn9q5JviNpEsSV6jcU2GqhhaUIYaZWnwkYmS4xA5bT9outAubgiHxNPJCOTD14JelMuRWl5MWv",
+	"mCZq/6D/NOaE+4NVVujv5eas8IP/8iFyQ5pWyxBbhnj7GEU8SjvjiVZM90bcijNdyquqhh4Tngb1ncpu",
+	"WSHPsVpwaAoULPpzAYrGavhidz91bPRgMGCjCS/5yFGwXhzV2FCHdKmfhLmV5KXIbxzx2JCqg0GmjmVF",
+	"nnigaxgTdmg7YZdS9frs1dJswQULih8tjCyZviSOEmIoIcTyVDCIxpeq0s5O+NkeZB1H5THxtgtZMplj",
+	"656tWc2qgs7rbL9r6jBT1KQV0xe0M/fKXwhB8RM3VijXf9KBWviAqhjrm/OBE37WBj621PoBl+mMyMXi",
+	"pqWiw1VeS6/vKPbxhJ81xj7CZYVynFEVZPgTrEI+BHKzWvEA36golBQtqn6Z1t0xegMiljaIaVzi0C18",
+	"49uAbyzt6ub17tcRsSsjHJ0CJfNY+Xc0D6J4ILiny5nlZ05gYnwEfmF3BN1okrq5wD2Cb3txZZHDzYjT",
+	"z8LeTnq6q0DIEGXYsJpLvKiNhGwjIUMtp23klOiK3y4WEuhCwY3ZhSaK7YAaWhEGShfbh1/rWmmqKrWU",
+	"bamVYp/3qpLStL86fdSN+0Eoo1JJMxE5O9M6jzVSyLVoTKuUtkrpN6WU0sW7nUaKVOebVkeJL7W66Feo",
+	"i9LetYrot6OIhut4Oy2UCNdXqIJuJzA9GP2Tht8qn63yWVc+N5FHdqp5uh6vkWDC8XXvYoKFKEdCaMRR",
+	"k6w3xLdGvCwlqXaWFYIbxAvxkYXgDvfZEQMSEr8LAFtpGD81gBVCPou/gebJz9gYnjGSgFaVTWbmp8aW",
+	"Up2B6GOyXlUN5+ZCWGNWoLoUxq4XwmQei2JbCmEn7lC0EtjXJ4HBbX7YJPM/WZqyeK88zYVrdnMhKtC8",
+	"K9IUhn6ApsF/9Jhl0Ij7PvMlwdy5MhmjrAoIAqRiExBe4GloqioiyrqAuStHE3kh8p63YjpaavrsFZZH",
+	"cETT0Swq7l5h191YjJVF4QhoRauVbxzxnlVKGfc+5STz5IzZci4ccV2l4qmKmknivIwyT1Zw9fC9Bxp6",
+	"mXNZqoQU3KMJLxETiT8aJpQtF4Rv3FqsdLf7qxUqLQy+FSlbkbImUuKxuDlxu7UoeYX3IlOEr67B4Br8",
+	"DX0opyXd6OBlDS3wYuhR4YlPx4+1ElMVIbarQCGmNPPtsG5osl+1DRUaj9CGfymNoHopNLhUrRudn8is",
+	"mJt4rNO5gdJW630lXvJtoNqR74Rd6zrBAdSdJxAsfZ33hK04TxypzOZKWseZ34JHqLvcP7qA4K134zdY",
+	"w4hepcVKcMzhiyQE+4EPhltIB9CjtEjoDjiKWQJkC4DAKl8rKTAI90tTvJ9bWazB2Udm+Q6qpGWMcg9B",
+	"3Hg25eciO2LZubQYopY59pmhm2g0EjNbaRZIbVN1Ore+chUkjVPikjI4dZdR+tSnOxbSvNUqIE0z72Fy",
+	"DJJpVSxSNYYJZqfzRRZVMJIQpMiMKCg3XK2PeqO9PnuOKZSMnyazOlWQZanPstHcWD0Fmd9kvkKQzCHp",
+	"Z1wkKBdjqaCwIQR3THU+L7zIUUH6fbIsK6b/eOPWkXWxEh1zq+q2y/37rnw+X/QwbY1787mbnn/xdL7A",
+	"MxZYFUVbFu442uqGUsUdyr+HCqYjSh/89er1GRjwoVAS0rdUhQp9Ct/GWqV5lI6CmmnQu27on7tX19yS",
+	"ZuFloVMIQ7GdpCPNRzo36F3Dkht4KjvDjtufTtJRPk7h+Yf/3tsfDCCBH66rk1E7SWflbneGnR/5aEI/",
+	"eeIAkUliBObHSwGOqOF+f5MUBFZMW99g6xt82L7BJSvcBg7BJjvarBQjOKF0Q5cS9MxnojSC2Hj2/t3H",
+	"yKqGzT2+OMgSdjmRownVSwtYBjKEgShSoR7EZz6yqSJBwWRHzE6kYReiBFprLF9gzUfxmTK/jAoJ1QOX",
+	"c95AJ6A49tlHIdivB+47ZL7Yt0nAiIZkGdU3qON9KVWuL7ezdplf91tj1zLZvOvMZaQRbGTuaj2N345t",
+	"zLDur/sJMzX69OtB7wbEcY29LFCz7ZESJB6uaig3ycFIelPCGrTBVbs9qkz5Jztyf03JVuH+9Ckaj5iV",
+	"ruHTUvBzpl3/fXZMah2toZsFmfSqwUnj33KDK0t9SUKxNJaimomwo4Jj6C0q5GlQ7CcpvXv89mXvqBrh",
+	"8diKEoYpTVVvwBHnVIWXnkN1WHgr1CBArJvgowmqsmNeFIwq6y0EL43ThQeoE//wQ6ynxMrYlg6O/xjv",
+	"RhxlHI5ByJOLatGHIJyjxEB83F25SoJ3/3OU/+8bCd/IRX49aPlIy0fuiI/chmH4WHrE5K7nGx+E0cWF",
+	"wJyFAuv/YpKK0dxiNnLOfGMo0DpCxn2yhJE3Lfji2ko4ltd3JJO++ug+epVXdj4nb1+QdFyHYrMu2bWS",
+	"4GupUgmlytsDh+xwcNgLViCwDoKpppuL8Ec9d8XyYHp9lhVCndlJBtUAvD4NpPwMOBjl8x7UDUv0kfv+",
+	"UuZ2krH4a6cbzAqueJkqmJ9hXTMRwibusRUJs6XgOf6B5kG/KmSkhXwQ86KApgqpBC+Zb+mUl0mq7PxU",
+	"JGwmZyJhp4KDi+isEAkU8FGi6B35fBoXUhfLOSyqmeDw++y5thPHblNFPAu6e2RYlsupExS0gtrbWd0e",
+	"RSKFNCwXpbygpGZB98HTRAksS3/KbPSGa2WYqiydDwZPRnganMQBfwuGj2GQ9OQzPcMtwIdZtOR+ncBa",
+	"uabVtW2kihZbK2ES5OZh/iFrh09YYksuC7eK/xKlNqybHX7ffzqAswD/zXpH2ChxLZbtD34+ZsdPnrGP",
+	"7jiww+/ZZ/bDMxSJDthntv/4EH7+qeCWPeele3QwyPrs2K+vX3F94e5C3bzeuMHLZx7276/uki65KsHs",
+	"D7eJuoAMc5EbANRdw7r081XBClQVhJyKTpKyxsmX2CQmm6VKU0PXBxocpQml9TFtSibNBzF11x3FsTOl",
+	"S5H32bvgdODBvOxeIKFzZSoJOFT9RBJG5lWwJWPCW0q4i+a5zAdtWJb9yEeTjHU5UEI8zpJKn4BQTalb",
+	"j2CGRv5LoNwI04/W0f1Kd+1xoB64SFCHKpAUkjTx1YTMzYFW+xMdaPHKVSHivJgJf6y9XYH6qRm5U9Wt",
+	"TNxSsbGjOd7UjXZt4w3buCHeRg33PFC82CLuaL/PGExZiiA14lFFVtjy5na9OR4EOe/pwKPg8zM6blIb",
+	"fMIKeS7idhIsbE90L0wMcs45Wcw15k5+tTnuVFRUiavKpoO1s4PR/BpbOe54qoCmRel/+uxF5UaSuVBW",
+	"jnjBSOgNNBGiYRRdxG7kmIJGY9eUU5Sic+XPdO+IOX3DXzi4bdva7H8q9fRNTDXuN5mQ391Kyoeb0hn+",
+	"8KzKFkTU7eqcQ3CpOsPD7zeS+WtL0VrfW+v7A7W+d3XJxlJB2jeCMq0T3m9jof8Ns3tdCdrisRUHMVCO",
+	"LnlaHllwhuDhzbbCHD3gcrJr6uZ4sblFG7VooyW00WZq/sYnHzPyuUM/g+O/emtBPjKMsz9/fPeWvXdv",
+	"LZUeA521kt8MvyBfGtlUoeYBSJBzEI5S1QVR6a+lhEqwIBtBOYeek5eWkmT3XZ8Tg5owwMk52USxOlFo",
+	"6MjJbDzf06rADM4o9ePf3uIb4IwDpzvBnAOuKRATNle5EwGzx3XkR64x9XUQIZ28D9AieI2N4T3XMECo",
+	"WCY+W1EqXnwQVJXDSdY0eNQWwKgA0qOYzuyCIbwe5WD/NaSyxo69aLGZCAebtiVljKniTSW1PVjXP64I",
+	"bX/7raNnkJcRUoTDaJzg1Xkcn7mkc4EpHleQGQn7l1QjNI/gob0Z2f2z0eo9zuOO8zleQ+/d1uMhqFP+",
+	"bcj2N2XXvYHM9b6EbJ+gXP7EZSH+U03C73lpJS+KBZHX7eAWSWc2bxDafqrItjfGelJap77DykRJyNKK",
+	"5paCjQoBIMwu1So0qToVIz0VpNknTHweiZmtcKBrwJEeseF76+oyASufLzaQpKoGZO2xcyFmlGzCa9xA",
+	"YfrsjfcDatDUo+mwbgxETFKVVZgwCD+qfI0J6/f7aJrwhihHnffYB0G2tq6fVI9pRbyzQVeP8ZmxAa5W",
+	"Z4gt41WXzQKr6T70OMaslsJnOiHbwrgUAtrFEQHKpVjAT5dSmR6Z1YKlo3TMLDLzQ22/nGbC8whw6FoF",
+	"PSNAiLtVmmZKe2wSqpSM9qioqnLCZqUcCQZ+YJOwC6FysPfnrl1kuaJkOaZg6cFUOU2PmYm+BHtbrXyo",
+	"ZVqNhGf4aG60mpUCylocuXa501IERyvhSM8kyTLeoO1WjbNcj+ZTt5p4NQyAnFVlvY7lF3cUmlC+EWIb",
+	"LP1Qbz5fgvw6USZCmMaJw91oSQKrLJWxN0LaCoVNVrbqRSwREqr6G+2aq0OWEypkAemrK/ErkvywywYz",
+	"r6+Rj0cXRlqzPkvKVg6LBYOCGiCXXs7hNDInS+H/0AiM6GHYv6Xb0LDAlxNZiNpmmRjOLhUcVX8vXANH",
+	"fl39JwbPwWmhR+duPdH+yHN2Cp5+XFOkjlV5bEAoWH4G0ZHuAOpLgWcWZ1IKYwOyPgs34pOSNlSvjJPD",
+	"PzKsO1dwGfKevwZ07GFpyXApLind+09aW3euXykAHRRWogwvrbur+wdAbfGWA+wAEO9TXmDlFnPEuGsW",
+	"2vIuDc7G8rM7nVp5vFv3uf7c89B3mhPcM3L1uPsTtu6mu1UrClOfKgIpjMaIL2zatQk9Xep5kbPSSRBA",
+	"BGA0eVXRxWo2gJt4vFTI2xGxQJM8Sn6KA2PdQpzx0YLl3PJeI1yeNc0Fr3wTct3OS6fgAHKd3Qi4flSF",
+	"nUy4pZvEC3cIF0vlX1wHfh/cMbgS8d44RDK/v9b2BFPyZ35//cAbdimuw+jGBwWFulwtGKX5X1TlXIZU",
+	"zIi2C+4zUk2opw40oXIO1RcawZGiyI9olqAosXHBz8KCaLVKQU7qNZbg+pKCx2pqrL6EAkzESGosE8ou",
+	"+bUwhZy5SxfRgJGeTiXWm8aS114Uyy+AyS0hnaiW0/WOA6qfX1OHV+xoI64gQAYbYF0MuJk4amphMSh/",
+	"17mTr2hOGwL3cXB3qEJuhNiv64VJR5oT/jlG7zcg9ddC8zfyAYCw2GqVrVb5zWmVH9BG47nPIwMoBwil",
+	"Ir1uF86CxyOu9iCc5qpkOYVbT2PZ5UQXUdHBt7UKOhjvXeq5hfwU4vOs0E4rspNSz88mVFm9EBeiSBBZ",
+	"GaZOmKZQsB/gpL6ifwKQCv/5UlGeHhu5X80QNT4nXKjZnKLglRB5VPbnvSidiJexf/8fU37oYXOchALx",
+	"X6rPXjltyA/OcSkcnzSYWBEq0R0x7pSc0o5Jw+FRW7gW+lL59SBG7YcGYqMu6Yn3ARnXw5TnwittrpFu",
+	"KUbz0oBYf4RKYbzQ0DDG4bHKgLrUEqlaveTKMQdJk5oGiZkCKwWus8DqRP5EugmGpXHvAeQC9O9oL4KL",
+	"C2sMq1AIiDZoJGTRVewxywDGYd6L8nnB1XnWQwOCwZr3GHjJfEgd9ev2WfDRJKESkIA84PExeITIB6fJ",
+	"1EaCwidIkH48VLqtKq8I84jWqHRdRWfauFPJC8cH1WgiDMtLfmlw0aFOv9ZFbcBDr+BUQhZoAgks30yU",
+	"1BQGsFYFq9z6zotiqSo0iij+JITRU09Kx5dBl6kK869L4KEFlM5ght3a18ZjjpYObKr8niLeUJcoWVck",
+	"r+EU9llWyKl0Pb5yzRmfgwZIiXvSNQQfLOcKDyyVfxxWsiqNCy9DRUkCcZK+9CbUvp5yqL35lv2R7Xsj",
+	"vqEwXjGFQGqUHn7S5Vvx2WY9Kj/qK2dnoYvsiGV/+3uGW7G6Rf1UvQvXMGFWTgnzNtLGGicjObWBzXhp",
+	"V2o1sobKjHE9yW2TW6s3GDD5RSUi302DYPTXCdU8J+wqx1Db1mW5Q3nhF33Jpk7XwxQjpLH6JfecNSz9",
+	"UkIuogBfyru5TvjQxu6BeTHXl8o8FsZKR1sAEL21H7URSf1CT2fzOJvCI8N8d3g3we6AZCK61UC5oO6+",
+	"F2xq8kyqQKDxND6imAmqAGD04Vgk3lgWJgvyB0AbwygyH5k+4sVoDrrUO5WBVa5rtCOalLlUG/s8LFrm",
+	"Ta22VwtzlLbPfsSmgZcH3ynZhPw6DBECWVOPMZKSSH5dOY6goECMftJlRXP/kniEZ5Qdws3bLaoRFv7N",
+	"nCDh1J0XNE2p1RthJzrPSIpzaiCTam+i506KCl7hbibNOyzj+77UI2GMVGcZOTCGroP5jE30vDTsI/sT",
+	"cHZ4diKn4o1Ubvsz9pg9GyTAWPDND+xPLCvnKnopFhT/Ah+g1FPwUw1GixIsPHiWwvAeGZbBGx84eNVF",
+	"Abk3DLvU5TkbCWVF+chgI9ACvTIIRs8pH02kEti8E2QASdvN6Dm0S3Zkv4a1odQ6AlGp9lZ3ELH86N1e",
+	"nwb1J9b9yP7IPvTcxKtxHoWB/Yl9YP/+v+WhHlX9/Gmpy3//X2gS2SW0+nxe5kKB5+bf/8c+UDlqxvxE",
+	"w+995nalvrN//BP7mNDoqieujySMKjz/0A/nydd/Dvs19I+qs+Q+yeipu2V4Ao7cLXB8nLpN4gXQZZhy",
+	"Pzq7V8q9Q5Jr2Z9Q9v1Lk+x7FL533f3xT/6bf//fkgz0yJMdMJ6627ZG1K3kXJ7ncD5iMTcaOJIFJzS7",
+	"u9GkPv2lv6RqNSo8dZUkWdF2ggKEopyMKXLw5FxyNNRmbjxZgrJzTp6DKdCPC0HEdcHOpfvNuBkKKq8q",
+	"jV+mNe+T22lBae+jWbl1wnX49/9F9D0sNOqMOB2ghmFRqlekAWl4bhFokp2hUAaSr1tPPGdAnbtQvL2U",
+	"jqOT7T1VaHx/ZMgZp8vYK5d4HQDffuS9KaNFwuYKfQVQcNY7aK227kAFiu3z2ARxAVV8vw/osenS0cPK",
+	"9k5lizVyx/96R6niKOqjm9ED+SFPDURRhJwqWW9V86BitL4SBB7LFF0ukELIWHAfUNoWXDNZY+bu7CEv",
+	"7oKLrlKF4bjUj54bb1Ydh9Be1DrkHsAp1nRJN5YkHB2WOcLgx4LJP+PB9PFe8alTjKtAVB8rMiZSBao4",
+	"jl4a9KKIHHylCSTCebbkIWLdCS/GjMPlcBLKv0Spe4kH0UNOvQtRPPJnD/mnULlJvNWcp2rGwboOp1za",
+	"I5bN/BX/Ex4U9pj9JYzGarY8DGSLUReIADPBW1XNE7wi6NGb6EvwfeZCzNzRuHRkOVZkpfGX6abK0RXV",
+	"6dfoRiQaCS9Q3SuUvqqiu2nOGW2sn0nQkO7eGF6TSNdZxglsF2T8FlrfQuu31nb9oScbbk174yxmbzvI",
+	"fbNWXw1JcXarqx4v64rE6fw8Z6XO56MlRTU2xXPDKh2ScbusUw4pIWpg891ICwXsCNQt+l996nQu9b7U",
+	"Z6Uw5s/6FJBYbloQ/gsPWDbiaiSKAv/u9SuV9lXgpsBjYlVXK2GOXA8gq1FYmglRYAtWcJUTG/C5M2b8",
+	"zBEQdSEKPRMJU+JSGMuW9GUwFCaYOWMizybuFUl2a6e3llAbCvjTEMS+WlKNCGPQZ9nHczkjr/wJSDJu",
+	"CAxM+V78kcayLv6aKkgj8XQwGCTsKdX8n/EzMnpSJtyux+cltfzhCJNDW3619U40cIvjpGv4fsVmmDTx",
+	"xYRtXY7gdaOV4T8wjQUst6MX8XHfMC1FbRF3l+loo27f87NGo+wxHuY6zqlOeNp8Fd9GvorKh7y8v7fI",
+	"YVFxRUCC7mHwxe3Y4bwxBwbpPPExjeI9fCxzsDye6nzBupxlL2rBI1M+O2LZb79nqQIwtCFMalH0ErY+",
+	"2Lpmy7wqwWiqQGWMVVLKKopvdeOMo2PKMkrIU1KNveW4iubG7Kqn/qfeMND+c7EwTsk3c0IF0DJwAuCt",
+	"BIBXWneq4N0oFifA1OJ4mz4Grp+LBUWsJ01pAvoNiL5UbQ/pW4PnQ1QXBa5MUW3dEtpVZdJYiQk/jnIE",
+	"1pE8m2mXdGaBFkcrej/YrZEudAlRP4RHsm89HOuXvf2DwXc3h1zVJtOirlrU1bePuqqFFu5Gi4wv0U7Y",
+	"5dWpWF+G36NqsZVXjRuWvf9Uy87azNqzBBGsTp8EE2vhlKkZt5MjhjBiiO8QQCpbrt1y7W+Ea1f3p+Xf",
+	"Lf9u+fdXzL9Zt2KWwLl6O+TodF53bQzOc4wl4VXIpeMlEbmr6kG8oDewLD5G0i7DgkyqnjzbC8npwDaa",
+	"+aYbEkFCVRfK99irxrCUGfJwcJiqONrRO3Mn3DBu2VRTmUT0ZwPUNbTV5czAAcZCig1hXvEAr6uuXw+3",
+	"9SViqnBaqgyzFP7WXIVnyclcZ5D1IjupqhbOs8/o0yhEdE11maP6jFfHCAXJMnCKg3XPiUchlwWFPg8p",
+	"M10MGsDoo9g/bXghTC28NyAEqk1ZKxXC13vwNXpDDMSzvZbnwnvMISyKgg8jph+tx3r+X2P+R6nim0QM",
+	"3lg0ub0Z/YZZ2+p38l79zNUlujofW3jPiimFZq2GfBVibJff9XLJi08fT/a+/37v+c4CvRooW5vsrfVI",
+	"PxyP9HGexyya2FyVpWG3gsaXcj2fLGvrVYIHRDFX9QsABOXTg5Juhv5VPU4VEPH+qHZrDTqeQ8OQzWC1",
+	"6EHiqx70665Zo0snvKDrukHcyaryxVIZK3g+rAk2SfRXIFbo0F6id+7VxrJwEwF2jlIItlqrgconJFA+",
+	"AWKxqym8lGUGiRwYL5wkUjo+6bMh+EWE1VvrdQb+7feiCzAyBJYWBWATY27eO6pyIVPiDRDAng4GA6wR",
+	"R3n/qCwDGF/iRL535WSun4+v2ct8FwUHlkSJG5QfuOI+t77db823u7zBu3PuurMOj14Ecvo7Mg+nFq6v",
+	"d3MwGFSJnYklXnITygc4GncwOKzeCSqj0szMRxP/UZe796BKsjqrAjR7tXDUm2g1xvLFEBFGp6KAUqY6",
+	"VZuoOn320o0ekGbX6TWYLb1ZsWHb6jWpukKxYV9Yr4G570SvGV+d7/Xqu4HDgIt/gJRijVExPktLF6TT",
+	"GgqLhyA5416uJ2Qb59HbSiROVlGYdTMZJm6ui/cy73eSDtQkhUyaSUehglunlZ1lNfXGmm/+5Fnn97XQ",
+	"mOM4q+uQbC+VSYj8LpRtByH2UDjA5z7w+akplR/llUhVlDAQyJR/AYjSVRax3rIpkS/YVF/UhFfUiZAg",
+	"gYExLCo4EOnC0rs6YgsLYevVuWpdVbbHukPI8AtwqLnmsFwHNlyl+lsu5J8qjYFdu4s2qNL37JRq3qUZ",
+	"aNm08+Iu7Te7Q0YuSdBrQhXgzLTsovUrXedX2pJJrRG2IdBszxHSvRGZZxpz8vyVkBYN8mKglphuYiVJ",
+	"Re0DdAyc6vnZxCapqqUKfbSc/i9yMy0FLwYhO4o1o+I2qcpOuZEmI6ADujCaogJDSQIs5O+GVK8RRsGr",
+	"/eW8KJ6AJGyK2eCgKhj4vMjqcbB/+N3h90+eHX6H/KPOKiqy/yUsHT83hHuuUv369v4lSpp4Ol+EIM9G",
+	"lhspCUEW+edclItKGAnhZVeJIaFe5hup5HQ+9W+MdTnltjPs5Hru7kXSmfLP+EK1rkln6r8aBKMEJX37",
+	"/YtXdKgv7tVWkKXw3DYFyY6rJsRxSqfzBebSJxFrBtHV8eG9o+IKa8ktjeXxTI7Ov4A1PXPtRuk9PaH0",
+	"6W8h3pvbCUZ+gxGWxF9P7dalifRtNlYbcJ3CtaCXHkpsa9JBLz8vFydIImDdby5H+gm52b2HT+9YgvQD",
+	"+NH9u47SuEkhZq31KLYexVvUFXDnKEru2xjLGu74OnkzvPD7tVQQ0uxefInsSxk1fee08AP1+wDJ4ZNV",
+	"cjj2N20LekgzfZgkkba/pYotVby9Jo5H6csTxlCkG/XgLwHu/ECeIbB8cq9wuz0rpKgD2kNCJ6eGE77C",
+	"V8D8Fb5bD/qsQQJXwZ/Y7as8iyGMYJqlAa1iPSMduma2DaOs2Q5SdYUdN+p/I2RnqkKx1jHkHQ3DjSuo",
+	"mPloJERuen12M3xiwEjeFKB4Iz9eqjYEKF7lx6tKre8EoNh0iu6VR0LGfDfEOWTYguLNWvnavP1O0vEn",
+	"5mr7Nb1VgRiPnzzDJPVQz1uq+jvewv3+9d7xk2d7g4Onna3q0a7cxhao2DLQhwZUbCbUu8YrLrPQO4At",
+	"Nk9sK/TitOFCE4aRGt8MwZgqgDCyCMHYRDMacYyBRybh/3UMY53YudeAjG6MWmR10GKqbo1a9FtQxySm",
+	"6mpQItsOk5iqW4MSm/akhSZuwfw2BCiuubktTvEbwymu2+ddwBVXGM5vdSJ+97hFlapAtXKkWWswKL0j",
+	"BihHtgRyRNQKYqRuoaiwK+KnawoMRlzdNsKKHccz/6JIxN0oMHePR2y+CC3O5IHCEtds18NBJ66R6deC",
+	"FJdJ49cGU6QCxmpeFL0+e6MvoJxsRbGhUiytBVrYqEoh1kwSNXRhVGalwTL1oDGFX4D+bWm52dgu8xBs",
+	"LjvDoTTLwFdBDFsO0CINr0Ua7oLvrBGXZ/NyNOFG7E2kAV/IVVUAaTj+G6oCYKEwirFODFV2YjKG/7Ku",
+	"NxBAvWPK1YsmFkzR64uHUcQOLcERVkLjZ07lD2366h37kIZ+AFUVCj6dQcIGKH+Mlam7g5CC3rD9hO0P",
+	"Bu5/zwa9I5ZdSpXryzfUZOwcwV8YXH/X7ztVLMJEcdAGEhAZy+3csHfuicgdQX/PZY5175B81z9iuYbx",
+	"ic9OB1oIC36MyAnhR8EVE9OZXTDaiWGqMsjB7xt84brI2CBhWdiBDCqRJdQeLSAtp9MDoAQu5LOAou3E",
+	"znxLaGahxgCoVQrOLiUVLbIawkr9VF17MFeaGKg+0qaq4Cr/8mmJCUfpV+MXOq/XICn/ivsK6bzcries",
+	"OpRHPvfW8tnC6Ac4XFhuXtp1yEpstRNzrICXlMo+OegEC4hUVpzdCRxyeY2utrqEU+5JQIuI3C0isiLk",
+	"K0t9r+jHQPvj6Mbdp+9tOmq1EE3KTVN/SPXUGhDoqcrev/vYHK1JRp+sx4wQkNnQSd2FNNbRukrVMIzq",
+	"n0JwvFTutVqRb6+kwGjci/hnXa+K0fbQ9lRfEKEECJOfCRa7BXO2myvmODuqJfIZsr/9PaMWqgyHffZr",
+	"ff7uByOKC8zok0JpVtSO8oSsRjnrnoqFxjHI0ucDYNAK2CiwSDofTWh2Z9p1GalKq9PDpEKgwYwjpciX",
+	"e2VSNeYrcjwgrkkjTZVlqVa0CHLeV+pUpLJFdeuQhXZXFCiyqKFhDoMiRsU8F3mcp/Awqebnd4TgDFUx",
+	"ooaYs8PBIKGSPaQSRrtGqRYlJlrsVzCGVFEKqCiQbRxNGYtC+bVDVpkq+g2EIl9YNnivqBZf0yI35sta",
+	"P8wmW91fpZ3gNfDjJZyapORRuTRWqhECN6oA5PW9hBCNXi0U4+kA8X31owblYI/WToCQf8tpHtdTlLH1",
+	"dgS878myhw+lVmlsqoKYgeJQ6cXv7VNWwXVosrRuH/J9VVaw7USvY7r9I16WiNL3cuOpvhBsQNUolhOY",
+	"RcODaCEgOlKdDZ3YjSsX0T6Q8x1tCVCbrRNyeqHmfXUs7sfEEZ1L6BP+7gz39/vfPU0ieOf+4GYwld+T",
+	"qo1Bf6mJQXP6rOf68w1BML9vVq+iYZVpD76EPeVGzsVqKBu6E29IG1pjS2tsaZLR41OzW1tLLG9/SUDM",
+	"skC9PrKTBOUKHQNyXnXzMtZ1F89z5QiDkhPioymh5jiyxScsm/LyTKpaFi78OgrkP5H4FEz6NYiOJjPE",
+	"ddibI4Te+OqZMkeDi5PggrhJS2IsXzCrz4RjlB6zA1xuLaKnXpSTHnqC3ZSuDIGstaVcAffEAa0Jq5bY",
+	"l/J8ofOlJddl04qnqnHcBOsJbHl5+2EDl+cQ8pWl6lbQH1zqlWxkqboK+eMLZLExVEyKRJHqMBs99VKk",
+	"+fJRvB4atAsp5OuvjOUPIhDEtaLHbSWP3ZXLugc5owUtfWOgpW3lgushS6W4kPjyzqWAF5T7mjMlLivN",
+	"E33Yel6OwiGmQr3ednUmL4RimR9aVuWsThWYyQ8GAxbQB6aXsJGegRq5BmRElf2lNd59P8S4vndQbSNL",
+	"ovzYbhBLyibaizJp/kBs5nQui/xE/yFLFWPjgp+ZhOVy6vgelBq/FPJsYhNGaQlMwrJoaRw3lcqKUvHi",
+	"LaBkoa54rY5GllAsey6YzA3rZnw0oiTIjiM7Pmw1y874/Mz90UtY9IYHC2O7ZiJnM6nOaPD/nPNC2sX7",
+	"gquP4E/KjvziZJBw7lPM219AFW+YF77nhhV8gmbCZxDDcskNG80tqOUJbnMmzQcxdcwvY93Mf+KH1qs6",
+	"dYc4GsNFDe8cjows6yJlrVw5xNpYvjD+Sc8JXm727i1//K41AuOpfGSqwTSDsKvfl1PMhl8asgEGQ64Z",
+	"6ZkYYvFOeCOJslBJSH4ei6Qm6/m681F69KWe//b3fs1mlWBlnXcfT9y3N0suCOpAxtCD6WQlEFNe6JkU",
+	"OTPz0z1vcDoTFhc1R9tgyGVYW24wrA6DkSYYgcGUBKJYIThZnMPS99kx3GYSuy4n3NZ+J6MXK8VYOPlU",
+	"gP4AicGSVKHxFQ1Klp8lwehaxhlz0FhrpBqJPnurretQ+uT14jPezFRFXXSxKKxU5zH1oqFYTbX7zcJA",
+	"wR2yOdr/n723W3Ibx9JFXwWhG0sxzLTSPzXdyiuXXV3bfcqubDtrd+xoVgyRIpTCTgpQEVCmNa6K6HeY",
+	"i7mZ6/0C5w3OfpN5khNYCwBBilTqX7LNuilnJgmCILB+v/UtOhxjz/EuACbLd0F7VbMKvUuS3NDcnGoH",
+	"qCeJjav7UF8l+Gf3q2APYdN31xAdvle584S5Y7FfUcbvGKE2iP9EDQgltsuPcTJ8EyAhH2yKW1kIaV2r",
+	"oGBhMjq8U9GyVgoN3YJIF2Fa4WAQxrNUm35rcUWMaL9ndv8N5cThUjOjdDRx2sN5gqhjLsORUWLYcWYi",
+	"Y0qRhObDMb9nH+ESo+OwvX4+YxF5GPPhmNgrcNc1BFvNNvYzKB5fwoDRiTk09vFwOOt5Nr0eNIPaqa8U",
+	"wq1tm1SGmNUFdD8s7YTkS+f9t6AixTxLLOzSpJG/Cue7XuD1VZpiTbk1TY5ZDbiwHRw2sTCcOt+vhxpz",
+	"74X2UVue15bnnVp5Xig7d1mQl8uZ0f6r4LwexjJjxN5gyd8+4E9JbwAmlhcaKozPJcosioAglgahxNOo",
+	"cDxQzg6lULMJdKe3QSGfsubibJrLodEFOqfDOy5uI3gccnc5OZ1iF0L8pbMSVWitCqbMbNUlxv8wsskV",
+	"gKYwLQ2Qq3PyVmMCn4JiprY7vNMYcgSwL4aWxFg+GBuSZGajYiLBLhFfREHVFm2XwlCgVH+4prdlXlUH",
+	"QHBj2wTaQlZyIxCV/Yob5M/eS8GWl0nsBMXkJtjEJuLnH7SJe02HY3b2Wgqdy2y1fnFwi7vjj2ijTnPP",
+	"VxGneNN7qd9ZG7IFWe0NZFVsjlBaul/vC2PVTPARtEEtS9QQPmSBsOB22d8HlyXK2z5QAHwzL3qBpniv",
+	"9QWd2Ci6u8JfS7K6EKCBeIXbjPfmJCz8vSxbSVdpnmVWYqOX4xJLPA+UQa9g//Ry+YmXxufkNd5p/Et7",
+	"r/ctS25X10NlwVH3aQDnyD2xasc+j94xN7H5E0U0nzBwwUPH7Zz83fmz5f1CxixLY3HDRjJnRhY7tBT5",
+	"ybyCr8nTkjAOvqa7EVxoRJfA750z7EtG0D9xgTb24O4E2X1dOEOeeyWoIVmkXik8h9KucHhcq0bQKTUf",
+	"nmWjyGgadxvXeKlVU9ipD6HHzj22L2Z+yUsImHOcL2xTmK2QGhviBmU0dtcggo9lI7NfqJiTlE31uELg",
+	"XdnYNY1qe7Bd5it1W0CjwIVIpGAV76lrtWhi3/A1IuaSXmNp5HqMKnI630q97tBpChe2ER+S9ld3m+xL",
+	"mXc8dGnNI9ZA5RwXAI8hzLX1xVpfbHfwELfLKgo7FNlP1Bq2x8oem+UG96nMfXSZRfCstwC6lPjRCn9N",
+	"y7LE77mgc2WFoJgTVZ+v5nT+IxA2mzkhWdk5eS9dBescNeBSJTKwFepTABTQUksKCI8+jKUKXFeZF+6j",
+	"euI/R1QatBcLY0GUSdfcY6LaqnfHSE5epWmDgopFM2h0QwVVAqov8zh3UGNakIRVv9xRtRtfrteGo04B",
+	"o7xi+S+C687g2fnLdbVdeZ+2ccJWN51YnFCE8rrg7trIDd5IFT29gWjQnhQSQA1e9vulyF+9urHVC4Fo",
+	"tHUbnlQgFo/pIQ9/GM6HGaotuHrYKAWTyOefsLRAMaELrgB0XtE3L5cgmOswk2fe0/o8A0JBv8icQDt1",
+	"QW1KjcjRiAnQMZY2wfi13M1Cnb8/HyHosPseC0sUwvP7vQXlVPJGd6mcYlHLLHMM5aSOq52KaZgnb6as",
+	"/ogevTPt193ZP3/2cg3Uf3Xpvsfo7mE9PKsQ36aqycmz8a1o8RS1WrTVottpUVdrV1Eyh9ele6oFcNqI",
+	"VgD+tVq0WAJ70iArhigzOSK3yGBgtgB04i7CtY7y0sM4Qiw8arKkIqwqMJuo6ixZasrt1chK2O7tlcgX",
+	"iuzeTFEcGJ694H+uANKGTGVlW7fA7K8CmA2yKxBWBUxi2xTgGvL6s7f0NqGVDDy3R6klAxGdcsiRxGJM",
+	"AbRGunQ96dhb3sB63xGrJpLLDbkft49LHYT3cfEDkrFLGxYboa1FPSnqx0o8fEsZU2KBrAVf/bzwvMXz",
+	"f0lotdp/sc4NJAAOZRPBLkxuNh6cTK4WEmdbUjPt4CQeFl4U2BINmcXiYLZQoxZqZKFGu5UKOwAfPcYN",
+	"u+jcLelbX1g0+2KD9ZCoEg+sE3bFHAs2WEsAC+HbiBQVJj5Ui6HdMjrGN40jr9aicgEqqIPiRgoi1x0b",
+	"M3vMrrkWPdcPEtq6Kp6yumjki4Ol3I6kGQhVltGrrCM2EfCt6feNurQoAfZnb67k03qo5v7hJSGiVA6B",
+	"YI+SIdU0k7ezheLWoVkQoSW5yai4Uw5w4uvuSogT0gw4cfTMDnRSg9pYoafCF4vacK9/1NwYfMKfmLjV",
+	"487g4tn5ywh/9Xeemt+8iDwp/Ufz7R9jEp9yNmTqiuXfm0EgbbaBpC9tjBbl0eanThTl4eXigbNTXjMc",
+	"MUNVLfNqyk6RLqA+HrgeY32YKzvoubwVlKiFZQYrJK6WZKkikgRCDQicSkJppTRWQ3HY1nmsd16nt7ms",
+	"R4T/EfNZXjOvn9MqjLY2r/V15bUKUXfg3FYh7TG/5XbnIzkujJmrmjcoatCKErCFjJhlsKlkwWLxSBqM",
+	"bJIFi8XjabBNPIBYrBwh2mMWbHM7/0QyYZNAHLYhkRPMhvmDfcCMWPjMGnGwIGKa82Rh93Sg0inM6vWS",
+	"ZL50PxbuGHtp5caMHGt+ODdiC1KqcQ4cZOvk2xYC4AgJuML4WRZqnRTv1Cbi2kRcJRG3K4G0m2TcY1eW",
+	"jarONoky/+L1ybKanomuSp7njsVX9S7L0klpOl8za4btDbfNmi00MohFPbZhY5G9g7zcjsyrXcRPn60b",
+	"LnVZu4/0AetDnvXJSJMbmtfEUi8OGks9sl5p03htGm/3abw9GMrbuvBPrZjfPIq7oYZbnhe0syLdsXwo",
+	"GdBPlE37kYzOiZwZtQ93gLhCbi45vOstrfNzc3mPT1mSAAyfW9J2segqbIgIZF2OncSXDOK3jXYeKKjp",
+	"7lOvEwuunb0qxYXcYmVtj59dNCrso9kTncGfXnhg04s/kU/kz98RNWZMd6IO7BqnSP/8nf2FS0P+aV3d",
+	"V7fD2kxim0k8NV5JJ2dtBvHUtdTTz/YfmxRYuHddWl3hX74moByLVQTvOs6IcWjCQozrYJpckSnNHeeJ",
+	"H3VA3o7OwHMgBT9JoKWMOjqPRX0su0mbkZWUmZnt1sCXmqh3ES/bTdh7axW0/8B3+aAtBL6dUdZ6D6cW",
+	"8Xan08rG/cW/D2aMPwYX9/KoCSPuRfLWCPFH1ETBKLlPSGJBjLmEyKoeVvizuxU9ili4nveWfgO7jN7k",
+	"NKTkjILOCRGwVCIZ51AqrXrfEizRL99RnYbyJJdg3vOZuOYT9o6LmYZAmeeVijqO8hr7fiqmZ9Pg2s7g",
+	"Ym3uqfLean2J1pc4OVRiSXIexnMoVMKBmKcCivtNiadQb8SiWXHU0NoAoMVlbwpGfUd1mFGlY+F+TZQk",
+	"I5qTfyEX/Yi4HlQ4YjF/mqYsJY7hWPfqeapisS5RFVnKUxWLpJjDOkRVB6T5Ja8qvt6hFJ86Dc2HT7bm",
+	"3Uf6AEai/fENu5nleadOqW3AM+XfvOWZajXmN8ozVVYpB9ebx2eZChZgJZIpr+ZWQOoHvWcS8yvz/6rk",
+	"Agx/rTVfZaQiKxNSLUIVdobk30JbfAsofr88x0HwF07sOuj9xaPQAvi/GgB/2BbrUNj9QMB/DqTJ+lmT",
+	"oHXM+qxUENGORctKtXWA6+hYfBnKtTYpcVJJieKMHgSBv6CsQrtuDUIqf38sDsdHtc0ZPCwcPrAklva9",
+	"C45mi4Zv0fABGn5ncuGArFRBX7qmhGN4vI9BSrU41W3g9tGS3CDaV0nwwhDxVUyDmLXDxyIICPuueGQ4",
+	"y3MmYCd8iaxXuzKWNgyGZvRG5h+osZNfQEqvGv9sSP/1z/+1lP97Vpv/exl1HmR+95oJzfLlMP2DJQqP",
+	"q7taxH2LuN8l4n4fNvGGPvdTPtXq6efpmCr2xz6B9tXDt9pdV2ZeyyK5SvFbYZufLbTiJpDAc8nQmmON",
+	"MRCjwZ8oAmsQC+wefm2HgAkkvWXIGncp5keNd46P5YpQmB50Do/FRCqj8IYMWAiDWYgUn10mhXQvATFR",
+	"aDmasiFPkRSGkpngv81YLLhI2Sc7vaEUqFiH8zVzlLtVrivFnBc8rRUwqdE+Epvu+x01vznKUSvPO4Nn",
+	"L41lqXQ+G9qEZ+cdo2qWY7DjRuas6FBPeU5u6eyWGXNUfajYm5U9tAwztK4qL+36FvLTJjBPqRWqkWXL",
+	"dQLVhFqpizr4VHXyljnQoynmJSnW8qdQVveAlqxX1E45+wZ2jTnY9QnTYlG6fp0+Pks1mMUmranCNsq1",
+	"OlHc5lyXKarjpFy9cbEeX9qC2GpTrl8RZ9qiUtqfOto+LVtWR5/5VG+Sq/WvujRVW7x2tcbNeFAgTq2r",
+	"RLeUz87DqFIzR2tkevdMMlJJ9MZix5nezR2fvWd8G/ZBaSOBteA2RJv5PUECtkPKudXSwxUvYGXLcyFz",
+	"3BDSWDueAVW5flbmjljYW9z+rosU7TrhvIUoOGziubCnmqhyFk2nNvPcZp5LPGxHsr+i0/ThH8t+161X",
+	"c1MmYx0erti2aqk6z+yQC728OsvuHTKUQs0mS1QN6WopM1AKXCiWaxXZm8xeVjYFYeMfjdW9vh1RcuQi",
+	"JactbVO/Tc3zpugJ8CLvKgOwWf+qXbbhX6ONlYV/WFfSbBQLBHkBnBwQBGJ5Z9CZCa6DPle23f6mGftN",
+	"+ly1sf421n+gpiNVEXtqEf0dNM3ftXZ6pAhKraCyFkqioHJ4q3g8qQ3Hx+LVjuI9HqS/v3h825F/JW1y",
+	"5BqotTvzB9u+7c7/dUXkF8TdqUXg8XoZ7t3tCqYe7+VfH4JduWBqe2G8VdeTrUFMe66yOtH+/0vi7uW9",
+	"08bbTy/efiAbeFn/k5UiHXXBdFIXS4/F+sF0URVy4Y02pB6Ou+tI+oYH+0jlW8saR1cOfBtFb6PoYRR9",
+	"n9LmmEHzpbHwimxZoQwMp3OMUrDKXLdquwIR3ccFK2mSq68O3rVuVxVeOzDU9hgUxkgv1HCVQr0XB43z",
+	"Hlk1teVZbXnWThuinHgweVc9rk+37HlXnbcfxlIVPv/PlVLliisQLWH4GkGskqU+rg1QHHpr/qVikWTL",
+	"GlonJJVMrdwdZU23Z/fx67YT97fSiXvBV/96mXTaHt1133xfTBwNqk3RjKmzac6H7OwmZ/RuS7b8FXwi",
+	"eCSBRxJ4ZKgysI4ygb9+D/NJSLdv+ZQvSfKPXxOSs4m8ZwqANxNCs6xXy6NsFIKTxIFGwrcsLNQKW6sc",
+	"xSK5+vnjNVltuUDjJ+fkBzoc29fpKmb8oo/m2iv/IogB6jkOZjsbczeuRUQoGc6UlhOjfzjLnyjSTdxv",
+	"rjnL36YJdFUh7BO3jXh44VyiyuoZhWWWwt1YGgWKlinJ+H1xAbxxMECoFSOfjDCjlunXivtxuqHWsyXT",
+	"OK71gX2TZayP7o5kTqxvVfre58/Og+n2Ll359Y3U47ADTlGXXV0j821TSSiBg2CugOET0jVSGVcb1imZ",
+	"0PyWC/cH/KkX4W6AtzUriSTWsJvITHBd5p+yHZqDT2quIWbAc3L9IN1+kyMcbCinLMJrzJDOQXRvFr4Y",
+	"UnVrnIZxz93FCVgVP/E7Zo8U2seYTzEDr+Xbl/z6S9hg/iTKmcaqzXsmtMznOHE5IhNb/1z3Pcw1P49s",
+	"hfR7OmE1aIGoKcK8YTG5lTHmz5Vzp44TKwh2NDwTfu4MLl6cv6yEBYq/PSv9pd83fytv7ubYA+tEHdzA",
+	"ncHz8iO8NWL/Hg77WNNXN7WL82flQftRZ+E7G2eKwsKtHOyo+2D2W+4j3LGSTVdMZRVLLqBDXNBsitCR",
+	"diwV7q3akMY3G9JwSNHCplvcMhXzbrOIRYOdsgfm7ke2fzk4EJGbuQtho72FgDTQigPLaqZ0LHCQEc+V",
+	"jhChBhYKZ7l64sbu3szR8BB0wiIypIqdcaGYUFzze+buM1fwtBeBMSIs1xkKP/UEBvGWzNKB/FU87V2C",
+	"cuSC0FjA3M1LVFWjGY10q6P17HBOlJ6XEXdK5loBn4wxQ70gSsg0NwpPzwkXSjOaDgJzICKJkVLm/2jp",
+	"RN60iYx5hAQ0r2XKgLy8ZA1WrSewixY1eP2LcKYIhERYLOCrPFGEp+6V3vA8wXYkNDO2T26MFWXNktIu",
+	"MHfc8SnaJck1vWMJxHLQgMTvfekNEjT7NQH6npf9fp9Qb4mwFPsiStifNLNxImeT16gbDBgkPSJonssH",
+	"nB181LoAUZ3VUurLuFnAZ2ub5auO8zR+tYOFeTY2CSYuzlMj6NuAztcQ0NlSlz8eosER9haUCXxE8yQb",
+	"gNH09m3qYy8X/T5JIeYw1OYqwlNVDsaAUI4FzbLeOfkBndKUTGZKkxtGKNwkRySBFzTPSUqBdBtmGJRw",
+	"SCmIW5hfCjB2Kggd+gZVQ5kyc8FwbBvf2r8pwoTO51FNQIJw68lb7KDvJQuSfnWvt5uxWzqck5Rq2qvx",
+	"gWNR5wT7jlk+2OWDUKA1XjkfYWJ0JiyPwzqCTmKBZ9/szlNR9uhjwcxrNKMqlW265Z5RzC7LGU3nZExV",
+	"FXRZLlATksAzNnbZr+ntkdx03OfmgDY6wes5s+ZV9ujAPvb4Zeqozcq3LuweXFiNh3d7p9WM8PQznMgN",
+	"2GwoEtmgPmroOVLlsKkvizVDdVfVNRxoRZ3OGrOchQrhxSVkj/etWYzc/WBevITMX11HkAUVsfv+JjA/",
+	"J+1PtKVJDbcNbfuqnwiwHjeQtSWBBZ96IPQawmd/8NVrI7mW1XdqTYdjpurN4W5gB/fCdrElcL6mt4FV",
+	"jPnhWGxoFS+3emOxrnAiy6xejOXUmb2wLPuRXOckGB1Wvda65eabCHkmpwPUKo7MF4I+1fZRM+s1pNGG",
+	"lu+rNN1YDtZxHBzfnmwZA0LGgC+8eB/PidxMvDbYdvdMpDJX++q4PZYPhBJ8CFEsywInG+njzTj/E/7+",
+	"hmnKMwfHCFEiXKsS3jIWEMzGYd+mSRDPAAiFfV4JgEG6L/ovED3wwBXrnZOEq6ucmwUeEOMCJrFI2UTq",
+	"cuwFY8pTvJCkMMcmnx2sU3g3I7xcJBxqLMsD9M7JjlAClerNS7IlSqAxQrJXlEBBOBNuheMSzbhF+0Vw",
+	"/bciv/4s6vh941C7Hidw/jJqBBhcQEuZMFNv5leXq/9efurgX/4WggXcdl8ODLBXaTZ5P5vcQNHDq9dn",
+	"L15c9DtrxUsWzmTLZtOy2ZyaQrSC3krl/ajGAyToS6+xPDm/iIkEmXofnFaVYMbeqZwwW38zdw9bngXn",
+	"xgVoSICLRaVdmwb36tkY6lWxlEQk/J3t6Q3MXeYfdYluPWaKkZGc5bGomXeRYvfy2fyQMZpe8wl7K97Q",
+	"uR/7bz5FH4ukVtR7Rp0inb5eBj0WS1Po9lL4YGul0GNxI9O5cY34rQBnbQfaeaVkePjFv+hM+L6z0guG",
+	"zHq56bI4aNPRX1k6uvJ5d5GKdqoKfvE/rdxdGqvHyCsKrKoWvWUgOTwwvIQc6z6M+XBMMuYisY6YZjrL",
+	"h0ALG17eK5KrPivA9eNNyMGBEjIWajYcu5l1F5PQ1P0NAm4o8cz9vabQOHllvDxgAtkCjb0srvUl+l8F",
+	"+852/tdhkgG4NwhsjdLebTMCJ0W10yDyDpYWWM7VbHZSWfI1UzUHUnVfBBWvyGiWZWQGEmZQpqngyiFQ",
+	"0rr2igFTxUocFZeu5XClniuEDPXKqBhF71lq18nK0DqxG4UpEajAWRRTm0upgnpih1Jq0/BQcwzo2cvV",
+	"YjUHC8fsLOlQtmnrbVjcKa1YbnEpTbiULZSBM38ziXsY8xa14ZX3QJFrvGed88nEGprYC5bQibTAOi+V",
+	"IHHgx12sNsjm0HQ2Fi6lanRDclnXahYrKSOiZNFnVlsJrciQCiE1lE2SBy56DTLQ2YzN4fKf7GSPGia3",
+	"GvIDHd6RV2f9i9Wlmps+vkwbXW6jy6cTXcZNRKgXCIGY+snLniZR5Y5ujbwqgslrEbeUhRPpIhaci2E2",
+	"S5n1m5KgKFwYK07KXsEtDnKLrUAqTol7wSKm20VhF0E8tNcQPFwmsH7iShfr1tbQ1IjBAxfOeOWxDidK",
+	"oXbbmOTXEJPMgiO5ingrH/Q68faZLw87fpQjB6azZaVO2EBAEXk3FJhqxnGFOI9gD0RpObyLyMOYZwyR",
+	"XfaiIvSmvGnGNbljbIo44uIJSvMsI2OZQVUFjEi6VMwDfhPqyz+JFGQMTwDocD3BBU+TAQHwo8zJlA/v",
+	"0FeGkSHrVhP9hJpMP6dlgdCcwZ+hP6aW9jLS9RQgC441NNqz6DkHWNzAukR9srl1udcg4Hsb9ytpxNbB",
+	"PK2437ZmUwNvtt0bgSFkjKSc6VkuWGoL5OzGTwDSZc5fPdl+EKRaqU542YH5kektTsuB+KwLhV8ftwk+",
+	"Wcte3bJXA3v12ge5aiCsH5noFC0NHQ/b2VCmTC1zmlCDo/8S8D55xehGAhC+IlyQxP3qtUzZ2zQ5t/Ec",
+	"YAHDeFEsuhdG7xrN7dMGqvdIGKn8qIiY96S5Ga0hoES2jCeZgSsBJfKu/L7gSiKjGa4Mz4l8EIMCwwq+",
+	"4YTOyQ0jxgMnXBQ9e6/p7RlwfKYwBhbq4ig8xdF9FYS0eFkw4zbBgL4LvstRA1vlPfZaZulZLrOMpURp",
+	"xrIiOfT6w8dO1FF6bu7rWNDV6mGwa3rbRsDaCNjJRsBKAq1KcYmSeaWQfVmabxIHK/rkrRzKuqa3PooV",
+	"iyKMBafV/CN4LP7oQmnLIl1LYHKh+GoDXVVBd+AY1zXWiK4c3irr7jbG9VXEuCofdUUBVgO5qwgwF+mq",
+	"9VSvgyrQwiB6oiyajHQpFowuFrNHJTwFVo2ae3tbkFn9yPR2ZtWhfFTv/y2uZlUNtT5q66NaH3UjC2Wb",
+	"vkl1Tuoy/xSa29s2CbZ+vGBrpppm8nbGvAcKdQJuWCx9CFEM3ikFjiTnlV66u10l5CNAB5hMLcohFote",
+	"aQ+5+5KRzCcJGckskw8KS/0TGMnI+2RghNIZmWZU0Jx0EzVmTAP3YUY1WFs6ZzS9gp96A5LoMR/eCaaU",
+	"fWm88w3MZZ7Y4B66Q5exICTJuGDhBeamlE/Mz1Ko4uUdvK0rcyJmWQZBv9KVbDLV896lmS8OSrrJDYWq",
+	"FD27QcZGjsyNN4xOzP+puEWbcTimQrAMXiEcs0s1yRh1FZ8ErNDUY309UE8qdaYY5CwwmrDwXuGLV5cJ",
+	"FqKyUtX3tq9tyavuucyqnaZKXNaIFTwnFnKMmZUUt4QNH9yCO5ATPaaC9COIDxQv/4vg2n5EM16C987t",
+	"r4EwCzcN7hmube2v00ofzR4Cczvh6tVQ83tEWTvAIpyafMa2CSjAM44bUSgtV2fQ4WI47kTF70GGjBm4",
+	"rIM+4AgfeKrHncGzP6JOaZOYv1+8uPhT1AklhRE2z78jH8sBCv8r8peMavI9zckz8olcPH1BuFk1f4I7",
+	"g84NzVcPXZSWtq0RbWMYJx/DUFYIOBPhXekPa0Yy1FNqRVWz7v/ItCJloSaFBXcbs5659knQYWTISJdm",
+	"GchvrFfpDYgU2Zy4J9nLMepLJvSOQXoc3OFafsdC25ej4hFhmWJlCkZUL45JMGBgDHDg8PRKkw4rES1l",
+	"8HqMK/a9SqJEHbfw/zHawagTfM/OYEQzxTaTmXYUn5U7Aqd+WT2uWKdY3QWtmG7F9Bal/PYsEQCFO0lX",
+	"Edpqd1J7eegZZajljFGa5lo5bJD31YwoHcrJBEBFAEwyUruQ0d3gNR7G2DAsFmosp9DfDpjs4MbegBTW",
+	"GThG1iyLyHf97y7Orr8jr7LZhIvZxP/5Gfz5ef8F+agph+B3LD4aX4tcfEduac2t19Cnzw3wJxigeO4H",
+	"s+/BLLwInxwLfz9ecT27YXAJ+UT65/3vXuI4L5+7+fMpI2Z25ONwzNJZZtRLRF79+c/P7BXfMzqJxd//",
+	"9On5RTiBV8azApu0sEvBmSgueY0+F3n94tPL8xegdYz1bH2VqZmfOo/Fta1zCl2XCVXK/mpOukOa38Bn",
+	"M6P2z5/96fl3JLt5ysX/9/8WC0fti8eif97/87++LK4wy67cssP9f3Z/7BHNJ1A9Zd010kU3DVoaldw+",
+	"My8aiy6a9BHJzfxZatyc7yABPKEZQRro3iUxDii+p/U8FZkprL2dzm4yrsbGLAhGRr9vGZTYCvBKRmWR",
+	"DaKSZKlQQmCWxSdVSjGLKIwMOCqFzfMpG9oFX2hCpVRnFpgattzQrSsIQ4iymIUxp3sNTuTSyh44MbO2",
+	"0bGYorGiv83RfFU5mg1U/ZJMzSNJmnpBtCx7smEM6VDpk8qxeiSR4nzhNpPSZlKqmZT14yTb5lMaquL/",
+	"UtTEF+SvttYd6t8johhLfVyE2Jqo9NI2gHYUlBgC4SoWhW2ekm4YmhkQcOWTAYZTPBHthKbMB65tYUFU",
+	"hF1sQWcsjFHGtWWu9I+gt5QjLYgvui+FgwBwOGPQHFMK+27n5JVD8Bu/AQJE21XNbyvCNi2ZP0Ak+Viy",
+	"s23b0JbH7648fsdBajllgk75uTsFjTAVwP+mcjiD5jZUkeTHH2yPZTfGnE6yJCJDKe4ZOIxakr9+/Pl9",
+	"wRB1x+aqzIlkue/eM4Z9aLS8Y+KSDI25kFpipXuaceBTKoDID3QeFcPKB0ESc0gWPUeoiuqC/zvsNYBe",
+	"fp4y8WrK/6pOuS7DTvKN/QJNogcuu3rrv9QWhtsmJtuaxlrJTDP7nQ1nOaQt//FruPvr3szsQbO7ghMA",
+	"k6VDXbP1zT5Y3PVmxy7d9UM7IloJiuX3LIdqu5sZzzRo+4jczDUjI5njP6gKwi3dxD7q6f0Fno9eFAtz",
+	"esKdAH+oHgLEUiidS3Frd7dnKXsYM8HuLb+PX5BUMnUZC6xvKn1qcw7O4EwlZJhxKIsszhV08LRNpLgm",
+	"N3R4B7UPb0dnZnOfwe62oIJbpiG45WnLCLBMYsElgv2Hcgq0k7YAYZsj+b/M9zngkXT7oT2SGx/J//Xq",
+	"3U8bHkncAo8CpBAu4693UKmM3+Q0n9dU6IAaaQI8xcIjnoQUZzQfjvl9OH4zx0sV/BSL5EHmd6+Z0NiK",
+	"lZdbpZo/kiH8FVnmi4yqIzy07fRsPtbcEAt7Rykt27skibF5p2bZzaPC5/g/QCH0cEwECJby5Cr4rdJg",
+	"7nBz3Yv8wsGM/GV1pPmOmdA5N/bODFZaIr6nsgb1E4ClVEzPptd8wt5xMdPMgb/ymQh+ecXyXwTXiIXq",
+	"E5mTicxZaWQzyxFnWdpDCYamOGGf6FBnczDOmdAF15keszkOB9T/P8+04im7yuWQKcXFrZ0HV6/sVoF+",
+	"ALjyWqJvuAkA6Wd/AE6nnMm27LmZ5bnF8Q1nmrD0FoJvwSfrDAA/16lZL5v59jCjN8wM14k6tV+yM+gD",
+	"/33163cGL6NOuIF3wpjm17xFJbXp7hNFJYlCFQV61e/c1f08vN7HuncXfPOtaEtklNjvtVDTBSFlGJcb",
+	"FGBU1/F7GSUl6QpJgqdHJYUi81D3YZq1H5FRRm8VCmajWT4yrZGWoxDhxOp9VNjFpLtcO8YR19y+yHHa",
+	"GKIfBCtejUMKadIbNpRQXuY+MMb4epdkmDGaW82fM1BICm0R/2SnuuvoRNC+AZOBNhgtwH1r1s8SiWDh",
+	"LqMCDPVNAoNbqKdd8GiWdhzqmpL6aVIGrAMwLLtAXhftQE9dAPB2UU9d9E9JUe0q9pAvJYUo9l0b62xj",
+	"ndtqPhQ4O9d8m5LqFQO40CXApDxY9pbpqCKGBRBMZNCCEauOF3XF2mXKFkBT5xpFTX5RRBLUtkBUH1V4",
+	"6zeG2wTfoK1drhOUBwbKBAJ6DZBMsbFbfMxXgY+R4bFcSV7WoGICeflo7XJgrhbCD4oSoiINb/l2RmAZ",
+	"18XCjNXsjbm1S5a3MUwPl7tZ0X5qcTYtzsbjbDawf3ZVrjylc3MYzzTLJzskT7fDEhi2IYZe45m+8twH",
+	"zeHTKxz6muWTEwqg2lmRdMbI8z5J6VwROoK+IuJecnBPrb/5HjJr5mem39C56gye91f2D4O3b0OZbSjz",
+	"NEOZpdMfSLSr0u8bnLpCBhSmSklKHYQqyhcx2EOaxGKpE7VcchmjLTi5rTPVJNMO7E6FumQdh6q8wVuf",
+	"6mvwqTYVWpXj3yS01qs8CMRJnSu0lQ10KGeodLjq3aHqmrcuUesSgUu0s8O4lXP020xWuRymORuGtXcN",
+	"+NlSniS5+vmjRdDCiCqJyB2bakI1olqzlOVkSvX40hZyAvlDQ/bub2aIZvcI/vymmOfBXaTVhANMs+W5",
+	"bV2Yk+WIgaNKusXh7AVyCLZvowsDfy0MARjp6Wf4X00X5o1Eypsffvrh+odQqBQP2I94wWYLW4uXgzQD",
+	"gZXAzg7l9idtY5ATawyy/Slbdwf+DU9JVc0Xx+dpyhUYEGcZF+zMOJLrw6iKpwRYquUnvThVARF/xZD4",
+	"5br+yNfM2UqBWKwiBl7bXpTmuTDmE2yc4IYFUkQ4ULnDgHFL/G9212Q6q9wdCy01zdQlUNpOYAx6I22L",
+	"eDW7gT/78YN7iZakT27YSOaMaPrpnLwi8OXFLTQ0ct2R8OJHqyAb5dlHplGY2Sn8xAW0Et6ZcNuT0VSd",
+	"71GAQrUzafLySpuoBQ61wKGt1cdHqE53gqq8v7qFnN2B2bYkJ+ZkplNiXBClqZ4pkqQ5HekESsVshcdw",
+	"prSc2By4E1pGLPMU67+83EzEbHLDcl9UUlStsE/aPgovId2LiDyLyHPy3//8PxG5pdOzUc4YPAKrxnIw",
+	"qqNYPIypht8glbgVTorkM0GQjgrVjeYThrm5M5K4Ob9Nk0HYIit4Fy98fXovuCkiNOxASqBbMimKYfDF",
+	"/WiubQ3zN/liM7fCitwwoCJET+8cpymFpkONsyT2JyxboboYvluapb8HV+SBK9a7LB5l5nnH2FTBiNM5",
+	"ohpI190ICcwzktzwLOPi9lWa5sDH+5Qkasyn0+B3BfAZGxgWA+rg7Z8oYjvFmEfbYclT90viRiUUhyVd",
+	"qK5z5URj2xewdwlEv8RCjQXq9zOSKJoBWEwZ7QdsxkE6An+DZXzD+WuZsmDWljuYOJC2mV8w6y6+Bd5K",
+	"RjTLFBYWVomt3Zu4a3uXwZ4yg84UIrvLuWPcY+EW83U++Gbs05SjWn9Ddd3Eq+dIjeX0zGz0fwcLB7F/",
+	"sKOgx202U2Y2xa6D6kmu55jU7Rbl0Arx5cpFdXqX6H1QD37hqjCPgKjZtXIsNrRiArpSAhLS/GB+ie6b",
+	"Ig+5eRWBL5rOGLyhuYAOh2zqekTyW2H0qdn9gj3YoXFHQD4ahu4qpqEADajrhOXQsNsYvyckmBSWWBWl",
+	"2IBlV9oVnnHBESIpR2QigdQtgScmm4erjprHLwTWMgB31Cnvs86g86z/7Luzi2dnzy86UUegruh8mKkx",
+	"4SMylUpxUFxRGxFrI2JfT0RsO2tqg9w9MOswpbGBrlHBBc4ZKoSwoD3ySf3id71lNIUUQAFQroOFSAPi",
+	"TK+lYOooFijw0je2i0FFA0WFqI5IAn4utpgytuGCojXDORF0HnRVP8cFVEEB/j3NZgxmTTJqlgJXBHRK",
+	"8NKXRHOmYnGTM3pHpAATE1lMR5Bed4Vbgua5fFAW6a6Mwuq+ev+md07ehD424r4yNtJEzvQC0t11m3fE",
+	"RfX4iEY18BNX2m6kb4/M0e6yv+Ry4hXKxVnfKBT7p2sZ/AFQY7iPLNejecyv66mYA0MsfJRuZXCF9bta",
+	"VMXXgKr4zR3tR5VGISYWlMbnv7kw55TmQYhTPf2c2diT+WMuZ8Yef/rZ/sP8jovpTJ/5nVoRMBXtQ569",
+	"OPM9dJyJnhoXh2M4dEr1mKgpM04O0O264QpG6CnXNCN/6513og43o5p7CvCniwtXzbtVj/Db9NkLsz6P",
+	"Cqef/MJ0Vrz6g1s1DFo3M3OYlYB1xZZkXUr8oMb9VrMJS8mU5WQmuLbltIJBcwLVC8qDoS6YyFEsEvds",
+	"M6oPaibAgWdVsflt9aoEmHAwWl5MAdgobCQBm+tzwZ4omGxEhMyxTQKHBBkVc5KyqR6XQcocVi7pnQPR",
+	"9K1zO+1Idn95lh7oyACbpHxBRAryHjPiE3VJuI4FTe+pGPpSY7jF9cpxQa1yAVdApUV0ToWiwO58Tt5q",
+	"zyAei5ydTXM+xDYPZruaHwD1OKH5LRfGCUT2n8T8iYvbj2ZbsQSdPOLuN2vVK1EOulnBsPbtXLd1mp7B",
+	"AnRf9F8Yf/JVESnCIwQN1qtd1+0UIUbjyVDM8cbfQ3iEqzCTF4vEH+ykdGOwjOElm+cGAt/0iuY6PB1u",
+	"750qsKL2JLUOZetQnlB/hzQlVIQqREsfRfcioBCjVevBC6D1XM/PPP3jKbpaZxA/VHtixzDiCPheC2mO",
+	"j8WwJfpxqqibA2K1LiXJ61IYbkKnl7FIPv+RII8EDDwhNMt6URCf44KMZllWitP5WGdtwM45sMnAC+o7",
+	"NlcRmQk14+gS2zlCtsL3nguGq7qlrhtpib8iDCuex7N+//nwjs3hH8ySaCw2F3K6saQAz4v+BUX01GcS",
+	"L4NEw7ZpYfsVMRoXzP84bBjTXP5vNtTm0ExllsnVw4mluR8jO9yUDa58uzYL3GaBt6bKrROzastIZaAu",
+	"/rIjbbEZeLiK+VlQY+vg/Vol9TUrqaNgl1p11aqrVl1tra52BzVXzVjzUitSOdJWIg0CgWVZ8DKutCLd",
+	"hmRPL7JoFiGRiPUh55op4Jp90UOpeQvUBg7phJoksRJwAKmi5BJJ9BDNZIM5iFlCbBBeHQTMyvLWdyJ9",
+	"1u9XoRUPVHlxa2bzrP/Co2VSnmLAjH0CNhVk+q5AxTeHx7eg+BYUvz0ofn0cfG1p6auK0cEdpIqltUdy",
+	"zfTtjxZFfbplqI9r97bwtC08LXperXz4woRltE15CJyBxYNrdjzgVKC1ypW5yoEqnQER8BMaHac8f62F",
+	"c1RybbGQI0LRE7M9tLoJTMXl2xRjS6pMkp5x5KQo56BicUX1WNm8m3FgaUANHI4/8KSKmDGyBMCkGwJv",
+	"LBYGgTEWbVvBq5bhNGUwjsVNfD9PIoIlKIinMcNZSZdYymBNJ1PVKxCm/XPyho9GLGdgawANemm1BgiM",
+	"piSxVTAJvOFTj8wEgQqktaBmzXUTeY+XcR0FLnIAzLSYWliRBzonWvYuiXH+SaKYgJd/kAJJHDOpdOLq",
+	"ZGwGjFq/FObip9J90e/3LusQssRW3BT4UiBbzqS4BWi4w6uaOSgm0p6dGtAQA1K3CFBYspSnlUdc4jLd",
+	"ZFTcmedrlguafWBubRO3Qbjzq8xsqCBsMtVzonTOxS0MYlOrrGIrl8ibld3nydMyjnVI83xeRrNiJ9yd",
+	"+eFwKHdh863qb5+BsPiXBdf7H587ctoZdOy+hNnocWfQcXuzE3UgBIJoon8961+cXbwEZADcR9M0uGfx",
+	"gz1l+bQYwjwYr4BV+NvZxb92PMDnN6tvf13V9f+rkuIK16L1+1u//6vz+69orjnNsrnTuRsb+I92xEQq",
+	"/jCsa238kpKv0eHkQ1Upx6JeK5MtlbIrDK3o4Jy5MoZz8ovI+J1ZJrwt8vFX7qjuQTWH5TODxZKlkj1S",
+	"rsGCUqCnYRQYilmDfptWcwZlQq47zvoVRr1Lr6KhBsTdzxUZyimH+AR7iLAaxl4HHwgLkBDcNJ0HsY2x",
+	"zFJlK31kDhoZa16w59ZlXWlStFiZFK1UFgSVDcnAPMW20Inck32pTRD6twtXriWqXl+8WREKwxsubRGL",
+	"ryjKGUKSXE2ONRdsdXF9BVD947iGEHxYZ1PYHs4Sgs5BBGNRNSZRff3OZak+Z9nr2gei4eercCxMzK6i",
+	"mSecRGpmcvXq+vX/IEMqen72wcQ1mfBU8NuxJr9cv44cTmwOAz3r9/vGY3jW//OfQ3ibGdbPFnBeZYOy",
+	"yezM2WimIN8yrzM5zbDd0pm69N3mqu+OeDNcZRyqt2PTDLnlD2mbbVhX5Ay0kmG2vNxoPcD38QrEW9uq",
+	"ta0OmlPZVdqkgQKkKZNSm4YoV6WH6YhuFeuLyizQM7aDnc9ZBKrfFvqWWTF2JjVDkp8qu8NpZTWuK0tS",
+	"Xu82pXGKKY0qV8POUhzFRjAWkVR6kbzmEkrIq/XyEKdbMOpiYY9WgIFvYJsYUkGU5llmfIOc0XTD/MkO",
+	"Ttsh8ykbUb+0eZY2z1LJs2wiEXaWd5ktIXVZiwirTklD72uu0feLBVK99JZRZlkzwMicKcuHTGh6GzwY",
+	"8RYJhGATd0UsuuDiXfT7PUcp4oZzJFshBVfDaF3fUdfMEEVoLMxgD2OZFXxdg+VsXlViinp2r1iE9F64",
+	"IkrTuSJKkpnQPINFViSnXFWegA/lut78sXVKeyAFO44LydWV3wgOM2rrCH+Sc5rpeRGTf7meU9iyiLXO",
+	"Y8sipndlmTY6kiPGgnrlLXkkH2+WP+KfjOxFCd0d5YzfjnVEtJQZ1KOyT1OWcs16JSRBjVIqSj6tc9pY",
+	"gVp04fcI7K5tEhSRC4w/9mPh66pV75IkOEO4y6uec5Jo+ukDNe+bRKhTFdNRKZCv6SeS21RH0NS/HHsv",
+	"hsFRLIA8gog/5rFtE7MeIhADfWusfxuWl8IukpM4buAAeQh9z9gDef5dUDkO1/N0X8yVQXXqXxjbXEXt",
+	"kEQJv2dn8OLl+cuow9U1/QQHrqy0/oL7cc34ZfCObTFrW8x6isWsZMSslCgqWfekQgoGpV3rkYauuKFL",
+	"4V5TRVBl5EmZLPVStIxvyXdUsrJ/tY61gQi1xIyB3FwoqbEMBchMgGEZs1ws3ZSUKJA9bdOmRdHs1uYY",
+	"nEKh6luBXui6bhu3JENfBckQrfmyWzIONUnfkHBo7ZTQppkgX7yCMZlS2gNKO9xr7z8rtJXBeZAyF7cW",
+	"bQroJFs9+M+zq9yPN70A/IY0Q4sbviaRg5bCrhI42x2MQ+ZuSoqzXlEGH6nN2LQZmzBjs9YB3kmqZj2u",
+	"u19XgMl6UgN0QLA4JiAOh3to5utTjDcB4DyjsoWMRTB0hAxkGO8wP/gQVe+cfHgs0dMYHrIFJI3CLdoN",
+	"NG536nxPHsYWwZ+jSMw2MdEmJnaNatvYZmp0aio0qntLSyBnquN0LKUcFmlAbZWCI1wsaEBJ1/ZTULHw",
+	"yH9k87Q0lpHP3kSh+L22wfkKbSevNOGIBZJzFrSdE5qypozHZYlj0jaX4CnkEdwTplSPVSygAK3U3sU5",
+	"eMic6WHl0MVBV0k/PetBMJNYlJIvAddm1d+LGng3S+GzoAEHEPGFWRTLgbo9deZRMxP4Fssh2CUy1M4A",
+	"fjaz/m1GheZ63hk8WzO9vrCJ26RFm7Q4taRFSTLvOmtRZeq+cVXue1E0kGd+2e8X76TK6max5i0ijA7H",
+	"9XTUDYrI19fI3NwEVURdKrzjkJgHvy+37xrz2zFTOKdYWKobJcmI5uRfyEVEXK9qHyFUhKYpSx1Giuue",
+	"narjGPf9qJRllY6FVTxFXppBvwej/Hi6OGvUDWbhbGndgFBIjkvfacnBAORoZGt4bMk2VSSZBkujzt+f",
+	"458S0n3vistBT/d7TcovFqU68yGDXmnAM2f2yQaKrZQY2l5nqaMqrdL6wsNXUWOFurroG6/5sXsqKi7q",
+	"zATXV6D7BhfPXp6//OPXzbXe98eo6LbK8a3jkFv00/BEqJqT3GrUVqNup1GVEbo0q+igfSvWY+IBgje1",
+	"5ylgpJEjcst0BA2LoAtBLEoK0vVrchRzNZCB4PIFuICTXMDs4iWXRw7ACacWEGfVrhxBh042MatBxvIB",
+	"ym4nVMzxJVBb4fsYO6BK2Kk0ncMbmg1Q0lGNjQ6WhulWBCFsrpO+fgRCqHKOgUIIn79Wl6Pi6LQghK8C",
+	"hGD7AWkvPzblEltZ8q+KRcAMrCrP0MecfNBraVUKkiz7gJRWsSh3xatlFVkNBdGEcLA0nWRMoeYDCRM2",
+	"inbF4kX/BRAomOe4tj3W99kcDLF5gOtApbGlFXRr3wIjTgoYUY6Rryc2VgBI/Fwd3p+vCAMKRgYUgWjA",
+	"ZlYMIVJnBxkPvskQimpOom2FXmn5JEXQ5mm5C78aDGOLI3lIDEbZbKh3Vf1Xa1EYLQrDoTC2kRYnhMYo",
+	"taEIWz45yMUa6cHI4zkUi0VaMHhCtWpdbDYiVYexTBxZ8DXhrCKk41ASe+2Fo2JjvcQ7sZW+elwVl3Qf",
+	"xnw4RrcXy28hwOp6xeNlvUvftKI6lredHJ2Vp4EC0YIWHfb/61IIaZUd46CvPMaA1ezmf7OhdoFy2yPQ",
+	"rHdIWeYTgUGjQc9HBuG0UvIU+Eyr85QPordCHtQogFUToRVDcx+8UTsy7/aYuMRP1hk8f7mYxLR/C0O8",
+	"L/qHy2IeSVe2+JsWf7O1ov3FsmnuyDLfyKF/OpRKn0EP91Q+wJmpte/N7mdK8wn0WRoC982ITOhdpWet",
+	"kwIFd6b9g7HafQygcASMg+/GNVN6DRSAPkJAhZP73QeZ35EhE5rlQHroyaFzYNL4v/9JFNOzKRYZzwTy",
+	"fkaxkPcsN0eP3MzL/aAmTI9lGhE504qnjExzOWSAk4yImU7OXUCiaCGpima3EELgufmF+Z7knolU5k/s",
+	"FQSWVIH2O6NKsckN0KzrcS5nt6CeeY5DPvGNJnuR+adIjYryCuiBWmyPbweMqU+rpOzycHHPhJb5HLoh",
+	"R0TJ2q+CZcfinuXYLktLiHg8I2/kvzNhiV0BoqO0HN4xv2o/0OEYqUQVfjfy7AX80qhwaMAsRzhpOyGg",
+	"/CT4LAXs2fa5ygzJNeh+jNGMpWI4hi02wWh6cW/sKqTLbxmo36LPlvnDz6N3jKpZzt7TCUvOyfuC2BWF",
+	"9iAWkOqGNILfbGbEW8oFUlXaFUMqkIs+/Ff7RJ8hMB5qLFZoSlzvpC7pSxzGl5qrEct5g+0cW3MOv/dS",
+	"Yd+6d/GJDQoYvxU8p/X5dqiKfrAi2NIAo3Rf6JW7TofcY3iBG2rA7Xr1Hspl3bRtIkk+/5HEYj9tE//N",
+	"yIt/c++1iyaKsbBdFMmumygW+hAdwMY2+Mv9vBInR9kX2KK9ope7R+8FnOb0gYvbD+ye26P8+gvqr9h6",
+	"ca0Xd9wqiiaZrQ7kz23VSngHymx59+GideygiLGFnYhj0dwYag09XtesOBardCtude63rHOP3dq41b6t",
+	"9m217x60L+kWqmm3zY+Xa6UJvWNnfr4N0dW/G23kWv9AVaARljdydjuGvJkZpC6eB0yLmUxZGgYWg5Cr",
+	"L9kgTvo6l91hNDCqyTUZSqFmEwbc5ljWkbKpHpOuYszVqpiz/Y7esY/4PkmvJrZmiXbl8I5IQcYQP8UA",
+	"FwQujeLH4SGEByzo5oVlbt+3AIWUA5e2J9PysCdVPoIRCx/VtnlQrkuNY2pChY64XT0ejuS6txo0d41w",
+	"n2XDrFZPHiDcF3zUgwT7wue1ob7D0tHCv7hi5AGkDqZwFuQnnpmvM+JnX+LpZ19h/cfSxJcVRkhS7su7",
+	"LUjAFSEkt0ybB3zAvyekm8gHwXKjJ20vVXfaoljg396mSSiwedoboLtS9By9mZNEmU0ghiwpGBAL0W3l",
+	"NnTpMp6GN7R5TnROh3eQ0IIqviCNVaS1fKrrnLzVAJi1vLSlGvig+q8GYmtLJogV9sD9C41dLSrDjyVI",
+	"pZx8idhcL0VihohFWDMf3hgscnhJGb/xaiVBC+rJWJ6u9BLHdVqt6FgWoJ5jQase0ZYC2+6y08Ufugk2",
+	"SPccDPgWctjqpCrxU2jB536Xn7IWWu3qD07s7FJtPQUZvpsSvX2/9CYVgFVKlUKDRWQEdVjO4cDqP4gf",
+	"mnUINPFbcxOUOCcnq3q2KthbeM+2gK9GE/nlOXD9XvXxa5XvoZpsa/e+ntq90Aivw1hsr/X2o1w+c7eB",
+	"N6EkLt66sSSvTt7bwrJYFLV5daV1vXPy2vymgkX0gDl7NXQ7BsFdviCyjZELX+eScF1jsz9RZGkSoxk4",
+	"/lYHsPacnSFG0KoZDyl02Piu62dcxeZjP2N3v7JBqEpfKuu3FJE+RL+7xuvdF/0XvS9EEa5dIrkgbE+v",
+	"ZLJ+ixe1k8VRaSsoT66CMpBjuxPeK5ZXlp+9KOdO9EybWQVTD+/mwoa9K2did/WZO5AHh42XBGZiGzhp",
+	"Ayer1mruRS59CaGUaJGpv9QjbTFyQHh63ok63Fw8pXrc8X3DAgu3U4VOrArBeJs+/67zR3Oww0ONMFps",
+	"ye5cLraYZFGYGpKHY9x/OB9m+AvCxTCbQb1IKbNpSyl7kBBNkI68LiJiiy27IPDNYljqcotyuvr543Xv",
+	"PBatcf01GNePK2Kyhh5eu7x1e1VcYT6Mjk4dX32loxSvrmc4tKCr/dAYfmmYrS+WATEomt27M7brSJpP",
+	"tX8zqZqijtbBpnlOBFOw+uUUTix8DofUpnDeubG+gTSOf9c2ldOk69wSHTGd46bQpnTalE4g6k49rVOg",
+	"y75EFeQavhRFQ1rWKaA6aif7gJ/drY7ZCWAD6GgHWsdfZt3kESgZMDjahNO6PnEsvoKMUw2Df3WvHJ7Q",
+	"fy3VWd76bbuYltz+xNrFiLJgP2mvrlCk34BDV7zs6tA7L22+cp+teM/WX1umdI7jqxW6ufXTvmU/Laiq",
+	"+XJctKefAxG0PvCuUKYb4O4AlBSLFnfX4u5Ww91t4QUdHXcnQy3Rwu5OCnZXSLGDo+5Kj/6iQHeBH3UM",
+	"zN02suCwmLvAPmwxdy3mblXM3T6E0hcCuXvkhuq5WhqCWIqIK9a4CRAHYYcFhFs1dL8c4dZasV9HMP9R",
+	"rXcIgNvuMgEnA3DbOGlwBC3dAtxagNvXAnDbt9uz/3jVUz7V6unn6Zgq9sfp5kc2M2kev+vKvPey9ItS",
+	"/FZgmwtxZhtQeNYeyztq4Q0BSarrAqrHTxSBta1BO8TCwR2u7XgF2oEsATu4q9Fyam2j1jbaA0rCbbIT",
+	"R0uUTk4LlmjBEqdjJnyw1u4yzUFBpIB+wM4+X5lBceKoi6NZFUtAHeUdoqzT5NkDix3iLIvVQfoLwv1k",
+	"QR+HjI4/Chnxq9VCR5Zo4OMgR7yZ0gJHvm2A/6KGPYhuPSy4pKxbP/Op3gRx4ldoKeCkWK1SIp5rQnUs",
+	"MFoPi9siT1rkyTrIk809y6MjUHSgbVoAyonxPh1JA6yIUqk4fo9a9V+SYR6L5iiVba7gXx8mqPHKIGAq",
+	"UufM7A/msoXgOSzcpTBqW7RLi3ZZnWHqBGzg6NuM9DxGclX3bZpZroxZvzW/1SG8kS+A1HzHWKhlkbva",
+	"bh/FidugKOukOdHXzVfFYo8xupZV/VFUzvGY1UtTaCN133akbkFIfiWRObxfhlt9Wdcq4AvWbNKsL76W",
+	"1Aw+M7wJ3rvWEdyn+/dFsAtXRGXr/7X+38r+X1WatO7e+u7eUi+uIsEaHbiKEtifK6c01bNtOKIa/Zx3",
+	"8h76khM61Pze5laIliTBZybYyBWavt5kjNAskw+KdHP5oLBv/HCW50xogtdfxuK//+s/8DKWRuS///kf",
+	"hBIhz+TUinyXKMInzQRmiMyl//WfJGejmWIploSEPMp2Nr2B0RW/YxfDODYTNf/9TtKcjjT5nQjGUvVq",
+	"Os3lPc3I74TCP1lKfifKzPJ38iAF+Z1kUpkf2KcpdGL/PRa/n5X/+30A/xvY/7v/gp/tP/F/pR/wX2ai",
+	"OC/33++wHvZf//UfJPyv9Bv/w++wLMX/i3+Yf5snVN/YjVI8a9sn+DWsjBJeSBafucYT4NOU5vmfzU8o",
+	"fuMf5x5VeuR/hE8wX33LJ/zzP+peyj8BdtRu3uGf9U9wm3X9J/xX4yr9M1ilWJyRV2Qi760AYEInpAtH",
+	"DbZxVN5rUbExZO4m1zNyYDJVJIHznb6hmiWxIJ51lGg+AWPV5VmpSCPyMOYZIwkMAhIV7sNW1jzLoIMn",
+	"AqXP4P6Ujegs05EZWTENHaUtOtsZzESN5RSu/nejNVOM37inTrOZCsTQPc14yvXcXKbOcSFQaHV9UhlF",
+	"EFi5dm0wJSzFkMEOjmCXyRy2Qq+aKIe5GmOY3TNRzl2DAVzpebqbiqiPqDgOju1ln+hkmgFQwemujlki",
+	"Y0ms0aAap4/vc+hiJ+dS1lrm9hP5AqcWQNwCiDc27I0N5o12Lb3rr9zhLZnsGyN/Nf0UhED2YUy+MofN",
+	"mJNE008kp/g6IWQHG3dr+gmMyRuqGMTIjaM7mc40U6WrtdQ0U7FohPYkmn76QM2sEjKZKW3MRRY+3mFt",
+	"QScA/MZalLEI7wUwlA3BRGB3wm9oPhzze6PUIPxRqAuHJyJDmudzMmcwdj8Wzlwtxo4IzZS0cKsHSawc",
+	"VYSmKYKsQIEMwLVTs+HQqNge9rY2XysW0AQcF8a91xNl31SkZMryIROa3jI01dncbByRnhOXwzB3CvZQ",
+	"8nEweGNcG6PyzUYSt0Z17UoHBZUn1/ST8/GOqoj8N+kMOt/964uXoz59NvzTBXtx0+9fPKM3z18M0zX1",
+	"U/BqbWFKq1dOkcUTZAYGjj2H555UyrYZ4o2SsV5X2Nc0BnqWMqXJiOeYixCEpxGZiYwpFYvko8z1OWQD",
+	"E5CiiiTmf0lEEiNbzf/R1QDbPKrATI31z9MkFJswhVLW85LQsiS1uFDEg6JLYxaLpZvmRwPJ06ZDFwWz",
+	"W5sD50EX9N0KOdDruk3cJkK/ikQorfmyK8jelVKaFdkbZjTXrhQA/RBWCXSrWHs0xQtDPe2VKgliURjH",
+	"Y2psY2PLjv1r78nKDFDoW1mZewWcv6+sRQsqPylQuXe83edZ0zhqwIK/KgwvQGSiS7+44cmrBkthSIW1",
+	"FG6whGTDNPl2B+NAWfFFxVmvKIOP1ObE25w45MQ3OcBHyG0b72a2jHUvwOT4+FU91x6o3iAsJNhDNSwU",
+	"iyAu5GvagkfIB1E8phhrgkmNyMeShHzAeFLvPBYflsXplul4Vx2yKBJt4Vy0m3zH7qyAPTkmW0SMjiJo",
+	"WxK3nRs9354vZEXcgqQOJN3uQlLyTNGMqTOZpyzfC2SG3kGOw0hdeBSBR5UCUiChnUTjWkEECnLFpQwG",
+	"Imjg9lhwl+JOzZWY/CEJZN6TIH3u0tuCfdKl54vZ5IblUblMOhYTQPhoSZIHKTDVfEaKHCakTW4YSVwy",
+	"P4lsejuy+XiWYtTL3E66NaCcWBACsvyBKzYg1IJeQOLb1XigHNk7HE7FQknnTBM5GrGcpQBwlQoxbg9U",
+	"mVFTNjT7JC3XTNcrl0W8bNnKtstByFCKe5ZrZfMuCD2gpaWc0BR0FNeEfeJKK9I1s7VP7UWF8nLDKaxu",
+	"dE8s1shuTP8FqcZnmC/oPliYICoPqUg+8zRzmP/iE0a65WSR+6I4+cAwcAp6OFNaTlhe/nzF1FwcwF83",
+	"xvVXXAwZuWFMBO9u9BAd6ojc8CyzCA6ixnw6hR/SNGdKMRVZZNhwHpEpnU+Y0GZIzfKJiuxqT1mubFWo",
+	"MOc48tnAPA3hGV0/V3zZZGqxv2hcqYQMx1IqpszXHI6rsWEPhFTkxlgwrDh2T+A9u3LCtWbpgNAss3dP",
+	"eufkBzocm6EVE6gN8XZVAl77ownfh2s2AajHbzMqNNfziMwE1xEyDeD/zDqBQmaRpR2ICFOaT+Dwm8vJ",
+	"UCodkZSroZwJxLlA1pRnXM/xiFvJGZGM0RT2RUQCSRXhkqKtCN/VMQ11YYdgSRJBK4/mrBfZDclSchGR",
+	"ZxF5Tv77n//H8SqU6A1g6dzHQp5oqHTTqjhm5sJL+JVvRGzWbSin5dj9AtsdgHnA5LTHTo9hQKSH6J2T",
+	"9wioMeM5OoY0kKREsSxTJEzYprj66rwk+54oMmIsgpU0r+JWOwjV25VyxI/Fa1c2kA2P4S0YIEOMonl/",
+	"GK7epv0Ix+BnmLYZdrlL/xolF9pwEu6FW4+aVnUy40q+h+3TGXSufj578eJfL8z8zfQQBdYZdJ71n313",
+	"dnFx9uzlunnW8GWbg/ltTrXNqe7ZlLVH0Fs2XEBaNTAeAkv2Y/HbGnv2H52qCOhEYWDiV2/k5mw0E+lZ",
+	"zqiS4mwoU9z1S9ryUoL3ELyHmHuMqTMnEynYnNxKowvp8A6zwoV9EHfe0Am9RRsULFWu404Ui7jzgelZ",
+	"LkBBmW8Rd3rnNnNqJLHO+WRiS16dTTkT/LcZI3QibezBGWexEFKcOXhNzVyN9UAVO+NCMTMFfs+QPqew",
+	"XuDJZgrmepgCFbGQsAw0I2osjYKmNywj3TfvfuxFboqRUQ0TY2m+7BMPiFGX5Caj4s7YkmKWWQvVqDDM",
+	"b0xzBihlrh9/PfLo28XisdeDtzKvF3zdcKGLt3jW78fi0fc4JwlXr+ycEgegBcdgRDPFHtdP3dKLoLIz",
+	"HyElUoQHQD2xrwyWaQMy6ANc8QGGei1TdlwVZiYw6Lx592OnLhZiTD3zujl8zhTPR1EFsnhgVtdu1WX4",
+	"JlFErQI7pALDOHKdggg014dFmdUUkAn11zKNVaCD1sL41EhP55Lkxu9RYzoFX/2W6cgjNkH6SR0LRP2U",
+	"ZZ+geS4fjJsROXaGmzlGzi1aiLjbFrBCsfBgIZDQq4GFajN3wcI1QX2q4qGF+iyVnodmPajqsPUYDxZP",
+	"2GnL6W8Uw1P3odYVlNXzvlxQfuZL+ASwLrz60AXJt5HI+ZHp7e2ygxXSL5y+piL6Gj3Xggda8IAFD+zA",
+	"Dlo83ut7MysABKpt+erm3oAYGABJAAa5Y2FdZmOdVL1L4yra5JW7vmw8obNIPjKNXE+lP1ohpKx5tjC5",
+	"LtdB5Qr8ygbk/TeKBQAQepdkmDFqw8okZ5CEbho4snH/ugQMmGuxMC+Lr42lPY/56ABj1PTO2IOaTBgV",
+	"kCh61E1uBijsQLRuClBYydcVsyyLOsXn7AzgW5+En3tkjdGiIFoUxK7aye3d8zYvzsUtQiNW9rqncLaZ",
+	"uGeZnFYKJ5/YtJ7C/DUE/op0eAQZ+1w+EEaHY0iHxgIK9m1UOXJgBkCVQ0YMwrJUEZwt1Oo/EK57EYGW",
+	"sJE9bT6vJtJYYHbSzKzI514SwR6Y0iUvPKz8GfPbsfl7UQFUcuqhYhMqgGBwwD4gqCEqMRhEC9wEEUnS",
+	"GXP/hHkmkVGtwTyMzinV+bsx/5LLSfLU/nAtE1CH7lb7R/vTtUxiYVYcS2dTOvfxjxLTAfFMB10uhtlM",
+	"8XvW27S66AN8ljbYsJCIxIXZXZxhxQde0dtabfUKjq05Er9ZNqeHNopwgug3mWv/kZQHjPDcyreS+AeB",
+	"uGJRUIB0W5IRxJCvqmCcFjFmI0BsZfw+AAIt4tigNN3Y0whicpITUlMr4NNINwCXROSWTs9GOUOHAFqB",
+	"xCKHULmx6amG5iCI7PKV83WQqF5kjfWMKu0FZIG0I0rGgnp+KesbzRSz2TGExSXuvd+mCbhMDnIWrIcH",
+	"lRWpuuKmKCj8NLIYSAGIu5JrrOv3ow0pMOrfMH8TotEKLAtX5IZBIxVUBwh/shAsnKUDZKHOprqE9gpm",
+	"6e8pwHq9yxCASMgdY9MQpMM16bobHfTKor5eIc4rIU9J4sBf7ncD7zpqi5UMUT9uek8UmebcHBLzaAcm",
+	"e+p+uQApI11wTsF949qWmQnzDpDntA6i/ZpnJIG9dwUIM/gyiUWhXbN8ovA3DqFmvIFg1i51ambv0EfB",
+	"rLsF7dlwbhzirMill46AexN3be8y2FNm0Jkyuzt3+DgEx9k9Fm4xMyqAt+yb2ZV5x/RYpnYX+OWawG+b",
+	"qS/M4i0QXgBFU4nzAh8VAHhqFqh65mspl2DnAl3HtV1KmjGR0hxtPdh0MAyax4o85OYp0IqHkeS1vRqm",
+	"YGeV5nJq3rcmj31Z/PV1BZkEMuqOTTV2IwIxzHV5SV+PjcZJSNcOTPoREqYiZUmPAEKsMMGsfWr2+Ijh",
+	"xvu777/klwWDJSShMy1fpamb2DUyUiiYmIQd0U1+/OGaoHDHu1RJyidG0HnpcMsAxhrA9acsD8hXylsX",
+	"Ss5h6gU/iUpIt4iCoJrIGVF3fDq1aM/p3G3BoMbEjFtmH0FcHNeqFgzndN7kPJCzYCuqBK4EBi7AP0L8",
+	"x7IIp2zEBbiOymyliUxnGbNH+9/A80k2isigSjwxBN1yZpJoOdLOOiMeZffs7OLlTgB4xSLhorUcJy0e",
+	"7wThDJsg8JaEUUKZ+/Sz8mdgGdV3UclbsrOdQndSMLFXDYg5OsmmmbpthNehcnRl1G5drLX82dq0XJuW",
+	"s2m5jc7z9om4j8FJ7xSMzEvEQbW3wPolZ5VnRsuAvcbYK0pPrMMRipsi/4elwnJEkuIBV0HdDORgCktX",
+	"xQIqFlzzBl+qEpSheNPSEtQJ9lAt36gWecQC6zaKLgFQXNVA6XdZakdg3QuelspIplSPVSyAeg+nEbz/",
+	"k5L5WdCVeOO0DNDybUaD+cSixDFYX3gWPPLx8rOy2wec4qFnzqGIySiCq6JQCUK+1hFCd8VHBiraxYZv",
+	"IpKU6Hkx/Oyr+gYECq3sbQkXV7m8RQ8eU6PGGjX7AbPMQXmT2Sa1mVXPEC7SKtntToxyt1mPapzjx1lu",
+	"mJc6xXYG8LOZtSsB6wyevdzA3l44rK3p3Zrep0YvWFJGhzTDF3r63IA9u1fte2Fe8mW/H1aU1ujgxULv",
+	"CHOji8o5Fku1c+QUk6tsFJp0Q2iOmcP7cgTepTyRPdZG3ZUkI5qTfyEXEYawQjoQIKNlKblhI5kzzMP6",
+	"XG4pHKxsFWYsrDYuWGZRbxiLgKeLs0YladbQaogBoaBMpA90IronFnI0snQlFupEVbngV52/P8c/JaT7",
+	"3kXkwHjp95ZbBLEITAIgbh9J/CCwezbW9tWed60ir1PkxyWiL20hePgqur3Q4Rf9P6LH76no/agzE1xf",
+	"gUEwuHj28vwlOBXbmALfo99+WOyUtRjepqrJk8eTr2okVmtmtGbGdmaGMrKMZhW1e1RrYzOu41WNjSWE",
+	"x2XVFqxIc1WUL3KCFrSFwfBotVPJvlgodXJiDnBPXsz5qieQBJSM+CeWkgK8ZZQNm5iFIWP5APn9CRVz",
+	"y5Lgee/ROKK1IVWl6Rze02yXks4u8fEs6unHuw6uUJS1C732VSOl6tXWgYuz6iexVolWcbZaOuavpi9t",
+	"IDChhGJHceZNVMiqlM1IVKvK0/cBTR9XrTRRqXeBRBrEPLWKRSkeWsdRVnh4yymjF+mgQ2GccqB4ImN6",
+	"zwBWRLcLq8biRf9F75JQeOai0/JtO2C4Y3YRSd0rM/b1sk3iNllLl31SdNnlBNTmInTRCo+aG2hXulyz",
+	"spywQC5VoI3oBGJCZWuSNBuTsXjMmoxqRJGFy1Z6ckvsjh3eXI0ObZnv3+I0HzzvXza+6iMH/uu2CIAW",
+	"ARB2ut6FnNk1JGB90m+XlmjqlffXjz+/J1fmKtL98JfX5Ls/95/1XFoh7OGNMW9Amy5NGriiJqDz7gac",
+	"365V8z3NZkyFWWlIqteaJv94/+u5+WPSi8CqM1KxqPBVs0zXQQ4AsDzLMjLDordugv9YnDa0dKYEVgnl",
+	"qG+up+VsOCZJKbuaFH923I/eUkAEqnTy2FwYi2CgUq0zQt2DxelCX1ZAlK+RQ1gdVlCxqet0UZtFCHUe",
+	"HImd27CrhjvOYEf+y0Ie4R+fO3LaGXRyrMqH2ehxZ9B56qP+UQcOWGfwHDIGDZenLONmbd8g+7W9BSG6",
+	"/edn/QuY8Gr69q9KiqtjpAU2VPRtPXVbT721lYAqc5/+yOP9OurU87oIvMgXRygWi5QDHbrRHgPSkOmP",
+	"SDXcXq6nqOq2CAuolUTlGY6K9NOJTwFUlK3RJ+6SLnJsgA2AdV2QrneFMnhZ7xLeRs70wlg+aoTTM1rT",
+	"VnkjFzbWk4BG71JIHJbTCq54x8gOQBSo2c3/ZkPf+B0nAIsOgSHUQanH13nLAVrqzn3nlDI+sTCYgnnK",
+	"BwFDIjU3jItYDC1vGXiFWPVefeU6NWnG+Hn0jlE1y9l7OmHJyiBGYx/s0NwgrbVR5Wg5mrmxAeoQ93tn",
+	"8PzlIgLR/i2EIrzoHxiC2BoYrYHxNRC27M/C2DZp9HQolT67yRm9S+WDWMoZWPSXGEKTlRGZ0LtKTzAn",
+	"LIgvBAiahfk8U+H7qlgkblwzpddS6YT4LBQVTrd2H2R+R4ZMaMzLe9FrS07/738SxfRsih0lZgJK+lUU",
+	"C3nPcnMuyc28XFKLRc4RkTOteMrINJdDBr3HImKmk3OX7uJiOtMwEYXWBQIhkH/BVWjfM5FKW5E+ZASW",
+	"VIGFcUaVYpObDFuq5HJ267gbYMgnbl1ULzL/FKlR014JP1BbouCsi3L5sF0eLu6Z0DKf21YhStZ+Fa6M",
+	"5QL880DDpSVk0p6RN/LfjaIeuRU3om94x/yqQRsTruDLw3cjz17AL71NI0c4aTsh3N9hGxrfNOdmTrgG",
+	"YwgV9FgqhmPYvq+I9yjujYW1z8pvubJtFHT7QIk+iAWAUwHo4jebGfGWcoGtfuyK0Rt5z8hFH/5raM9j",
+	"MSzn5JWIxYo4kqbYP61mKsp5gHL28rI+IeEbgJZRLjvLGphD+r0XGQdR3YuPbdDf+DXhYW1AfYea7Acr",
+	"pJF/w8r/Mh1MmIT5MkLr22tPcJrPsCvStli+PTQDDYMLYQcnG78vGk/dyHRufObkdSkMMKHTS5J8/iOJ",
+	"BXBpugafWdaLAr4FLjBUH/IueD1bS8AQi5CB4d+MZPk393bJwOcU7thcRWQm1IxrsyndvAGEQpwPETzC",
+	"hQ5iQfHaggqlX2HbwXc8j2f9/vPhHZvDP1gSuV5ioDKsX3hOXjkHuVCr6EsvAmUqhG2PO84eHuPjBt73",
+	"+Oadaruda5RQ8BGP42GnOX3g4vYDu+dWnL1enROjNP3WI2494m+ukWut6VDRU+q4vnF4Ro+m3Kc5G0Kp",
+	"LciFaAHZ6f4+KAK3hXMMDvbVL44Paid2ThLZKLrGyHYGeecp1eNLMlPWnXGMeK050poj35o5UpzJ1jBp",
+	"DZPWMPkaDRPSLTQzQN96RzVVJvSOnfmXaQji/90oZtd6Ejh0jFi8kbPbMaTAJ5astBo2jgj7NM1kytIw",
+	"fh1E9n0tv29s7ELaDsmHwXPoSi3UDPpfayvGUzbVY2DqLDEZmNP/jt6xj/hSSa8mjot9w7Uc3hnNMYZY",
+	"PYZRIUhubCJ8BoSLuYoFtmXP7UsX6O5ykNx17VgaYqfKx8Ji4TMoFtfAdbkX52JY2rHQqsdD31z31ilR",
+	"XCO0HIu62DI5Xmg5+OKHCyyHD23DygeVurjsXDGg6nYJxQYZjGfr24kuWyH69LMnNFve1M0KMmzz4NnU",
+	"LKDHlXMnt0ybB3zAvyekm8gHwXKjhROiFk5kFAu84G2ahGKfp70B+n/uVENmL1Fmj4gh87XhUaAArPRP",
+	"Lfn6xPssPCc6p8M7yL4CSUyQcy1ysD4ve07eaqgdtO31S7xzAbkM6cq8+CO2OHCItlEhJoucKFxrW3P3",
+	"amoVbf06sbqGpRx5YBzIyz/MuETrSe1NsoFmoFiEjHfh7cHnCi8pg7ZerS7n0Rk1P3mKcS6sikVPCzWq",
+	"MacdlxA+3ylii3yzTEB2TrGgVXd2dxrF7vMT7kJoJ9jYSso4KG1dU6sva5lNSx5K7vd6jYb0NvnJacrV",
+	"rv7gBNieVOtTUDG7YWDd9/s/SvBaqE/SpcQPWijgKRC98kJHgPenevUEc+7ZZtQQdk6VY3QJTAp/FeKl",
+	"B9ZNclMAB9T2LAH4tzMogDFWyBz9UA4BZiq8gxi6UxaP3Tsnr41CqYDQPFLKBvwgNgm6s3xBhO1iArvh",
+	"knBdo42eKLJCbLUZO/1WB8hxX3Rm9b1HlFn4OapQPLLOWYfwKSh7GyvF5fBdWKJYDMcMAFvF9/OKXA7v",
+	"esv9ucJfR7g4Tc9g0bov+i96xkY4fTNmdxxz1W18eMq5tQyH8qFsCV5b5rUTI3gVoTaqkq7txn7ZQ0T1",
+	"EQthJ+xtRzMTlpDDVcnYCz88IiMg4HJxV6SEgwyzWYw6C0AlX4QLvCsWt4XXb1ndlimsA/O5Lej1dZjc",
+	"0A1vady+Hhq3MMLYjGXerVe9d630mbvd/QgjXC0jW6Cnm3jZ6nSEJd2KRUHNVsep1nprB/HWyFfprDXx",
+	"0W3vrO2dn67+tBQUdcWpa4nqTo6oLhCJ+1ESa7HYlWezKES/gMNvZhj6g8HdXFhQQuXE7IX6bgeC47AJ",
+	"osBubTNFbaZoVQa8vQuwLyx3FC323Hz+3dlwTHM61MWbhuvG0/NO1OHmYqDeijqCAkdGYGx3qkHXVfG2",
+	"b9Pn33X+aI7VeAA9JtBtQxsHqysmWViStjM9pG8QfDGcDzP8BeFimM2gwrw2oYIpHWTaa07pkC4oBmD8",
+	"w2stdv/q54/XvfNYtHZ+a+evourJGpp+Gwqenad0oj0i+Q+T/TmCadLi9PeTk/rSYP5fbDoroPM5gl+4",
+	"x+Chx1V+W2mtgubHVR7ynAim4JuU012x8PkuUpvueufG+nZTXn4J2rRXk5J0S3TE1JebQpv+atNfgQT8",
+	"olNgRQ3CF4/cLGr3tazTXHXcwPYBP7tbC3hmLBbxmf4y68xDHQTSvrUZuhZPuS88pd92J46nLJ+iFk/Z",
+	"4ilPDk9Z0hFfru9ZaO1vxe0s3nh1MKWXR9+mZ1m8futVLtNWx/EoC6XeepPfsjcZFIF/JY7k08+BkFof",
+	"Slmo6A2QlIANi0WLpGwzrAdHUm7hph0dSSlDbdQCKU8KSFkIxBPAUZYm88XCKAM38Mgoym2ExmFRlIHB",
+	"2qIoWxTlqijKfUuvLw9E+cgN1eO2NIKyFONYLH0TxBGiJguYxWqaYzlmsTWo28THSnr1wJDF3WVNTgay",
+	"uHGC5Qh2QAtZbCGLXwtk8fAe2EFDdE/5VKunn6djqtgfJ55L2sx+evyuK/Pyy1JVSvFbgX0VxZnteOiZ",
+	"N20zBos7CZpIaNu9QY+fKAILvJQm7NqOt5QlzL+ZuxrNtNYQaw2x4xhiq8JX3H49cRhL6RC2KJYWxXI6",
+	"NskHa1ovU0IUZAyoGuxK+y1ZL18CHOZoJswStE15Dynrw3m68WIPOTNm9RqPBfH/RaBxDp8lWA3L4xex",
+	"xfQsUd3HgfR4+6ZF9Hzb9SGLqvngSvnIqJ+yUv7Mp3oTKJBfvqVIoGIpS7AGoMGOBeYuYOVbSFALCToS",
+	"JGhz1/fo0CAdaLUWGXRiFGsnoGnWgg9VfNVH3Ywv1VOIRXO8zXaZ80sB09R4ZRA6FqnztA6CP9pCQh0W",
+	"h1RY2S0MqYUhrU7mdpJGefQNB6oe45Or+2TNhHLGw9iaSu7APtKX0g5hx6C1ZYHI2m6HxcHcoPjvi+mm",
+	"sG7eLhaHCTm2/RgehUIdrydDaQpt4PHbDjwuyM5vIdCI98vwHCxr9wtk4JpNmnXM15idwmeGN8Ea1Lqe",
+	"B3I4vwjq8Ip4bT3O1uNc2eOsCpnWwdyZg7nUb6zIuEaXsaIyduc8Mg3f5+lQAh9moypK5D3LzUl+TbPh",
+	"LIO5vGN6LNPEiPOM3sj8+1meMgEpGc0zoszmcgmbBdksJPT/rpPHr3EuH+3cTlfwVidaI3PtJUQVL9NK",
+	"3lUk7xcnR4eLX9pLRPerRSlojgFIvlnNoVvM8NmBzhsKjLY/OZvWBrFPdDLNIFneKCk6g86EGoeOOUlh",
+	"3nyLo3a4eqINTnpbVLTzXOa35y/bmtkNhUtJZgTOrlP605wPlyn9K5YPmdD0lqlzkqRsRGeZfgegDdD6",
+	"fQhsFn9Altl3NL+bTRMiZlmGyBdEnSim6z00HFE1WANXOMnTtwaqE62REfaS1hpo/bAF+2G6uDdWOOLh",
+	"AWq0I/5iTiKWw1+CazfhWrPmk8ud5jI6DI5x1x/hHsK1MOwSCzWWD4gbQzCXioiShJKZYjnR8g5OP0tV",
+	"6aSbYR9Ylpn/l+2aelyT16gifVRioCG0vdDYgSFUEpidwbOXUad2wTuDi37UmSn2pnwDOnYzxfAX31PF",
+	"0isnsv0fP47l9EPxyp3BiGaKrWxYVVbqKNXaG0jO1rpqraudWVcbid5/VMyrqCyLf100t36bSY2Hp9ba",
+	"+h/ygWRS3BK8DpCp9zTj6YAk8H+u52/oXIF8ft5fybT6mxmqwbCCv52+WVWeZo1ogAtak6o1qRZMqt+q",
+	"O2NVgwq21Crm1Hn1aMI+Z4po6Y4x1sSnpGusF6v/Cfs05TZHGAsjjifTmblICqKYSLm47ZFRLidEyAci",
+	"xaWzx4r7CJIbpRISY4j8X24+NVtL20qCHdhK4Sp2Bi9ermy/1IiHwxkua8qm1mhpjZadGS2bCLemgNCY",
+	"TtnZUKZ4QpqQcDYPTyfMNrGx9bgWX0BgGALDEC5IAj+/TZNzkpibwG7ROZ9MjDS8MCLyWb8fC58NUz3w",
+	"8GaC/zZjhE6krXKqe0BEzOpRIxOHVLEzLhQTimt+z7CMpx8L1/YWHn5JUjbkKRYeUfcQLlL2CVzWoRTD",
+	"WZ4zoa3EVmRIARl/I/WYPHDROycfzQRiga8IeECScaXtSvCcyAcxKGqizIPJhM7JDTMOcWpWxaEyrunt",
+	"GbxPCkNEWJqMo/AUR3fADi0xkQZXNjjJbzWbLCG8ME96LVN2eD6LQMjbZOYHc/DJDc07UUfpuflbx9Ms",
+	"rCZ4r+ktvljLedFyXpwO5wVuIkIDSRUI5reIsjBStkE0W+TOolgukNero5Qt4PhmjnJIG3eRG/GaMaVI",
+	"8lHm+hxQr4mV6dQIJTLNjQDR81h0UXJGJIFTav4RPBZ/hJo980+eJr16H7RJMgGi18mlFrRblW8HxuiC",
+	"YbkGJDfQxS0s96uA5YZfdEWh5c93vdD6zJeAW6/HzIgjqGYqrJsnjs+FdCnR9NbYRYQOh3ImsMRdplBl",
+	"iHdwNzm4t7dClUGTMPqR6S1spEPFwrz3t7iUJY3TRsDaCBhEwDaxRIJDvb6z0AmwhWM+nXJxezYB9M8y",
+	"1zI1Dg9xNxC8gXTH8qGCPJU5XDUxbprO6T3L1ID8cvWR/JibRY/I65nScsLyWEz58G427dU5n8bLdEwT",
+	"zd6mkOKM5sMxv2epn1ss7NtETX4nKbmd5vlDmuec5YlDSxQmlPHyYmGnFRGqyUQqDcQihVdMGB2OL8lN",
+	"RsWdWQBIyAKEXrBzknD1yk4yceFFRbSMBeQBtyFJtK9swVvHdBwhWPCS3MwUF8Z4TSFKaBYi6tjV7Qw6",
+	"v1x97FRFI+4LovCwFIDaYs+s7nSWF+SbpFxsvcnjeJMlwRjG+sp/WZPysCKgN3Ey5ag6O+VogXJGU6t+",
+	"5IjcMh0RL06NGJM6Fs4ZDYWYoHkuHxThOlrbh42F91md1I0cLTFwFkUVCiOZg+u6eUlqSSa0XuwSgXlg",
+	"h7aivtbzbSun6rSl8jfrr1a+0lpicUktaFUsPurGVmayIOc2Lkzc0gI7lFtaPWpNHmpVi7Vuauumejd1",
+	"CxNn+1JCxwEyW6dv1aLHWt+7ahBgbmNRuIPG9ih5g9apAz8xhOmG1hF6dS6JG4vSH63cQUDugjvNNckY",
+	"dX92UBRIYJoncq3AiIrFDRtKSAi4T0boLeWid0mGGaM5kNtokjPAMtQ+LCIPYz4cB9XZ1XwswtdovZft",
+	"pjymimh6Z8kzMZ3KqHgY84xt04dpW7m6A8DLUrcVPdviy1pQ7xG91+PpiRY004JmdtUgaW+uNA7S5Dlf",
+	"01sokWaZY7IxwphNFFGSjGh+SRRjJLn65ZrAaJYnhFuOETN4UhfIjIWH0ZDVUTRmuKXwmVgsxjF3AZ+J",
+	"BSxEI26mkubBeg/zXnCh/asiTOicM0AD5RASgHFtpOFmppFbxCozZbQsTzcCzRixccyoZ3kT/fBpylIO",
+	"bKrwPUeZlHkR0PwwU+MAT5NScYuGUAuoaQE1X34IVNOQYsTIkdUwNOaOEwXPbIaYgVdvo4xfFFYGtm0L",
+	"kvkquOtoCWvdIIhqcDEgiD5reruM8C0xWwoLvFKWG8/PtWxAD2hAkn+YHfqrcZ95Zknv6a25gWpNh2MG",
+	"nR0pePoKyJ1iQYfGriNdYFCzHmUPsDMRSf7xaxKw9JBXC2gbY0AtGmE8JdtgbTYyrU4AZYNqqI1btnFL",
+	"G7dcyS7ZAlFzTW9dbBI2/qL1YgvOKPnrx5/fkytzlWvuqukt4Ol8HhZ4iH0EMGdqlmlCzc2joqbN2C7e",
+	"HUiiopwBe8BSFXiqoVRLeoQLKAwJesEg4WMmh3cKqhvMnM7NLMcKIThgXtEgqho8m3STp86KeurNqKeh",
+	"HdUbxIIWFJhTqscRoUFHFztwN3nKAaf8FEUsjoPo5R6ADGeF0olFSDBJ7mk2Q1FrB7Oe7VhmKfZHGEFs",
+	"hSSaKZ2UGiME4U+z+LaPj+vUg1wK8GXN7c1AJaXp3DrdsWjw6evRR698FxyLpiyTguJvZY4fx+ExV9MB",
+	"xhGfP96WpkkNwFbdTBFsEn89g2X+lwU/+x+fO3LaGXRyDPPDbPS4M+jgjutEHfj+nUHngeYCmjn8uqpX",
+	"/VclxRXO9bCR1uUqrA2ptiHVrfXfFc01p1k2t2pjAyf98frqgROKAJ1EFWBbduFRiip8NuVsGqSrWApi",
+	"NhZlJWYzdOaMzUmXWj8fkk0380JO0rBb5oJ4jZFxngxpns9dVzZzDyhdSFqxB1Qg6tLGOssAJNcnjUzk",
+	"PVtPgGJQ+3AStKGarxx49EJyn5HHVka2MvJLqtWm1hQ3RyYicFQI0kEUO2+z6Oans5xq9ji2XtNPxFxJ",
+	"uuZfxqbroWmeyuEM4PQZFy7lYjH0ON/avNMGCHo3g2bkfAUh0DsnSQ5uADdvMPVkhMiM0TdezkW/T7gY",
+	"ZjMFEY5QQsOtvSgWnjqDDnU2h3PNhD5f1BaP4PALCH4sVsPgkyUQfFeogB8EFgYUm1t8MqFKs5ykVNNB",
+	"5ZNYLfMpFva+NMW4DyoYo3KCognVW5bi+vTBiN7TSXO9llnGhpYLRdNPAD/Bt3HtRjXO2Oqfj+ZHe4Wm",
+	"nzpRxyxKZ/Dd+bOXayghWIcW098mtA6W0MJTX5L7VhA0CX8nM2oUwIbY/UL2rAzatzmwCvJsG9C+lfdR",
+	"LFBob4HYdyvUnD2Dc95m0Oqk38GzaKh71sukuSPSQvJPMjvmPs9qUq10Zuuk2qPQe/fEFTH3y+QDpKU2",
+	"NIcOl5qyZ6bJb/VKpc1RtTkqn6Nay9SoHMoDQem9g/o4hr7sucVifdg8aUbNu3nEYglePvL4QtKAla84",
+	"0kMqiJCxyKS4ZTneyfUyQH0h2BaQ9OUgZCzqkPR+OdeH0C+TkS7kuKmY3Amr9hpA+WbncO++4SHlfRus",
+	"bIOVu8PI78Y1nQmu1ZkcnU0YVbOcPeKh/gAaAUOHKLQw1CNSmqdkSDXN5O2MDcgVZ0aDdH+gw3FE3sh/",
+	"ZyIi38tPvYj8xMStHpPuO55lHGROFIu3wlz3Fyl1RN6Z3/Ui8nfGb8eadH/M6SQiV0gd8v/wTN7mdNKL",
+	"yP+U2WzCSPcnbsYgP9Isk6IXkVc5o6T78bcZ8HbgmPiTHRrE/jU3977jYmbE9/+Qsxzy8GZBniiSjOhQ",
+	"yxwijmP5QCZUgCtuNIrxg56oWNxQBXFVTbp4NbnoOcpNrglX5+aNYZmEJCP+iaXEXtj14xvZ2Bv4Z8Ri",
+	"iitHyY25V2apIimbMpGq/5+9611y20byr4LS3ZWlLEfWTGzHq6n9MGd746lLYp9nstm6ZSqESEjCDgVw",
+	"AXBkVSpfr+7zvsm9wj3KPslVdwMkKHH+euxkE1W5yiOJxN9G9w/9N/iUk0+Y1dh6rtWlMKTIJGMYbilD",
+	"twq3NLpeLBlPFUk5/zjQBGnoCrZeCiNovJT+csjZpVCFNqwQjsvyEXrnE3eGtlPVNvLIsr/VXDnppLAJ",
+	"E+PF2I9cz9nhEUMfBEqpCZQAKxx0HLB+sZIDFxLdPhLMpcLW0i1xvWlCs02zeKjXLbl1I1JboAI8VRk8",
+	"CKf0G9SEXwhReSm9IUVJUC6jSh2F7HBbyT06Dor05vVU0QDWS229bAapwaWysGy7TZDRwOiKSMWyUswd",
+	"TkfXjmaDMv18SRmxWMUXXqlvtfETDktBjoX40pRlZxey8mbWc34hMlrgeNlCdi3cWV2KdhlX4XpO0/Gq",
+	"JMrYw2f6UpCfCw0ZtqbREKHKv2+xEgb7DnQpi+Rat+vsW783WeN9PY3SQMBRgido54YYjbK7rl6pdOy7",
+	"eClNhlYCxks4dgaWygp0YeKugYI0wyFM1m+kdEvAfkQXsM+kkrejMfvO75JfaegRFzpVHgw3Og54V1rW",
+	"rPawrjD/zWQyuYfDOEzevpl/TVz4t6L4igBjfHZhTVBI3N4+DevXLN8nVpEF0r6Tjqw943RCySiEBLp3",
+	"Qv9VqNmiHQaGHW9wC9m+JWE9Zx5/3c5NneTzNfbk+2ZTK+Wl8NK/1wLcF3Q4ouLh/j4fUp9lFGiYb17o",
+	"QmR4ubXdviojYblYeLD/nvu2NvkSgNYNedD+hIP+WU2k8YwBqZ+9bO2fJ/lKsDMnRHl7nkZT+k1aO/fx",
+	"fv8U5tHLcOgCO/uTZ0xX3D+7h3mHn93TPBozrW2zZg8671o6U3W1qXObiV1r1LyZUYFUCAu0t2zuMLpP",
+	"jNq8wLgLZgtid4/Pfg347LI5ijdzr54Tvsu9rjWD3sQv+gyd98U0n8rOGY5Qv9q7EQ57I+feyOmNnHcA",
+	"DL1H7iHNnFEAQ3MFv9qaeet7Taq2LzZka4yDvLx+9cagrJsxBZkD7s0o7mvp+5gXmE/Gmvb2uL097gGD",
+	"Bx7qMrQWs6XWFwfiUih3gAqka52r8LnY9obWE3gvofR90rG5NK0aitEhCeasivYj8RaBVPkk/nOWfUdD",
+	"eQU9oPK+/+rjH7NXXXq2mwHM9fEB/navp2qubwP3YU2b1dwL9OtdCRv6c35fA/EHmrhKsje/b9N9R6uZ",
+	"87Kc8Zy+PHViRfKugI8//quXWeOZLjb/8rg25U9XKw/OYJDkg+NLJProbp/WLWocKSYb31mc+imdFq9R",
+	"SNzmWu1fOZcrYR1fVXd+80wuFHe1EeHNjyTKt5fnVvL8z3/ucy7LhbwUxTFDizparAkHMWmZEc5IUYy3",
+	"aC3qPSGLn8+dYOtZ0/gjy75995XXH2yFq/hkdxgzj2lW4hfZMEpwjz+j5hx9lEbeX42Amgw5VTAPa6qs",
+	"XCgqSZ4b4ch+Sn9DA3ap14oM8Whjh9dmG5YZ7bgTYQPx8WxKdkjpxqnKRMMoMyZWldtg/oIZTtwPfEbV",
+	"i8koSbweI6wKCm/VVvh4o5I7RI5ZbcqssQBkS+cqS5bkqp6VMg/WW5jiUlucQCktoNW5NswtYULCXArD",
+	"hnBgUFJQvNw5iHFnRwkTpRUd3zfotLF1N4eZzUSp18wnBmSeXr0zCfWBSjqLXg9OUzsJ+lZUwkQcpx82",
+	"XyePiBT8E7+giCos9uOjyexG5YHCX717O0gGLUWEwkCBEX6fDGpTDqYD3NHp48fCVGPfyzjXq8e4Eo9X",
+	"2t7e8OBX52cB7p1jcZV4xti57tH3x7J7Ivdmjr2Z4/4I5yywWsZBsnh+q9wtYU6HFe3CnPvGgnVKLUdn",
+	"wCZMl4WwCPatY8M4PCsYPUZtMZceq0c3ngsFxnb28w+6ANjfoF9LgBTe5/muPPgTG0WCXLxTHZaYCPe2",
+	"kV+FbcQzqa29fYjb3eMf1+Ga9BNxvVI40XdPWOmmRkIM1ht/xkKUEuFvqRfHTc6ulTbolxduCZKKtjOu",
+	"UsWdAzjNpGJzlIroILMU6EvauqYeTSaN4mTNbaO1hWaOJk+a3wpZUH0s8V5ad3co+hLbvTcUnV9v4bme",
+	"DKhvpPEjOhTd5f9GM1vny87SD/Z6zvKXgEto7xjvPaX3wibJNVWTts+erilve7jzZnMuS6kWZ1LlArEG",
+	"nj7nc5/SDTWcPAsPYRY7hX7xlJLvmGWFtDBTAitUgdN/805wq5WvRBLfEGujBNzDmZ7Px6k62c6ZF488",
+	"wRt0m4FQK6xPfENq1OsO75fC3f/kfiL7bCPNryjh0SWbvZl2r9X1Ztr7M5Yt6X9vFep9k6luaQVuyqra",
+	"hLGmKrb83pD7NNaPZGzotVOx2i6hxBukTNxKKj86psAL4FYhfoA9mUzG7LzGrGyMd7muVqkaRrpJZ2ox",
+	"ophUu8t+k1sw06RVYa65xFhbj6ZgXWFtVvdQreFGPAyc+XjpQpv7WJMxFDVav/xkoXdg5nvD9t6w/TEy",
+	"hz4Y3rzuUvi45UStiuxDhEh/sSfMFdBeIKeMYxhewYS6FKWmgMEeidKObitMsbleYtDeWljXUah5rRwh",
+	"X7lYwu831EjuquN0jv5E4aN13NWWFHSitc+zkxbkdlnCh4DdSIf3spn/b1CZd60ZhnaEfqJ7zeD7u6r7",
+	"/OpuHk7td4dO3/JFbw6DEzwZcB5a4t/r+X4Vej5+NXt7cG1fzNgRl20+DmtHj6yNZUNuWUYdbRF6NvJq",
+	"iYzOadaKgh6m731CC2DwqEaYO2FYZlvAHbsIhED+cfQE3SPmvCxD1PUGsfvRZDJhTqfqaPL738NP356/",
+	"2DWiy3uoFt/1TPs+LPsh7d1hOQbTwdHk6NnB4eHB0eR8Mpniv/+6s3ma5vgzwXDq/B3eIvt45uuQMyK6",
+	"V62FEWzFC8EqoQqffntvnt6bp+9pnhaq8HzMVzZpuBgeNcaZkyuf6eqjwvTwdeCv1xXPeqPEtdw2aX3x",
+	"Z7rYMOm8GxBvZutxtneox5ZShRVRSAPcVZ4EjfBDqXvDJH/xat9moFdoDIp2InvV717161W/zdls7Kzh",
+	"WvupFcC39oFt2c7gp+8/gGc9BCq936CvgrJfN9FFzbZ46EA5hmrBlF4nbL3kDvMEoWEO76Gej3I2N8Iu",
+	"GZahZ3reaimmbckwn3sf+W0TIwA/kKOlLNgwC1EJEitxKbEuN+hsJ4oxO3U2VYKbUgrTkAtVw/J4t9SL",
+	"MfuKu+C8aRvWj9Ve8FyzNZeOzcRSom46Ydymao52u3baYR0eBhJvHgYQ/zL4eLKHlb2w8p8c4UUs+SMh",
+	"OfJHP/Ausx/lTv6lUMJXwSDnXXKS7/rWs+GWx/yo61HvmAmZaYG32FRd8lKSf3q2MDwXb4WRunita2Mz",
+	"NgwJwI6eJGzCEERKx+ASr3IxmrJaOVmSRpaApb/apirnBm9smIfMhhALi0n3DAUw+HSxdi2dVwLr2rFS",
+	"W2LOxOYAouLqSq1SVdSGrHs4VlbhYGlcaBAsCwCvONlHNoyTDd1a+28tjiUUPhndgwfuRh78rCqB7U0b",
+	"TJ88v6sagKbxzq/yJ1KZ3sI9HZ8g3RARWuPAUhlxKXVtMZ4BdtTuOfZeEXB/MXFqbS0CY+3GP3yQrNDm",
+	"4iAXyomPlmkMumC+iwTYbm/FqZ10Y1khKm7cSih3WmSsqn3sUNQcAU/uUtU+C409aY9h9ENT3g89OUfH",
+	"jHfbwmyZod4UVutuXyYZNYfptPWhJkwbckUlFO5fPZywQuRyxUvmBVk8P3RDgTZGx03agajJfnZ/li9F",
+	"UZdSLa6JdtLm4gVO5WcOeGp3bTAdPPviydP5hB/lzw/Fk9lkcnjEZ58/yYtBMij5TBtMqT19cjQ+epoM",
+	"VjxfSiXou2fP8TufWu3pAX8vLVvJsoT5XwqzFLygJw+fJwNTK//hcDJ+mgyscHVF3zy/fX7xdg33Cdn2",
+	"EuCXmpAt4lox74/Y7FX8v+Uj/RLgQ3KzxWz+mhJW/RWpro1YCnnamjMNH/yBhz8bRoIeFBFrQA+9iKnc",
+	"kNztei6L7hENf9gnd7uCcX7qWKZW6t0lnCkm1r2Xw68jmine0luzxa2DfwVbDEnfropjOtNz5yOIpjsg",
+	"1ReuAdZqg0tuhEuvK2CTKtQG0QVzIVysR0HMmfmwpSn6C2djdtLpGlOkWyfL0hcZAE6dKgA0FWJiSYg4",
+	"BD8BUB1Nsf41Zf1oHnS6sbzFHaC/WxNUlaomqmp7EW4RYkW4HFg0PMxLEB6b8NJ9cLEPvfoAXPxJoq+i",
+	"ZaIIlu7M9wFZv7SArAeBX9dEY3XOTTDQIcZqz+PQA6ikCfqOU89177VxtYg+pnEPMPSlcB90rj6VkTxC",
+	"B/1avO5m7k3kexN5iI66zynfQROfqGLf9gXsysp9XY0T4Q02oSLyfXkwuzq4Ng9m3JeuXcgyFyvMfH2/",
+	"VG010kZ8x40MAzBqWNyIor2wxkvbapfHpcq/fmOSzevZGTl4PxhSeBDVGdXTu0FJ9sXR+It7Kcm6KrLf",
+	"Tz6BiuzTc/R9iNQ+ROrhavE9kNoNGhd5baTbIGeZCW6EOandcjD9y/cYo4ix78R3uvT9lc55GWLjreNB",
+	"lZat+AXweJUN4kxh08ePD4++GE/Gk/Hh9Pnk+QT5kx/5DvLUFwAkAb3YSuTw7TgqbVJjoaZduCote1MJ",
+	"dfL2lBU6r+lG62sGmlp5OxUOGK51s1qWjs2NXjHpxuwtpqVLWA7QCUu2AkJNVQYHL3ucnc4PACoeIHel",
+	"wCcJS+0T/BkxF0aoHP4CiSeK0DQLmewKxh3LHhc6txmxfj8jBGo8dz2zOsmx4hoMPdeFsGx4zhekxxzF",
+	"a7L1WE9LL5bcoHTk9KxlQjn0Ouhvcuf53jUXPrelLqIkpp0mKY0e1p0TPF9O2Yo7YSQvaaSJb4A7sdAU",
+	"5rYwvBCp8j+TztZ/WPB64T94/QW8W3JrhaUtgS9CETjv56XnFDknFepgqfcXuhCnBdbcoK439Ak7pz+x",
+	"Z/8t9AuQgasiVRlvlvslliy0YxzDaZGN2Vk7XrSjlXwmSpugWoGqV+r8gmbVeKV97QeVKv+944sOhZyG",
+	"Re7dBb6wBE+wLz/tziYc48JYlnNjNtDlqsmqiKWesMd496HNKza8MakCE+Nq0/Znl7I6QPVMwYxYSYcf",
+	"isII2J8OceGrsp9QqXLkXIqyYIWYS4Wc308RXXCAC8LQM6oyibpsm7EVr2BFw3hmG7bSRV2KuOOo8b7O",
+	"3xqZo21UosdNU6p5Jko0KeudtgDcStLd9s8EXo9KrjXrQcWgtXI8d7an2f6t9hVX2dDx90QRIw9NPctj",
+	"pVTQeFWVm61606jZo+yaMBK032OZTczAbDvbHyq77o7hnZjXuMHcauUJnbR7fMPWS1h0JTZsoQHW8/wC",
+	"FXbNKNgwHbzkKwx9lYo5w5WVLh0kLB28Ez7JSq1qK4p0EJNMT7c9gztbyqrCvEzCLXVhqdIpj+eJ1UWX",
+	"QZlo+KUoLRt++/aMfWmo5muzsZXML+oqHsV2+z1D+M9aO8qW2qw8aWIJz7Fh+Dphua4kcQG4b3haIC+1",
+	"QCUJA2q3SaqCn63Tjpd2RDQFMD1hcyESLNCLXrrSUpVOJIQOG6Gh9S1bRAZTdO+Ntwy/FwV5HtxhFqmK",
+	"ppHzUqiCGz8fKli6lFWCm4Frmi8BpCWsd6akedqeUTzwXlrlxQH69xlRYa1T7bO9tmzMswuEChSSjfrx",
+	"Dunhu33iOboRPrKIyxBlLOXc2cSfs7UQFwXftPnQW91ZWx+eau2uol5ftv4i1F4fu0JfNkv6a6q/2g6I",
+	"6ujCtZrEjDRxz0awQq9jYPWq+RF+cHIl+nrkGzo4wqxiBonSWF1qmWNGjzmscswsO+9dIVkaANGtz7td",
+	"zjAqX+i9zqMqw1Szd6voajSOnQKIu0PxefRJWi91xWb1xiKai9r5U1Ob6caZdCT+0C6FcAmrSizjP+Mm",
+	"Ya6eiYSNx+ORF9OwOXlN4DSJhUchV0JZlIZ41MlzScTEGrCE7/A61Ebpf6e+06gbVa9mcLKNuJQWg6R2",
+	"F35e8gUc42ZESVP0maQrRVC9d8IoXrb4uDkWVL8gadkMOnL50R/Qr6mimtA2YZWRuWAzI/gFNV0ZPZel",
+	"GLMTn1odwSpBwEe+qHE7YMr2PUe5oihVGBwNSuJXW68HwmWRihgZllOhuprTbvcIo8i3Fr9H7gybrBVb",
+	"chAh4aj/DTlu0pGzCatCKYbwxV/1DJBwOD/IO42uAWF64coLbHBlRXlJ0gW/zpciv/CXnA0ruSp2cGMv",
+	"v8fRlpoUH/YYuhbKabOBdboQlcPE11T5u9Qkk8LjEbF9FVro6eMr7bxQECvAv3xFN8RK6AoYngmBzvBl",
+	"SLQGiwwIBb2eqw4XPm2GWOpeZvgdLIi0u5vA8whAelrBPZX5RRIcrPFpkA5GFmLMXlGYH70KaMoHBYZk",
+	"4JT+qV22UhQLT8M+0T/FFPKSA9EHNxTLVyJViHqo6WN0YcGHfO1tAk6YsXwSMGKgxTATerLEtOtIoKhq",
+	"fCf8PROJcdqO1ofmZMY/8EdtqDb2kIRfuwcc8BUtlH84kDZGxgChdog5aaEU1RNnMCWlWaPVJOEjLYN7",
+	"eYDm6NO4EW4UeqHV8pXCndfMcsr8dwUVIhoJMwpl4TcUc9QsqU+4qYRrn2i5BeKAdi8aDEOtwgH30UND",
+	"nios9+1Y8NVHfmjkQipePgqvcAoptRomkcMISnhylLAZQEtRAOFMAmGmyg/zEazIARBtM8oxO2mwwR8C",
+	"SbN//M/fmykneER9C8ct50tb/VE7Zxkym64IAWGFe0+bXY4RKPoqwbFN8UO/RK2QjlcUbp6rVe1wNOJ9",
+	"DpwFKElpJ4IM8wy+VoVWAgiRVlqqRe/p9zmxd4f3R1ki0TieL2mlPblNWV2Vmhees0nFvAL4IOBTPDKG",
+	"A/gspbpA/jrH5uCNVInSivVSGEFMJYfhzb3aGKkGWJJnGuRqBo+tjXRIgsilRUEBNZSVJ1V6rYR5ZNml",
+	"FGvghqKQyHW9xg72vLbCHCDlMKcvhOpu1QnOdHXFapwjvj1Yy0KgkApBfLm2jjRhaBSJOay3k/S19jJC",
+	"lQuj66rrZAdbahvV4jEGEUW4OHK+U1h5Acvixw201NNA1F4o3Mv344YiFLPUtQHkD/eNY1IB0TUetzdy",
+	"r47NOm2n33Uds3ZjJdH4QUO3zpOCVJ154bFsZvQoNkuhl3d3GR7ZPjR+xUH08CACPXTL9Je1lgF7do56",
+	"Wel8FimNTWG6LccvhCJlJb7fMO5Szgw3m/GWGirgkluMi+APXlLx7jalu2KjGrUBrIWXGocdeBpPDkEE",
+	"71sARwSmRgBNr9VxG70PbzyyTFgnV4gqgNDpGPrpU3ITMh2Oty7Fd5pVrEy4/dyGmtgurQkNd3TnGfs0",
+	"t81OwyuF4XNKFVNVRl+KYtx7Qb5pjjs7f+xBm91Y2PiIojygCBFvHb+h6I4Jh1quAP+ulzJftqvYtgQY",
+	"LBrum+aXXgaP9wp6G25oc0kpbmhNEJ0wUyvLhsCQvD0Tc2niHaBobyujjmg5qIzOhbUgunKkkysVhGdx",
+	"hvIAA9sYY96jV/DxlMD/rY9hZq/Pz9+yt2/OzokXpQoLPjRqCZYvtUa1iV/pUiPtkb29DdBURZOdAgDg",
+	"Z59hsSQ7/uwz1r2Gevm/W2HNF2c7bqu4YaJkHsq0+d9TRaRAyYikY8O4glXG/vHff++paTUicZmVfUXZ",
+	"smAqx/zM0Vhxyngu2jFhQbkgYMPQJIW0YVZWPfuryN0UfarZEAUs7gqWakna2G+ttlJEk7K6KvlmCvIW",
+	"OYRmcqG0EayoyTos7ChhGYwEHbnj3Hhs2BxhDyzXsM38UhT4Du4nWRGIIrwZgWUFd5zGGiwVPKwFNVSK",
+	"uUOWTSpbTDQifDZsKqkXlL52hGuDOMyE5ryGte/WEcxiviO8PJKGLLo1oBOkhWOUu3ITfCTtzjQ96YW4",
+	"cSC+DEg7uyJJLlX6IP+vFx6IAUVM2bYxPsM82xt29P59SFzr9Tp4VORK6Nqx4eGEWTQR25DfsM3b/ajl",
+	"FwB5bPAdHaVKWsxHlsPJx/JgpAzAfFjDJrmL10VyZkQhjchdYGYyXMPmuiz1Glg2T5UfFL2A6gbYvcLo",
+	"qkKZpBQZNEeYRIdG2iSYCUsIbXPHSsEtReVO4U4TIoHZim+wiFyzU4gr2ZAOJzALG/xzUSp4+qbaYnap",
+	"6xK1JzmWo8czFqdbwA4bctJzPGOeQA2BB7WVscxvCEkZIKZULfHKLIppYM5wmiljA40Zr194zcSWW/df",
+	"zyuHZDkNiRi0gRuYQ7XLKPFVFNDnBzDYmkt3TPHL0tGeigL1n7TKIA4WWhMj2PgdG6fKT7I5L0GQdGcH",
+	"sM6beeF0dceJNR/8EXiH5eSQ/Z6EJElNEYim2pxnok8D0SbskK2kqp1I2FP/l03Y55Pm71QdIZq1CXsW",
+	"/jhsvjp6Qn+RN7P/MAVJ0ibHwEsfn8FxcUsjBCswoH347Ll/9/NnobeRh4iFKPmGXXIc8mzD6grm+n//",
+	"ezj5N7jg+s0jE7Keb2cfS1WhcaXgunwpmNMLAQdqzE7mrlXBuyWuU+1LsxXRAQjJ8o49+fq8TNJ5V3RS",
+	"AIBgvBCisnHiAtjuzyeMlO5BYnmqoAPpN2cYM4pUNZyCTphrHM3hVI+agWDakLmmMWOh5W7VAiyHJ7wC",
+	"yW9/W30AR/eUBjfsZVSp6u0fhTgZyPR8ztoU3VOqHZiNglPtVj7uVO1UN7B8Q3h7cxwXN5H+LHndmc8P",
+	"LoEJeSZDybotGSuI6puakPazz2hGZ46rgpuiifIlDb1Cxjdmr4C8vG9ao0/psKBIgDOJcjT86kLpyowN",
+	"v1XyfcP5g5rJLzgxu+a1JqlCNgUubSueiwMLlzG8K6B7gp6z7PIwydjv2Ixb8ezJ8PXXJy8Ozl6fHD19",
+	"NrwQm4TJgv2OpYNxOmC/Y81Q2u9SNdPFZjTCSrhGsAvRqF6oyYNC5BposPLeFa5NOOETPa6XVuQ/EEag",
+	"lGQ2hOqum1WDH8bsXDPYtPlmiixsVdXeMN5Mt7V3wdvY3BBOpREHAj0silQBfholZM43yEBJQ2IdIFHM",
+	"6YZ0hVxBKNcmUgu2QJ6jYkfOMXfOirt8CXyEnDlJDPrscLReKzo7XLX8jq5NG10blpc6v0gaHsNZziuH",
+	"8D1KmKFgFjPhj2RTeNJzF96kwUgoqYbzaRKCSliXRVh2zHGBKRMIfMFPIOHE+4pA56liX+op0HqWZQud",
+	"KiSFH9j0D35Tx2eueAWrKdVi/BI3+MwZqRZDi//Z8bmRq7dGzOX7YUjUkA5oo9PBaJQqZ32L1hk4K+O3",
+	"3FhxqtzQjKnU6vhL4YbpYOccpINRwg4nCXv2BDANMGK3HJ/M7HBeau6ePRnCo+Nv9Ho4GsOJGY4OnB2N",
+	"WFpPJp8L9vlkwn5kRgB8Ho7YT8B8chjJcsXz8TdiPbRLfvT0GfyZAEGP8Ikx+lwO//L9bOPEVYOURToY",
+	"RSfmFnOJnqbFG9KJGqVqDeQ4/QNLB5eHCT7Rs/z4hzjXfgNgpGf1aqhkCU0A6/0hgS2Hhgzi2LBHdLu8",
+	"airNiYL9Yj+mijEGBI+r9OpvNS/DWlgJAMV/gDHD84yOCC3wT0hJxDx9MVMEzYiLQfJRtdQxe1sCy8WP",
+	"Pu3rUlPhUk4WXLSUWF2igGWVkZfciSRVpdbVjMMpKqW6OCjRWU8bKgKxlhZAjDrwlVgjIz3G0uJIUelQ",
+	"kigNnYpU7YJqCiYbZl+/Ofvhu1f//vrNm//44eSrr9589+rlD6/fnJ2fZVMq8IpeWUnk/6INe3H68h0w",
+	"NrUQV9dz9be+RrqjNtUjZ2oM8+zkrkZ9lsfYcJXSzAetWc14iPJFPylgEn7l6AYeFq9tkgApIl7Rtaq1",
+	"uSu+/+n/AwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

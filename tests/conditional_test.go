@@ -402,6 +402,44 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
 			return versioned{Table: "quote_part_lines", ID: l.LineID, Get: l.routingPath()}
 		}},
+		{name: "sales order line routing operations", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			l := soNewPartLine(t, te, createItem(t, te, newItem("VER-ORDERED")), "1")
+			id := lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
+			return versioned{Table: "routing_operations", ID: id, Get: l.operationPath(id), Writes: []versionedWrite{
+				{http.MethodPost, "", `{"name":"Mill two","setupTimeMinutes":5}`, true},
+				deleteRecord(""),
+			}}
+		}},
+		{name: "sales order line routing input items", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			part := createItem(t, te, newItem("VER-ORDERED-PART"))
+			l := soNewPartLine(t, te, createItem(t, te, newItem("VER-ORDERED-MADE")), "1")
+			id := lineCreate(t, te, l.inputItemsPath(), mustJSON(t, inputOf(part, "1")))
+			return versioned{Table: "routing_input_items", ID: id, Get: l.inputItemPath(id), Writes: []versionedWrite{
+				{http.MethodPost, "", mustJSON(t, inputOf(part, "2.5")), true},
+				deleteRecord(""),
+			}}
+		}},
+		{name: "sales order line routing operation items", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			part := createItem(t, te, newItem("VER-ORDERED-TOOL"))
+			l := soNewPartLine(t, te, createItem(t, te, newItem("VER-ORDERED-OP")), "1")
+			opID := lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
+			id := soAddOperationItem(t, te, opID, part)
+			return versioned{Table: "routing_operation_items", ID: id, Get: l.operationItemsPath(opID) + "/" + id}
+		}},
+		{name: "sales order line routing operation tracking", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			l := soNewPartLine(t, te, createItem(t, te, newItem("VER-ORDERED-TRACKED")), "1")
+			opID := lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
+			field := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
+			id := lineCreate(t, te, l.trackingsPath(opID, "setup"), fmt.Sprintf(`{"trackingFieldId":%q}`, field))
+			return versioned{Table: "routing_operation_ipts", ID: id, Get: l.trackingsPath(opID, "setup") + "/" + id, Writes: []versionedWrite{
+				deleteRecord(""),
+			}}
+		}},
+		{name: "sales order line routings", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			l := soNewPartLine(t, te, createItem(t, te, newItem("VER-ORDERED-ROUTED")), "1")
+			lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
+			return versioned{Table: "sales_order_part_lines", ID: l.LineID, Get: l.routingPath()}
+		}},
 		{name: "in-process tracking fields", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
 			return versioned{Table: "in_process_tracking_fields", ID: id, Get: "/api/in-process-tracking-field-types/" + id}

@@ -383,6 +383,7 @@ func statementRows() []statementRow {
 		{name: "item routing operation records", arrange: arrangeRoutingOperationRecords},
 		{name: "quote line routings", arrange: arrangeQuoteLineRoutings},
 		{name: "sales orders", arrange: soArrangeOrders},
+		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
@@ -1060,6 +1061,54 @@ func arrangeQuoteLineRoutings(t *testing.T, small, large *tenantEnv) []readCase 
 		lists("listQuotePartLineRoutingInputMaterials", func(b built) string { return strings.TrimSuffix(b.l.inputMaterialsListPath(), "/list") }),
 		both("getQuotePartLineCostBreakdown", func(b built) string { return b.l.costBreakdownPath() }),
 		both("getQuotePartLineMakeSummary", func(b built) string { return b.l.makeSummaryPath() }),
+	}
+}
+
+// arrangeSalesOrderLineRoutings: a sales order part line whose routing has one operation
+// (small) or many (large), shaped as arrangeQuoteLineRoutings' lines, so the whole routing's
+// read and its lists read every kind of record.
+func arrangeSalesOrderLineRoutings(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct {
+		l                            soLine
+		opID, opItem, tracking, inID string
+	}
+	build := func(te *tenantEnv, n int) built {
+		_, linear := catalogueShapes(t, te)
+		wc := namedWorkCenter(t, te, "Ordered cell", "")
+		b := built{l: soNewPartLine(t, te, createItem(t, te, newItem("ORDERED")), "3")}
+		for k := range n {
+			id := lineCreate(t, te, b.l.operationsPath(), fmt.Sprintf(`{"name":"Step %d","workCenterId":%q,"runTimeMinutesPerUnit":1}`, k, wc))
+			if k == 0 {
+				b.opID = id
+			}
+			part := createItem(t, te, newItem(fmt.Sprintf("ORDERED-PART-%02d", k)))
+			field := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: fmt.Sprintf("Ordered %02d", k), DataType: client.TrackingFieldDataTypeNumber})
+			opItem := soAddOperationItem(t, te, b.opID, part)
+			tr := lineCreate(t, te, b.l.trackingsPath(b.opID, "final"), fmt.Sprintf(`{"trackingFieldId":%q}`, field))
+			in := lineCreate(t, te, b.l.inputItemsPath(), fmt.Sprintf(`{"itemId":%q,"quantityPerUnit":2,"routingOperationId":%q}`, part, id))
+			soAddInputMaterial(t, te, b.l, linear.Id, part, id)
+			if k == 0 {
+				b.opItem, b.tracking, b.inID = opItem, tr, in
+			}
+		}
+		return b
+	}
+	s, l := build(small, 1), build(large, manySubs)
+	both := func(op string, path func(b built) string) readCase { return getRead(op, path(s), path(l)) }
+	lists := func(op string, path func(b built) string) readCase {
+		return listRead(op, path(s)+"/list", path(l)+"/list", `{}`)
+	}
+	return []readCase{
+		both("getSalesOrderPartLineRouting", func(b built) string { return b.l.routingPath() }),
+		lists("listSalesOrderPartLineRoutingOperations", func(b built) string { return b.l.operationsPath() }),
+		both("getSalesOrderPartLineRoutingOperation", func(b built) string { return b.l.operationPath(b.opID) }),
+		lists("listSalesOrderPartLineRoutingOperationTrackings", func(b built) string { return b.l.trackingsPath(b.opID, "final") }),
+		both("getSalesOrderPartLineRoutingOperationTracking", func(b built) string { return b.l.trackingsPath(b.opID, "final") + "/" + b.tracking }),
+		lists("listSalesOrderPartLineRoutingOperationItems", func(b built) string { return b.l.operationItemsPath(b.opID) }),
+		both("getSalesOrderPartLineRoutingOperationItem", func(b built) string { return b.l.operationItemsPath(b.opID) + "/" + b.opItem }),
+		lists("listSalesOrderPartLineRoutingInputItems", func(b built) string { return b.l.inputItemsPath() }),
+		both("getSalesOrderPartLineRoutingInputItem", func(b built) string { return b.l.inputItemPath(b.inID) }),
+		lists("listSalesOrderPartLineRoutingInputMaterials", func(b built) string { return strings.TrimSuffix(b.l.inputMaterialsListPath(), "/list") }),
 	}
 }
 

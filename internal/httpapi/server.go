@@ -238,7 +238,12 @@ func New(cfg Config) (*echo.Echo, error) {
 	// price breaks or from the line's routing, a copy of the item's) and copy tax rates.
 	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{
 		Customers: customerRecords, CustomFields: customFields, ShippingMethods: shippingMethods, Settings: tenantSettings,
-		Items: itemMaster, Routings: routings, TaxRates: taxRates, Pricing: tenantSettings,
+		Items: itemMaster, Routings: routings, TaxRates: taxRates, Pricing: tenantSettings, Quotes: quoteRecords,
+	})
+	// A sales order part line owns a routing, editable while its order is draft or approved.
+	routings.Register(routing.OwnerSalesOrderPartLine, routing.OwnerKind{
+		Exists: salesOrders.ExistsForRouting, Lock: salesOrders.LockForRouting,
+		MakesItem: salesOrders.MakesItemForRouting, Changed: salesOrders.RoutingChanged,
 	})
 	// A sales order line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a sales order", salesOrders.UsesItem)

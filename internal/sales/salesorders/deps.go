@@ -5,9 +5,11 @@ import (
 
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
+	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/partlines"
+	"mos/internal/sales/quotes"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
 	"mos/internal/stock/items"
@@ -30,9 +32,20 @@ type Deps struct {
 	// (routing.Service), the tax rates they apply (taxrates.Service) and the default margin
 	// (settings.Service).
 	Items    partlines.Items
-	Routings partRoutings
+	Routings lineRoutings
 	TaxRates partlines.TaxRates
 	Pricing  partlines.PricingSettings
+	// Quotes answers what a sales order converted from a quote copies, and marks the quote
+	// won (quotes.Service).
+	Quotes quoteSource
+}
+
+// quoteSource is the quotes service as a conversion uses it, in the conversion's
+// transaction: ForConversion locks the active quote (404 otherwise) and answers its header
+// and lines; MarkWon moves it to won.
+type quoteSource interface {
+	ForConversion(ctx context.Context, q db.Q, tenantID, quoteID string) (quotes.SalesOrderSource, error)
+	MarkWon(ctx context.Context, q db.Q, tenantID, quoteID string) error
 }
 
 // customerLookup reads an order's customer, share-locked until q's transaction ends (so it
@@ -62,14 +75,35 @@ type salesOrderSettings interface {
 	SalesOrderSettings(ctx context.Context, q db.Q, tenantID string) (settings.SalesOrders, error)
 }
 
-// partRoutings is the routing service as part lines use it: each part line owns a routing
-// (owner type salesOrderPartLine, owner id the line's id). Part line writes copy items'
-// routings to their lines, remove a line's routing and estimate a line's unit cost from it,
-// in the caller's transaction; the cost breakdown and make summary of a line estimate and
-// explode its routing for the line's quantity.
-type partRoutings interface {
+// lineRoutings is the routing service as part lines use it: each part line owns a routing
+// (owner type salesOrderPartLine, owner id the line's id). Part line writes copy the routings
+// of new lines (from their items' or quote lines'), remove a line's routing and estimate a
+// line's unit cost from it, in the caller's transaction; the cost breakdown and make summary
+// of a line estimate and explode its routing for the line's quantity. The line routing paths
+// read and edit a line's routing under the same rules as an item's, each in a transaction of
+// its own (the owner's Lock refuses edits unless the order is draft or approved).
+type lineRoutings interface {
 	partlines.Routings
 	Remove(ctx context.Context, q db.Q, tenantID string, o routing.Owner) error
 	Estimate(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (items.CostBreakdown, error)
 	MakeSummary(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (routing.MakeSummary, error)
+
+	Routing(ctx context.Context, tenantID string, o routing.Owner) (routing.Routing, error)
+	CreateOperation(ctx context.Context, tenantID string, o routing.Owner, w routing.Write) (string, error)
+	Operations(ctx context.Context, tenantID string, o routing.Owner, f routing.Filter, r listing.Request) ([]routing.Operation, error)
+	Operation(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.Operation, error)
+	UpdateOperation(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.Write) (routing.Operation, error)
+	DeleteOperation(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
+	CreateTracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase string, w routing.TrackingWrite) (string, error)
+	Trackings(ctx context.Context, tenantID string, o routing.Owner, operationID, phase string, f routing.TrackingFilter, r listing.Request) ([]routing.Tracking, error)
+	Tracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase, id string) (routing.Tracking, error)
+	DeleteTracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase, id string) (bool, error)
+	OperationItems(ctx context.Context, tenantID string, o routing.Owner, operationID string, f routing.OperationItemFilter, r listing.Request) ([]routing.OperationItem, error)
+	OperationItem(ctx context.Context, tenantID string, o routing.Owner, operationID, id string) (routing.OperationItem, error)
+	CreateInputItem(ctx context.Context, tenantID string, o routing.Owner, w routing.InputItemWrite) (string, error)
+	InputItems(ctx context.Context, tenantID string, o routing.Owner, f routing.InputItemFilter, r listing.Request) ([]routing.InputItem, error)
+	InputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.InputItem, error)
+	UpdateInputItem(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.InputItemWrite) (routing.InputItem, error)
+	DeleteInputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
+	InputMaterials(ctx context.Context, tenantID string, o routing.Owner, f routing.MaterialFilter, r listing.Request) ([]routing.InputMaterial, error)
 }

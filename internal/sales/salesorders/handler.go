@@ -31,11 +31,11 @@ func NewHandler(svc *Service, spec *openapi3.T) *SalesOrdersHandler {
 // An order's answer shows the names of its customer, payment terms and shipping method, so
 // its ETag follows them too.
 func (h *SalesOrdersHandler) Versioned() []conditional.Record {
-	return []conditional.Record{
+	return append([]conditional.Record{
 		{Table: "sales_orders", Key: map[string]string{"id": "salesOrderId"}, Shows: orderShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getSalesOrder"}},
 		partLineRecord,
-	}
+	}, routingVersioned()...)
 }
 
 // tenantOf is the calling tenant with its defaults and the calling user.

@@ -217,14 +217,17 @@ type orderInsert struct {
 	ExternalReferences       extref.References
 	CustomFields             map[string]any
 	CreatedByUserID          *string
+	// QuoteID is the quote the order is converted from; nil for an order entered as such.
+	QuoteID *string
 }
 
 const insertOrderSQL = `
 INSERT INTO sales_orders (tenant_id, id, number, customer_id, customer_po_number, contact, billing_address,
        shipping_address, shipping_method_id, sales_person_id, currency_code, payment_terms_id, ordered_date,
        due_date, production_due_date, delivery_due_date, dropship, dropship_customer_po_number,
-       shipping_charge, shipping_charge_is_taxable, notes, external_references, custom_fields, created_by_user_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`
+       shipping_charge, shipping_charge_is_taxable, notes, external_references, custom_fields, created_by_user_id,
+       quote_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`
 
 func (orderStore) insert(ctx context.Context, q db.Q, tenantID string, r orderInsert) error {
 	contact, err := jsonColumn(r.Contact)
@@ -243,7 +246,7 @@ func (orderStore) insert(ctx context.Context, q db.Q, tenantID string, r orderIn
 		shipping, r.ShippingMethodID, r.SalesPersonID, r.CurrencyCode, r.PaymentTermsID, r.OrderedDate.Format(time.DateOnly),
 		dayColumn(r.DueDate), dayColumn(r.ProductionDueDate), dayColumn(r.DeliveryDueDate), r.Dropship,
 		r.DropshipCustomerPoNumber, r.ShippingCharge.Amount, r.ShippingCharge.IsTaxable, r.Notes, r.ExternalReferences,
-		customfields.Column(r.CustomFields), r.CreatedByUserID)
+		customfields.Column(r.CustomFields), r.CreatedByUserID, r.QuoteID)
 	return orderWriteErr(err, r.SalesPersonID, r.PaymentTermsID)
 }
 
