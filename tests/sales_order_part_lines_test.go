@@ -382,6 +382,23 @@ func TestSalesOrderPartLineCostBreakdownAndMakeSummary(t *testing.T) {
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 }
 
+// TestSalesOrderPartLineInAUnitWithoutConversionIsNotCosted: a Box has no fixed conversion to
+// the item's Each, so a line sold by the Box can be neither priced by margin, nor costed, nor
+// exploded (400 naming unitOfMeasureName); priced as sent it is accepted.
+func TestSalesOrderPartLineInAUnitWithoutConversionIsNotCosted(t *testing.T) {
+	te := newTenant(t)
+	itemID := itemWithRouting(t, te, "SO-BOXED-1")
+	orderID := soOrderFor(t, te, "")
+	res, b := soWrite(t, te, http.MethodPost, soPartLinesPath(orderID), fmt.Sprintf(
+		`{"itemId":%q,"quantity":1,"unitOfMeasureName":"Box","pricingScheme":"margin","margin":20}`, itemID))
+	mustProblemNaming(t, res, b, "unitOfMeasureName")
+	boxed := soAddLine(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitOfMeasureName":"Box","unitPrice":7}`, itemID))
+	for _, path := range []string{"/cost-breakdown", "/make-summary"} {
+		res, b = rawRequest(t, http.MethodGet, soPartLinePath(orderID, boxed)+path, te.Token, "", "")
+		mustProblemNaming(t, res, b, "unitOfMeasureName")
+	}
+}
+
 func TestSalesOrderPartLineAmountsAndOrderTotals(t *testing.T) {
 	te := newTenant(t)
 	itemID := createItem(t, te, newItem("SO-AMT-1"))
