@@ -493,6 +493,9 @@ func TestSalesOrderPartLinePricingRule(t *testing.T) {
 	res, b = put(fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitOfMeasureName":"Dozen","pricingScheme":"price"}`, itemID))
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	mustNum(t, "re-priced in Dozen", soDecodeLine(t, b).UnitPrice, "100")
+	// Omitting the unit means the item's default unit (Each): a change too when re-pricing.
+	res, b = put(fmt.Sprintf(`{"itemId":%q,"quantity":1,"pricingScheme":"price"}`, itemID))
+	mustProblemNaming(t, res, b, "unitOfMeasureName")
 	// A create sends any unit with pricingScheme: there is no stored unit to change.
 	l := soGetLine(t, te, orderID, soAddLine(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":2,"unitOfMeasureName":"Dozen","pricingScheme":"price"}`, itemID)))
 	mustNum(t, "created in Dozen", l.UnitPrice, "100")
