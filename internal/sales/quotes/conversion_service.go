@@ -15,34 +15,10 @@ import (
 // discount lines oldest first.
 type SalesOrderSource struct {
 	Quote
-	PartLines []SourcePartLine
+	PartLines []PartLine
 	FeeLines  []SourceFeeLine
 	TaxLines  []SourceTaxLine
 	Discount  *SourceDiscountLine
-}
-
-// SourcePartLine is a quote part line as a sales order part line copies it.
-type SourcePartLine struct {
-	ID                   string  `db:"id"`
-	LineNumber           int32   `db:"line_number"`
-	ItemID               string  `db:"item_id"`
-	Description          *string `db:"description"`
-	Quantity             dec     `db:"quantity"`
-	UnitName             string  `db:"unit_of_measure_name"`
-	InventoryQuantity    *dec    `db:"inventory_quantity"`
-	UnitPrice            dec     `db:"unit_price"`
-	PricingScheme        string  `db:"pricing_scheme"`
-	Margin               *dec    `db:"margin"`
-	EstimatedUnitCost    *dec    `db:"estimated_unit_cost"`
-	DiscountIsPercentage *bool   `db:"discount_is_percentage"`
-	DiscountValue        *dec    `db:"discount_value"`
-	IsTaxable            bool    `db:"is_taxable"`
-	TaxRateID            *string `db:"tax_rate_id"`
-	TaxRate              dec     `db:"tax_rate"`
-	LeadTimeDays         *int32  `db:"lead_time_days"`
-	Notes                *string `db:"notes"`
-	// CustomFields is the stored JSON object of the line's custom field values.
-	CustomFields []byte `db:"custom_fields"`
 }
 
 // SourceFeeLine is a quote fee line as a sales order copies it.

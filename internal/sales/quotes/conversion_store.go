@@ -3,22 +3,18 @@ package quotes
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/jmoiron/sqlx"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
 )
 
 // conversionStore reads a quote as a sales order copies it.
 type conversionStore struct{}
 
 const (
-	conversionPartLinesSQL = `
-SELECT id, line_number, item_id, description, quantity, unit_of_measure_name, inventory_quantity, unit_price,
-       pricing_scheme, margin, estimated_unit_cost, discount_is_percentage, discount_value, is_taxable,
-       tax_rate_id, tax_rate, lead_time_days, notes, custom_fields
-FROM quote_part_lines WHERE tenant_id = $1 AND quote_id = $2
-ORDER BY line_number, id`
 	conversionFeeLinesSQL = `
 SELECT name, description, amount, is_taxable, tax_rate_id, tax_rate FROM quote_fee_lines
 WHERE tenant_id = $1 AND quote_id = $2 ORDER BY created_utc, id`
@@ -32,9 +28,13 @@ SELECT name, is_percentage, value FROM quote_discount_lines WHERE tenant_id = $1
 // lines reads the part, fee, tax and discount lines of quote, in four statements.
 func (conversionStore) lines(ctx context.Context, q db.Q, tenantID string, quote Quote) (SalesOrderSource, error) {
 	src, quoteID := SalesOrderSource{Quote: quote}, quote.ID
-	if err := sqlx.SelectContext(ctx, q, &src.PartLines, conversionPartLinesSQL, tenantID, quoteID); err != nil {
-		return SalesOrderSource{}, fmt.Errorf("read quote part lines for conversion: %w", err)
+	// Every line, in line order: the part line list's one statement without a page limit.
+	lines, err := partLinesStore{}.list(ctx, q, tenantID, quoteID, PartLineFilter{},
+		listing.Page{OrderBy: "l.line_number, l.id", Limit: math.MaxInt32})
+	if err != nil {
+		return SalesOrderSource{}, err
 	}
+	src.PartLines = lines
 	if err := sqlx.SelectContext(ctx, q, &src.FeeLines, conversionFeeLinesSQL, tenantID, quoteID); err != nil {
 		return SalesOrderSource{}, fmt.Errorf("read quote fee lines for conversion: %w", err)
 	}

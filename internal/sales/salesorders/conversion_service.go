@@ -96,8 +96,8 @@ func (s *Service) ConvertQuote(ctx context.Context, c Converter, quoteID string,
 			}
 			return err
 		}
-		pairs, err := st.insertPartLines(ctx, q, c.TenantID, id, lines)
-		if err != nil {
+		orderLines, pairs := convertedLines(id, lines)
+		if err := (partLinesStore{}).insert(ctx, q, c.TenantID, orderLines); err != nil {
 			return err
 		}
 		if err := s.deps.Routings.CopyEach(ctx, q, c.TenantID, pairs); err != nil {
@@ -121,7 +121,7 @@ func (s *Service) ConvertQuote(ctx context.Context, c Converter, quoteID string,
 // chosenLines answers the quote's part lines the order takes, in the quote's line order: all
 // of them when ids is nil. An id that is not a line of the quote is a 404 naming
 // partLineItemIds.N, an id listed twice a 400 naming it.
-func chosenLines(all []quotes.SourcePartLine, ids []string) ([]quotes.SourcePartLine, error) {
+func chosenLines(all []quotes.PartLine, ids []string) ([]quotes.PartLine, error) {
 	if ids == nil {
 		return all, nil
 	}
@@ -147,7 +147,7 @@ func chosenLines(all []quotes.SourcePartLine, ids []string) ([]quotes.SourcePart
 	if err := invalid.Err(); err != nil {
 		return nil, err
 	}
-	out := make([]quotes.SourcePartLine, 0, len(ids))
+	out := make([]quotes.PartLine, 0, len(ids))
 	for _, l := range all {
 		if chosen[l.ID] {
 			out = append(out, l)
@@ -156,15 +156,19 @@ func chosenLines(all []quotes.SourcePartLine, ids []string) ([]quotes.SourcePart
 	return out, nil
 }
 
-// lineRoutingPairs are the routing copies of converted lines: each quote line's routing to
-// its sales order line.
-func lineRoutingPairs(quoteLineIDs, orderLineIDs []string) []routing.CopyPair {
-	pairs := make([]routing.CopyPair, len(quoteLineIDs))
-	for i := range quoteLineIDs {
+// convertedLines are the order's part lines made of the chosen quote lines, numbered 1, 2,
+// 3 … and remembering their quote lines, with the routing copies they take: each quote
+// line's routing to its order line. Prices, costs and amounts are the quote's, unchanged.
+func convertedLines(orderID string, chosen []quotes.PartLine) ([]PartLine, []routing.CopyPair) {
+	lines, pairs := make([]PartLine, len(chosen)), make([]routing.CopyPair, len(chosen))
+	for i, ql := range chosen {
+		l, quoteLineID := ql.Line, ql.ID
+		l.ID, l.RoutingID, l.LineNumber = ids.NewSub(), ids.NewSub(), int32(i+1)
+		lines[i] = PartLine{Line: l, SalesOrderID: orderID, QuotePartLineID: &quoteLineID}
 		pairs[i] = routing.CopyPair{
-			From: routing.Owner{Type: routing.OwnerQuotePartLine, ID: quoteLineIDs[i]},
-			To:   routing.Owner{Type: routing.OwnerSalesOrderPartLine, ID: orderLineIDs[i]},
+			From: routing.Owner{Type: routing.OwnerQuotePartLine, ID: quoteLineID},
+			To:   partLineOwner(l.ID),
 		}
 	}
-	return pairs
+	return lines, pairs
 }

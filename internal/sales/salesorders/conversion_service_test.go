@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/sales/partlines"
 	"mos/internal/sales/quotes"
 )
 
 // chosenLines keeps the quote's line order whatever order the ids come in; an id not on the
 // quote is a 404 naming its place, an id twice a 400 naming the second place.
 func TestChosenLinesKeepTheQuotesOrder(t *testing.T) {
-	all := []quotes.SourcePartLine{{ID: "a"}, {ID: "b"}, {ID: "c"}}
+	all := []quotes.PartLine{{Line: partlines.Line{ID: "a"}}, {Line: partlines.Line{ID: "b"}}, {Line: partlines.Line{ID: "c"}}}
 	got, err := chosenLines(all, []string{"c", "a"})
 	if err != nil || len(got) != 2 || got[0].ID != "a" || got[1].ID != "c" {
 		t.Fatalf("chosen %+v, %v: want a then c", got, err)

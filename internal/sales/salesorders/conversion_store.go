@@ -10,7 +10,6 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
 	"mos/internal/sales/quotes"
-	"mos/internal/stock/routing"
 )
 
 // conversionStore writes the sales order a quote converts into.
@@ -28,71 +27,6 @@ func (conversionStore) orderOfQuote(ctx context.Context, q db.Q, tenantID, quote
 		return 0, false, fmt.Errorf("find the sales order of a quote: %w", err)
 	}
 	return number, true, nil
-}
-
-// convertedLine is a part line as the conversion's one INSERT reads it from JSON.
-type convertedLine struct {
-	ID                   string          `json:"id"`
-	RoutingID            string          `json:"routing_id"`
-	LineNumber           int             `json:"line_number"`
-	ItemID               string          `json:"item_id"`
-	Description          *string         `json:"description"`
-	Quantity             dec             `json:"quantity"`
-	UnitName             string          `json:"unit_of_measure_name"`
-	InventoryQuantity    *dec            `json:"inventory_quantity"`
-	UnitPrice            dec             `json:"unit_price"`
-	PricingScheme        string          `json:"pricing_scheme"`
-	Margin               *dec            `json:"margin"`
-	EstimatedUnitCost    *dec            `json:"estimated_unit_cost"`
-	DiscountIsPercentage *bool           `json:"discount_is_percentage"`
-	DiscountValue        *dec            `json:"discount_value"`
-	IsTaxable            bool            `json:"is_taxable"`
-	TaxRateID            *string         `json:"tax_rate_id"`
-	TaxRate              dec             `json:"tax_rate"`
-	LeadTimeDays         *int32          `json:"lead_time_days"`
-	Notes                *string         `json:"notes"`
-	CustomFields         json.RawMessage `json:"custom_fields"`
-	QuotePartLineID      string          `json:"quote_part_line_id"`
-}
-
-const insertConvertedLinesSQL = `
-INSERT INTO sales_order_part_lines (tenant_id, sales_order_id, id, routing_id, line_number, item_id, description,
-    quantity, unit_of_measure_name, inventory_quantity, unit_price, pricing_scheme, margin, estimated_unit_cost,
-    discount_is_percentage, discount_value, is_taxable, tax_rate_id, tax_rate, lead_time_days, notes, custom_fields,
-    quote_part_line_id)
-SELECT $1, $2, l.id, l.routing_id, l.line_number, l.item_id, l.description, l.quantity, l.unit_of_measure_name,
-    l.inventory_quantity, l.unit_price, l.pricing_scheme, l.margin, l.estimated_unit_cost, l.discount_is_percentage,
-    l.discount_value, l.is_taxable, l.tax_rate_id, l.tax_rate, l.lead_time_days, l.notes, COALESCE(l.custom_fields, '{}'),
-    l.quote_part_line_id
-FROM jsonb_to_recordset($3::jsonb) AS l(id text, routing_id text, line_number integer, item_id text, description text,
-    quantity numeric, unit_of_measure_name text, inventory_quantity numeric, unit_price numeric, pricing_scheme text,
-    margin numeric, estimated_unit_cost numeric, discount_is_percentage boolean, discount_value numeric,
-    is_taxable boolean, tax_rate_id text, tax_rate numeric, lead_time_days integer, notes text, custom_fields jsonb,
-    quote_part_line_id text)`
-
-// insertPartLines stores the chosen quote lines as the order's part lines, numbered 1, 2, 3 …
-// in one statement, and answers the routing copies they take.
-func (conversionStore) insertPartLines(ctx context.Context, q db.Q, tenantID, orderID string, lines []quotes.SourcePartLine) ([]routing.CopyPair, error) {
-	if len(lines) == 0 {
-		return nil, nil
-	}
-	rows := make([]convertedLine, len(lines))
-	from, to := make([]string, len(lines)), make([]string, len(lines))
-	for i, l := range lines {
-		rows[i] = convertedLine{
-			ID: ids.NewSub(), RoutingID: ids.NewSub(), LineNumber: i + 1, ItemID: l.ItemID, Description: l.Description,
-			Quantity: l.Quantity, UnitName: l.UnitName, InventoryQuantity: l.InventoryQuantity, UnitPrice: l.UnitPrice,
-			PricingScheme: l.PricingScheme, Margin: l.Margin, EstimatedUnitCost: l.EstimatedUnitCost,
-			DiscountIsPercentage: l.DiscountIsPercentage, DiscountValue: l.DiscountValue, IsTaxable: l.IsTaxable,
-			TaxRateID: l.TaxRateID, TaxRate: l.TaxRate, LeadTimeDays: l.LeadTimeDays, Notes: l.Notes,
-			CustomFields: json.RawMessage(l.CustomFields), QuotePartLineID: l.ID,
-		}
-		from[i], to[i] = l.ID, rows[i].ID
-	}
-	if err := execJSON(ctx, q, insertConvertedLinesSQL, tenantID, orderID, rows); err != nil {
-		return nil, fmt.Errorf("insert converted sales order part lines: %w", err)
-	}
-	return lineRoutingPairs(from, to), nil
 }
 
 // The fee and tax lines keep the quote's order: each is stamped a microsecond after the one
