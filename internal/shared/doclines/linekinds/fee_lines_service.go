@@ -109,8 +109,36 @@ func (l *Lines[P]) UpdateFee(ctx context.Context, tenantID, parentID, id string,
 	if err != nil {
 		return FeeLine{}, err
 	}
+	return l.saveFee(ctx, tenantID, parentID, id, func(db.Q) (FeeLineWrite, error) { return w, nil })
+}
+
+// PatchFee replaces a fee line with what change makes of it as stored (a JSON Patch of its
+// read shape applied by the caller, inside the transaction, the document locked), under the
+// rules of a full update, and recomputes the document's totals; it answers the line as
+// stored. A line not of the document is NotFound.
+func (l *Lines[P]) PatchFee(ctx context.Context, tenantID, parentID, id string, change func(current FeeLine) (FeeLineWrite, error)) (FeeLine, error) {
+	return l.saveFee(ctx, tenantID, parentID, id, func(q db.Q) (FeeLineWrite, error) {
+		current, err := l.fees().get(ctx, q, tenantID, parentID, id)
+		if err != nil {
+			return FeeLineWrite{}, err
+		}
+		w, err := change(current)
+		if err != nil {
+			return FeeLineWrite{}, err
+		}
+		return w.normalized()
+	})
+}
+
+// saveFee stores the write next answers (in the transaction, the document locked) over fee
+// line id.
+func (l *Lines[P]) saveFee(ctx context.Context, tenantID, parentID, id string, next func(q db.Q) (FeeLineWrite, error)) (FeeLine, error) {
 	var saved FeeLine
-	err = l.write(ctx, tenantID, parentID, func(q db.Q) error {
+	err := l.write(ctx, tenantID, parentID, func(q db.Q) error {
+		w, err := next(q)
+		if err != nil {
+			return err
+		}
 		rate, err := l.lineTaxRate(ctx, q, tenantID, w.TaxRateID)
 		if err != nil {
 			return err

@@ -284,6 +284,28 @@ func TestFeeLinesWriteAndRecomputeTotals(t *testing.T) {
 		wantField(t, err, c.kind, c.field)
 	}
 
+	// A patch changes what it names, under the same rules.
+	l, err = f.l.PatchFee(ctx, f.tenantID, f.docID, id, func(current FeeLine) (FeeLineWrite, error) {
+		w := current.FeeLineWrite
+		w.IsTaxable, w.TaxRateID = true, &state
+		return w, nil
+	})
+	if err != nil || l.Name != "Tooling" || l.TaxRate.String() != "6" {
+		t.Fatalf("patched %+v, %v", l, err)
+	}
+	f.wantTotals(t, map[string]string{"fee_total": "100", "tax_total": "6", "total": "106"})
+	_, err = f.l.PatchFee(ctx, f.tenantID, f.docID, id, func(current FeeLine) (FeeLineWrite, error) {
+		w := current.FeeLineWrite
+		w.Name = " "
+		return w, nil
+	})
+	wantField(t, err, apperr.KindInvalid, "name")
+	if _, err := f.l.PatchFee(ctx, f.tenantID, f.docID, ids.NewSub(), func(c FeeLine) (FeeLineWrite, error) { return c.FeeLineWrite, nil }); !apperr.IsKind(err, apperr.KindNotFound) {
+		t.Errorf("patch of no line: %v", err)
+	}
+	if _, err := f.l.UpdateFee(ctx, f.tenantID, f.docID, id, FeeLineWrite{Name: "Tooling", Amount: pdec.MustParse("100")}); err != nil {
+		t.Fatal(err)
+	}
 	list, err := f.l.Fees(ctx, f.tenantID, f.docID, LineFilter{}, listing.Request{})
 	if err != nil || len(list) != 1 || list[0].ID != id {
 		t.Fatalf("list %+v, %v", list, err)
