@@ -313,6 +313,33 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "sales order fee lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			order := solOrder(t, te, "USD")
+			id := solCreate(t, te, soFeeLinesPath(order), `{"name":"Tooling","amount":10}`)
+			return versioned{Table: "sales_order_fee_lines", ID: id, Get: soFeeLinesPath(order) + "/" + id, Writes: []versionedWrite{
+				putRecord("", `{"name":"Tooling","amount":12}`),
+				patchOf("", `[{"op":"replace","path":"/amount","value":13}]`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "sales order tax lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			order := solOrder(t, te, "USD")
+			state := createTaxRate(t, te, client.TaxRateWrite{Name: "State", Rate: num("6")})
+			county := createTaxRate(t, te, client.TaxRateWrite{Name: "County", Rate: num("1")})
+			id := solCreate(t, te, soTaxLinesPath(order), fmt.Sprintf(`{"taxRateId":%q}`, state))
+			return versioned{Table: "sales_order_tax_lines", ID: id, Get: soTaxLinesPath(order) + "/" + id, Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"taxRateId":%q}`, county)),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "sales order discount lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			order := solOrder(t, te, "USD")
+			d := soOK[client.SalesOrderDiscountLineItem](t, te, http.MethodPut, soDiscountPath(order), `{"isPercentage":true,"value":5}`)
+			return versioned{Table: "sales_order_discount_lines", ID: d.Id, Get: soDiscountPath(order), Writes: []versionedWrite{
+				putRecord("", `{"isPercentage":true,"value":6}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "sales order part lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID := createItem(t, te, newItem("VER-ORDERED"))
 			orderID := soOrderFor(t, te, "")

@@ -359,6 +359,19 @@ SELECT ten.id, ` + sqlID24("i") + `, 1, ` + sqlAt("i") + `, CASE WHEN i % 1000 I
        unit_of_measure_name, unit_price, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('10000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
        (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, 'Each', i % 100, ` + sqlAt("i") + ` ` + everyTenant},
+	// Sales orders of 5000 customers, the parents of their lines below.
+	{"sales_orders", `INSERT INTO sales_orders (tenant_id, id, number, customer_id, currency_code, ordered_date, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD', date '2026-01-01' + (i % 365),
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	// Five fee, tax and refund lines per sales order, for the first fifth of the orders.
+	{"sales_order_fee_lines", `INSERT INTO sales_order_fee_lines (tenant_id, sales_order_id, id, name, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},
+	{"sales_order_tax_lines", `INSERT INTO sales_order_tax_lines (tenant_id, sales_order_id, id, tax_rate_id, name, rate, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
+       ` + sqlAt("i") + ` ` + everyTenant},
+	{"sales_order_refund_lines", `INSERT INTO sales_order_refund_lines (tenant_id, sales_order_id, id, refund_reason_code_id, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 1 + i % 50,
+       ` + sqlAt("i") + ` ` + everyTenant},
 	// Five part lines per sales order, for the first fifth of the orders, each of its own item.
 	{"sales_order_part_lines", `INSERT INTO sales_order_part_lines (tenant_id, sales_order_id, id, routing_id, line_number, item_id, quantity,
        unit_of_measure_name, unit_price, delivery_date, created_utc)

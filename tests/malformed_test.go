@@ -60,6 +60,9 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	quote := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
 	quoteLine := addLine(t, te, quote, fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
 	lineRouting := getLine(t, te, quote, quoteLine).RoutingID
+	salesOrder := solOrder(t, te, "USD")
+	solCreate(t, te, soFeeLinesPath(salesOrder), `{"name":"Walk fee","amount":10}`)
+	soRefundLine := solCreate(t, te, soRefundLinesPath(salesOrder), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":1}`, refundReason))
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":                list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":               list("/api/chart-of-accounts"),
@@ -76,9 +79,11 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"customer-tiers/{id}":                  tier,
 		"customers/{customerId}":               customer,
 		"quotes/{quoteId}":                     quote,
+		"refund-line-items/{lineItemId}":       soRefundLine,
+		"line-items/{lineItemId}":              soRefundLine,
 		"quote/{quoteId}":                      createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"quotes/{id}":                          createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
-		"sales-orders/{salesOrderId}":          soCreate(t, te, map[string]any{"customerId": customer}),
+		"sales-orders/{salesOrderId}":          salesOrder,
 		"fee-line-items/{lineItemId}":          createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Walk fee", Amount: num("5")}),
 		"tax-line-items/{lineItemId}":          createTaxLine(t, te, quote, taxRate),
 		"addresses/{customerAddressId}":        createAddress(t, te, customer, dockAddress()),
@@ -132,7 +137,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"inventoryEventId": received.Id, "attachmentId": pathIDs["attachments/{attachmentId}"],
 		"trackingFieldId": trackingField,
 		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
-		"taxRateId": taxRate,
+		"taxRateId": taxRate, "refundReasonCodeId": refundReason,
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }

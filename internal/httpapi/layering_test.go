@@ -186,11 +186,13 @@ func TestLowerAreasNeverImportHigherOnes(t *testing.T) {
 
 // restrictedImports are packages only the folders named with them may import (besides the
 // package itself): document numbers are taken by the areas that create numbered documents;
-// the document-line maths is used by the document areas (sales quotes and orders, purchase
-// orders, invoices), and any other area reads document totals through a document's service.
+// the document-line maths and the stored line kinds (linekinds, built on the maths) are used
+// by the document areas (sales quotes and orders, purchase orders, invoices), and any other
+// area reads document totals through a document's service.
 var restrictedImports = map[string][]string{
-	"mos/internal/shared/docnumbers": {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/production/"},
-	"mos/internal/shared/doclines":   {"mos/internal/sales/", "mos/internal/purchasing/"},
+	"mos/internal/shared/docnumbers":         {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/production/"},
+	"mos/internal/shared/doclines":           {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/shared/doclines/"},
+	"mos/internal/shared/doclines/linekinds": {"mos/internal/sales/", "mos/internal/purchasing/"},
 }
 
 // TestRestrictedPackagesHaveOnlyTheirImporters reads every non-test Go file of internal/ and

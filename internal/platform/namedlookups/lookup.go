@@ -83,8 +83,8 @@ type Filter struct {
 }
 
 type statements struct {
-	columns, insert, update, get, byIDForShare, listFrom string
-	listSpec                                             listing.Spec
+	columns, insert, update, get, byIDs, byIDForShare, listFrom string
+	listSpec                                                    listing.Spec
 }
 
 // build writes the SQL of l once.
@@ -106,6 +106,7 @@ func (l *Lookup[W, R]) build() {
 		update: fmt.Sprintf("UPDATE %s SET name = $3, %sdescription = $%d, is_archived = $%d, modified_utc = now() WHERE tenant_id = $1 AND id = $2 RETURNING id",
 			l.Table, strings.Join(sets, ""), n+4, n+5),
 		get:          fmt.Sprintf("SELECT %s FROM %s WHERE tenant_id = $1 AND id = $2", cols, l.Table),
+		byIDs:        fmt.Sprintf("SELECT %s FROM %s WHERE tenant_id = $1 AND id = ANY($2)", cols, l.Table),
 		byIDForShare: fmt.Sprintf("SELECT %s FROM %s WHERE tenant_id = $1 AND id = ANY($2) FOR SHARE", cols, l.Table),
 		listFrom:     fmt.Sprintf("SELECT %s FROM %s", cols, l.Table),
 	}

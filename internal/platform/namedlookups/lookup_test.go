@@ -242,4 +242,9 @@ func TestUsableRefusesUnknownForeignAndArchived(t *testing.T) {
 	if err != nil || len(found) != 1 || found[live].Name != "Live" || found[live].Code == nil || *found[live].Code != "L" {
 		t.Fatalf("usable answers the records with their extra members: %+v (%v)", found, err)
 	}
+	// ByIDs names what documents already hold: archived records too, never another tenant's.
+	named, err := svc.ByIDs(ctx, pool, tenantID, []string{live, archived, foreign, ids.New()})
+	if err != nil || len(named) != 2 || named[archived].Name != "Old" || named[live].Name != "Live" {
+		t.Fatalf("by ids: %+v (%v)", named, err)
+	}
 }

@@ -99,3 +99,21 @@ func (s *Service[W, R]) Usable(ctx context.Context, q db.Q, tenantID, field stri
 	}
 	return out, nil
 }
+
+// ByIDs answers the tenant's records among ids, archived ones too, keyed by id, in one
+// statement and without locking them: what a document's read shows of the records its lines
+// name. An unknown id is left out.
+func (s *Service[W, R]) ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]R, error) {
+	out := map[string]R{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	found, err := s.lookup.byIDsWith(ctx, q, s.lookup.sql.byIDs, tenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for id, r := range found {
+		out[id] = r.record
+	}
+	return out, nil
+}

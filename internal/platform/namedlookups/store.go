@@ -98,7 +98,13 @@ func (l *Lookup[W, R]) get(ctx context.Context, q db.Q, tenantID, id string) (R,
 // byIDForShare answers the tenant's records among ids, keyed by id, share-locking the rows
 // until q's transaction ends.
 func (l *Lookup[W, R]) byIDForShare(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]scanned[R], error) {
-	rows, err := l.query(ctx, q, l.sql.byIDForShare, tenantID, db.Array(ids))
+	return l.byIDsWith(ctx, q, l.sql.byIDForShare, tenantID, ids)
+}
+
+// byIDsWith answers the tenant's records among ids that query (byIDs or byIDForShare) reads,
+// keyed by id.
+func (l *Lookup[W, R]) byIDsWith(ctx context.Context, q db.Q, query, tenantID string, ids []string) (map[string]scanned[R], error) {
+	rows, err := l.query(ctx, q, query, tenantID, db.Array(ids))
 	if err != nil {
 		return nil, fmt.Errorf("look up %s: %w", l.Plural, err)
 	}

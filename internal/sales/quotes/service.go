@@ -5,8 +5,9 @@
 // list or report reads them without the lines. Numbers come from docnumbers.
 //
 // Files: the header (service.go, store.go, handler.go), status.go (the transition table),
-// totals_*.go, and one file set per line kind (part_lines_*, fee_lines_*, tax_lines_*,
-// discount_line_*), plus the line routings (routing_handler.go).
+// totals_*.go, and one file set per line kind (part_lines_*; fee, tax and discount lines are
+// linekinds' declared in doc_lines.go, with their *_handler.go), plus the line routings
+// (routing_handler.go).
 package quotes
 
 import (
@@ -24,6 +25,7 @@ import (
 	"mos/internal/platform/utctime"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/doclines/linekinds"
 	"mos/internal/shared/docnumbers"
 )
 
@@ -32,13 +34,17 @@ type Service struct {
 	pool  *db.Pool
 	deps  Deps
 	store quoteStore
+	// lines serves the fee, tax and discount lines (docLines).
+	lines *linekinds.Lines[lineParent]
 	// now is the clock (time.Now); tests may stand in for it.
 	now func() time.Time
 }
 
 // NewService returns the quotes service working through the other areas in deps.
 func NewService(pool *db.Pool, deps Deps) *Service {
-	return &Service{pool: pool, deps: deps, now: time.Now}
+	s := &Service{pool: pool, deps: deps, now: time.Now}
+	s.lines = s.docLines()
+	return s
 }
 
 // Create stores a new draft quote and returns its id, in one transaction: the customer is

@@ -7,12 +7,13 @@ import (
 	"mos/internal/platform/auth"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
+	"mos/internal/shared/doclines/linekinds"
 )
 
 // The operations of a quote's tax lines, on QuotesHandler.
 
 func (h *QuotesHandler) CreateQuoteTaxLineItem(ctx context.Context, req gen.CreateQuoteTaxLineItemRequestObject) (gen.CreateQuoteTaxLineItemResponseObject, error) {
-	id, err := h.svc.CreateTaxLine(ctx, auth.TenantID(ctx), req.QuoteId, req.Body.TaxRateId)
+	id, err := h.svc.lines.CreateTax(ctx, auth.TenantID(ctx), req.QuoteId, req.Body.TaxRateId)
 	if err != nil {
 		return nil, err
 	}
@@ -20,7 +21,7 @@ func (h *QuotesHandler) CreateQuoteTaxLineItem(ctx context.Context, req gen.Crea
 }
 
 func (h *QuotesHandler) GetQuoteTaxLineItem(ctx context.Context, req gen.GetQuoteTaxLineItemRequestObject) (gen.GetQuoteTaxLineItemResponseObject, error) {
-	l, err := h.svc.TaxLine(ctx, auth.TenantID(ctx), req.QuoteId, req.LineItemId)
+	l, err := h.svc.lines.Tax(ctx, auth.TenantID(ctx), req.QuoteId, req.LineItemId)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +29,7 @@ func (h *QuotesHandler) GetQuoteTaxLineItem(ctx context.Context, req gen.GetQuot
 }
 
 func (h *QuotesHandler) UpdateQuoteTaxLineItem(ctx context.Context, req gen.UpdateQuoteTaxLineItemRequestObject) (gen.UpdateQuoteTaxLineItemResponseObject, error) {
-	l, err := h.svc.UpdateTaxLine(ctx, auth.TenantID(ctx), req.QuoteId, req.LineItemId, req.Body.TaxRateId)
+	l, err := h.svc.lines.UpdateTax(ctx, auth.TenantID(ctx), req.QuoteId, req.LineItemId, req.Body.TaxRateId)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +37,7 @@ func (h *QuotesHandler) UpdateQuoteTaxLineItem(ctx context.Context, req gen.Upda
 }
 
 func (h *QuotesHandler) DeleteQuoteTaxLineItem(ctx context.Context, req gen.DeleteQuoteTaxLineItemRequestObject) (gen.DeleteQuoteTaxLineItemResponseObject, error) {
-	deleted, err := h.svc.DeleteTaxLine(ctx, auth.TenantID(ctx), req.QuoteId, req.LineItemId)
+	deleted, err := h.svc.lines.DeleteTax(ctx, auth.TenantID(ctx), req.QuoteId, req.LineItemId)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +49,7 @@ func (h *QuotesHandler) DeleteQuoteTaxLineItem(ctx context.Context, req gen.Dele
 
 func (h *QuotesHandler) ListQuoteTaxLineItems(ctx context.Context, req gen.ListQuoteTaxLineItemsRequestObject) (gen.ListQuoteTaxLineItemsResponseObject, error) {
 	p := req.Params
-	list, err := h.svc.TaxLines(ctx, auth.TenantID(ctx), req.QuoteId, lineFilterFromAPI(req.Body),
+	list, err := h.svc.lines.Taxes(ctx, auth.TenantID(ctx), req.QuoteId, lineFilterFromAPI(req.Body),
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
@@ -60,9 +61,9 @@ func (h *QuotesHandler) ListQuoteTaxLineItems(ctx context.Context, req gen.ListQ
 	return out, nil
 }
 
-func taxLineToAPI(l TaxLine) gen.QuoteTaxLineItem {
+func taxLineToAPI(l linekinds.TaxLine) gen.QuoteTaxLineItem {
 	return gen.QuoteTaxLineItem{
-		Id: l.ID, QuoteId: l.QuoteID, TaxRateId: l.TaxRateID, Name: l.Name, Rate: l.Rate,
+		Id: l.ID, QuoteId: l.ParentID, TaxRateId: l.TaxRateID, Name: l.Name, Rate: l.Rate,
 		TaxableBase: l.TaxableBase, Amount: l.Amount,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}

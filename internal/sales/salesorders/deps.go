@@ -10,6 +10,8 @@ import (
 	"mos/internal/sales/customers"
 	"mos/internal/sales/partlines"
 	"mos/internal/sales/quotes"
+	"mos/internal/sales/refundreasons"
+	"mos/internal/sales/shippingmethods"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
 	"mos/internal/stock/items"
@@ -23,8 +25,12 @@ type Deps struct {
 	Customers customerLookup
 	// CustomFields validates an order's customFields against module sales_Order.
 	CustomFields customFieldValidator
-	// ShippingMethods checks the shipping method an order names (shippingmethods.Service).
+	// ShippingMethods checks the shipping method an order names and names it on the
+	// shipping-charge line (shippingmethods.Service).
 	ShippingMethods shippingMethodCheck
+	// RefundReasons checks and names the refund reason codes of refund lines
+	// (refundreasons.Service).
+	RefundReasons refundReasonLookup
 	// Settings answers the tenant's sales order settings (settings.Service).
 	Settings salesOrderSettings
 	// Items, Routings, TaxRates and Pricing serve the part lines (with CustomFields): the
@@ -65,9 +71,19 @@ type customFieldValidator interface {
 }
 
 // shippingMethodCheck answers 404 naming field for an unknown shipping method and 400 for an
-// archived one, share-locking those it finds until q's transaction ends.
+// archived one, share-locking those it finds until q's transaction ends; Get reads one,
+// archived or not (they are never deleted), for the shipping-charge line.
 type shippingMethodCheck interface {
 	CheckUsable(ctx context.Context, q db.Q, tenantID, field string, ids []string) error
+	Get(ctx context.Context, tenantID, id string) (shippingmethods.ShippingMethod, error)
+}
+
+// refundReasonLookup checks the refund reason codes a refund line writes (404 naming field
+// when unknown, 400 when archived; share-locked until q's transaction ends) and names those
+// its reads show, archived ones too, in one statement.
+type refundReasonLookup interface {
+	CheckUsable(ctx context.Context, q db.Q, tenantID, field string, ids []string) error
+	ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]refundreasons.RefundReason, error)
 }
 
 // salesOrderSettings answers the tenant's sales order settings through q.

@@ -29,13 +29,15 @@ func NewHandler(svc *Service, spec *openapi3.T) *SalesOrdersHandler {
 
 // Versioned declares sales orders and their lines for conditional requests (ETag, If-Match).
 // An order's answer shows the names of its customer, payment terms and shipping method, so
-// its ETag follows them too.
+// its ETag follows them too. The fee, tax and discount lines are documentLineRecords, the
+// refund lines refundLineRecords.
 func (h *SalesOrdersHandler) Versioned() []conditional.Record {
-	return append([]conditional.Record{
+	records := append([]conditional.Record{
 		{Table: "sales_orders", Key: map[string]string{"id": "salesOrderId"}, Shows: orderShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getSalesOrder"}},
 		partLineRecord,
 	}, routingVersioned()...)
+	return append(append(records, documentLineRecords()...), refundLineRecords()...)
 }
 
 // tenantOf is the calling tenant with its defaults and the calling user.

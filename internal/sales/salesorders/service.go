@@ -23,6 +23,7 @@ import (
 	"mos/internal/platform/shopday"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/doclines/linekinds"
 	"mos/internal/shared/docnumbers"
 )
 
@@ -31,13 +32,17 @@ type Service struct {
 	pool  *db.Pool
 	deps  Deps
 	store orderStore
+	// lines serves the fee, tax and discount lines (docLines).
+	lines *linekinds.Lines[lineParent]
 	// now is the clock (time.Now); tests may stand in for it.
 	now func() time.Time
 }
 
 // NewService returns the sales orders service working through the other areas in deps.
 func NewService(pool *db.Pool, deps Deps) *Service {
-	return &Service{pool: pool, deps: deps, now: time.Now}
+	s := &Service{pool: pool, deps: deps, now: time.Now}
+	s.lines = s.docLines()
+	return s
 }
 
 // Create stores a new draft sales order and returns its id, in one transaction: the customer

@@ -2,7 +2,8 @@
 // fees, one document discount, tax per line and per document, and document totals, as pure
 // functions on decimals. It holds no tables, SQL or handlers: each document (sales quotes,
 // sales orders, purchase orders, invoices) keeps its own and calls these helpers, so that
-// every document prices its lines the same way. Only the document areas (internal/sales/...,
+// every document prices its lines the same way (the fee, tax and discount lines' storage is
+// shared by every document through the sub-package linekinds). Only the document areas (internal/sales/...,
 // internal/purchasing/...) may import it.
 //
 // # Lines

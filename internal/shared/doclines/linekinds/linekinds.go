@@ -1,0 +1,165 @@
+// Package linekinds stores the line kinds every business document carries beside its part
+// lines: fee lines, tax lines and the one discount line. A document (sales quotes, sales
+// orders, later purchase orders and invoices) declares its tables and hooks once (Declare) and
+// serves the kinds' reads and writes through the Lines it gets, keeping only its handlers
+// (whose generated shapes differ per document) as glue. The line maths stay in doclines.
+//
+// Every write runs in one transaction: it locks the active parent through the document's
+// Lock hook (missing or deleted: NotFound), writes the line, then calls the document's
+// Recompute hook, which stores the header's totals. Reads first call the Exists hook (a
+// deleted document's lines stay readable) and find a line by (tenant, parent, id), so a line
+// of another document or tenant is NotFound. Only the document areas may import it.
+//
+// Files: this one (the declaration), fee_lines_*.go, tax_lines_*.go, discount_line_*.go.
+package linekinds
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"mos/internal/platform/conditional"
+	"mos/internal/platform/db"
+	pdec "mos/internal/platform/dec"
+)
+
+// dec is the decimal of money and rates.
+type dec = pdec.Decimal
+
+// Tables names a document's tables: each line table has tenant_id, the parent column, id and
+// the members of its kind (the quote line tables are the model); the parent table has
+// tenant_id, id, currency_code (which rounds a fee's subtotal), taxable_base (what tax lines
+// apply to) and discount_total (what the discount line takes).
+type Tables struct {
+	// Parent is the document's table ("quotes") and ParentColumn the line tables' column
+	// naming it ("quote_id").
+	Parent       string
+	ParentColumn string
+	Fee          string
+	Tax          string
+	Discount     string
+	// TaxRateKey is the unique constraint of a tax line table over (tenant, parent, tax
+	// rate): a rate applies to a document once.
+	TaxRateKey string
+	// Noun names the document in errors ("quote", "sales order").
+	Noun string
+}
+
+// TaxRate is what a line copies of a tax rate when written.
+type TaxRate struct {
+	Name string
+	Rate dec
+}
+
+// TaxRateLookup answers the tenant's usable tax rate id, share-locked until q's transaction
+// ends: unknown is NotFound naming field, archived a 400 naming it.
+type TaxRateLookup func(ctx context.Context, q db.Q, tenantID, field, id string) (TaxRate, error)
+
+// UsableRates is the TaxRateLookup of a tax rate service whose Usable answers records of
+// type R, with nameRate reading a record's name and percentage.
+func UsableRates[R any](rates interface {
+	Usable(ctx context.Context, q db.Q, tenantID, field string, ids []string) (map[string]R, error)
+}, nameRate func(R) (string, dec)) TaxRateLookup {
+	return func(ctx context.Context, q db.Q, tenantID, field, id string) (TaxRate, error) {
+		found, err := rates.Usable(ctx, q, tenantID, field, []string{id})
+		if err != nil {
+			return TaxRate{}, err
+		}
+		name, rate := nameRate(found[id])
+		return TaxRate{Name: name, Rate: rate}, nil
+	}
+}
+
+// Declaration is a document's use of the line kinds: its tables and its hooks. P is the
+// document's locked parent (what its recompute needs: id, status, currency...).
+type Declaration[P any] struct {
+	Tables Tables
+	// Lock locks the tenant's active document parentID until q's transaction ends; a missing
+	// or deleted document is NotFound.
+	Lock func(ctx context.Context, q db.Q, tenantID, parentID string) (P, error)
+	// Exists answers NotFound unless the tenant has document parentID, deleted or not.
+	Exists func(ctx context.Context, q db.Q, tenantID, parentID string) error
+	// Recompute stores the locked document's totals from its lines as they now stand; the
+	// last step of every line write.
+	Recompute func(ctx context.Context, q db.Q, tenantID string, parent P) error
+	// TaxRates finds the tax rates fee and tax lines name.
+	TaxRates TaxRateLookup
+}
+
+// Lines serves a document's fee, tax and discount lines.
+type Lines[P any] struct {
+	pool *db.Pool
+	d    Declaration[P]
+	sql  statements
+}
+
+// Declare returns the line kinds of the document d declares, on pool: a document calls it
+// once, when its service is built.
+func Declare[P any](pool *db.Pool, d Declaration[P]) *Lines[P] {
+	return &Lines[P]{pool: pool, d: d, sql: statementsFor(d.Tables)}
+}
+
+// errNoLine is a delete's answer when the document has no such line (204, not 404).
+var errNoLine = errors.New("no such line")
+
+// write runs one line write: lock, change, recompute, then read (when read is set), in one
+// transaction.
+func (l *Lines[P]) write(ctx context.Context, tenantID, parentID string, change func(q db.Q) error, read func(q db.Q) error) error {
+	return l.pool.WithTx(ctx, func(q db.Q) error {
+		parent, err := l.d.Lock(ctx, q, tenantID, parentID)
+		if err != nil {
+			return err
+		}
+		if err := change(q); err != nil {
+			return err
+		}
+		if err := l.d.Recompute(ctx, q, tenantID, parent); err != nil {
+			return err
+		}
+		if read == nil {
+			return nil
+		}
+		return read(q)
+	})
+}
+
+// remove runs a delete through write; false when there was no line to delete.
+func (l *Lines[P]) remove(ctx context.Context, tenantID, parentID string, del func(q db.Q) error) (bool, error) {
+	err := l.write(ctx, tenantID, parentID, del, nil)
+	if errors.Is(err, errNoLine) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// expand puts a document's tables into a statement template: {lines} is replaced by the
+// kind's table, {parent} by the parent table, {parent_id} by the parent column.
+func expand(t Tables, lines, template string) string {
+	return strings.NewReplacer("{lines}", lines, "{parent}", t.Parent, "{parent_id}", t.ParentColumn).Replace(template)
+}
+
+// Operations are the operation ids of a document's line paths, per kind, for conditional
+// requests.
+type Operations struct {
+	Fee, Tax, Discount []string
+}
+
+// ConditionalRecords declares the fee, tax and discount lines for conditional requests, keyed
+// by path parameters lineItemId and parentParam. Each answer shows amounts read from its
+// document (the currency that rounds a fee's subtotal, the taxable base a tax line is
+// computed on, the discount total), so the ETag follows them too.
+func (t Tables) ConditionalRecords(parentParam string, ops Operations) []conditional.Record {
+	shows := func(columns string) func() string {
+		return func() string {
+			return `(SELECT ` + columns + ` FROM ` + t.Parent + ` p WHERE p.tenant_id = t.tenant_id AND p.id = t.` + t.ParentColumn + `)`
+		}
+	}
+	return []conditional.Record{
+		{Table: t.Fee, Key: map[string]string{"id": "lineItemId", t.ParentColumn: parentParam},
+			Shows: shows(`p.currency_code`), Operations: ops.Fee},
+		{Table: t.Tax, Key: map[string]string{"id": "lineItemId", t.ParentColumn: parentParam},
+			Shows: shows(`p.taxable_base::text || ' ' || p.currency_code`), Operations: ops.Tax},
+		{Table: t.Discount, Key: map[string]string{t.ParentColumn: parentParam},
+			Shows: shows(`p.discount_total::text`), Operations: ops.Discount},
+	}
+}
