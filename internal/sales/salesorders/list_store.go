@@ -2,7 +2,6 @@ package salesorders
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -85,7 +84,7 @@ func (orderStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, b
 		lq.Where("t.modified_utc > %s", *f.ModifiedAfterUtc)
 	}
 	if r := f.ExternalReference; r != nil {
-		doc, err := externalReferenceDoc(*r)
+		doc, err := r.Doc()
 		if err != nil {
 			return nil, err
 		}
@@ -105,20 +104,4 @@ func scanOrder(rows *sqlx.Rows) (SalesOrder, error) {
 		return SalesOrder{}, fmt.Errorf("read sales order: %w", err)
 	}
 	return r.toOrder()
-}
-
-// externalReferenceDoc is the jsonb document an order's references must contain to match f.
-func externalReferenceDoc(f ExternalReferenceFilter) (string, error) {
-	member := map[string]string{}
-	if f.Type != nil {
-		member["type"] = *f.Type
-	}
-	if f.ExternalID != nil {
-		member["externalId"] = *f.ExternalID
-	}
-	b, err := json.Marshal(map[string]any{f.Key: member})
-	if err != nil {
-		return "", fmt.Errorf("encode external reference filter: %w", err)
-	}
-	return string(b), nil
 }
