@@ -209,3 +209,62 @@ func TestSalesOrderAttachmentsUploadAndList(t *testing.T) {
 		part{"Detail.Owner.Type", "salesOrder"}, part{"Detail.Owner.Id", id}, part{"Detail.IsNoteAttachment", "false"})
 	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
 }
+
+// TestSalesOrderPartLineAttachments: a part line of an order (stored directly: its own
+// operations belong to the lines) takes files as owner type salesOrderPartLineItem; an
+// unknown line does not.
+func TestSalesOrderPartLineAttachments(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	order := soFor(t, te, "")
+	item := createItem(t, te, newItem("SO-ATTACH"))
+	line := "0193a0c4-6b1e-7cc1-9d2e-" + fmt.Sprintf("%012x", len(t.Name()))
+	_, err := srv.Pool.ExecContext(context.Background(), `INSERT INTO sales_order_part_lines (tenant_id, sales_order_id, id,
+	    routing_id, line_number, item_id, quantity, unit_of_measure_name, unit_price)
+	    VALUES ($1, $2, $3, $3, 1, $4, 1, 'Each', 5)`, te.ID, order, line, item)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := upload(t, te.API, &filePart{name: "drawing.pdf", content: uniqueBytes(t, t.Name(), 128)},
+		part{"Detail.Owner.Type", "salesOrderPartLineItem"}, part{"Detail.Owner.Id", line}, part{"Detail.IsNoteAttachment", "false"})
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	list := listAttachments(t, te.API, client.AttachmentFilter{Owner: &client.AttachmentAnyOwner{Type: client.AttachmentAnyOwnerTypeSalesOrderPartLineItem, Id: line}})
+	if len(list) != 1 || list[0].Id != res.JSON200.Id {
+		t.Fatalf("the line's attachments: %v", attachmentIDs(list))
+	}
+	res = upload(t, newTenant(t).API, &filePart{name: "drawing.pdf", content: uniqueBytes(t, t.Name()+"x", 128)},
+		part{"Detail.Owner.Type", "salesOrderPartLineItem"}, part{"Detail.Owner.Id", line}, part{"Detail.IsNoteAttachment", "false"})
+	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
+}
+
+func TestSalesOrderNumbersAreGapFreeUnderConcurrentCreates(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	customer := createCustomer(t, te, client.CustomerWrite{Name: "Busy"})
+	const n = 30
+	ids := make([]string, n)
+	statuses := atOnce(t, n, func(i int) (int, error) {
+		res, body := rawRequest(t, http.MethodPost, soPath, te.Token, "application/json", fmt.Sprintf(`{"customerId":%q}`, customer))
+		var c struct{ ID string }
+		if json.Unmarshal(body, &c) == nil {
+			ids[i] = c.ID
+		}
+		return res.StatusCode, nil
+	})
+	if statuses[http.StatusOK] != n {
+		t.Fatalf("statuses %v, want %d × 200", statuses, n)
+	}
+	var numbers []int64
+	for _, o := range soList(t, te, `{}`) {
+		numbers = append(numbers, o.Number)
+	}
+	slices.Sort(numbers)
+	for i, got := range numbers {
+		if got != int64(i+1) {
+			t.Fatalf("numbers %v, want 1..%d", numbers, n)
+		}
+	}
+	if len(numbers) != n {
+		t.Fatalf("%d orders listed, want %d", len(numbers), n)
+	}
+}
