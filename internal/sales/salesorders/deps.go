@@ -42,7 +42,7 @@ type Deps struct {
 	Quotes quoteSource
 	// Stock reserves and releases an order's stock on the status moves that need it (nil
 	// until reservations are wired: nothing is reserved).
-	Stock StockHolder
+	Stock stockHolder
 }
 
 // quoteSource is the quotes service as a conversion uses it, in the conversion's
@@ -119,4 +119,12 @@ type lineRoutings interface {
 type taxRateLookup interface {
 	partlines.TaxRates
 	LiveAmong(ctx context.Context, q db.Q, tenantID string, ids []string) ([]taxrates.TaxRate, error)
+}
+
+// stockHolder reserves a sales order's part lines' stock when it moves into the reserving
+// statuses (Reserving) and releases it when it moves out, in the caller's transaction with the
+// order locked.
+type stockHolder interface {
+	Reserve(ctx context.Context, q db.Q, tenantID, orderID string) error
+	Release(ctx context.Context, q db.Q, tenantID, orderID string) error
 }

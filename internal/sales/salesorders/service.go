@@ -377,14 +377,6 @@ func (s *Service) SetStatus(ctx context.Context, tenantID, id string, next Statu
 	return saved, nil
 }
 
-// StockHolder reserves a sales order's part lines' stock when it moves into the reserving
-// statuses (Reserving) and releases it when it moves out, in the caller's transaction with the
-// order locked.
-type StockHolder interface {
-	Reserve(ctx context.Context, q db.Q, tenantID, orderID string) error
-	Release(ctx context.Context, q db.Q, tenantID, orderID string) error
-}
-
 // holdStockForMove is where a status move reserves or releases the order's stock: a move from
 // a status that does not reserve into one that does reserves, the opposite move releases, and
 // a move between two reserving (or two non-reserving) statuses changes nothing. Without a
