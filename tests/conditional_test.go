@@ -140,7 +140,14 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 		}},
 		{name: "sales orders", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := soFor(t, te, "Ordered")
-			return versioned{Table: "sales_orders", ID: id, Get: soOrderPath(id)}
+			customer := soGet(t, te, id).CustomerId
+			return versioned{Table: "sales_orders", ID: id, Get: soOrderPath(id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"customerId":%q,"notes":"two"}`, customer)),
+				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
+				putRecord(soOrderPath(id)+"/custom-fields", `{}`),
+				putRecord(soOrderPath(id)+"/customFields", `{}`),
+				deleteRecord(""),
+			}}
 		}},
 		{name: "customer addresses", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			customer := newSubRecordCustomer(t, te, "Addressed")
@@ -512,6 +519,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			putQuoteSettings(t, te, 45)
 			return versioned{Table: "settings", Get: quoteSettingsPath, Writes: []versionedWrite{
 				putRecord("", `{"validityDays":60}`),
+			}}
+		}},
+		{name: "sales order settings", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			soPutSettings(t, te, true)
+			return versioned{Table: "settings", Get: soSettingsPath, Writes: []versionedWrite{
+				putRecord("", `{"autoAddCustomerTaxRates":false}`),
 			}}
 		}},
 		{name: "costing settings", arrange: func(t *testing.T, te *tenantEnv) versioned {

@@ -371,6 +371,32 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "sales orders", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			aCustomer := createCustomer(t, a, client.CustomerWrite{Name: "A's orderer"})
+			id := soCreate(t, a, map[string]any{"customerId": aCustomer, "customerPoNumber": "PO-1"})
+			bCustomer := createCustomer(t, b, client.CustomerWrite{Name: "B's orderer"})
+			return isolated{
+				ID: id, Get: soOrderPath(id),
+				Put:    &isoCall{Body: fmt.Sprintf(`{"customerId":%q}`, bCustomer)},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/notes","value":"Taken over"}]`},
+				Delete: &isoCall{Status: http.StatusNoContent},
+				Lists: []isoList{
+					{Path: soListPath, Body: `{}`},
+					{Path: soListPath, Body: `{"includeDeleted":true}`},
+					{Path: soListPath, Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: soListPath, Body: `{"numbers":[1]}`},
+					{Path: soListPath, Body: `{"customerPoNumber":"PO-1"}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: soOrderPath(id) + "/status", Body: `{"status":"approved"}`},
+					{Method: http.MethodPut, Path: soOrderPath(id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodPut, Path: soOrderPath(id) + "/customFields", Body: `{}`},
+					{Method: http.MethodPost, Path: soPath, Body: fmt.Sprintf(`{"customerId":%q}`, aCustomer)},
+				},
+				// B's numbering starts at 1 too.
+				Own: []isoCall{{Method: http.MethodPost, Path: soPath, Body: fmt.Sprintf(`{"customerId":%q}`, bCustomer)}},
+			}
+		}},
 		{name: "customers", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			terms := createPaymentTerm(t, a, "Net 30", 30)
 			id := createCustomer(t, a, client.CustomerWrite{Name: "A's customer", CustomerCode: ptr("A-1"), PaymentTermsId: &terms})

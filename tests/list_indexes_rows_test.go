@@ -172,6 +172,18 @@ SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD',
        CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'quote', 'externalId', 'Q' || i))
             ELSE '{}'::jsonb END,
        i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Sales orders: twenty per customer, one in a thousand complete, one in four approved and
+	// carrying an external reference and a customer PO number (one in a hundred of those over
+	// 100 characters), one in ten deleted.
+	{"sales_orders", `INSERT INTO sales_orders (tenant_id, id, number, customer_id, currency_code, status, ordered_date,
+       customer_po_number, external_references, deleted, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD',
+       CASE WHEN i % 1000 = 1 THEN 'complete' WHEN i % 4 = 0 THEN 'approved' ELSE 'draft' END,
+       date '2024-01-01' + (i % 3650),
+       CASE WHEN i % 400 = 0 THEN repeat('9', 101) || i WHEN i % 4 = 0 THEN 'PO-' || i END,
+       CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'salesOrder', 'externalId', 'S' || i))
+            ELSE '{}'::jsonb END,
+       i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
 	// Five contacts and five addresses per customer, for the first fifth of the customers.
 	{"customer_contacts", `INSERT INTO customer_contacts (tenant_id, customer_id, id, first_name, last_name, email, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'First ' || i, 'Last ' || ` + sqlWord("contact", "i") + `,
@@ -359,10 +371,6 @@ SELECT ten.id, ` + sqlID24("i") + `, 1, ` + sqlAt("i") + `, CASE WHEN i % 1000 I
        unit_of_measure_name, unit_price, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('10000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
        (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, 'Each', i % 100, ` + sqlAt("i") + ` ` + everyTenant},
-	// Sales orders of 5000 customers, the parents of their lines below.
-	{"sales_orders", `INSERT INTO sales_orders (tenant_id, id, number, customer_id, currency_code, ordered_date, created_utc, modified_utc)
-SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD', date '2026-01-01' + (i % 365),
-       ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five fee, tax and refund lines per sales order, for the first fifth of the orders.
 	{"sales_order_fee_lines", `INSERT INTO sales_order_fee_lines (tenant_id, sales_order_id, id, name, amount, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},

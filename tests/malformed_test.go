@@ -84,6 +84,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"quote/{quoteId}":                      createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"quotes/{id}":                          createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"sales-orders/{salesOrderId}":          salesOrder,
+		"sales-orders/{id}":                    soCreate(t, te, map[string]any{"customerId": customer}),
 		"fee-line-items/{lineItemId}":          createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Walk fee", Amount: num("5")}),
 		"tax-line-items/{lineItemId}":          createTaxLine(t, te, quote, taxRate),
 		"addresses/{customerAddressId}":        createAddress(t, te, customer, dockAddress()),

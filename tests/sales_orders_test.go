@@ -15,6 +15,7 @@ const (
 	soListPath      = "/api/sales-orders/list"
 	soUnknownID     = "ffffffffffffffffffffff0c"
 	soCustomerField = "customerId"
+	soSettingsPath  = "/api/settings/sales-orders"
 )
 
 func soOrderPath(id string) string { return soPath + "/" + id }
@@ -317,6 +318,15 @@ func soArrangeOrders(t *testing.T, small, large *tenantEnv) []readCase {
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
+		listRead("listSalesOrders", soListPath, soListPath, `{}`),
 		getRead("getSalesOrder", soOrderPath(s[0]), soOrderPath(l[0])),
+		getRead("getSalesOrderSettings", soSettingsPath, soSettingsPath),
 	}
+}
+
+// soPutSettings stores the tenant's sales order settings.
+func soPutSettings(t *testing.T, te *tenantEnv, autoAdd bool) {
+	t.Helper()
+	res, body := rawRequest(t, http.MethodPut, soSettingsPath, te.Token, "application/json", fmt.Sprintf(`{"autoAddCustomerTaxRates":%v}`, autoAdd))
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
 }

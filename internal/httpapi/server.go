@@ -255,6 +255,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	// advances its modification stamp.
 	owners := attachments.StandardOwners()
 	owners.Register(attachments.OwnerItem, itemMaster.ExistsForAttachment, itemMaster.TouchForAttachment)
+	owners.Register(attachments.OwnerSalesOrder, salesOrders.ExistsForAttachment, salesOrders.TouchForAttachment)
+	owners.Register(attachments.OwnerSalesOrderPartLineItem, salesOrders.PartLineExistsForAttachment, salesOrders.TouchPartLineForAttachment)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err

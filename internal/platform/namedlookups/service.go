@@ -117,3 +117,25 @@ func (s *Service[W, R]) ByIDs(ctx context.Context, q db.Q, tenantID string, ids 
 	}
 	return out, nil
 }
+
+// LiveAmong answers the tenant's records among ids that are not archived, in the order of
+// ids, leaving out unknown and archived ones; the lookup share-locks the rows it finds until
+// q's transaction ends. A document that copies what another record lists (a customer's tax
+// rates) calls it, skipping what it may no longer name.
+func (s *Service[W, R]) LiveAmong(ctx context.Context, q db.Q, tenantID string, ids []string) ([]R, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	found, err := s.lookup.byIDForShare(ctx, q, tenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	var out []R
+	for _, id := range ids {
+		if r, ok := found[id]; ok && !r.archived {
+			out = append(out, r.record)
+			delete(found, id)
+		}
+	}
+	return out, nil
+}

@@ -19,6 +19,8 @@ type DocumentDefaults struct {
 	// has none.
 	PrimaryBilling  *DocumentAddress
 	PrimaryShipping *DocumentAddress
+	// TaxRateIDs are the tax rates the customer is charged, in its order.
+	TaxRateIDs []string
 }
 
 // DocumentAddress is an address as a document copies it; nil members hold no value.

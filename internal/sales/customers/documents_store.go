@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"mos/internal/platform/db"
 )
@@ -15,14 +16,15 @@ import (
 type documentStore struct{}
 
 type documentDefaultsRow struct {
-	ID              string  `db:"id"`
-	Name            string  `db:"name"`
-	Deleted         bool    `db:"deleted"`
-	CurrencyCode    string  `db:"currency_code"`
-	PaymentTermsID  *string `db:"payment_terms_id"`
-	SalesPersonID   *string `db:"sales_person_id"`
-	PrimaryBilling  []byte  `db:"primary_billing"`
-	PrimaryShipping []byte  `db:"primary_shipping"`
+	ID              string         `db:"id"`
+	Name            string         `db:"name"`
+	Deleted         bool           `db:"deleted"`
+	CurrencyCode    string         `db:"currency_code"`
+	PaymentTermsID  *string        `db:"payment_terms_id"`
+	SalesPersonID   *string        `db:"sales_person_id"`
+	PrimaryBilling  []byte         `db:"primary_billing"`
+	PrimaryShipping []byte         `db:"primary_shipping"`
+	TaxRateIDs      pq.StringArray `db:"tax_rate_ids"`
 }
 
 // documentAddressSQL is the customer's address marked by flag as a document copies it
@@ -34,7 +36,7 @@ func documentAddressSQL(flag string) string {
     FROM customer_addresses a WHERE a.tenant_id = c.tenant_id AND a.customer_id = c.id AND a.` + flag + ` LIMIT 1)`
 }
 
-var documentDefaultsSQL = `SELECT c.id, c.name, c.deleted, c.currency_code, c.payment_terms_id, c.sales_person_id,
+var documentDefaultsSQL = `SELECT c.id, c.name, c.deleted, c.currency_code, c.payment_terms_id, c.sales_person_id, c.tax_rate_ids,
        ` + documentAddressSQL("primary_billing") + ` AS primary_billing,
        ` + documentAddressSQL("primary_shipping") + ` AS primary_shipping
 FROM customers c WHERE c.tenant_id = $1 AND c.id = $2 FOR SHARE OF c`
@@ -49,7 +51,7 @@ func (documentStore) defaults(ctx context.Context, q db.Q, tenantID, customerID 
 		return DocumentDefaults{}, fmt.Errorf("customer defaults: %w", err)
 	}
 	out := DocumentDefaults{ID: r.ID, Name: r.Name, Deleted: r.Deleted, CurrencyCode: r.CurrencyCode,
-		PaymentTermsID: r.PaymentTermsID, SalesPersonID: r.SalesPersonID}
+		PaymentTermsID: r.PaymentTermsID, SalesPersonID: r.SalesPersonID, TaxRateIDs: []string(r.TaxRateIDs)}
 	if out.PrimaryBilling, err = documentAddress(r.PrimaryBilling); err != nil {
 		return DocumentDefaults{}, err
 	}

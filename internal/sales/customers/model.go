@@ -67,8 +67,4 @@ type Filter struct {
 
 // ExternalReferenceFilter matches customers holding a reference under Key, narrowed by Type
 // and ExternalID when given.
-type ExternalReferenceFilter struct {
-	Key        string
-	Type       *string
-	ExternalID *string
-}
+type ExternalReferenceFilter = extref.Filter

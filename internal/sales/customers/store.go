@@ -3,7 +3,6 @@ package customers
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -300,7 +299,7 @@ func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter
 		lq.Where("c.modified_utc > %s", *f.ModifiedAfterUtc)
 	}
 	if r := f.ExternalReference; r != nil {
-		doc, err := externalReferenceDoc(*r)
+		doc, err := r.Doc()
 		if err != nil {
 			return nil, err
 		}
@@ -320,23 +319,6 @@ func scanCustomer(rows *sqlx.Rows) (Customer, error) {
 		return Customer{}, fmt.Errorf("read customer: %w", err)
 	}
 	return r.toCustomer(), nil
-}
-
-// externalReferenceDoc is the jsonb document a customer's references must contain to match
-// f: {key: {}} matches any reference under key, and type and externalId narrow it.
-func externalReferenceDoc(f ExternalReferenceFilter) (string, error) {
-	member := map[string]string{}
-	if f.Type != nil {
-		member["type"] = *f.Type
-	}
-	if f.ExternalID != nil {
-		member["externalId"] = *f.ExternalID
-	}
-	b, err := json.Marshal(map[string]any{f.Key: member})
-	if err != nil {
-		return "", fmt.Errorf("encode external reference filter: %w", err)
-	}
-	return string(b), nil
 }
 
 var customersByIDsSQL = `SELECT ` + customerAnswerColumns("customers") + ` FROM customers WHERE tenant_id = $1 AND id = ANY($2)`

@@ -2,7 +2,6 @@ package quotes
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
@@ -70,7 +69,7 @@ func (quoteStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, d
 		lq.Where("t.modified_utc > %s", *f.ModifiedAfterUtc)
 	}
 	if r := f.ExternalReference; r != nil {
-		doc, err := externalReferenceDoc(*r)
+		doc, err := r.Doc()
 		if err != nil {
 			return nil, err
 		}
@@ -90,20 +89,4 @@ func scanQuote(rows *sqlx.Rows) (Quote, error) {
 		return Quote{}, fmt.Errorf("read quote: %w", err)
 	}
 	return r.toQuote()
-}
-
-// externalReferenceDoc is the jsonb document a quote's references must contain to match f.
-func externalReferenceDoc(f ExternalReferenceFilter) (string, error) {
-	member := map[string]string{}
-	if f.Type != nil {
-		member["type"] = *f.Type
-	}
-	if f.ExternalID != nil {
-		member["externalId"] = *f.ExternalID
-	}
-	b, err := json.Marshal(map[string]any{f.Key: member})
-	if err != nil {
-		return "", fmt.Errorf("encode external reference filter: %w", err)
-	}
-	return string(b), nil
 }

@@ -125,11 +125,7 @@ type Filter struct {
 
 // ExternalReferenceFilter matches quotes holding a reference under Key, narrowed by Type and
 // ExternalID when given.
-type ExternalReferenceFilter struct {
-	Key        string
-	Type       *string
-	ExternalID *string
-}
+type ExternalReferenceFilter = extref.Filter
 
 // instants are a Filter's shop days as UTC bounds: [from, to).
 type instants struct {

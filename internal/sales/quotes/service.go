@@ -135,18 +135,7 @@ func (s *Service) Create(ctx context.Context, t Tenant, w QuoteCreate) (string, 
 // deleted one a 400 naming it.
 func (s *Service) customer(ctx context.Context, q db.Q, tenantID, customerID string) (customers.DocumentDefaults, error) {
 	cust, err := s.deps.Customers.DocumentDefaults(ctx, q, tenantID, customerID)
-	if apperr.IsKind(err, apperr.KindNotFound) {
-		fields := apperr.Fields{}
-		fields.Add("customerId", "customer %s not found", customerID)
-		return cust, fields.NotFoundErr()
-	}
-	if err != nil {
-		return cust, err
-	}
-	if cust.Deleted {
-		return cust, apperr.Field("customerId", "customer %s is deleted", customerID)
-	}
-	return cust, nil
+	return customers.LiveDocumentCustomer(cust, err, customerID)
 }
 
 // contact copies contact contactID of the customer (nil: none); a contact of another
@@ -156,16 +145,7 @@ func (s *Service) contact(ctx context.Context, q db.Q, tenantID, customerID stri
 		return nil, nil
 	}
 	c, err := s.deps.Customers.DocumentContact(ctx, q, tenantID, customerID, *contactID)
-	if apperr.IsKind(err, apperr.KindNotFound) {
-		fields := apperr.Fields{}
-		fields.Add("contactId", "contact %s is not a contact of customer %s", *contactID, customerID)
-		return nil, fields.NotFoundErr()
-	}
-	if err != nil {
-		return nil, err
-	}
-	copied := customers.CopyOf(c)
-	return &copied, nil
+	return customers.DocumentContactCopy(c, err, customerID, *contactID)
 }
 
 // Get returns one quote, deleted or not, with its Version.

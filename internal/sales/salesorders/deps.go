@@ -12,6 +12,7 @@ import (
 	"mos/internal/sales/quotes"
 	"mos/internal/sales/refundreasons"
 	"mos/internal/sales/shippingmethods"
+	"mos/internal/sales/taxrates"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
 	"mos/internal/stock/items"
@@ -36,14 +37,18 @@ type Deps struct {
 	// Items, Routings, TaxRates and Pricing serve the part lines (with CustomFields): the
 	// items they sell and their price breaks (items.Service), their routings
 	// (routing.Service), the tax rates they apply (taxrates.Service) and the default margin
-	// (settings.Service).
+	// (settings.Service). A new order also copies its customer's live tax rates through
+	// TaxRates when the tenant's settings ask for it.
 	Items    partlines.Items
 	Routings lineRoutings
-	TaxRates partlines.TaxRates
+	TaxRates taxRateLookup
 	Pricing  partlines.PricingSettings
 	// Quotes answers what a sales order converted from a quote copies, and marks the quote
 	// won (quotes.Service).
 	Quotes quoteSource
+	// Stock reserves and releases an order's stock on the status moves that need it (nil
+	// until reservations are wired: nothing is reserved).
+	Stock stockHolder
 }
 
 // quoteSource is the quotes service as a conversion uses it, in the conversion's
@@ -122,4 +127,20 @@ type lineRoutings interface {
 	UpdateInputItem(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.InputItemWrite) (routing.InputItem, error)
 	DeleteInputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
 	InputMaterials(ctx context.Context, tenantID string, o routing.Owner, f routing.MaterialFilter, r listing.Request) ([]routing.InputMaterial, error)
+}
+
+// taxRateLookup is the tax rates as the part lines use them (Usable) and as a new order
+// copies its customer's (LiveAmong: the non-archived ones among ids, in their order,
+// share-locked until q's transaction ends).
+type taxRateLookup interface {
+	partlines.TaxRates
+	LiveAmong(ctx context.Context, q db.Q, tenantID string, ids []string) ([]taxrates.TaxRate, error)
+}
+
+// stockHolder reserves a sales order's part lines' stock when it moves into the reserving
+// statuses (Reserving) and releases it when it moves out, in the caller's transaction with the
+// order locked.
+type stockHolder interface {
+	Reserve(ctx context.Context, q db.Q, tenantID, orderID string) error
+	Release(ctx context.Context, q db.Q, tenantID, orderID string) error
 }

@@ -2,15 +2,22 @@ package salesorders
 
 import (
 	"context"
+	"net/http"
+	"slices"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"mos/gen"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/calendardate"
 	"mos/internal/platform/conditional"
+	"mos/internal/platform/listing"
+	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
+	"mos/internal/platform/web"
 	"mos/internal/sales/customers"
 )
 
@@ -20,11 +27,14 @@ type SalesOrdersHandler struct {
 	svc *Service
 	// spec is the served API description (JSON Patch targets are built from its schemas).
 	spec *openapi3.T
+	// patchTarget is the full-update schema a patched order must satisfy; the read-only
+	// members are not in it, so patch paths naming them answer 400.
+	patchTarget *patch.Target
 }
 
 // NewHandler returns the sales orders handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *SalesOrdersHandler {
-	return &SalesOrdersHandler{svc: svc, spec: spec}
+	return &SalesOrdersHandler{svc: svc, spec: spec, patchTarget: patch.NewTarget(spec, "SalesOrderWrite")}
 }
 
 // Versioned declares sales orders and their lines for conditional requests (ETag, If-Match).
@@ -34,7 +44,10 @@ func NewHandler(svc *Service, spec *openapi3.T) *SalesOrdersHandler {
 func (h *SalesOrdersHandler) Versioned() []conditional.Record {
 	records := append([]conditional.Record{
 		{Table: "sales_orders", Key: map[string]string{"id": "salesOrderId"}, Shows: orderShowsSQL, ReadWithAnswer: true,
-			Operations: []string{"getSalesOrder"}},
+			Operations: []string{"getSalesOrder", "updateSalesOrder", "patchSalesOrder", "deleteSalesOrder"}},
+		// The custom-fields paths name the order id "id".
+		{Table: "sales_orders", Key: map[string]string{"id": "id"}, Shows: orderShowsSQL, ReadWithAnswer: true,
+			Operations: []string{"replaceSalesOrderCustomFields", "replaceSalesOrderCustomFieldsCamel"}},
 		partLineRecord,
 	}, routingVersioned()...)
 	return append(append(records, documentLineRecords()...), refundLineRecords()...)
@@ -137,4 +150,206 @@ func orderToAPI(o SalesOrder) gen.SalesOrder {
 		out.Contact = customers.ContactCopyToAPI(*c)
 	}
 	return out
+}
+
+func (h *SalesOrdersHandler) UpdateSalesOrder(ctx context.Context, req gen.UpdateSalesOrderRequestObject) (gen.UpdateSalesOrderResponseObject, error) {
+	w, err := orderWriteFromAPI(*req.Body)
+	if err != nil {
+		return nil, err
+	}
+	w.DropshipWritten = req.Body.Dropship != nil
+	o, err := h.svc.Update(ctx, tenantOf(ctx), req.SalesOrderId, w)
+	if err != nil {
+		return nil, err
+	}
+	conditional.Answered(ctx, o.Version)
+	return gen.UpdateSalesOrder200JSONResponse{Body: orderToAPI(o)}, nil
+}
+
+// PatchSalesOrder applies the patch to the order's read shape inside the service's
+// transaction, then saves the result through the full-update rules. Only operations naming
+// /dropship write both dropship members; operations naming only /dropshipCustomerPoNumber
+// change the PO number of a dropship order.
+func (h *SalesOrdersHandler) PatchSalesOrder(ctx context.Context, req gen.PatchSalesOrderRequestObject) (gen.PatchSalesOrderResponseObject, error) {
+	var ops []patch.Operation
+	if req.Body != nil {
+		for _, op := range *req.Body {
+			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
+		}
+	}
+	o, err := h.svc.Patch(ctx, tenantOf(ctx), req.SalesOrderId, ops, func(current SalesOrder) (SalesOrderWrite, error) {
+		var b gen.SalesOrderWrite
+		if err := h.patchTarget.ApplyInto(orderToAPI(current), ops, &b); err != nil {
+			return SalesOrderWrite{}, err
+		}
+		w, err := orderWriteFromAPI(b)
+		if err != nil {
+			return SalesOrderWrite{}, err
+		}
+		w.DropshipWritten = patch.Paths(ops, "dropship")
+		namesPo := patch.Paths(ops, "dropshipCustomerPoNumber")
+		if w.DropshipWritten && !namesPo {
+			// A patch naming dropship without the PO number clears it, as a full update does.
+			w.DropshipCustomerPoNumber = nil
+		}
+		w.DropshipPoOnly = !w.DropshipWritten && namesPo
+		return w, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	conditional.Answered(ctx, o.Version)
+	return gen.PatchSalesOrder200JSONResponse{Body: orderToAPI(o)}, nil
+}
+
+func (h *SalesOrdersHandler) DeleteSalesOrder(ctx context.Context, req gen.DeleteSalesOrderRequestObject) (gen.DeleteSalesOrderResponseObject, error) {
+	deleted, err := h.svc.Delete(ctx, auth.TenantID(ctx), req.SalesOrderId)
+	if err != nil {
+		return nil, err
+	}
+	if !deleted {
+		return gen.DeleteSalesOrder204Response{}, nil
+	}
+	return gen.DeleteSalesOrder200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
+func (h *SalesOrdersHandler) UpdateSalesOrderStatus(ctx context.Context, req gen.UpdateSalesOrderStatusRequestObject) (gen.UpdateSalesOrderStatusResponseObject, error) {
+	next := Status(req.Body.Status)
+	if !next.Valid() {
+		return nil, apperr.Field("status", "must be one of %v", Statuses)
+	}
+	o, err := h.svc.SetStatus(ctx, auth.TenantID(ctx), req.SalesOrderId, next)
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateSalesOrderStatus200JSONResponse(orderToAPI(o)), nil
+}
+
+func (h *SalesOrdersHandler) ReplaceSalesOrderCustomFields(ctx context.Context, req gen.ReplaceSalesOrderCustomFieldsRequestObject) (gen.ReplaceSalesOrderCustomFieldsResponseObject, error) {
+	o, err := h.replaceCustomFields(ctx, req.Id, req.Body)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ReplaceSalesOrderCustomFields200JSONResponse{Body: orderToAPI(o)}, nil
+}
+
+// ReplaceSalesOrderCustomFieldsCamel is ReplaceSalesOrderCustomFields at its other spelling.
+func (h *SalesOrdersHandler) ReplaceSalesOrderCustomFieldsCamel(ctx context.Context, req gen.ReplaceSalesOrderCustomFieldsCamelRequestObject) (gen.ReplaceSalesOrderCustomFieldsCamelResponseObject, error) {
+	o, err := h.replaceCustomFields(ctx, req.Id, req.Body)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ReplaceSalesOrderCustomFieldsCamel200JSONResponse{Body: orderToAPI(o)}, nil
+}
+
+func (h *SalesOrdersHandler) replaceCustomFields(ctx context.Context, id string, body *gen.CustomFields) (SalesOrder, error) {
+	var values map[string]any
+	if body != nil {
+		values = *body
+	}
+	o, err := h.svc.ReplaceCustomFields(ctx, auth.TenantID(ctx), id, values)
+	if err != nil {
+		return SalesOrder{}, err
+	}
+	conditional.Answered(ctx, o.Version)
+	return o, nil
+}
+
+func (h *SalesOrdersHandler) ListSalesOrders(ctx context.Context, req gen.ListSalesOrdersRequestObject) (gen.ListSalesOrdersResponseObject, error) {
+	var f Filter
+	if b := req.Body; b != nil {
+		fields := apperr.Fields{}
+		f = Filter{IDs: values(b.Ids), Numbers: values(b.Numbers), CustomerIDs: values(b.CustomerIds), CustomerPoNumber: b.CustomerPoNumber}
+		if b.CustomerId != nil {
+			f.CustomerIDs = append(f.CustomerIDs, *b.CustomerId)
+			if b.CustomerIds != nil {
+				// Both members narrow: only the one customer, when the list names it.
+				f.CustomerIDs = intersect(*b.CustomerIds, *b.CustomerId)
+			}
+		}
+		for _, s := range values(b.Statuses) {
+			f.Statuses = append(f.Statuses, Status(s))
+		}
+		f.OrderedFrom = calendardate.Field(fields, "orderedFrom", b.OrderedFrom)
+		f.OrderedTo = calendardate.Field(fields, "orderedTo", b.OrderedTo)
+		if err := fields.Err(); err != nil {
+			return nil, err
+		}
+		f.CreatedFrom, f.CreatedTo = dayOf(b.CreatedFrom), dayOf(b.CreatedTo)
+		if b.ModifiedAfterUtc != nil {
+			f.ModifiedAfterUtc = &b.ModifiedAfterUtc.Time
+		}
+		if r := b.ExternalReference; r != nil {
+			f.ExternalReference = &ExternalReferenceFilter{Key: r.Key, Type: r.Type, ExternalID: r.ExternalId}
+		}
+		if b.IncludeDeleted != nil {
+			f.IncludeDeleted = *b.IncludeDeleted
+		}
+	}
+	p := req.Params
+	cur, err := h.svc.Stream(ctx, tenantOf(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	return orderStream{Records: cur, ToAPI: orderToAPI}, nil
+}
+
+// intersect is ids narrowed to id: [id] when ids holds it, else a list no order matches.
+func intersect(ids []string, id string) []string {
+	if slices.Contains(ids, id) {
+		return []string{id}
+	}
+	return []string{""}
+}
+
+// orderStream answers a list of sales orders as they are read.
+type orderStream web.JSONArray[SalesOrder, gen.SalesOrder]
+
+func (s orderStream) VisitListSalesOrdersResponse(w http.ResponseWriter) error {
+	return web.JSONArray[SalesOrder, gen.SalesOrder](s).Write(w)
+}
+
+func values[T any](p *[]T) []T {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func dayOf(d *openapi_types.Date) *time.Time {
+	if d == nil {
+		return nil
+	}
+	return &d.Time
+}
+
+// orderWriteFromAPI parses a full-update body (or a patched read shape); the caller decides
+// whether the dropship members are written.
+func orderWriteFromAPI(b gen.SalesOrderWrite) (SalesOrderWrite, error) {
+	fields := apperr.Fields{}
+	w := SalesOrderWrite{
+		CustomerID: b.CustomerId, CustomerPoNumber: b.CustomerPoNumber, ContactID: b.ContactId,
+		BillingAddress:   customers.DocumentAddressFromAPI(b.BillingAddress),
+		ShippingAddress:  customers.DocumentAddressFromAPI(b.ShippingAddress),
+		ShippingMethodID: b.ShippingMethodId, SalesPersonID: b.SalesPersonId, CurrencyCode: b.CurrencyCode,
+		PaymentTermsID: b.PaymentTermsId, DropshipCustomerPoNumber: b.DropshipCustomerPoNumber, Notes: b.Notes,
+		OrderedDate:       calendardate.Field(fields, "orderedDate", b.OrderedDate),
+		DueDate:           calendardate.Field(fields, "dueDate", b.DueDate),
+		ProductionDueDate: calendardate.Field(fields, "productionDueDate", b.ProductionDueDate),
+		DeliveryDueDate:   calendardate.Field(fields, "deliveryDueDate", b.DeliveryDueDate),
+	}
+	if b.Dropship != nil {
+		w.Dropship = *b.Dropship
+	}
+	if b.ShippingCharge != nil {
+		c := shippingChargeFromAPI(b.ShippingCharge)
+		w.ShippingCharge = &c
+	}
+	if b.ExternalReferences != nil {
+		w.ExternalReferences = *b.ExternalReferences
+	}
+	if b.CustomFields != nil {
+		w.CustomFields = *b.CustomFields
+	}
+	return w, fields.Err()
 }

@@ -103,3 +103,54 @@ type SalesOrderCreate struct {
 	ExternalReferences       extref.References
 	CustomFields             map[string]any
 }
+
+// SalesOrderWrite is what a full update (or a patch, through the same rules) sets.
+type SalesOrderWrite struct {
+	CustomerID        string
+	CustomerPoNumber  *string
+	ContactID         *string
+	BillingAddress    *Address
+	ShippingAddress   *Address
+	ShippingMethodID  *string
+	SalesPersonID     *string
+	CurrencyCode      *string // nil keeps the order's currency
+	PaymentTermsID    *string
+	OrderedDate       *time.Time // nil keeps the order's ordered date
+	DueDate           *time.Time
+	ProductionDueDate *time.Time
+	DeliveryDueDate   *time.Time
+	// DropshipWritten: the write sends dropship (a PUT member, a patch operation naming it),
+	// so both dropship members are written; otherwise both are kept.
+	DropshipWritten          bool
+	Dropship                 bool
+	DropshipCustomerPoNumber *string
+	// DropshipPoOnly: a patch naming only dropshipCustomerPoNumber, which changes the PO
+	// number of a dropship order.
+	DropshipPoOnly bool
+	// ShippingCharge nil keeps the stored charge.
+	ShippingCharge     *ShippingCharge
+	Notes              *string
+	ExternalReferences extref.References
+	CustomFields       map[string]any
+}
+
+// Filter narrows the sales order list; nil or empty members apply no clause.
+type Filter struct {
+	IDs         []string
+	Numbers     []int64
+	CustomerIDs []string
+	Statuses    []Status
+	// CustomerPoNumber: see poCandidates.
+	CustomerPoNumber *string
+	// OrderedFrom..OrderedTo are calendar days compared with orderedDate, inclusive.
+	OrderedFrom, OrderedTo *time.Time
+	// CreatedFrom..CreatedTo are calendar days of the shop's timezone, inclusive.
+	CreatedFrom, CreatedTo *time.Time
+	ModifiedAfterUtc       *time.Time
+	ExternalReference      *ExternalReferenceFilter
+	IncludeDeleted         bool
+}
+
+// ExternalReferenceFilter matches orders holding a reference under Key, narrowed by Type and
+// ExternalID when given.
+type ExternalReferenceFilter = extref.Filter

@@ -20,7 +20,10 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
+	"mos/internal/platform/patch"
 	"mos/internal/platform/shopday"
+	"mos/internal/platform/utctime"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/doclines/linekinds"
@@ -130,7 +133,7 @@ func (s *Service) Create(ctx context.Context, t Tenant, w SalesOrderCreate) (str
 		if err := s.store.insert(ctx, q, t.ID, row); err != nil {
 			return err
 		}
-		return s.afterCreate(ctx, q, t.ID, row)
+		return s.afterCreate(ctx, q, t.ID, row, cust.TaxRateIDs)
 	})
 	if err != nil {
 		return "", err
@@ -138,10 +141,28 @@ func (s *Service) Create(ctx context.Context, t Tenant, w SalesOrderCreate) (str
 	return id, nil
 }
 
-// afterCreate prices a new order whose stored totals do not start at zero: one with a
-// shipping charge.
-func (s *Service) afterCreate(ctx context.Context, q db.Q, tenantID string, row orderInsert) error {
-	if row.ShippingCharge.Amount.IsZero() {
+// afterCreate completes a new order: when the tenant's settings ask for it, one tax line per
+// live tax rate the customer lists (archived ones are skipped, as no new line may name them),
+// then its totals when a tax line or the shipping charge makes them other than zero.
+func (s *Service) afterCreate(ctx context.Context, q db.Q, tenantID string, row orderInsert, customerRates []string) error {
+	priced := !row.ShippingCharge.Amount.IsZero()
+	if len(customerRates) > 0 {
+		set, err := s.deps.Settings.SalesOrderSettings(ctx, q, tenantID)
+		if err != nil {
+			return err
+		}
+		if set.AutoAddCustomerTaxRates {
+			rates, err := s.deps.TaxRates.LiveAmong(ctx, q, tenantID, customerRates)
+			if err != nil {
+				return err
+			}
+			if err := s.store.insertAutoTaxLines(ctx, q, tenantID, row.ID, rates); err != nil {
+				return err
+			}
+			priced = priced || len(rates) > 0
+		}
+	}
+	if !priced {
 		return nil
 	}
 	return s.recomputeTotals(ctx, q, tenantID, lineParent{ID: row.ID, Status: StatusDraft, Currency: row.CurrencyCode, CustomerID: row.CustomerID})
@@ -151,18 +172,7 @@ func (s *Service) afterCreate(ctx context.Context, q db.Q, tenantID string, row 
 // deleted one a 400 naming it.
 func (s *Service) customer(ctx context.Context, q db.Q, tenantID, customerID string) (customers.DocumentDefaults, error) {
 	cust, err := s.deps.Customers.DocumentDefaults(ctx, q, tenantID, customerID)
-	if apperr.IsKind(err, apperr.KindNotFound) {
-		fields := apperr.Fields{}
-		fields.Add("customerId", "customer %s not found", customerID)
-		return cust, fields.NotFoundErr()
-	}
-	if err != nil {
-		return cust, err
-	}
-	if cust.Deleted {
-		return cust, apperr.Field("customerId", "customer %s is deleted", customerID)
-	}
-	return cust, nil
+	return customers.LiveDocumentCustomer(cust, err, customerID)
 }
 
 // contact copies contact contactID of the customer (nil: none); a contact of another
@@ -172,16 +182,7 @@ func (s *Service) contact(ctx context.Context, q db.Q, tenantID, customerID stri
 		return nil, nil
 	}
 	c, err := s.deps.Customers.DocumentContact(ctx, q, tenantID, customerID, *contactID)
-	if apperr.IsKind(err, apperr.KindNotFound) {
-		fields := apperr.Fields{}
-		fields.Add("contactId", "contact %s is not a contact of customer %s", *contactID, customerID)
-		return nil, fields.NotFoundErr()
-	}
-	if err != nil {
-		return nil, err
-	}
-	copied := customers.CopyOf(c)
-	return &copied, nil
+	return customers.DocumentContactCopy(c, err, customerID, *contactID)
 }
 
 // checkShippingMethod refuses an unknown (404) or archived (400) shipping method, naming
@@ -202,4 +203,253 @@ func (s *Service) checkShippingMethod(ctx context.Context, q db.Q, tenantID stri
 // Get returns one sales order, deleted or not, with its Version.
 func (s *Service) Get(ctx context.Context, tenantID, id string) (SalesOrder, error) {
 	return s.store.get(ctx, s.pool, tenantID, id)
+}
+
+// Update replaces an active order's writable members under the rules of SalesOrderWrite
+// (see updateSalesOrder in the spec); a deleted order is NotFound.
+func (s *Service) Update(ctx context.Context, t Tenant, id string, w SalesOrderWrite) (SalesOrder, error) {
+	return s.save(ctx, t, id, saveKind{}, func(SalesOrder) (SalesOrderWrite, error) { return w, nil })
+}
+
+// Patch replaces an active order with what change makes of its current state (a JSON Patch
+// of ops applied by the caller, inside the transaction on the locked row), under the rules of
+// a full update except that externalReferences keep blank members as empty strings and only
+// the custom fields ops touch are validated.
+func (s *Service) Patch(ctx context.Context, t Tenant, id string, ops []patch.Operation, change func(current SalesOrder) (SalesOrderWrite, error)) (SalesOrder, error) {
+	return s.save(ctx, t, id, saveKind{patch: true, ops: ops}, change)
+}
+
+// saveKind is where a full update and a patch differ.
+type saveKind struct {
+	patch bool
+	ops   []patch.Operation
+}
+
+func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, change func(SalesOrder) (SalesOrderWrite, error)) (SalesOrder, error) {
+	refsMode := extref.Write
+	if kind.patch {
+		refsMode = extref.PatchMode(extref.SalesOrder)
+	}
+	var saved SalesOrder
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		current, err := s.store.getActiveForUpdate(ctx, q, t.ID, id)
+		if err != nil {
+			return err
+		}
+		w, err := change(current)
+		if err != nil {
+			return err
+		}
+		u, err := updateOf(current, w, refsMode)
+		if err != nil {
+			return err
+		}
+		cust, err := s.customer(ctx, q, t.ID, w.CustomerID)
+		if err != nil {
+			return err
+		}
+		u.CustomerID = cust.ID
+		switch {
+		case w.ContactID == nil:
+		case current.Contact != nil && current.Contact.ID == *w.ContactID && current.CustomerID == cust.ID:
+			// The same contact keeps the copy the order holds.
+			u.Contact = current.Contact
+		default:
+			if u.Contact, err = s.contact(ctx, q, t.ID, cust.ID, w.ContactID); err != nil {
+				return err
+			}
+		}
+		if w.ShippingMethodID != nil && !sameID(w.ShippingMethodID, current.ShippingMethodID) {
+			// The order's own method stays usable once archived; a new one must be live.
+			if err := s.checkShippingMethod(ctx, q, t.ID, w.ShippingMethodID); err != nil {
+				return err
+			}
+		}
+		if kind.patch {
+			u.CustomFields, err = s.deps.CustomFields.ValidatePatch(ctx, q, t.ID, customfields.ModuleSalesOrder, kind.ops, w.CustomFields)
+		} else {
+			u.CustomFields, err = s.deps.CustomFields.Validate(ctx, q, t.ID, customfields.ModuleSalesOrder, w.CustomFields, customfields.Full)
+		}
+		if err != nil {
+			return err
+		}
+		if saved, err = s.store.update(ctx, q, t.ID, id, u); err != nil {
+			return err
+		}
+		if saved.CurrencyCode == current.CurrencyCode && saved.ShippingCharge == current.ShippingCharge {
+			return nil
+		}
+		// Another currency rounds to other minor units, and the shipping charge is a fee: the
+		// stored totals follow them.
+		parent := lineParent{ID: id, Status: saved.Status, Currency: saved.CurrencyCode, CustomerID: saved.CustomerID}
+		if err := s.recomputeTotals(ctx, q, t.ID, parent); err != nil {
+			return err
+		}
+		saved, err = s.store.get(ctx, q, t.ID, id)
+		return err
+	})
+	if err != nil {
+		return SalesOrder{}, err
+	}
+	return saved, nil
+}
+
+// updateOf checks w against the order as it stands and returns the row to store (without the
+// customer's contact and custom fields, which need lookups): the customer, dropship and
+// kept-when-omitted rules live here.
+func updateOf(current SalesOrder, w SalesOrderWrite, refsMode extref.Mode) (orderUpdate, error) {
+	fields := apperr.Fields{}
+	u := orderUpdate{
+		CustomerPoNumber: normalizePoNumber(fields, "customerPoNumber", w.CustomerPoNumber),
+		BillingAddress:   customers.NormalizeDocumentAddress(fields, "billingAddress", w.BillingAddress),
+		ShippingAddress:  customers.NormalizeDocumentAddress(fields, "shippingAddress", w.ShippingAddress),
+		ShippingMethodID: w.ShippingMethodID, SalesPersonID: w.SalesPersonID, CurrencyCode: current.CurrencyCode,
+		PaymentTermsID: w.PaymentTermsID, OrderedDate: current.OrderedDate, DueDate: w.DueDate,
+		ProductionDueDate: w.ProductionDueDate, DeliveryDueDate: w.DeliveryDueDate,
+		Dropship: current.Dropship, DropshipCustomerPoNumber: current.DropshipCustomerPoNumber,
+		ShippingCharge: current.ShippingCharge, Notes: normalizeNotes(fields, w.Notes),
+	}
+	if w.CustomerID != current.CustomerID && current.Status != StatusDraft {
+		fields.Add("customerId", "the customer of a %s sales order cannot change (only while draft)", current.Status)
+	}
+	if w.CurrencyCode != nil {
+		if !currency.Valid(*w.CurrencyCode) {
+			fields.Add("currencyCode", "must be an ISO 4217 code of three capital letters")
+		}
+		u.CurrencyCode = *w.CurrencyCode
+	}
+	if w.OrderedDate != nil {
+		u.OrderedDate = *w.OrderedDate
+	}
+	po := normalizePoNumber(fields, "dropshipCustomerPoNumber", w.DropshipCustomerPoNumber)
+	switch {
+	case w.DropshipWritten:
+		u.Dropship, u.DropshipCustomerPoNumber = w.Dropship, po
+		if !w.Dropship {
+			u.DropshipCustomerPoNumber = nil
+		}
+	case w.DropshipPoOnly:
+		if !current.Dropship {
+			fields.Add("dropshipCustomerPoNumber", "only a dropship order has a dropship customer PO number")
+		}
+		u.DropshipCustomerPoNumber = po
+	}
+	if w.ShippingCharge != nil {
+		checkShippingCharge(fields, *w.ShippingCharge)
+		u.ShippingCharge = *w.ShippingCharge
+	}
+	refs, refErrs := extref.Normalize(w.ExternalReferences, refsMode)
+	fields.Merge("", refErrs)
+	u.ExternalReferences = refs
+	return u, fields.Err()
+}
+
+func sameID(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
+}
+
+// SetStatus moves an active order to next under the transition table (CheckMove), in one
+// transaction with the order locked: a no-op changes nothing. A move into or out of the
+// statuses that hold stock runs holdStockForMove in the same transaction. A deleted order is
+// NotFound.
+func (s *Service) SetStatus(ctx context.Context, tenantID, id string, next Status) (SalesOrder, error) {
+	var saved SalesOrder
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		current, err := s.store.getActiveForUpdate(ctx, q, tenantID, id)
+		if err != nil {
+			return err
+		}
+		moved, err := CheckMove(current.Status, next)
+		if err != nil {
+			return err
+		}
+		if !moved {
+			saved = current
+			return nil
+		}
+		if err := s.holdStockForMove(ctx, q, tenantID, current, next); err != nil {
+			return err
+		}
+		saved, err = s.store.setStatus(ctx, q, tenantID, id, next)
+		return err
+	})
+	if err != nil {
+		return SalesOrder{}, err
+	}
+	return saved, nil
+}
+
+// holdStockForMove is where a status move reserves or releases the order's stock: a move from
+// a status that does not reserve into one that does reserves, the opposite move releases, and
+// a move between two reserving (or two non-reserving) statuses changes nothing. Without a
+// stock holder in Deps (until reservations are wired) nothing is reserved.
+func (s *Service) holdStockForMove(ctx context.Context, q db.Q, tenantID string, current SalesOrder, next Status) error {
+	holder := s.deps.Stock
+	if holder == nil {
+		return nil
+	}
+	switch was, will := Reserving(current.Status), Reserving(next); {
+	case !was && will:
+		return holder.Reserve(ctx, q, tenantID, current.ID)
+	case was && !will:
+		return holder.Release(ctx, q, tenantID, current.ID)
+	}
+	return nil
+}
+
+// ReplaceCustomFields replaces an active order's custom fields with values, validated in full
+// against module sales_Order.
+func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, values map[string]any) (SalesOrder, error) {
+	var saved SalesOrder
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		if _, err := s.store.getActiveForUpdate(ctx, q, tenantID, id); err != nil {
+			return err
+		}
+		valid, err := s.deps.CustomFields.Validate(ctx, q, tenantID, customfields.ModuleSalesOrder, values, customfields.Full)
+		if err != nil {
+			return err
+		}
+		saved, err = s.store.setCustomFields(ctx, q, tenantID, id, valid)
+		return err
+	})
+	if err != nil {
+		return SalesOrder{}, err
+	}
+	return saved, nil
+}
+
+// Delete soft-deletes an active order and reports whether there was one to delete.
+func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error) {
+	return s.store.softDelete(ctx, s.pool, tenantID, id)
+}
+
+// Stream answers the orders matching f one at a time, for an answer written as it is read;
+// the created days of f are days of the shop's timezone. The caller must close the cursor.
+func (s *Service) Stream(ctx context.Context, t Tenant, f Filter, r listing.Request) (*db.Cursor[SalesOrder], error) {
+	page, err := listing.Resolve(r, orderListSpec)
+	if err != nil {
+		return nil, err
+	}
+	fields := apperr.Fields{}
+	utctime.CheckFilterBound(fields, "createdFrom", f.CreatedFrom)
+	utctime.CheckFilterBound(fields, "createdTo", f.CreatedTo)
+	utctime.CheckFilterBound(fields, "modifiedAfterUtc", f.ModifiedAfterUtc)
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
+	loc, err := shopday.Location(t.Timezone)
+	if err != nil {
+		return nil, err
+	}
+	var b listBounds
+	b.createdFrom, b.createdTo = shopday.Bounds(loc, f.CreatedFrom, f.CreatedTo)
+	if f.CustomerPoNumber != nil {
+		var ok bool
+		b.poCandidates, ok = poCandidates(*f.CustomerPoNumber)
+		b.poNone = !ok
+	}
+	return s.store.list(ctx, s.pool, t.ID, f, b, page)
 }

@@ -297,3 +297,106 @@ func (orderStore) getOne(ctx context.Context, q db.Q, id, query string, args ...
 	}
 	return r.toOrder()
 }
+
+var getActiveOrderForUpdateSQL = `SELECT ` + orderAnswerWithTag + `
+FROM sales_orders t WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted FOR UPDATE OF t`
+
+// getActiveForUpdate reads an active order and locks its row until the transaction ends; a
+// deleted or missing order is NotFound.
+func (s orderStore) getActiveForUpdate(ctx context.Context, q db.Q, tenantID, id string) (SalesOrder, error) {
+	return s.getOne(ctx, q, id, getActiveOrderForUpdateSQL, tenantID, id)
+}
+
+// orderUpdate is the row a full update stores.
+type orderUpdate struct {
+	CustomerID               string
+	CustomerPoNumber         *string
+	Contact                  *Contact
+	BillingAddress           *Address
+	ShippingAddress          *Address
+	ShippingMethodID         *string
+	SalesPersonID            *string
+	CurrencyCode             string
+	PaymentTermsID           *string
+	OrderedDate              time.Time
+	DueDate                  *time.Time
+	ProductionDueDate        *time.Time
+	DeliveryDueDate          *time.Time
+	Dropship                 bool
+	DropshipCustomerPoNumber *string
+	ShippingCharge           ShippingCharge
+	Notes                    *string
+	ExternalReferences       extref.References
+	CustomFields             map[string]any
+}
+
+var updateOrderSQL = `
+UPDATE sales_orders t SET customer_id = $3, customer_po_number = $4, contact = $5, billing_address = $6,
+       shipping_address = $7, shipping_method_id = $8, sales_person_id = $9, currency_code = $10,
+       payment_terms_id = $11, ordered_date = $12, due_date = $13, production_due_date = $14,
+       delivery_due_date = $15, dropship = $16, dropship_customer_po_number = $17, shipping_charge = $18,
+       shipping_charge_is_taxable = $19, notes = $20, external_references = $21, custom_fields = $22,
+       modified_utc = now()
+WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
+RETURNING ` + orderAnswerWithTag
+
+func (s orderStore) update(ctx context.Context, q db.Q, tenantID, id string, u orderUpdate) (SalesOrder, error) {
+	contact, err := jsonColumn(u.Contact)
+	if err != nil {
+		return SalesOrder{}, err
+	}
+	billing, err := jsonColumn(u.BillingAddress)
+	if err != nil {
+		return SalesOrder{}, err
+	}
+	shipping, err := jsonColumn(u.ShippingAddress)
+	if err != nil {
+		return SalesOrder{}, err
+	}
+	saved, err := s.getOne(ctx, q, id, updateOrderSQL, tenantID, id, u.CustomerID, u.CustomerPoNumber, contact, billing,
+		shipping, u.ShippingMethodID, u.SalesPersonID, u.CurrencyCode, u.PaymentTermsID, u.OrderedDate.Format(time.DateOnly),
+		dayColumn(u.DueDate), dayColumn(u.ProductionDueDate), dayColumn(u.DeliveryDueDate), u.Dropship,
+		u.DropshipCustomerPoNumber, u.ShippingCharge.Amount, u.ShippingCharge.IsTaxable, u.Notes, u.ExternalReferences,
+		customfields.Column(u.CustomFields))
+	if err != nil {
+		return SalesOrder{}, orderWriteErr(err, u.SalesPersonID, u.PaymentTermsID)
+	}
+	return saved, nil
+}
+
+var setOrderStatusSQL = `
+UPDATE sales_orders t SET status = $3, modified_utc = now()
+WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
+RETURNING ` + orderAnswerWithTag
+
+// setStatus stores a status move.
+func (s orderStore) setStatus(ctx context.Context, q db.Q, tenantID, id string, status Status) (SalesOrder, error) {
+	return s.getOne(ctx, q, id, setOrderStatusSQL, tenantID, id, status)
+}
+
+var setOrderCustomFieldsSQL = `
+UPDATE sales_orders t SET custom_fields = $3, modified_utc = now()
+WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
+RETURNING ` + orderAnswerWithTag
+
+// setCustomFields replaces an active order's custom fields.
+func (s orderStore) setCustomFields(ctx context.Context, q db.Q, tenantID, id string, values map[string]any) (SalesOrder, error) {
+	return s.getOne(ctx, q, id, setOrderCustomFieldsSQL, tenantID, id, customfields.Column(values))
+}
+
+const deleteOrderSQL = `
+UPDATE sales_orders SET deleted = true, modified_utc = now()
+WHERE tenant_id = $1 AND id = $2 AND NOT deleted`
+
+// softDelete marks an active order deleted and reports whether there was one.
+func (orderStore) softDelete(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, deleteOrderSQL, tenantID, id)
+	if err != nil {
+		return false, fmt.Errorf("delete sales order: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("delete sales order: %w", err)
+	}
+	return n > 0, nil
+}

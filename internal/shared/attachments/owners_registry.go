@@ -31,6 +31,8 @@ type Owners map[string]OwnerKind
 // The owner types the API names (AttachmentOwnerType, and the certification owner types).
 const (
 	OwnerItem                           = "item"
+	OwnerSalesOrder                     = "salesOrder"
+	OwnerSalesOrderPartLineItem         = "salesOrderPartLineItem"
 	OwnerShipment                       = "shipment"
 	OwnerPurchaseOrderReceivingLineItem = "purchaseOrderReceivingLineItem"
 	OwnerSalesOrderReceivingLineItem    = "salesOrderReceivingLineItem"
@@ -46,7 +48,7 @@ func StandardOwners() Owners {
 	byArea := map[perms][]string{
 		{"View Item", "Edit Item"}:                     {OwnerItem},
 		{"View Shipments", "Edit Shipments"}:           {OwnerShipment},
-		{"View Sales Order", "Edit Sales Order"}:       {"salesOrder", "salesOrderReceiving", "salesOrderPartLineItem", OwnerSalesOrderReceivingLineItem},
+		{"View Sales Order", "Edit Sales Order"}:       {OwnerSalesOrder, "salesOrderReceiving", OwnerSalesOrderPartLineItem, OwnerSalesOrderReceivingLineItem},
 		{"View Quote", "Edit Quote"}:                   {"quote", "quotePartLineItem"},
 		{"View Purchase Order", "Edit Purchase Order"}: {"purchaseOrder", "purchaseOrderReceiving", "purchaseOrderPartLineItem", OwnerPurchaseOrderReceivingLineItem},
 		{"View Invoices", "Edit Invoices"}:             {"invoice"},

@@ -22,7 +22,7 @@ func NewHandler(svc *Service) *SettingsHandler { return &SettingsHandler{svc: sv
 func (h *SettingsHandler) Versioned() []conditional.Record {
 	return []conditional.Record{{Table: "settings",
 		Operations: []string{"getPricingSettings", "updatePricingSettings", "getCostingSettings", "updateCostingSettings",
-			"getQuoteSettings", "updateQuoteSettings"}}}
+			"getQuoteSettings", "updateQuoteSettings", "getSalesOrderSettings", "updateSalesOrderSettings"}}}
 }
 
 func (h *SettingsHandler) GetPricingSettings(ctx context.Context, _ gen.GetPricingSettingsRequestObject) (gen.GetPricingSettingsResponseObject, error) {
@@ -92,4 +92,28 @@ func pricingToAPI(p Pricing) gen.PricingSettings {
 
 func costingToAPI(c Costing) gen.CostingSettings {
 	return gen.CostingSettings{OverheadCalculationMethod: gen.CostingSettingsOverheadCalculationMethod(c.OverheadCalculationMethod)}
+}
+
+func (h *SettingsHandler) GetSalesOrderSettings(ctx context.Context, _ gen.GetSalesOrderSettingsRequestObject) (gen.GetSalesOrderSettingsResponseObject, error) {
+	so, err := h.svc.SalesOrderSettings(ctx, nil, auth.TenantID(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetSalesOrderSettings200JSONResponse{Body: salesOrdersToAPI(so)}, nil
+}
+
+func (h *SettingsHandler) UpdateSalesOrderSettings(ctx context.Context, req gen.UpdateSalesOrderSettingsRequestObject) (gen.UpdateSalesOrderSettingsResponseObject, error) {
+	var so SalesOrders
+	if v := req.Body.AutoAddCustomerTaxRates; v != nil {
+		so.AutoAddCustomerTaxRates = *v
+	}
+	so, err := h.svc.SetSalesOrderSettings(ctx, auth.TenantID(ctx), so)
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateSalesOrderSettings200JSONResponse{Body: salesOrdersToAPI(so)}, nil
+}
+
+func salesOrdersToAPI(so SalesOrders) gen.SalesOrderSettings {
+	return gen.SalesOrderSettings{AutoAddCustomerTaxRates: &so.AutoAddCustomerTaxRates}
 }

@@ -98,9 +98,12 @@ func (s *Service) SetQuoteSettings(ctx context.Context, tenantID string, qs Quot
 	return s.store.saveQuotes(ctx, s.pool, tenantID, qs)
 }
 
-// SalesOrderSettings returns the tenant's sales order settings through q, so a writer inside
-// a transaction passes it; the defaults when never set.
+// SalesOrderSettings returns the tenant's sales order settings through q (nil: the pool), so a
+// writer inside a transaction passes it; the defaults when never set.
 func (s *Service) SalesOrderSettings(ctx context.Context, q db.Q, tenantID string) (SalesOrders, error) {
+	if q == nil {
+		q = s.pool
+	}
 	return s.store.salesOrders(ctx, q, tenantID)
 }
 
