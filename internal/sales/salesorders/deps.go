@@ -12,6 +12,7 @@ import (
 	"mos/internal/sales/quotes"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
+	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
 	"mos/internal/stock/routing"
 )
@@ -38,6 +39,9 @@ type Deps struct {
 	// Quotes answers what a sales order converted from a quote copies, and marks the quote
 	// won (quotes.Service).
 	Quotes quoteSource
+	// Reservations hold the part lines' stock while the order is approved or in progress
+	// (the inventory service).
+	Reservations stockReservations
 }
 
 // quoteSource is the quotes service as a conversion uses it, in the conversion's
@@ -106,4 +110,12 @@ type lineRoutings interface {
 	UpdateInputItem(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.InputItemWrite) (routing.InputItem, error)
 	DeleteInputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
 	InputMaterials(ctx context.Context, tenantID string, o routing.Owner, f routing.MaterialFilter, r listing.Request) ([]routing.InputMaterial, error)
+}
+
+// stockReservations is what sales orders ask of the inventory ledger, in their own
+// transaction: hold a line's units, release an order's or a line's, read what lines hold.
+type stockReservations interface {
+	Hold(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation, itemID string, want pdec.Decimal) (pdec.Decimal, error)
+	Release(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation) error
+	ReservedFor(ctx context.Context, q db.Q, tenantID, forType string, forIDs []string) (map[string]pdec.Decimal, error)
 }
