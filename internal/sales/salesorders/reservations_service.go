@@ -103,3 +103,19 @@ func (s *Service) reservedQuantities(ctx context.Context, q db.Q, tenantID strin
 	}
 	return s.deps.Reservations.ReservedFor(ctx, q, tenantID, reservedForType, orderIDs)
 }
+
+// withReserved fills the ReservedQuantity of lines of the order (0 for a line holding
+// nothing) in one statement.
+func (s *Service) withReserved(ctx context.Context, q db.Q, tenantID, orderID string, lines []*PartLine) error {
+	if len(lines) == 0 {
+		return nil
+	}
+	held, err := s.reservedQuantities(ctx, q, tenantID, []string{orderID})
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		l.ReservedQuantity = held[l.ID]
+	}
+	return nil
+}
