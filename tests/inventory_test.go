@@ -803,12 +803,17 @@ func mustQuantities(t *testing.T, what string, got map[string]dec.Decimal, want 
 	}
 }
 
-// reserve marks an event as reserving its units for a job. No operation records reserving
-// events yet (jobs and sales orders will), so the test writes the event's reservation with
-// SQL, as those areas will when they record it.
+// reserve marks an event as reserving the units it moved for a job, as reserving events
+// recorded before reservation events existed did (their units moved were the units they
+// reserved, as the migration giving transactions their reserved change keeps them): the
+// event's reservation and its transactions' reserved change are written with SQL.
 func reserve(t *testing.T, te *tenantEnv, eventID, jobID string) {
 	t.Helper()
 	setEvent(t, te, eventID, map[string]any{"reserved_for_type": "job", "reserved_for_id": jobID})
+	if _, err := srv.Pool.ExecContext(context.Background(),
+		`UPDATE inventory_transactions SET reserved_change = quantity_change WHERE tenant_id = $1 AND event_id = $2`, te.ID, eventID); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Reserved stock is the net quantity reserving events moved at a balance, bounded to 0 and

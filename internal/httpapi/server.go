@@ -239,7 +239,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{
 		Customers: customerRecords, CustomFields: customFields, ShippingMethods: shippingMethods, Settings: tenantSettings,
 		Items: itemMaster, Routings: routings, TaxRates: taxRates, Pricing: tenantSettings, Quotes: quoteRecords,
-		RefundReasons: refundReasons,
+		RefundReasons: refundReasons, Reservations: stock,
 	})
 	// A sales order part line owns a routing, editable while its order is draft or approved.
 	routings.Register(routing.OwnerSalesOrderPartLine, routing.OwnerKind{

@@ -15,6 +15,7 @@ import (
 	"mos/internal/sales/taxrates"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/settings"
+	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
 	"mos/internal/stock/routing"
 )
@@ -46,9 +47,9 @@ type Deps struct {
 	// Quotes answers what a sales order converted from a quote copies, and marks the quote
 	// won (quotes.Service).
 	Quotes quoteSource
-	// Stock reserves and releases an order's stock on the status moves that need it (nil
-	// until reservations are wired: nothing is reserved).
-	Stock stockHolder
+	// Reservations hold the part lines' stock while the order is approved or in progress
+	// (the inventory service).
+	Reservations stockReservations
 }
 
 // quoteSource is the quotes service as a conversion uses it, in the conversion's
@@ -137,10 +138,10 @@ type taxRateLookup interface {
 	LiveAmong(ctx context.Context, q db.Q, tenantID string, ids []string) ([]taxrates.TaxRate, error)
 }
 
-// stockHolder reserves a sales order's part lines' stock when it moves into the reserving
-// statuses (Reserving) and releases it when it moves out, in the caller's transaction with the
-// order locked.
-type stockHolder interface {
-	Reserve(ctx context.Context, q db.Q, tenantID, orderID string) error
-	Release(ctx context.Context, q db.Q, tenantID, orderID string) error
+// stockReservations is what sales orders ask of the inventory ledger, in their own
+// transaction: hold a line's units, release an order's or a line's, read what lines hold.
+type stockReservations interface {
+	Hold(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation, itemID string, want pdec.Decimal) (pdec.Decimal, error)
+	Release(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation) error
+	ReservedFor(ctx context.Context, q db.Q, tenantID, forType string, forIDs []string) (map[string]pdec.Decimal, error)
 }

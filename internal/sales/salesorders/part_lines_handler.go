@@ -234,7 +234,7 @@ func partLineToAPI(l PartLine) gen.SalesOrderPartLineItem {
 		DeliveryDate: utctime.Ptr(l.DeliveryDate), Notes: l.Notes,
 		CustomFields: gen.CustomFields(l.CustomFields), RoutingId: l.RoutingID,
 		QuotePartLineItemId: l.QuotePartLineID, BlanketLineItemId: l.BlanketLineID,
-		ShippedQuantity: l.ShippedQuantity, InvoicedQuantity: l.InvoicedQuantity,
+		ShippedQuantity: l.ShippedQuantity, InvoicedQuantity: l.InvoicedQuantity, ReservedQuantity: l.ReservedQuantity,
 		PreDiscountSubTotal: l.Amounts.PreDiscountSubTotal, DiscountAmount: l.Amounts.DiscountAmount,
 		SubTotal: l.Amounts.SubTotal, DiscountedPrice: l.Amounts.DiscountedPrice,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),

@@ -27,6 +27,9 @@ type PartLine struct {
 	// ShippedQuantity and InvoicedQuantity are filled by shipments and invoices.
 	ShippedQuantity  dec
 	InvoicedQuantity dec
+	// ReservedQuantity is what the line holds of the units on hand, in the item's inventory
+	// unit (see reservations_service.go).
+	ReservedQuantity dec
 }
 
 // PartLineWrite is a create or full update of a part line (see SalesOrderPartLineItemWrite in
@@ -130,6 +133,11 @@ func (s *Service) createPartLines(ctx context.Context, tenantID, orderID string,
 		if err := (partLinesStore{}).insert(ctx, q, tenantID, lines); err != nil {
 			return err
 		}
+		for _, id := range created {
+			if err := s.syncLineReservation(ctx, q, tenantID, orderID, parent.Status, id); err != nil {
+				return err
+			}
+		}
 		return s.recomputeTotals(ctx, q, tenantID, parent)
 	})
 	if err != nil {
@@ -147,8 +155,10 @@ func (s *Service) PartLine(ctx context.Context, tenantID, orderID, lineID string
 			return err
 		}
 		var err error
-		l, err = partLinesStore{}.get(ctx, q, tenantID, orderID, lineID, false)
-		return err
+		if l, err = (partLinesStore{}).get(ctx, q, tenantID, orderID, lineID, false); err != nil {
+			return err
+		}
+		return s.withReserved(ctx, q, tenantID, orderID, []*PartLine{&l})
 	})
 	return l, err
 }
@@ -165,8 +175,14 @@ func (s *Service) PartLines(ctx context.Context, tenantID, orderID string, f Par
 		if err := s.lineOrderExists(ctx, q, tenantID, orderID); err != nil {
 			return err
 		}
-		out, err = partLinesStore{}.list(ctx, q, tenantID, orderID, f, page)
-		return err
+		if out, err = (partLinesStore{}).list(ctx, q, tenantID, orderID, f, page); err != nil {
+			return err
+		}
+		lines := make([]*PartLine, len(out))
+		for i := range out {
+			lines[i] = &out[i]
+		}
+		return s.withReserved(ctx, q, tenantID, orderID, lines)
 	})
 	return out, err
 }
@@ -213,11 +229,16 @@ func (s *Service) savePartLine(ctx context.Context, tenantID, orderID, lineID st
 		if err := (partLinesStore{}).update(ctx, q, tenantID, next); err != nil {
 			return err
 		}
+		if err := s.syncLineReservation(ctx, q, tenantID, orderID, parent.Status, lineID); err != nil {
+			return err
+		}
 		if err := s.recomputeTotals(ctx, q, tenantID, parent); err != nil {
 			return err
 		}
-		out, err = partLinesStore{}.get(ctx, q, tenantID, orderID, lineID, false)
-		return err
+		if out, err = (partLinesStore{}).get(ctx, q, tenantID, orderID, lineID, false); err != nil {
+			return err
+		}
+		return s.withReserved(ctx, q, tenantID, orderID, []*PartLine{&out})
 	})
 	return out, err
 }
@@ -244,6 +265,10 @@ func (s *Service) DeletePartLine(ctx context.Context, tenantID, orderID, lineID 
 			return err
 		}
 		if err := s.deps.Routings.Remove(ctx, q, tenantID, partLineOwner(lineID)); err != nil {
+			return err
+		}
+		// The line is gone: it releases what it held.
+		if err := s.syncLineReservation(ctx, q, tenantID, orderID, parent.Status, lineID); err != nil {
 			return err
 		}
 		return s.recomputeTotals(ctx, q, tenantID, parent)
@@ -284,8 +309,10 @@ func (s *Service) ReplacePartLineCustomFields(ctx context.Context, tenantID, ord
 		if err := s.recomputeTotals(ctx, q, tenantID, parent); err != nil {
 			return err
 		}
-		out, err = partLinesStore{}.get(ctx, q, tenantID, orderID, lineID, false)
-		return err
+		if out, err = (partLinesStore{}).get(ctx, q, tenantID, orderID, lineID, false); err != nil {
+			return err
+		}
+		return s.withReserved(ctx, q, tenantID, orderID, []*PartLine{&out})
 	})
 	return out, err
 }

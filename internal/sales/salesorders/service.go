@@ -382,22 +382,36 @@ func (s *Service) SetStatus(ctx context.Context, tenantID, id string, next Statu
 	return saved, nil
 }
 
-// holdStockForMove is where a status move reserves or releases the order's stock: a move from
-// a status that does not reserve into one that does reserves, the opposite move releases, and
-// a move between two reserving (or two non-reserving) statuses changes nothing. Without a
-// stock holder in Deps (until reservations are wired) nothing is reserved.
+// holdStockForMove is where a status move reserves or releases the order's stock (stockMove):
+// reserveOrder holds every part line's units, releaseOrder lets go of all of them.
 func (s *Service) holdStockForMove(ctx context.Context, q db.Q, tenantID string, current SalesOrder, next Status) error {
-	holder := s.deps.Stock
-	if holder == nil {
-		return nil
-	}
-	switch was, will := Reserving(current.Status), Reserving(next); {
-	case !was && will:
-		return holder.Reserve(ctx, q, tenantID, current.ID)
-	case was && !will:
-		return holder.Release(ctx, q, tenantID, current.ID)
+	switch stockMove(current.Status, next) {
+	case moveReserves:
+		return s.reserveOrder(ctx, q, tenantID, current.ID)
+	case moveReleases:
+		return s.releaseOrder(ctx, q, tenantID, current.ID)
 	}
 	return nil
+}
+
+// What a status move does to the order's stock.
+const (
+	moveKeepsStock = iota
+	moveReserves
+	moveReleases
+)
+
+// stockMove classifies a move from status from to next: from a status that does not reserve
+// into one that does reserves, the opposite move releases, and a move between two reserving
+// (or two non-reserving) statuses changes nothing.
+func stockMove(from, next Status) int {
+	switch was, will := Reserving(from), Reserving(next); {
+	case !was && will:
+		return moveReserves
+	case was && !will:
+		return moveReleases
+	}
+	return moveKeepsStock
 }
 
 // ReplaceCustomFields replaces an active order's custom fields with values, validated in full
@@ -421,9 +435,28 @@ func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, 
 	return saved, nil
 }
 
-// Delete soft-deletes an active order and reports whether there was one to delete.
+// Delete soft-deletes an active order and reports whether there was one to delete, in one
+// transaction with the order locked: an order holding stock (approved or in progress)
+// releases it, since a deleted order is a cancelled one.
 func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error) {
-	return s.store.softDelete(ctx, s.pool, tenantID, id)
+	var deleted bool
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		parent, err := totalsStore{}.lockOrder(ctx, q, tenantID, id)
+		if apperr.IsKind(err, apperr.KindNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if Reserving(parent.Status) {
+			if err := s.releaseOrder(ctx, q, tenantID, id); err != nil {
+				return err
+			}
+		}
+		deleted, err = s.store.softDelete(ctx, q, tenantID, id)
+		return err
+	})
+	return deleted, err
 }
 
 // Stream answers the orders matching f one at a time, for an answer written as it is read;

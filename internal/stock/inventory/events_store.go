@@ -174,6 +174,7 @@ type effectRow struct {
 	LotID                  *string     `db:"lot_id"`
 	LocationID             *string     `db:"location_id"`
 	QuantityChange         dec.Decimal `db:"quantity_change"`
+	ReservedChange         dec.Decimal `db:"reserved_change"`
 	LaborValue             dec.Decimal `db:"labor_value"`
 	MachineValue           dec.Decimal `db:"machine_value"`
 	OutsideProcessingValue dec.Decimal `db:"outside_processing_value"`
@@ -185,13 +186,13 @@ type effectRow struct {
 func (r effectRow) toEffect() Effect {
 	return Effect{
 		TransactionID: r.ID, EventID: r.EventID, Place: Place{ItemID: r.ItemID, LotID: r.LotID, LocationID: r.LocationID},
-		QuantityChange:  r.QuantityChange,
+		QuantityChange: r.QuantityChange, ReservedChange: r.ReservedChange,
 		Values:          Values{Labor: r.LaborValue, Machine: r.MachineValue, OutsideProcessing: r.OutsideProcessingValue, Material: r.MaterialValue},
 		BalanceQuantity: r.BalanceQuantity, BalanceValue: r.BalanceValue,
 	}
 }
 
-const effectColumns = `t.id, t.event_id, t.item_id, t.lot_id, t.location_id, t.quantity_change, t.labor_value,
+const effectColumns = `t.id, t.event_id, t.item_id, t.lot_id, t.location_id, t.quantity_change, t.reserved_change, t.labor_value,
        t.machine_value, t.outside_processing_value, t.material_value, t.balance_quantity, t.balance_value`
 
 const effectsSQL = `SELECT ` + effectColumns + ` FROM inventory_transactions t

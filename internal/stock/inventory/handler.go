@@ -150,6 +150,7 @@ func eventToAPI(e Event) gen.InventoryEvent {
 	for i, f := range e.Effects {
 		eff := gen.InventoryEffect{
 			TransactionId: f.TransactionID, Quantity: f.QuantityChange, QuantityChangeType: changeType(f.QuantityChange),
+			ReservedChange: f.ReservedChange,
 			NetValueChange: f.Values.Total(),
 		}
 		eff.LaborValue, eff.MachineValue, eff.OutsideProcessingValue, eff.MaterialValue, eff.TotalValue = valuesToAPI(f.Values, f.QuantityChange)

@@ -190,6 +190,9 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 		if orig.Type == TypeRevert {
 			return apperr.Field("inventoryEventId", "event %s is a revert and cannot be reverted", orig.ID)
 		}
+		if orig.SecondaryType == SecondaryReserve || orig.SecondaryType == SecondaryRelease {
+			return apperr.Field("inventoryEventId", "event %s is a reservation event: the record holding the units (its reservedForType and reservedForId) reserves and releases them", orig.ID)
+		}
 		// Read after the lock on the original: a revert committed meanwhile is seen.
 		by, err := s.store.revertedBy(ctx, q, tenantID, orig.ID)
 		if err != nil {
@@ -226,7 +229,7 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 				return apperr.Field("quantity", "only %s on hand there; reverting event %s would take %s", bal.Quantity, orig.ID, e.QuantityChange)
 			}
 			values := revertValues(bal, e)
-			changes[i] = change{place: e.Place, balanceID: bal.ID, quantity: negate(e.QuantityChange), values: values}
+			changes[i] = change{place: e.Place, balanceID: bal.ID, quantity: negate(e.QuantityChange), values: values, reserved: negate(e.ReservedChange)}
 			total = total.Plus(values)
 		}
 		ev = Event{
@@ -314,6 +317,10 @@ type change struct {
 	balanceID string
 	quantity  dec.Decimal // signed
 	values    Values      // signed
+	reserved  dec.Decimal // signed change of the units reserved there
+	// kept is, for a reservation, the locked balance, which the change leaves as it is
+	// (quantity and values 0): nil for a change of what is on hand.
+	kept *Balance
 }
 
 // record applies the changes to their balances and stores ev with one transaction per
@@ -324,15 +331,18 @@ func (s *Service) record(ctx context.Context, q db.Q, tenantID string, ev *Event
 	for i, c := range changes {
 		var after Balance
 		var err error
-		if c.balanceID == "" {
+		switch {
+		case c.kept != nil:
+			after = *c.kept
+		case c.balanceID == "":
 			after, err = s.store.receive(ctx, q, tenantID, c.place, c.quantity, c.values)
-		} else {
+		default:
 			after, err = s.store.changeBalance(ctx, q, tenantID, c.balanceID, c.quantity, c.values)
 		}
 		if err != nil {
 			return err
 		}
-		effects[i] = Effect{Place: c.place, QuantityChange: c.quantity, Values: c.values, BalanceQuantity: after.Quantity, BalanceValue: after.Values.Total()}
+		effects[i] = Effect{Place: c.place, QuantityChange: c.quantity, Values: c.values, ReservedChange: c.reserved, BalanceQuantity: after.Quantity, BalanceValue: after.Values.Total()}
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	ev.ID, ev.ActionDate, ev.CreatedUtc = ids.NewSub(), now, now

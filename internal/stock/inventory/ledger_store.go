@@ -182,14 +182,14 @@ func (store) insertEvent(ctx context.Context, q db.Q, tenantID string, e Event) 
 
 const insertTransactionSQL = `
 INSERT INTO inventory_transactions (tenant_id, id, event_id, item_id, lot_id, location_id, quantity_change,
-    labor_value, machine_value, outside_processing_value, material_value, balance_quantity, balance_value, created_utc)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`
+    labor_value, machine_value, outside_processing_value, material_value, balance_quantity, balance_value, created_utc, reserved_change)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`
 
 // insertTransaction stores an effect of an event.
 func (store) insertTransaction(ctx context.Context, q db.Q, tenantID string, e Effect, at time.Time) error {
 	_, err := q.ExecContext(ctx, insertTransactionSQL, tenantID, e.TransactionID, e.EventID, e.Place.ItemID, e.Place.LotID,
 		e.Place.LocationID, e.QuantityChange, e.Values.Labor, e.Values.Machine, e.Values.OutsideProcessing, e.Values.Material,
-		e.BalanceQuantity, e.BalanceValue, at)
+		e.BalanceQuantity, e.BalanceValue, at, e.ReservedChange)
 	if err != nil {
 		return fmt.Errorf("insert inventory transaction: %w", err)
 	}

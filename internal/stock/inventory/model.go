@@ -16,8 +16,8 @@ import (
 	"mos/internal/platform/listing"
 )
 
-// EventType is what an event did. adjustment and setItemValue are reserved for the areas
-// that will record them.
+// EventType is what an event did. setItemValue is reserved for the area that will record it;
+// adjustment is the type of reservation events (secondary types reserve and release).
 type EventType string
 
 const (
@@ -25,6 +25,9 @@ const (
 	TypeReceive  EventType = "receive"
 	TypeRevert   EventType = "revert"
 	TypeOverride EventType = "eventOverride"
+	// TypeAdjustment is the type of the reservation events this area records (Reserve,
+	// Release): they change what is reserved at balances, never what is on hand.
+	TypeAdjustment EventType = "adjustment"
 )
 
 // The secondary types of the events this area records itself; picks and receipts take theirs
@@ -32,6 +35,8 @@ const (
 const (
 	SecondaryOverride = "override"
 	SecondaryRevert   = "revert"
+	SecondaryReserve  = "reserve"
+	SecondaryRelease  = "release"
 )
 
 // Place is where stock is kept: an item, in a lot or none, at a location or none. One
@@ -103,6 +108,11 @@ type Effect struct {
 	Place          Place
 	QuantityChange dec.Decimal
 	Values         Values
+	// ReservedChange is the signed change of the units reserved at the place: what a
+	// reservation event reserved (positive) or released (negative); 0 for other events except
+	// reserving events recorded before reservations had their own events, whose units moved
+	// were the units they reserved (and their reverts).
+	ReservedChange dec.Decimal
 	// BalanceQuantity and BalanceValue are the place's quantity on hand and its total value
 	// right after the change.
 	BalanceQuantity dec.Decimal

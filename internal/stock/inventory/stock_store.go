@@ -26,19 +26,25 @@ type stockRow struct {
 	ItemDescription *string     `db:"item_description"`
 }
 
-// reservedSQL is the units reserved per balance (id, reserved): the net quantity change of
+// reservedSQL is the units reserved per balance (id, reserved): the net reserved change of
 // the transactions of events with a reservedForType at the balance's place, bounded to 0
 // and the balance's quantity. A revert carries its original's reservation, so it cancels
 // it. Reserving events are few beside the ledger, so they are read first and their
 // transactions found by event. The tenant is $1: the first parameter of listing.NewQuery.
-const reservedSQL = `
-SELECT b.id, least(b.quantity, greatest(sum(t.quantity_change), 0)) AS reserved
+var reservedSQL = reservedWhere("")
+
+// reservedWhere is reservedSQL narrowed by more conditions on the transactions t (each
+// starting with AND), such as one item's.
+func reservedWhere(conditions string) string {
+	return `
+SELECT b.id, least(b.quantity, greatest(sum(t.reserved_change), 0)) AS reserved
 FROM inventory_events e
 JOIN inventory_transactions t ON t.tenant_id = e.tenant_id AND t.event_id = e.id
 JOIN inventory_balances b ON b.tenant_id = t.tenant_id AND b.item_id = t.item_id
     AND coalesce(b.lot_id, '') = coalesce(t.lot_id, '') AND coalesce(b.location_id, '') = coalesce(t.location_id, '')
-WHERE e.tenant_id = $1 AND e.reserved_for_type IS NOT NULL
+WHERE e.tenant_id = $1 AND e.reserved_for_type IS NOT NULL` + conditions + `
 GROUP BY b.id, b.quantity`
+}
 
 // stockSelect reads balances with what is available of them and the item's number and
 // description (the item joined through the items area's exported join, as the lot and
@@ -93,7 +99,7 @@ func (store) stock(ctx context.Context, q db.Q, tenantID string, f StockFilter, 
 
 // quantitiesByItemSQL sums, per item holding stock, every unit on hand and the units
 // available (on hand less reserved, per balance).
-const quantitiesByItemSQL = `WITH reserved AS (` + reservedSQL + `)
+var quantitiesByItemSQL = `WITH reserved AS (` + reservedSQL + `)
 SELECT b.item_id, sum(b.quantity) AS on_hand, sum(b.quantity - coalesce(r.reserved, 0)) AS available
 FROM inventory_balances b
 LEFT JOIN reserved r ON r.id = b.id
@@ -117,7 +123,7 @@ func (store) quantitiesByItem(ctx context.Context, q db.Q, tenantID string) ([]i
 }
 
 // availableForItemsSQL is quantitiesByItemSQL for some items only.
-const availableForItemsSQL = `WITH reserved AS (` + reservedSQL + `)
+var availableForItemsSQL = `WITH reserved AS (` + reservedSQL + `)
 SELECT b.item_id, sum(b.quantity) AS on_hand, sum(b.quantity - coalesce(r.reserved, 0)) AS available
 FROM inventory_balances b
 LEFT JOIN reserved r ON r.id = b.id

@@ -56,6 +56,8 @@ var transactionListSpec = listing.Spec{Fields: transactionSortFields, Default: "
 
 func (store) transactions(ctx context.Context, q db.Q, tenantID string, f TransactionFilter, p listing.Page) ([]TransactionRow, int, error) {
 	lq := listing.NewQuery("t.tenant_id", tenantID)
+	// Reservation transactions change no balance: the list is of balance changes.
+	lq.Where("e.secondary_type <> ALL(%s)", pq.StringArray{SecondaryReserve, SecondaryRelease})
 	if f.ItemIDs != nil {
 		lq.Where("t.item_id = ANY(%s)", pq.StringArray(f.ItemIDs))
 	}

@@ -134,10 +134,11 @@ func (f *treeFixture) stock(itemID, quantity, reserved string) {
 		return
 	}
 	event := ids.New()
+	// A reservation event: it reserves units that stay on hand.
 	f.exec(`INSERT INTO inventory_events (tenant_id, id, action_date, type, secondary_type, item_id, quantity, reserved_for_type, reserved_for_id)
-		VALUES ($1, $2, now(), 'pick', 'pick', $3, $4, 'job', $5)`, f.tenantID, event, itemID, reserved, ids.New())
-	f.exec(`INSERT INTO inventory_transactions (tenant_id, id, event_id, item_id, quantity_change, balance_quantity, balance_value)
-		VALUES ($1, $2, $3, $4, $5, $6, 0)`, f.tenantID, ids.NewSub(), event, itemID, reserved, quantity)
+		VALUES ($1, $2, now(), 'adjustment', 'reserve', $3, $4, 'job', $5)`, f.tenantID, event, itemID, reserved, ids.New())
+	f.exec(`INSERT INTO inventory_transactions (tenant_id, id, event_id, item_id, quantity_change, reserved_change, balance_quantity, balance_value)
+		VALUES ($1, $2, $3, $4, 0, $5, $6, 0)`, f.tenantID, ids.NewSub(), event, itemID, reserved, quantity)
 }
 
 func (f *treeFixture) overhead(method settings.OverheadMethod) {
