@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"mos/gen/client"
+	"mos/internal/platform/ids"
 )
 
 // Stock reservations of sales orders: while an order is approved or in progress each part
@@ -17,7 +18,7 @@ import (
 // soResOrder creates a sales order for a new customer and answers its id.
 func soResOrder(t *testing.T, te *tenantEnv) string {
 	t.Helper()
-	customerID := createCustomer(t, te, client.CustomerWrite{Name: "Reserving customer"})
+	customerID := createCustomer(t, te, client.CustomerWrite{Name: "Reserving customer " + ids.New()})
 	res, b := rawRequest(t, http.MethodPost, "/api/sales-orders", te.Token, "application/json", fmt.Sprintf(`{"customerId":%q}`, customerID))
 	if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusCreated {
 		t.Fatalf("create sales order answered %d: %s", res.StatusCode, b)
