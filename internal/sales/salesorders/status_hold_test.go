@@ -8,7 +8,7 @@ func TestStatusMovesReserveAndRelease(t *testing.T) {
 	want := map[[2]Status]int{
 		{StatusDraft, StatusApproved}: moveReserves, {StatusNeedsApproval, StatusApproved}: moveReserves,
 		{StatusComplete, StatusInProgress}: moveReserves,
-		{StatusApproved, StatusDraft}: moveReleases, {StatusApproved, StatusNeedsApproval}: moveReleases,
+		{StatusApproved, StatusDraft}:      moveReleases, {StatusApproved, StatusNeedsApproval}: moveReleases,
 		{StatusApproved, StatusComplete}: moveReleases, {StatusInProgress, StatusComplete}: moveReleases,
 	}
 	for from, nexts := range transitions {
