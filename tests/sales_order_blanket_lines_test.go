@@ -1,0 +1,394 @@
+package tests
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"mos/gen/client"
+	"mos/internal/platform/ids"
+)
+
+// The blanket lines of sales orders: an item promised in a total quantity over a period at a
+// unit price, released over time into part lines; they carry no money of their own.
+
+func sbLinesPath(orderID string) string { return "/api/sales-orders/" + orderID + "/blanket-line-items" }
+
+func sbLinePath(orderID, lineID string) string { return sbLinesPath(orderID) + "/" + lineID }
+
+// sbLine is the read shape the tests check, decoded loosely so decimals compare as text.
+type sbLine struct {
+	ID                      string      `json:"id"`
+	SalesOrderID            string      `json:"salesOrderId"`
+	LineNumber              int32       `json:"lineNumber"`
+	ItemID                  string      `json:"itemId"`
+	Item                    struct{ Number string }
+	Description             *string     `json:"description"`
+	Quantity                json.Number `json:"quantity"`
+	UnitOfMeasureName       string      `json:"unitOfMeasureName"`
+	UnitPrice               json.Number `json:"unitPrice"`
+	StartDate               *string     `json:"startDate"`
+	EndDate                 *string     `json:"endDate"`
+	Notes                   *string     `json:"notes"`
+	ReleasedQuantity        json.Number `json:"releasedQuantity"`
+	RemainingQuantity       json.Number `json:"remainingQuantity"`
+	ReleasedPartLineItemIDs []string    `json:"releasedPartLineItemIds"`
+}
+
+func sbDecode(t *testing.T, body []byte) sbLine {
+	t.Helper()
+	var l sbLine
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.UseNumber()
+	if err := d.Decode(&l); err != nil {
+		t.Fatalf("decode blanket line: %v: %s", err, body)
+	}
+	return l
+}
+
+// sbSend sends body (JSON, or a JSON Patch for PATCH) to path and answers the raw answer.
+func sbSend(t *testing.T, te *tenantEnv, method, path, body string) (rawResponse, []byte) {
+	t.Helper()
+	ct := "application/json"
+	switch {
+	case body == "":
+		ct = ""
+	case method == http.MethodPatch:
+		ct = "application/json-patch+json"
+	}
+	return rawRequest(t, method, path, te.Token, ct, body)
+}
+
+// sbAdd creates a blanket line from a JSON body and answers its id.
+func sbAdd(t *testing.T, te *tenantEnv, orderID, body string) string {
+	t.Helper()
+	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), body)
+	return createdID(t, res, b)
+}
+
+func sbGet(t *testing.T, te *tenantEnv, orderID, lineID string) sbLine {
+	t.Helper()
+	res, b := sbSend(t, te, http.MethodGet, sbLinePath(orderID, lineID), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	return sbDecode(t, b)
+}
+
+func sbList(t *testing.T, te *tenantEnv, orderID, query, filter string) []sbLine {
+	t.Helper()
+	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID)+"/list"+query, filter)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]sbLine, len(raw))
+	for i, r := range raw {
+		out[i] = sbDecode(t, r)
+	}
+	return out
+}
+
+// sbSetOrder sets a column of the order's row directly: the status and deleted flag the line
+// rules depend on, whatever the header's own operations allow.
+func sbSetOrder(t *testing.T, te *tenantEnv, orderID, column string, value any) {
+	t.Helper()
+	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE sales_orders SET `+column+` = $3 WHERE tenant_id = $1 AND id = $2`,
+		te.ID, orderID, value); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func sbMustNum(t *testing.T, what string, got json.Number, want string) {
+	t.Helper()
+	if got.String() != want {
+		t.Errorf("%s = %s, want %s", what, got, want)
+	}
+}
+
+func TestSalesOrderBlanketLineCreateTakesTheItemsDefaults(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	desc := "Bracket, zinc plated"
+	w := newItem("SB-BRKT-1")
+	w.Description = &desc
+	itemID := createItem(t, te, w)
+	orderID := soFor(t, te, "")
+	before := soGet(t, te, orderID)
+
+	lineID := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1200,"unitPrice":4.25,
+		"startDate":"2027-03-01T23:30:00-08:00","endDate":"2027-12-31","notes":"  monthly  "}`, itemID))
+	l := sbGet(t, te, orderID, lineID)
+	if l.ID != lineID || l.SalesOrderID != orderID || l.ItemID != itemID || l.LineNumber != 1 || l.Item.Number != "SB-BRKT-1" {
+		t.Fatalf("line %+v", l)
+	}
+	if optText(l.Description) != desc || l.UnitOfMeasureName != "Each" || optText(l.Notes) != "monthly" {
+		t.Errorf("defaults: description %q, unit %q, notes %q", optText(l.Description), l.UnitOfMeasureName, optText(l.Notes))
+	}
+	// The calendar dates keep the date part as written and read at midnight UTC.
+	if optText(l.StartDate) != "2027-03-01T00:00:00Z" || optText(l.EndDate) != "2027-12-31T00:00:00Z" {
+		t.Errorf("period %v .. %v", optText(l.StartDate), optText(l.EndDate))
+	}
+	sbMustNum(t, "quantity", l.Quantity, "1200")
+	sbMustNum(t, "unitPrice", l.UnitPrice, "4.25")
+	sbMustNum(t, "releasedQuantity", l.ReleasedQuantity, "0")
+	sbMustNum(t, "remainingQuantity", l.RemainingQuantity, "1200")
+	if l.ReleasedPartLineItemIDs == nil || len(l.ReleasedPartLineItemIDs) != 0 {
+		t.Errorf("releasedPartLineItemIds %v, want []", l.ReleasedPartLineItemIDs)
+	}
+	// A blanket line carries no money: the totals stay 0, the order's modifiedUtc advances.
+	after := soGet(t, te, orderID)
+	mustDec(t, "total", after.Total, "0")
+	mustDec(t, "lineSubTotal", after.LineSubTotal, "0")
+	if !after.ModifiedUtc.After(before.ModifiedUtc) {
+		t.Errorf("modifiedUtc %v did not advance from %v", after.ModifiedUtc, before.ModifiedUtc)
+	}
+	// The next line takes the next number; an empty description stores none.
+	second := sbGet(t, te, orderID, sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":5,"unitPrice":1,"description":" "}`, itemID)))
+	if second.LineNumber != 2 || second.Description != nil || second.StartDate != nil || second.EndDate != nil {
+		t.Errorf("second line %+v", second)
+	}
+}
+
+func TestSalesOrderBlanketLineUnitPriceDefaultsToTheItemsPriceForTheWholeQuantity(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("SB-PRICED"))
+	replaceSalesBreaks(t, te, itemID, `{"priceBreaks":[{"quantity":1,"price":10},{"quantity":100,"price":8},{"quantity":1000,"price":6.5}]}`)
+	orderID := soFor(t, te, "")
+	l := sbGet(t, te, orderID, sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1200}`, itemID)))
+	sbMustNum(t, "unitPrice of 1200", l.UnitPrice, "6.5")
+	l = sbGet(t, te, orderID, sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":150}`, itemID)))
+	sbMustNum(t, "unitPrice of 150", l.UnitPrice, "8")
+	// Without a fixed price for the quantity the price is required.
+	unpriced := createItem(t, te, newItem("SB-UNPRICED"))
+	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":5}`, unpriced))
+	mustProblemNaming(t, res, b, "unitPrice")
+}
+
+func TestSalesOrderBlanketLineRefusesBadInput(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("SB-BAD"))
+	orderID := soFor(t, te, "")
+	for name, c := range map[string]struct{ body, field string }{
+		"zero quantity":     {fmt.Sprintf(`{"itemId":%q,"quantity":0,"unitPrice":1}`, itemID), "quantity"},
+		"negative price":    {fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":-1}`, itemID), "unitPrice"},
+		"line number 0":     {fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1,"lineNumber":0}`, itemID), "lineNumber"},
+		"end before start":  {fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1,"startDate":"2027-05-02","endDate":"2027-05-01"}`, itemID), "endDate"},
+		"bad date":          {fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1,"startDate":"2027-02-30"}`, itemID), "startDate"},
+		"unit of no item's": {fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1,"unitOfMeasureName":"Gallon"}`, itemID), "unitOfMeasureName"},
+	} {
+		res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), c.body)
+		if res.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: status %d: %s", name, res.StatusCode, b)
+			continue
+		}
+		mustProblemNaming(t, res, b, c.field)
+	}
+	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, ids.New()))
+	mustNameField(t, mustProblem(t, res, b, http.StatusNotFound), "itemId")
+	aw := newItem("SB-ARCH")
+	aw.IsArchived = ptr(true)
+	archived := createItem(t, te, aw)
+	res, b = sbSend(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, archived))
+	mustProblemNaming(t, res, b, "itemId")
+	if got := sbList(t, te, orderID, "", ""); len(got) != 0 {
+		t.Fatalf("refused creates stored %d lines", len(got))
+	}
+}
+
+func TestSalesOrderBlanketLineUnitMayBeAnyUnitTheItemSellsIn(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("SB-DOZEN")
+	w.SalesUnitOfMeasureConversions = &[]client.ItemSalesUnitConversionWrite{{DestinationUnitOfMeasureName: "Dozen", IsDefault: ptr(true)}}
+	itemID := createItem(t, te, w)
+	orderID := soFor(t, te, "")
+	if l := sbGet(t, te, orderID, sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":2,"unitPrice":1}`, itemID))); l.UnitOfMeasureName != "Dozen" {
+		t.Errorf("unit %q, want the default sales unit Dozen", l.UnitOfMeasureName)
+	}
+	if l := sbGet(t, te, orderID, sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":2,"unitPrice":1,"unitOfMeasureName":"Box"}`, itemID))); l.UnitOfMeasureName != "Box" {
+		t.Errorf("unit %q, want Box as sent", l.UnitOfMeasureName)
+	}
+}
+
+func TestSalesOrderBlanketLineOfAnotherOrderOrTenantIsNotFound(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	itemID := createItem(t, te, newItem("SB-ISO"))
+	orderID, otherOrder := soFor(t, te, "A"), soFor(t, te, "B")
+	lineID := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":1}`, itemID))
+	body := fmt.Sprintf(`{"itemId":%q,"quantity":12,"unitPrice":1}`, itemID)
+	for _, c := range []struct {
+		who          *tenantEnv
+		order, label string
+	}{{te, otherOrder, "another order"}, {other, orderID, "another tenant"}} {
+		for _, m := range []string{http.MethodGet, http.MethodPut, http.MethodPatch} {
+			send := ""
+			switch m {
+			case http.MethodPut:
+				send = body
+			case http.MethodPatch:
+				send = `[{"op":"replace","path":"/quantity","value":3}]`
+			}
+			res, b := sbSend(t, c.who, m, sbLinePath(c.order, lineID), send)
+			mustProblem(t, res, b, http.StatusNotFound)
+		}
+		res, b := sbSend(t, c.who, http.MethodPost, sbLinesPath(c.order)+"/list", "")
+		if c.who == te {
+			mustStatus(t, res.StatusCode, http.StatusOK, b)
+			if string(bytes.TrimSpace(b)) != "[]" {
+				t.Errorf("%s lists %s", c.label, b)
+			}
+		} else {
+			mustProblem(t, res, b, http.StatusNotFound)
+			res, b = sbSend(t, c.who, http.MethodPost, sbLinesPath(orderID), body)
+			mustProblem(t, res, b, http.StatusNotFound)
+			res, b = sbSend(t, c.who, http.MethodDelete, sbLinePath(orderID, lineID), "")
+			mustProblem(t, res, b, http.StatusNotFound)
+		}
+	}
+	// Deleting it through another order answers 204 and changes nothing.
+	res, b := sbSend(t, te, http.MethodDelete, sbLinePath(otherOrder, lineID), "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, b)
+	sbMustNum(t, "quantity", sbGet(t, te, orderID, lineID).Quantity, "10")
+}
+
+func TestSalesOrderBlanketLineWritesNeedAnActiveOrderInAnEditableStatus(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("SB-STATUS"))
+	orderID := soFor(t, te, "")
+	lineID := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":1}`, itemID))
+	body := fmt.Sprintf(`{"itemId":%q,"quantity":11,"unitPrice":1}`, itemID)
+	for _, st := range []string{"needsApproval", "approved"} {
+		sbSetOrder(t, te, orderID, "status", st)
+		res, b := sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+	}
+	for _, st := range []string{"inProgress", "complete"} {
+		sbSetOrder(t, te, orderID, "status", st)
+		res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), body)
+		mustProblemNaming(t, res, b, "status")
+		res, b = sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
+		mustProblemNaming(t, res, b, "status")
+		res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+		mustProblemNaming(t, res, b, "status")
+	}
+	// A deleted order's lines stay readable, and its writes answer 404.
+	sbSetOrder(t, te, orderID, "status", "draft")
+	sbSetOrder(t, te, orderID, "deleted", true)
+	sbMustNum(t, "quantity", sbGet(t, te, orderID, lineID).Quantity, "11")
+	if got := sbList(t, te, orderID, "", ""); len(got) != 1 {
+		t.Errorf("deleted order lists %d lines", len(got))
+	}
+	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), body)
+	mustProblem(t, res, b, http.StatusNotFound)
+	res, b = sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
+	mustProblem(t, res, b, http.StatusNotFound)
+	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	mustProblem(t, res, b, http.StatusNotFound)
+}
+
+func TestSalesOrderBlanketLineUpdatePatchAndDelete(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("SB-UPD"))
+	other := createItem(t, te, newItem("SB-UPD-2"))
+	orderID := soFor(t, te, "")
+	lineID := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":3,"startDate":"2027-01-01","notes":"n"}`, itemID))
+
+	// A full update: omitted lineNumber and unitPrice keep the line's; the rest is replaced.
+	res, b := sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), fmt.Sprintf(`{"itemId":%q,"quantity":20,"description":"Changed"}`, other))
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	if res.Header.Get("ETag") == "" {
+		t.Error("update answered no ETag")
+	}
+	l := sbDecode(t, b)
+	if l.ItemID != other || l.LineNumber != 1 || optText(l.Description) != "Changed" || l.StartDate != nil || l.Notes != nil {
+		t.Errorf("updated %+v", l)
+	}
+	sbMustNum(t, "unitPrice kept", l.UnitPrice, "3")
+	res, b = sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), fmt.Sprintf(`{"itemId":%q,"quantity":20,"startDate":"2027-06-01","endDate":"2027-05-01"}`, other))
+	mustProblemNaming(t, res, b, "endDate")
+
+	// A patch changes what it names and keeps the rest (the description too).
+	res, b = sbSend(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":25},{"op":"replace","path":"/endDate","value":"2028-06-30T22:00:00-07:00"}]`)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	l = sbDecode(t, b)
+	sbMustNum(t, "patched quantity", l.Quantity, "25")
+	if optText(l.Description) != "Changed" || optText(l.EndDate) != "2028-06-30T00:00:00Z" || l.ItemID != other {
+		t.Errorf("patched %+v", l)
+	}
+	res, b = sbSend(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/nope","value":1}]`)
+	mustProblem(t, res, b, http.StatusBadRequest)
+
+	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, b)
+	res, b = sbSend(t, te, http.MethodGet, sbLinePath(orderID, lineID), "")
+	mustProblem(t, res, b, http.StatusNotFound)
+}
+
+func TestSalesOrderBlanketLineListOrderAndFilters(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	a := createItem(t, te, newItem("SB-LIST-A"))
+	bItem := createItem(t, te, newItem("SB-LIST-B"))
+	orderID := soFor(t, te, "")
+	third := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1,"lineNumber":3}`, a))
+	first := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1,"lineNumber":1}`, bItem))
+	fourth := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, a))
+	idsOf := func(list []sbLine) []string {
+		out := make([]string, len(list))
+		for i, l := range list {
+			out[i] = l.ID
+		}
+		return out
+	}
+	if got := idsOf(sbList(t, te, orderID, "", "")); fmt.Sprint(got) != fmt.Sprint([]string{first, third, fourth}) {
+		t.Errorf("by line number: %v", got)
+	}
+	if got := idsOf(sbList(t, te, orderID, "?Sort.Dir=descending", "")); fmt.Sprint(got) != fmt.Sprint([]string{fourth, third, first}) {
+		t.Errorf("descending: %v", got)
+	}
+	if got := idsOf(sbList(t, te, orderID, "", fmt.Sprintf(`{"itemIds":[%q]}`, a))); fmt.Sprint(got) != fmt.Sprint([]string{third, fourth}) {
+		t.Errorf("itemIds: %v", got)
+	}
+	if got := idsOf(sbList(t, te, orderID, "", fmt.Sprintf(`{"ids":[%q,%q]}`, fourth, first))); fmt.Sprint(got) != fmt.Sprint([]string{first, fourth}) {
+		t.Errorf("ids: %v", got)
+	}
+	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID)+"/list?Sort.Field=unitPrice", "")
+	mustProblemNaming(t, res, b, "Sort.Field")
+	res, b = sbSend(t, te, http.MethodPost, sbLinesPath(ids.New())+"/list", "")
+	mustProblem(t, res, b, http.StatusNotFound)
+}
+
+func TestSalesOrderBlanketLinePermissions(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("SB-PERM"))
+	orderID := soFor(t, te, "")
+	lineID := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, itemID))
+	body := fmt.Sprintf(`{"itemId":%q,"quantity":2,"unitPrice":1}`, itemID)
+	viewer := te.userToken(t, "View Sales Order")
+	res, b := rawRequest(t, http.MethodGet, sbLinePath(orderID, lineID), viewer, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	res, b = rawRequest(t, http.MethodPost, sbLinesPath(orderID)+"/list", viewer, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	res, b = rawRequest(t, http.MethodPost, sbLinesPath(orderID), viewer, "application/json", body)
+	mustProblem(t, res, b, http.StatusForbidden)
+	res, b = rawRequest(t, http.MethodPut, sbLinePath(orderID, lineID), viewer, "application/json", body)
+	mustProblem(t, res, b, http.StatusForbidden)
+	res, b = rawRequest(t, http.MethodDelete, sbLinePath(orderID, lineID), viewer, "", "")
+	mustProblem(t, res, b, http.StatusForbidden)
+	editor := te.userToken(t, "Edit Sales Order")
+	res, b = rawRequest(t, http.MethodGet, sbLinePath(orderID, lineID), editor, "", "")
+	mustProblem(t, res, b, http.StatusForbidden)
+	res, b = rawRequest(t, http.MethodPost, sbLinesPath(orderID), editor, "application/json", body)
+	createdID(t, res, b)
+}
