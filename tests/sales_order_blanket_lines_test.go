@@ -15,16 +15,18 @@ import (
 // The blanket lines of sales orders: an item promised in a total quantity over a period at a
 // unit price, released over time into part lines; they carry no money of their own.
 
-func sbLinesPath(orderID string) string { return "/api/sales-orders/" + orderID + "/blanket-line-items" }
+func sbLinesPath(orderID string) string {
+	return "/api/sales-orders/" + orderID + "/blanket-line-items"
+}
 
 func sbLinePath(orderID, lineID string) string { return sbLinesPath(orderID) + "/" + lineID }
 
 // sbLine is the read shape the tests check, decoded loosely so decimals compare as text.
 type sbLine struct {
-	ID                      string      `json:"id"`
-	SalesOrderID            string      `json:"salesOrderId"`
-	LineNumber              int32       `json:"lineNumber"`
-	ItemID                  string      `json:"itemId"`
+	ID                      string `json:"id"`
+	SalesOrderID            string `json:"salesOrderId"`
+	LineNumber              int32  `json:"lineNumber"`
+	ItemID                  string `json:"itemId"`
 	Item                    struct{ Number string }
 	Description             *string     `json:"description"`
 	Quantity                json.Number `json:"quantity"`
@@ -391,4 +393,191 @@ func TestSalesOrderBlanketLinePermissions(t *testing.T) {
 	mustProblem(t, res, b, http.StatusForbidden)
 	res, b = rawRequest(t, http.MethodPost, sbLinesPath(orderID), editor, "application/json", body)
 	createdID(t, res, b)
+}
+
+func sbReleasePath(orderID, lineID string) string { return sbLinePath(orderID, lineID) + "/releases" }
+
+// sbRelease releases per body and answers the part line of the 201.
+func sbRelease(t *testing.T, te *tenantEnv, orderID, lineID, body string) soPartLine {
+	t.Helper()
+	res, b := sbSend(t, te, http.MethodPost, sbReleasePath(orderID, lineID), body)
+	mustStatus(t, res.StatusCode, http.StatusCreated, b)
+	return soDecodeLine(t, b)
+}
+
+// sbBlanket creates an item and a sales order with one blanket line of 10 of it at 4 from
+// 2027-01-01 to 2027-12-31, and answers the order, the line and the item.
+func sbBlanket(t *testing.T, te *tenantEnv, number string) (orderID, lineID, itemID string) {
+	t.Helper()
+	desc := "Blanket " + number
+	w := newItem(number)
+	w.Description = &desc
+	itemID = createItem(t, te, w)
+	orderID = soFor(t, te, "Ordering "+number)
+	lineID = sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":4,"description":"Per schedule",
+		"startDate":"2027-01-01","endDate":"2027-12-31"}`, itemID))
+	return orderID, lineID, itemID
+}
+
+func TestSalesOrderBlanketReleaseCreatesAPricedPartLine(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	orderID, lineID, itemID := sbBlanket(t, te, "SB-REL")
+	// An earlier part line: the release takes the next line number.
+	soAddLine(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":2}`, itemID))
+
+	p := sbRelease(t, te, orderID, lineID, `{"quantity":3,"deliveryDate":"2027-02-15T23:30:00-08:00","notes":"first"}`)
+	if p.ItemID != itemID || p.UnitOfMeasureName != "Each" || optText(p.Description) != "Per schedule" || p.LineNumber != 2 ||
+		optText(p.DeliveryDate) != "2027-02-15T00:00:00Z" || optText(p.BlanketLineItemID) != lineID || optText(p.Notes) != "first" ||
+		p.PricingScheme != "price" || p.SalesOrderID != orderID {
+		t.Fatalf("released %+v", p)
+	}
+	sbMustNum(t, "quantity", p.Quantity, "3")
+	sbMustNum(t, "unitPrice (the blanket's)", p.UnitPrice, "4")
+	if got := soGetLine(t, te, orderID, p.ID); got.RoutingID == "" || optText(got.BlanketLineItemID) != lineID {
+		t.Errorf("stored %+v", got)
+	}
+	// A price sent is kept; the releases list oldest first.
+	second := sbRelease(t, te, orderID, lineID, `{"quantity":2.5,"unitPrice":3.9}`)
+	sbMustNum(t, "unitPrice sent", second.UnitPrice, "3.9")
+	if second.DeliveryDate != nil {
+		t.Errorf("deliveryDate %v, want none", optText(second.DeliveryDate))
+	}
+	l := sbGet(t, te, orderID, lineID)
+	sbMustNum(t, "releasedQuantity", l.ReleasedQuantity, "5.5")
+	sbMustNum(t, "remainingQuantity", l.RemainingQuantity, "4.5")
+	if fmt.Sprint(l.ReleasedPartLineItemIDs) != fmt.Sprint([]string{p.ID, second.ID}) {
+		t.Errorf("releasedPartLineItemIds %v, want %v", l.ReleasedPartLineItemIDs, []string{p.ID, second.ID})
+	}
+	// The released lines are priced and counted: 1 × 2 + 3 × 4 + 2.5 × 3.9 = 23.75.
+	soMustTotals(t, te, orderID, "23.75", "23.75", "23.75")
+	if got := sbList(t, te, orderID, "", ""); len(got) != 1 || got[0].ReleasedQuantity.String() != "5.5" || len(got[0].ReleasedPartLineItemIDs) != 2 {
+		t.Errorf("list %+v", got)
+	}
+}
+
+func TestSalesOrderBlanketReleaseRefusesMoreThanRemainsAndDaysOutsideThePeriod(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	orderID, lineID, _ := sbBlanket(t, te, "SB-REL-BAD")
+	sbRelease(t, te, orderID, lineID, `{"quantity":8}`)
+	for name, c := range map[string]struct{ body, field string }{
+		"more than remains": {`{"quantity":2.001}`, "quantity"},
+		"zero":              {`{"quantity":0}`, "quantity"},
+		"before the period": {`{"quantity":1,"deliveryDate":"2026-12-31"}`, "deliveryDate"},
+		"after the period":  {`{"quantity":1,"deliveryDate":"2028-01-01T01:00:00+05:00"}`, "deliveryDate"},
+		"negative price":    {`{"quantity":1,"unitPrice":-1}`, "unitPrice"},
+	} {
+		res, b := sbSend(t, te, http.MethodPost, sbReleasePath(orderID, lineID), c.body)
+		if res.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: status %d: %s", name, res.StatusCode, b)
+			continue
+		}
+		mustProblemNaming(t, res, b, c.field)
+	}
+	// The period's first and last days are in it; the last units may go.
+	sbRelease(t, te, orderID, lineID, `{"quantity":1,"deliveryDate":"2027-01-01"}`)
+	sbRelease(t, te, orderID, lineID, `{"quantity":1,"deliveryDate":"2027-12-31"}`)
+	res, b := sbSend(t, te, http.MethodPost, sbReleasePath(orderID, lineID), `{"quantity":0.5}`)
+	mustProblemNaming(t, res, b, "quantity")
+	soMustTotals(t, te, orderID, "40", "40", "40")
+	// Another order's blanket line, or another tenant's, is not found.
+	res, b = sbSend(t, te, http.MethodPost, sbReleasePath(soFor(t, te, "Other"), lineID), `{"quantity":1}`)
+	mustProblem(t, res, b, http.StatusNotFound)
+	res, b = sbSend(t, newTenant(t), http.MethodPost, sbReleasePath(orderID, lineID), `{"quantity":1}`)
+	mustProblem(t, res, b, http.StatusNotFound)
+	// Releases are line writes: refused on an order in progress, 404 on a deleted one.
+	open, openLine, _ := sbBlanket(t, te, "SB-REL-ST")
+	sbSetOrder(t, te, open, "status", "inProgress")
+	res, b = sbSend(t, te, http.MethodPost, sbReleasePath(open, openLine), `{"quantity":1}`)
+	mustProblemNaming(t, res, b, "status")
+	sbSetOrder(t, te, open, "deleted", true)
+	res, b = sbSend(t, te, http.MethodPost, sbReleasePath(open, openLine), `{"quantity":1}`)
+	mustProblem(t, res, b, http.StatusNotFound)
+	viewer := te.userToken(t, "View Sales Order")
+	res, b = rawRequest(t, http.MethodPost, sbReleasePath(orderID, lineID), viewer, "application/json", `{"quantity":1}`)
+	mustProblem(t, res, b, http.StatusForbidden)
+}
+
+func TestSalesOrderBlanketConcurrentReleasesOfTheLastUnits(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	orderID, lineID, _ := sbBlanket(t, te, "SB-RACE")
+	sbRelease(t, te, orderID, lineID, `{"quantity":4}`)
+	counts := concurrently(t, 2, func() (int, error) {
+		res, _ := rawRequest(t, http.MethodPost, sbReleasePath(orderID, lineID), te.Token, "application/json", `{"quantity":6}`)
+		return res.StatusCode, nil
+	})
+	if counts[http.StatusCreated] != 1 || counts[http.StatusBadRequest] != 1 {
+		t.Fatalf("statuses %v, want one 201 and one 400", counts)
+	}
+	l := sbGet(t, te, orderID, lineID)
+	sbMustNum(t, "releasedQuantity", l.ReleasedQuantity, "10")
+	sbMustNum(t, "remainingQuantity", l.RemainingQuantity, "0")
+	soMustTotals(t, te, orderID, "40", "40", "40")
+}
+
+func TestSalesOrderBlanketLineWithReleasesKeepsItsItemUnitAndReleasedQuantity(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	orderID, lineID, itemID := sbBlanket(t, te, "SB-KEEP")
+	other := createItem(t, te, newItem("SB-KEEP-2"))
+	p := sbRelease(t, te, orderID, lineID, `{"quantity":6}`)
+	for name, c := range map[string]struct{ body, field string }{
+		"below released": {fmt.Sprintf(`{"itemId":%q,"quantity":5.9}`, itemID), "quantity"},
+		"other item":     {fmt.Sprintf(`{"itemId":%q,"quantity":10}`, other), "itemId"},
+		"other unit":     {fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitOfMeasureName":"Box"}`, itemID), "unitOfMeasureName"},
+	} {
+		res, b := sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), c.body)
+		if res.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: status %d: %s", name, res.StatusCode, b)
+			continue
+		}
+		mustProblemNaming(t, res, b, c.field)
+	}
+	res, b := sbSend(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":6}]`)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	sbMustNum(t, "remaining at the released quantity", sbDecode(t, b).RemainingQuantity, "0")
+	res, b = sbSend(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":8}]`)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+
+	// A released part line may grow only into what the blanket has remaining (2), and keeps
+	// the blanket's item and unit.
+	partBody := func(quantity, extra string) string {
+		return fmt.Sprintf(`{"itemId":%q,"quantity":%s,"unitPrice":4%s}`, itemID, quantity, extra)
+	}
+	res, b = sbSend(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("8.5", ""))
+	mustProblemNaming(t, res, b, "quantity")
+	res, b = sbSend(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("6", `,"unitOfMeasureName":"Box"`))
+	mustProblemNaming(t, res, b, "unitOfMeasureName")
+	res, b = sbSend(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), fmt.Sprintf(`{"itemId":%q,"quantity":6,"unitPrice":4}`, other))
+	mustProblemNaming(t, res, b, "itemId")
+	res, b = sbSend(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("8", ""))
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	sbMustNum(t, "remaining after the part line grew", sbGet(t, te, orderID, lineID).RemainingQuantity, "0")
+
+	// A blanket line with releases is not deleted; once they are gone it is.
+	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	mustProblemNaming(t, res, b, "lineItemId")
+	res, b = sbSend(t, te, http.MethodDelete, soPartLinePath(orderID, p.ID), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	l := sbGet(t, te, orderID, lineID)
+	sbMustNum(t, "released after the part line's delete", l.ReleasedQuantity, "0")
+	if len(l.ReleasedPartLineItemIDs) != 0 {
+		t.Errorf("releasedPartLineItemIds %v", l.ReleasedPartLineItemIDs)
+	}
+	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+}
+
+func TestSalesOrderBlanketLineETagFollowsItsReleases(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	orderID, lineID, _ := sbBlanket(t, te, "SB-ETAG")
+	p := sbRelease(t, te, orderID, lineID, `{"quantity":2}`)
+	etagMoves(t, te, sbLinePath(orderID, lineID), "a release", func() { sbRelease(t, te, orderID, lineID, `{"quantity":1}`) })
+	etagMoves(t, te, sbLinePath(orderID, lineID), "a released part line's delete", func() {
+		res, b := sbSend(t, te, http.MethodDelete, soPartLinePath(orderID, p.ID), "")
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+	})
 }

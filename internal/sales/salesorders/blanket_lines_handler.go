@@ -121,6 +121,23 @@ func (h *SalesOrdersHandler) DeleteSalesOrderBlanketLine(ctx context.Context, re
 	return gen.DeleteSalesOrderBlanketLine200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
+// ReleaseSalesOrderBlanketLine releases part of the blanket line into a new part line and
+// answers it (201).
+func (h *SalesOrdersHandler) ReleaseSalesOrderBlanketLine(ctx context.Context, req gen.ReleaseSalesOrderBlanketLineRequestObject) (gen.ReleaseSalesOrderBlanketLineResponseObject, error) {
+	b := *req.Body
+	fields := apperr.Fields{}
+	r := BlanketRelease{Quantity: b.Quantity, UnitPrice: b.UnitPrice, Notes: b.Notes,
+		DeliveryDate: calendardate.Field(fields, "deliveryDate", b.DeliveryDate)}
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
+	l, err := h.svc.ReleaseBlanketLine(ctx, auth.TenantID(ctx), req.SalesOrderId, req.LineItemId, r)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ReleaseSalesOrderBlanketLine201JSONResponse(partLineToAPI(l)), nil
+}
+
 // blanketLineWriteFromAPI reads a create or full-update body; omitted and null members stay
 // nil; the calendar dates keep the date as written.
 func blanketLineWriteFromAPI(b gen.SalesOrderBlanketLineItemWrite) (BlanketLineWrite, error) {

@@ -10,6 +10,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
+	"mos/internal/sales/partlines"
 	"mos/internal/shared/doclines"
 	"mos/internal/stock/items"
 )
@@ -20,14 +21,6 @@ const (
 	maxBlanketUnitName = 100
 )
 
-// LineItemRef is the item a line sells, as its answer shows it.
-type LineItemRef struct {
-	ID          string
-	Number      string
-	Revision    *string
-	Description *string
-}
-
 // BlanketLine is a stored blanket line: an item promised in a total quantity over a period at
 // a unit price, released over time into part lines (which carry blanket_line_id). It carries
 // no money of its own: the released part lines do, and count in the order's totals.
@@ -36,7 +29,7 @@ type BlanketLine struct {
 	SalesOrderID string
 	LineNumber   int32
 	ItemID       string
-	Item         LineItemRef
+	Item         partlines.ItemRef
 	Description  *string
 	Quantity     dec
 	UnitName     string
@@ -131,7 +124,7 @@ func (s *Service) blanketItem(ctx context.Context, q db.Q, tenantID, itemID, kee
 // whole quantity.
 func (s *Service) fillBlanket(ctx context.Context, q db.Q, tenantID string, parent lineParent, next *BlanketLine, w BlanketLineWrite, it items.SaleItem, create bool) error {
 	next.ItemID = it.ID
-	next.Item = LineItemRef{ID: it.ID, Number: it.Number, Revision: it.Revision, Description: it.Description}
+	next.Item = partlines.ItemRef{ID: it.ID, Number: it.Number, Revision: it.Revision, Description: it.Description}
 	next.Quantity = w.Quantity
 	switch {
 	case w.Description == nil:
@@ -353,4 +346,134 @@ func (s *Service) DeleteBlanketLine(ctx context.Context, tenantID, orderID, line
 		return s.recomputeTotals(ctx, q, tenantID, parent)
 	})
 	return deleted, err
+}
+
+// BlanketRelease is a release of part of a blanket line (see SalesOrderBlanketRelease in the
+// spec): nil members were omitted (or null).
+type BlanketRelease struct {
+	Quantity dec
+	// DeliveryDate is a calendar day at midnight UTC; nil: none.
+	DeliveryDate *time.Time
+	UnitPrice    *dec
+	Notes        *string
+}
+
+// ReleaseBlanketLine releases r.Quantity of the blanket line into a new part line of the
+// order, in one transaction under the order's lock: the part line sells the blanket's item in
+// its unit with its description, at r.UnitPrice or the blanket's price (the price scheme),
+// with a copy of the item's routing, and carries the blanket line's id; the order's totals are
+// recomputed. Answers the part line as stored.
+func (s *Service) ReleaseBlanketLine(ctx context.Context, tenantID, orderID, lineID string, r BlanketRelease) (PartLine, error) {
+	fields := apperr.Fields{}
+	doclines.CheckQuantity(fields, "quantity", r.Quantity)
+	if r.UnitPrice != nil {
+		doclines.CheckPrice(fields, "unitPrice", *r.UnitPrice)
+	}
+	r.Notes = fields.OptionalText("notes", r.Notes, maxBlanketText)
+	if err := fields.Err(); err != nil {
+		return PartLine{}, err
+	}
+	var out PartLine
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		parent, err := s.lockForLineWrite(ctx, q, tenantID, orderID)
+		if err != nil {
+			return err
+		}
+		bl, err := blanketLinesStore{}.get(ctx, q, tenantID, orderID, lineID, true)
+		if err != nil {
+			return err
+		}
+		if err := checkPartLinesEditable(parent.Status); err != nil {
+			return err
+		}
+		if err := checkRelease(bl, r); err != nil {
+			return err
+		}
+		price := bl.UnitPrice
+		if r.UnitPrice != nil {
+			price = *r.UnitPrice
+		}
+		// A blanket without a description releases lines without one ("" stores none).
+		description := ""
+		if bl.Description != nil {
+			description = *bl.Description
+		}
+		unit := bl.UnitName
+		// Without pricingScheme and with a unitPrice the line keeps the price sent (the price
+		// scheme, not re-priced from the item's breaks).
+		w := PartLineWrite{Write: partlines.Write{
+			ItemID: bl.ItemID, Description: &description, Quantity: r.Quantity, UnitName: &unit,
+			UnitPrice: &price, Notes: r.Notes,
+		}, DeliveryDate: r.DeliveryDate}
+		b, err := s.partLineKind().Start(tenantID, []partlines.Write{w.Write}, false)
+		if err != nil {
+			return err
+		}
+		created, err := s.addPartLines(ctx, q, tenantID, parent, b, []PartLineWrite{w}, &bl.ID)
+		if err != nil {
+			return err
+		}
+		if err := (blanketLinesStore{}).touch(ctx, q, tenantID, orderID, lineID); err != nil {
+			return err
+		}
+		if err := s.recomputeTotals(ctx, q, tenantID, parent); err != nil {
+			return err
+		}
+		out, err = partLinesStore{}.get(ctx, q, tenantID, orderID, created[0], false)
+		return err
+	})
+	return out, err
+}
+
+// checkRelease refuses a release of more than the blanket line has remaining (400 naming
+// quantity) or delivered outside its period when it has one (400 naming deliveryDate).
+func checkRelease(bl BlanketLine, r BlanketRelease) error {
+	fields := apperr.Fields{}
+	if remaining := bl.RemainingQuantity(); r.Quantity.GreaterThan(remaining.Decimal) {
+		fields.Add("quantity", "must be at most the blanket line's remaining quantity %s %s", remaining.String(), bl.UnitName)
+	}
+	if d := r.DeliveryDate; d != nil {
+		if (bl.StartDate != nil && d.Before(*bl.StartDate)) || (bl.EndDate != nil && d.After(*bl.EndDate)) {
+			fields.Add("deliveryDate", "must fall in the blanket line's period %s", periodText(bl))
+		}
+	}
+	return fields.Err()
+}
+
+// periodText is a blanket line's period as an error shows it ("2027-01-01 to 2027-12-31",
+// an open end as "…").
+func periodText(bl BlanketLine) string {
+	day := func(t *time.Time) string {
+		if t == nil {
+			return "…"
+		}
+		return t.Format(time.DateOnly)
+	}
+	return day(bl.StartDate) + " to " + day(bl.EndDate)
+}
+
+// checkReleaseUpdate refuses an update of a part line released from a blanket line (cur) that
+// changes its item or unit (the blanket's) or raises its quantity past what the blanket line
+// has remaining. The order is locked by the caller; a part line of no blanket passes.
+func (s *Service) checkReleaseUpdate(ctx context.Context, q db.Q, tenantID string, cur PartLine, next partlines.Line) error {
+	if cur.BlanketLineID == nil {
+		return nil
+	}
+	bl, err := blanketLinesStore{}.get(ctx, q, tenantID, cur.SalesOrderID, *cur.BlanketLineID, true)
+	if err != nil {
+		return err
+	}
+	fields := apperr.Fields{}
+	if next.ItemID != cur.ItemID {
+		fields.Add("itemId", "cannot change: the line is released from blanket line %d", bl.LineNumber)
+	}
+	if next.UnitName != cur.UnitName {
+		fields.Add("unitOfMeasureName", "cannot change: the line is released from blanket line %d in %s", bl.LineNumber, bl.UnitName)
+	}
+	more := next.Quantity.Sub(cur.Quantity.Decimal)
+	if remaining := bl.RemainingQuantity(); more.GreaterThan(remaining.Decimal) {
+		fields.Add("quantity", "must be at most %s: blanket line %d has %s %s remaining",
+			cur.Quantity.Add(remaining.Decimal).String(), bl.LineNumber, remaining.String(), bl.UnitName)
+	}
+	return fields.Err()
 }

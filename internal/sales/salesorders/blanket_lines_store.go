@@ -13,6 +13,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/listing"
+	"mos/internal/sales/partlines"
 	"mos/internal/stock/items"
 )
 
@@ -47,7 +48,7 @@ func (r blanketLineRow) toBlanketLine() BlanketLine {
 	}
 	return BlanketLine{
 		ID: r.ID, SalesOrderID: r.SalesOrderID, LineNumber: r.LineNumber, ItemID: r.ItemID,
-		Item:        LineItemRef{ID: r.ItemID, Number: r.ItemNumber, Revision: r.ItemRevision, Description: r.ItemDescription},
+		Item:        partlines.ItemRef{ID: r.ItemID, Number: r.ItemNumber, Revision: r.ItemRevision, Description: r.ItemDescription},
 		Description: r.Description, Quantity: r.Quantity, UnitName: r.UnitName, UnitPrice: r.UnitPrice,
 		StartDate: r.StartDate, EndDate: r.EndDate, Notes: r.Notes,
 		ReleasedQuantity: r.ReleasedQuantity, ReleasedPartLineIDs: ids,
