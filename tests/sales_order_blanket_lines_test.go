@@ -2,7 +2,6 @@ package tests
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -51,36 +50,23 @@ func sbDecode(t *testing.T, body []byte) sbLine {
 	return l
 }
 
-// sbSend sends body (JSON, or a JSON Patch for PATCH) to path and answers the raw answer.
-func sbSend(t *testing.T, te *tenantEnv, method, path, body string) (rawResponse, []byte) {
-	t.Helper()
-	ct := "application/json"
-	switch {
-	case body == "":
-		ct = ""
-	case method == http.MethodPatch:
-		ct = "application/json-patch+json"
-	}
-	return rawRequest(t, method, path, te.Token, ct, body)
-}
-
 // sbAdd creates a blanket line from a JSON body and answers its id.
 func sbAdd(t *testing.T, te *tenantEnv, orderID, body string) string {
 	t.Helper()
-	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), body)
+	res, b := soWrite(t, te, http.MethodPost, sbLinesPath(orderID), body)
 	return createdID(t, res, b)
 }
 
 func sbGet(t *testing.T, te *tenantEnv, orderID, lineID string) sbLine {
 	t.Helper()
-	res, b := sbSend(t, te, http.MethodGet, sbLinePath(orderID, lineID), "")
+	res, b := soWrite(t, te, http.MethodGet, sbLinePath(orderID, lineID), "")
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	return sbDecode(t, b)
 }
 
 func sbList(t *testing.T, te *tenantEnv, orderID, query, filter string) []sbLine {
 	t.Helper()
-	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID)+"/list"+query, filter)
+	res, b := soWrite(t, te, http.MethodPost, sbLinesPath(orderID)+"/list"+query, filter)
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	var raw []json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
@@ -91,16 +77,6 @@ func sbList(t *testing.T, te *tenantEnv, orderID, query, filter string) []sbLine
 		out[i] = sbDecode(t, r)
 	}
 	return out
-}
-
-// sbSetOrder sets a column of the order's row directly: the status and deleted flag the line
-// rules depend on, whatever the header's own operations allow.
-func sbSetOrder(t *testing.T, te *tenantEnv, orderID, column string, value any) {
-	t.Helper()
-	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE sales_orders SET `+column+` = $3 WHERE tenant_id = $1 AND id = $2`,
-		te.ID, orderID, value); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func sbMustNum(t *testing.T, what string, got json.Number, want string) {
@@ -166,7 +142,7 @@ func TestSalesOrderBlanketLineUnitPriceDefaultsToTheItemsPriceForTheWholeQuantit
 	sbMustNum(t, "unitPrice of 150", l.UnitPrice, "8")
 	// Without a fixed price for the quantity the price is required.
 	unpriced := createItem(t, te, newItem("SB-UNPRICED"))
-	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":5}`, unpriced))
+	res, b := soWrite(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":5}`, unpriced))
 	mustProblemNaming(t, res, b, "unitPrice")
 }
 
@@ -183,19 +159,19 @@ func TestSalesOrderBlanketLineRefusesBadInput(t *testing.T) {
 		"bad date":          {fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1,"startDate":"2027-02-30"}`, itemID), "startDate"},
 		"unit of no item's": {fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1,"unitOfMeasureName":"Gallon"}`, itemID), "unitOfMeasureName"},
 	} {
-		res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), c.body)
+		res, b := soWrite(t, te, http.MethodPost, sbLinesPath(orderID), c.body)
 		if res.StatusCode != http.StatusBadRequest {
 			t.Errorf("%s: status %d: %s", name, res.StatusCode, b)
 			continue
 		}
 		mustProblemNaming(t, res, b, c.field)
 	}
-	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, ids.New()))
+	res, b := soWrite(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, ids.New()))
 	mustNameField(t, mustProblem(t, res, b, http.StatusNotFound), "itemId")
 	aw := newItem("SB-ARCH")
 	aw.IsArchived = ptr(true)
 	archived := createItem(t, te, aw)
-	res, b = sbSend(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, archived))
+	res, b = soWrite(t, te, http.MethodPost, sbLinesPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, archived))
 	mustProblemNaming(t, res, b, "itemId")
 	if got := sbList(t, te, orderID, "", ""); len(got) != 0 {
 		t.Fatalf("refused creates stored %d lines", len(got))
@@ -236,10 +212,10 @@ func TestSalesOrderBlanketLineOfAnotherOrderOrTenantIsNotFound(t *testing.T) {
 			case http.MethodPatch:
 				send = `[{"op":"replace","path":"/quantity","value":3}]`
 			}
-			res, b := sbSend(t, c.who, m, sbLinePath(c.order, lineID), send)
+			res, b := soWrite(t, c.who, m, sbLinePath(c.order, lineID), send)
 			mustProblem(t, res, b, http.StatusNotFound)
 		}
-		res, b := sbSend(t, c.who, http.MethodPost, sbLinesPath(c.order)+"/list", "")
+		res, b := soWrite(t, c.who, http.MethodPost, sbLinesPath(c.order)+"/list", "")
 		if c.who == te {
 			mustStatus(t, res.StatusCode, http.StatusOK, b)
 			if string(bytes.TrimSpace(b)) != "[]" {
@@ -247,14 +223,14 @@ func TestSalesOrderBlanketLineOfAnotherOrderOrTenantIsNotFound(t *testing.T) {
 			}
 		} else {
 			mustProblem(t, res, b, http.StatusNotFound)
-			res, b = sbSend(t, c.who, http.MethodPost, sbLinesPath(orderID), body)
+			res, b = soWrite(t, c.who, http.MethodPost, sbLinesPath(orderID), body)
 			mustProblem(t, res, b, http.StatusNotFound)
-			res, b = sbSend(t, c.who, http.MethodDelete, sbLinePath(orderID, lineID), "")
+			res, b = soWrite(t, c.who, http.MethodDelete, sbLinePath(orderID, lineID), "")
 			mustProblem(t, res, b, http.StatusNotFound)
 		}
 	}
 	// Deleting it through another order answers 204 and changes nothing.
-	res, b := sbSend(t, te, http.MethodDelete, sbLinePath(otherOrder, lineID), "")
+	res, b := soWrite(t, te, http.MethodDelete, sbLinePath(otherOrder, lineID), "")
 	mustStatus(t, res.StatusCode, http.StatusNoContent, b)
 	sbMustNum(t, "quantity", sbGet(t, te, orderID, lineID).Quantity, "10")
 }
@@ -267,31 +243,31 @@ func TestSalesOrderBlanketLineWritesNeedAnActiveOrderInAnEditableStatus(t *testi
 	lineID := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":1}`, itemID))
 	body := fmt.Sprintf(`{"itemId":%q,"quantity":11,"unitPrice":1}`, itemID)
 	for _, st := range []string{"needsApproval", "approved"} {
-		sbSetOrder(t, te, orderID, "status", st)
-		res, b := sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
+		soSetOrder(t, te, orderID, "status", st)
+		res, b := soWrite(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
 		mustStatus(t, res.StatusCode, http.StatusOK, b)
 	}
 	for _, st := range []string{"inProgress", "complete"} {
-		sbSetOrder(t, te, orderID, "status", st)
-		res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), body)
+		soSetOrder(t, te, orderID, "status", st)
+		res, b := soWrite(t, te, http.MethodPost, sbLinesPath(orderID), body)
 		mustProblemNaming(t, res, b, "status")
-		res, b = sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
+		res, b = soWrite(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
 		mustProblemNaming(t, res, b, "status")
-		res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+		res, b = soWrite(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
 		mustProblemNaming(t, res, b, "status")
 	}
 	// A deleted order's lines stay readable, and its writes answer 404.
-	sbSetOrder(t, te, orderID, "status", "draft")
-	sbSetOrder(t, te, orderID, "deleted", true)
+	soSetOrder(t, te, orderID, "status", "draft")
+	soSetOrder(t, te, orderID, "deleted", true)
 	sbMustNum(t, "quantity", sbGet(t, te, orderID, lineID).Quantity, "11")
 	if got := sbList(t, te, orderID, "", ""); len(got) != 1 {
 		t.Errorf("deleted order lists %d lines", len(got))
 	}
-	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID), body)
+	res, b := soWrite(t, te, http.MethodPost, sbLinesPath(orderID), body)
 	mustProblem(t, res, b, http.StatusNotFound)
-	res, b = sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
+	res, b = soWrite(t, te, http.MethodPut, sbLinePath(orderID, lineID), body)
 	mustProblem(t, res, b, http.StatusNotFound)
-	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	res, b = soWrite(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
 	mustProblem(t, res, b, http.StatusNotFound)
 }
 
@@ -304,7 +280,7 @@ func TestSalesOrderBlanketLineUpdatePatchAndDelete(t *testing.T) {
 	lineID := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":3,"startDate":"2027-01-01","notes":"n"}`, itemID))
 
 	// A full update: omitted lineNumber and unitPrice keep the line's; the rest is replaced.
-	res, b := sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), fmt.Sprintf(`{"itemId":%q,"quantity":20,"description":"Changed"}`, other))
+	res, b := soWrite(t, te, http.MethodPut, sbLinePath(orderID, lineID), fmt.Sprintf(`{"itemId":%q,"quantity":20,"description":"Changed"}`, other))
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	if res.Header.Get("ETag") == "" {
 		t.Error("update answered no ETag")
@@ -314,25 +290,25 @@ func TestSalesOrderBlanketLineUpdatePatchAndDelete(t *testing.T) {
 		t.Errorf("updated %+v", l)
 	}
 	sbMustNum(t, "unitPrice kept", l.UnitPrice, "3")
-	res, b = sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), fmt.Sprintf(`{"itemId":%q,"quantity":20,"startDate":"2027-06-01","endDate":"2027-05-01"}`, other))
+	res, b = soWrite(t, te, http.MethodPut, sbLinePath(orderID, lineID), fmt.Sprintf(`{"itemId":%q,"quantity":20,"startDate":"2027-06-01","endDate":"2027-05-01"}`, other))
 	mustProblemNaming(t, res, b, "endDate")
 
 	// A patch changes what it names and keeps the rest (the description too).
-	res, b = sbSend(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":25},{"op":"replace","path":"/endDate","value":"2028-06-30T22:00:00-07:00"}]`)
+	res, b = soWrite(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":25},{"op":"replace","path":"/endDate","value":"2028-06-30T22:00:00-07:00"}]`)
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	l = sbDecode(t, b)
 	sbMustNum(t, "patched quantity", l.Quantity, "25")
 	if optText(l.Description) != "Changed" || optText(l.EndDate) != "2028-06-30T00:00:00Z" || l.ItemID != other {
 		t.Errorf("patched %+v", l)
 	}
-	res, b = sbSend(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/nope","value":1}]`)
+	res, b = soWrite(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/nope","value":1}]`)
 	mustProblem(t, res, b, http.StatusBadRequest)
 
-	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	res, b = soWrite(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	res, b = soWrite(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
 	mustStatus(t, res.StatusCode, http.StatusNoContent, b)
-	res, b = sbSend(t, te, http.MethodGet, sbLinePath(orderID, lineID), "")
+	res, b = soWrite(t, te, http.MethodGet, sbLinePath(orderID, lineID), "")
 	mustProblem(t, res, b, http.StatusNotFound)
 }
 
@@ -364,9 +340,9 @@ func TestSalesOrderBlanketLineListOrderAndFilters(t *testing.T) {
 	if got := idsOf(sbList(t, te, orderID, "", fmt.Sprintf(`{"ids":[%q,%q]}`, fourth, first))); fmt.Sprint(got) != fmt.Sprint([]string{first, fourth}) {
 		t.Errorf("ids: %v", got)
 	}
-	res, b := sbSend(t, te, http.MethodPost, sbLinesPath(orderID)+"/list?Sort.Field=unitPrice", "")
+	res, b := soWrite(t, te, http.MethodPost, sbLinesPath(orderID)+"/list?Sort.Field=unitPrice", "")
 	mustProblemNaming(t, res, b, "Sort.Field")
-	res, b = sbSend(t, te, http.MethodPost, sbLinesPath(ids.New())+"/list", "")
+	res, b = soWrite(t, te, http.MethodPost, sbLinesPath(ids.New())+"/list", "")
 	mustProblem(t, res, b, http.StatusNotFound)
 }
 
@@ -400,7 +376,7 @@ func sbReleasePath(orderID, lineID string) string { return sbLinePath(orderID, l
 // sbRelease releases per body and answers the part line of the 201.
 func sbRelease(t *testing.T, te *tenantEnv, orderID, lineID, body string) soPartLine {
 	t.Helper()
-	res, b := sbSend(t, te, http.MethodPost, sbReleasePath(orderID, lineID), body)
+	res, b := soWrite(t, te, http.MethodPost, sbReleasePath(orderID, lineID), body)
 	mustStatus(t, res.StatusCode, http.StatusCreated, b)
 	return soDecodeLine(t, b)
 }
@@ -468,7 +444,7 @@ func TestSalesOrderBlanketReleaseRefusesMoreThanRemainsAndDaysOutsideThePeriod(t
 		"after the period":  {`{"quantity":1,"deliveryDate":"2028-01-01T01:00:00+05:00"}`, "deliveryDate"},
 		"negative price":    {`{"quantity":1,"unitPrice":-1}`, "unitPrice"},
 	} {
-		res, b := sbSend(t, te, http.MethodPost, sbReleasePath(orderID, lineID), c.body)
+		res, b := soWrite(t, te, http.MethodPost, sbReleasePath(orderID, lineID), c.body)
 		if res.StatusCode != http.StatusBadRequest {
 			t.Errorf("%s: status %d: %s", name, res.StatusCode, b)
 			continue
@@ -478,21 +454,21 @@ func TestSalesOrderBlanketReleaseRefusesMoreThanRemainsAndDaysOutsideThePeriod(t
 	// The period's first and last days are in it; the last units may go.
 	sbRelease(t, te, orderID, lineID, `{"quantity":1,"deliveryDate":"2027-01-01"}`)
 	sbRelease(t, te, orderID, lineID, `{"quantity":1,"deliveryDate":"2027-12-31"}`)
-	res, b := sbSend(t, te, http.MethodPost, sbReleasePath(orderID, lineID), `{"quantity":0.5}`)
+	res, b := soWrite(t, te, http.MethodPost, sbReleasePath(orderID, lineID), `{"quantity":0.5}`)
 	mustProblemNaming(t, res, b, "quantity")
 	soMustTotals(t, te, orderID, "40", "40", "40")
 	// Another order's blanket line, or another tenant's, is not found.
-	res, b = sbSend(t, te, http.MethodPost, sbReleasePath(soFor(t, te, "Other"), lineID), `{"quantity":1}`)
+	res, b = soWrite(t, te, http.MethodPost, sbReleasePath(soFor(t, te, "Other"), lineID), `{"quantity":1}`)
 	mustProblem(t, res, b, http.StatusNotFound)
-	res, b = sbSend(t, newTenant(t), http.MethodPost, sbReleasePath(orderID, lineID), `{"quantity":1}`)
+	res, b = soWrite(t, newTenant(t), http.MethodPost, sbReleasePath(orderID, lineID), `{"quantity":1}`)
 	mustProblem(t, res, b, http.StatusNotFound)
 	// Releases are line writes: refused on an order in progress, 404 on a deleted one.
 	open, openLine, _ := sbBlanket(t, te, "SB-REL-ST")
-	sbSetOrder(t, te, open, "status", "inProgress")
-	res, b = sbSend(t, te, http.MethodPost, sbReleasePath(open, openLine), `{"quantity":1}`)
+	soSetOrder(t, te, open, "status", "inProgress")
+	res, b = soWrite(t, te, http.MethodPost, sbReleasePath(open, openLine), `{"quantity":1}`)
 	mustProblemNaming(t, res, b, "status")
-	sbSetOrder(t, te, open, "deleted", true)
-	res, b = sbSend(t, te, http.MethodPost, sbReleasePath(open, openLine), `{"quantity":1}`)
+	soSetOrder(t, te, open, "deleted", true)
+	res, b = soWrite(t, te, http.MethodPost, sbReleasePath(open, openLine), `{"quantity":1}`)
 	mustProblem(t, res, b, http.StatusNotFound)
 	viewer := te.userToken(t, "View Sales Order")
 	res, b = rawRequest(t, http.MethodPost, sbReleasePath(orderID, lineID), viewer, "application/json", `{"quantity":1}`)
@@ -528,17 +504,17 @@ func TestSalesOrderBlanketLineWithReleasesKeepsItsItemUnitAndReleasedQuantity(t 
 		"other item":     {fmt.Sprintf(`{"itemId":%q,"quantity":10}`, other), "itemId"},
 		"other unit":     {fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitOfMeasureName":"Box"}`, itemID), "unitOfMeasureName"},
 	} {
-		res, b := sbSend(t, te, http.MethodPut, sbLinePath(orderID, lineID), c.body)
+		res, b := soWrite(t, te, http.MethodPut, sbLinePath(orderID, lineID), c.body)
 		if res.StatusCode != http.StatusBadRequest {
 			t.Errorf("%s: status %d: %s", name, res.StatusCode, b)
 			continue
 		}
 		mustProblemNaming(t, res, b, c.field)
 	}
-	res, b := sbSend(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":6}]`)
+	res, b := soWrite(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":6}]`)
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	sbMustNum(t, "remaining at the released quantity", sbDecode(t, b).RemainingQuantity, "0")
-	res, b = sbSend(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":8}]`)
+	res, b = soWrite(t, te, http.MethodPatch, sbLinePath(orderID, lineID), `[{"op":"replace","path":"/quantity","value":8}]`)
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 
 	// A released part line may grow only into what the blanket has remaining (2), and keeps
@@ -546,27 +522,27 @@ func TestSalesOrderBlanketLineWithReleasesKeepsItsItemUnitAndReleasedQuantity(t 
 	partBody := func(quantity, extra string) string {
 		return fmt.Sprintf(`{"itemId":%q,"quantity":%s,"unitPrice":4%s}`, itemID, quantity, extra)
 	}
-	res, b = sbSend(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("8.5", ""))
+	res, b = soWrite(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("8.5", ""))
 	mustProblemNaming(t, res, b, "quantity")
-	res, b = sbSend(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("6", `,"unitOfMeasureName":"Box"`))
+	res, b = soWrite(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("6", `,"unitOfMeasureName":"Box"`))
 	mustProblemNaming(t, res, b, "unitOfMeasureName")
-	res, b = sbSend(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), fmt.Sprintf(`{"itemId":%q,"quantity":6,"unitPrice":4}`, other))
+	res, b = soWrite(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), fmt.Sprintf(`{"itemId":%q,"quantity":6,"unitPrice":4}`, other))
 	mustProblemNaming(t, res, b, "itemId")
-	res, b = sbSend(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("8", ""))
+	res, b = soWrite(t, te, http.MethodPut, soPartLinePath(orderID, p.ID), partBody("8", ""))
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	sbMustNum(t, "remaining after the part line grew", sbGet(t, te, orderID, lineID).RemainingQuantity, "0")
 
 	// A blanket line with releases is not deleted; once they are gone it is.
-	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	res, b = soWrite(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
 	mustProblemNaming(t, res, b, "lineItemId")
-	res, b = sbSend(t, te, http.MethodDelete, soPartLinePath(orderID, p.ID), "")
+	res, b = soWrite(t, te, http.MethodDelete, soPartLinePath(orderID, p.ID), "")
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	l := sbGet(t, te, orderID, lineID)
 	sbMustNum(t, "released after the part line's delete", l.ReleasedQuantity, "0")
 	if len(l.ReleasedPartLineItemIDs) != 0 {
 		t.Errorf("releasedPartLineItemIds %v", l.ReleasedPartLineItemIDs)
 	}
-	res, b = sbSend(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	res, b = soWrite(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 }
 
@@ -577,7 +553,7 @@ func TestSalesOrderBlanketLineETagFollowsItsReleases(t *testing.T) {
 	p := sbRelease(t, te, orderID, lineID, `{"quantity":2}`)
 	etagMoves(t, te, sbLinePath(orderID, lineID), "a release", func() { sbRelease(t, te, orderID, lineID, `{"quantity":1}`) })
 	etagMoves(t, te, sbLinePath(orderID, lineID), "a released part line's delete", func() {
-		res, b := sbSend(t, te, http.MethodDelete, soPartLinePath(orderID, p.ID), "")
+		res, b := soWrite(t, te, http.MethodDelete, soPartLinePath(orderID, p.ID), "")
 		mustStatus(t, res.StatusCode, http.StatusOK, b)
 	})
 }
