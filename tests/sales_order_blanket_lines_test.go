@@ -557,3 +557,22 @@ func TestSalesOrderBlanketLineETagFollowsItsReleases(t *testing.T) {
 		mustStatus(t, res.StatusCode, http.StatusOK, b)
 	})
 }
+
+func TestSalesOrderBlanketLineBlocksItsItemsUnitChange(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("SB-UNIT")
+	w.UnitTypeName, w.UnitOfMeasureName = "Length", "Foot"
+	itemID := createItem(t, te, w)
+	orderID := soFor(t, te, "")
+	lineID := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":1}`, itemID))
+	res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+itemID, `{"unitOfMeasureName":"Inch"}`)
+	mustItemField(t, res, b, "unitOfMeasureName")
+	// Once the line is gone the unit may change.
+	res, b = soWrite(t, te, http.MethodDelete, sbLinePath(orderID, lineID), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	res, b = itemRequest(t, te, http.MethodPut, "/api/items/"+itemID, `{"unitOfMeasureName":"Inch"}`)
+	if it := mustItem(t, res, b); optText(it.UnitOfMeasureName) != "Inch" {
+		t.Fatalf("unit %q after the blanket line's delete, want Inch", optText(it.UnitOfMeasureName))
+	}
+}
