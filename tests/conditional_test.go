@@ -359,6 +359,16 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "sales order blanket lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID := createItem(t, te, newItem("VER-BLANKET"))
+			orderID := soOrderFor(t, te, "")
+			id := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":2}`, itemID))
+			return versioned{Table: "sales_order_blanket_lines", ID: id, Get: sbLinePath(orderID, id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"itemId":%q,"quantity":30}`, itemID)),
+				patchOf("", `[{"op":"replace","path":"/quantity","value":40}]`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "item routing input items", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID, part := createItem(t, te, newItem("VER-MADE")), createItem(t, te, newItem("VER-PART"))
 			id := createRoutingInputItem(t, te, itemID, inputOf(part, "1"))

@@ -397,6 +397,28 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: soPath, Body: fmt.Sprintf(`{"customerId":%q}`, bCustomer)}},
 			}
 		}},
+		{name: "sales order blanket lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			aItem, bItem := createItem(t, a, newItem("A-BLANKET")), createItem(t, b, newItem("B-BLANKET"))
+			aOrder, bOrder := soOrderFor(t, a, ""), soOrderFor(t, b, "")
+			id := sbAdd(t, a, aOrder, fmt.Sprintf(`{"itemId":%q,"quantity":10,"unitPrice":2}`, aItem))
+			body := fmt.Sprintf(`{"itemId":%q,"quantity":5,"unitPrice":1}`, bItem)
+			return isolated{
+				ID: id, Get: sbLinePath(aOrder, id),
+				Put:    &isoCall{Body: body},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/quantity","value":5}]`},
+				Delete: &isoCall{},
+				Lists: []isoList{
+					{Path: sbLinesPath(aOrder) + "/list", Body: `{}`, BPath: sbLinesPath(bOrder) + "/list"},
+					{Path: sbLinesPath(aOrder) + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id), BPath: sbLinesPath(bOrder) + "/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: sbLinesPath(aOrder), Body: body},
+					{Method: http.MethodPost, Path: sbLinePath(aOrder, id) + "/releases", Body: `{"quantity":1}`},
+					// A's item on B's order.
+					{Method: http.MethodPost, Path: sbLinesPath(bOrder), Body: fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, aItem)},
+				},
+			}
+		}},
 		{name: "customers", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			terms := createPaymentTerm(t, a, "Net 30", 30)
 			id := createCustomer(t, a, client.CustomerWrite{Name: "A's customer", CustomerCode: ptr("A-1"), PaymentTermsId: &terms})

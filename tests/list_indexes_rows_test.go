@@ -385,6 +385,12 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sql
        unit_of_measure_name, unit_price, delivery_date, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('20000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
        (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, 'Each', i % 100, date '2026-01-01' + (i % 365), ` + sqlAt("i") + ` ` + everyTenant},
+	// Five blanket lines per sales order, for the first fifth of the orders, each of its own
+	// item.
+	{"sales_order_blanket_lines", `INSERT INTO sales_order_blanket_lines (tenant_id, sales_order_id, id, line_number, item_id, quantity,
+       unit_of_measure_name, unit_price, start_date, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID24("i") + `, 10 + i % 7, 'Each',
+       i % 100, date '2026-01-01' + (i % 365), ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

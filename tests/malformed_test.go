@@ -63,6 +63,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	salesOrder := solOrder(t, te, "USD")
 	solCreate(t, te, soFeeLinesPath(salesOrder), `{"name":"Walk fee","amount":10}`)
 	soRefundLine := solCreate(t, te, soRefundLinesPath(salesOrder), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":1}`, refundReason))
+	blanketLine := sbAdd(t, te, salesOrder, fmt.Sprintf(`{"itemId":%q,"quantity":5,"unitPrice":1}`, item))
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":                list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":               list("/api/chart-of-accounts"),
@@ -85,6 +86,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"quotes/{id}":                          createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"sales-orders/{salesOrderId}":          salesOrder,
 		"sales-orders/{id}":                    soCreate(t, te, map[string]any{"customerId": customer}),
+		"blanket-line-items/{lineItemId}":      blanketLine,
 		"fee-line-items/{lineItemId}":          createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Walk fee", Amount: num("5")}),
 		"tax-line-items/{lineItemId}":          createTaxLine(t, te, quote, taxRate),
 		"addresses/{customerAddressId}":        createAddress(t, te, customer, dockAddress()),

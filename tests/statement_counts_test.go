@@ -367,6 +367,7 @@ func statementRows() []statementRow {
 		{name: "quotes", arrange: arrangeQuotes},
 		{name: "quote part lines", arrange: arrangeQuotePartLines},
 		{name: "sales order part lines", arrange: arrangeSalesOrderPartLines},
+		{name: "sales order blanket lines", arrange: arrangeSalesOrderBlanketLines},
 		{name: "quote fee, tax and discount lines", arrange: arrangeQuoteDocumentLines},
 		{name: "sales order fee, tax, discount, refund and shipping-charge lines", arrange: arrangeSalesOrderDocumentLines},
 		{name: "sales order line report", arrange: arrangeSalesOrderLineReport},
@@ -874,6 +875,34 @@ func arrangeSalesOrderPartLines(t *testing.T, small, large *tenantEnv) []readCas
 		getRead("getSalesOrderPartLine", soPartLinePath(so, sl), soPartLinePath(lo, ll)),
 		getRead("getSalesOrderPartLineCostBreakdown", soPartLinePath(so, sl)+"/cost-breakdown", soPartLinePath(lo, ll)+"/cost-breakdown"),
 		getRead("getSalesOrderPartLineMakeSummary", soPartLinePath(so, sl)+"/make-summary", soPartLinePath(lo, ll)+"/make-summary"),
+	}
+}
+
+// arrangeSalesOrderBlanketLines: a sales order with one blanket line released once (small),
+// or 40 blanket lines released three times each (large); the large list reads all 40 with
+// their releases at once.
+func arrangeSalesOrderBlanketLines(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, lines, releases int) (orderID, lineID string) {
+		orderID = soOrderFor(t, te, "")
+		itemID := createItem(t, te, newItem("SO-BLANKET"))
+		for k := range lines {
+			id := sbAdd(t, te, orderID, fmt.Sprintf(`{"itemId":%q,"quantity":100,"unitPrice":2,"startDate":"2026-01-01"}`, itemID))
+			if k == 0 {
+				lineID = id
+			}
+			for range releases {
+				arrangeRequest(t, te, http.MethodPost, sbLinePath(orderID, id)+"/releases", `{"quantity":1,"deliveryDate":"2026-02-01"}`)
+			}
+		}
+		return orderID, lineID
+	}
+	so, sl := build(small, 1, 1)
+	lo, ll := build(large, 40, 3)
+	return []readCase{
+		{op: "listSalesOrderBlanketLines", list: true,
+			small: readCall{http.MethodPost, sbLinesPath(so) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, sbLinesPath(lo) + "/list?Take=40", `{}`}},
+		getRead("getSalesOrderBlanketLine", sbLinePath(so, sl), sbLinePath(lo, ll)),
 	}
 }
 

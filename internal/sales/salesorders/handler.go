@@ -49,6 +49,7 @@ func (h *SalesOrdersHandler) Versioned() []conditional.Record {
 		{Table: "sales_orders", Key: map[string]string{"id": "id"}, Shows: orderShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"replaceSalesOrderCustomFields", "replaceSalesOrderCustomFieldsCamel"}},
 		partLineRecord,
+		blanketLineRecord,
 	}, routingVersioned()...)
 	return append(append(records, documentLineRecords()...), refundLineRecords()...)
 }

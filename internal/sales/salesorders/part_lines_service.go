@@ -109,7 +109,7 @@ func (s *Service) createPartLines(ctx context.Context, tenantID, orderID string,
 	if err != nil {
 		return nil, err
 	}
-	created := make([]string, len(ws))
+	var created []string
 	err = s.pool.WithTx(ctx, func(q db.Q) error {
 		parent, err := s.lockForLineWrite(ctx, q, tenantID, orderID)
 		if err != nil {
@@ -118,19 +118,7 @@ func (s *Service) createPartLines(ctx context.Context, tenantID, orderID string,
 		if err := checkPartLinesEditable(parent.Status); err != nil {
 			return err
 		}
-		last, err := partLinesStore{}.maxLineNumber(ctx, q, tenantID, orderID)
-		if err != nil {
-			return err
-		}
-		if err := b.Create(ctx, q, parent.partlinesParent(), last); err != nil {
-			return err
-		}
-		lines := make([]PartLine, len(b.Drafts))
-		for i, d := range b.Drafts {
-			lines[i] = PartLine{Line: d.Line, SalesOrderID: orderID, DeliveryDate: ws[i].DeliveryDate}
-			created[i] = d.Line.ID
-		}
-		if err := (partLinesStore{}).insert(ctx, q, tenantID, lines); err != nil {
+		if created, err = s.addPartLines(ctx, q, tenantID, parent, b, ws, nil); err != nil {
 			return err
 		}
 		for _, id := range created {
@@ -141,6 +129,30 @@ func (s *Service) createPartLines(ctx context.Context, tenantID, orderID string,
 		return s.recomputeTotals(ctx, q, tenantID, parent)
 	})
 	if err != nil {
+		return nil, err
+	}
+	return created, nil
+}
+
+// addPartLines fills the batch's drafts as new lines of the locked order parent (numbered
+// after its highest line) and stores them, each with the delivery date of its write in ws and
+// blanketLineID (nil: none), answering their ids in order. The caller has checked the order's
+// status and recomputes its totals.
+func (s *Service) addPartLines(ctx context.Context, q db.Q, tenantID string, parent lineParent, b *partlines.Batch, ws []PartLineWrite, blanketLineID *string) ([]string, error) {
+	last, err := partLinesStore{}.maxLineNumber(ctx, q, tenantID, parent.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.Create(ctx, q, parent.partlinesParent(), last); err != nil {
+		return nil, err
+	}
+	lines := make([]PartLine, len(b.Drafts))
+	created := make([]string, len(b.Drafts))
+	for i, d := range b.Drafts {
+		lines[i] = PartLine{Line: d.Line, SalesOrderID: parent.ID, DeliveryDate: ws[i].DeliveryDate, BlanketLineID: blanketLineID}
+		created[i] = d.Line.ID
+	}
+	if err := (partLinesStore{}).insert(ctx, q, tenantID, lines); err != nil {
 		return nil, err
 	}
 	return created, nil
@@ -222,6 +234,9 @@ func (s *Service) savePartLine(ctx context.Context, tenantID, orderID, lineID st
 			return err
 		}
 		if err := b.Update(ctx, q, parent.partlinesParent(), cur.Line); err != nil {
+			return err
+		}
+		if err := s.checkReleaseUpdate(ctx, q, tenantID, cur, b.Drafts[0].Line); err != nil {
 			return err
 		}
 		next := cur
@@ -317,8 +332,9 @@ func (s *Service) ReplacePartLineCustomFields(ctx context.Context, tenantID, ord
 	return out, err
 }
 
-// UsesItem reports whether a part line of a sales order that is not deleted sells the item:
-// the item's unit of measure then cannot change (registered with the item master).
+// UsesItem reports whether a part line or blanket line of a sales order that is not deleted
+// sells the item: the item's unit of measure then cannot change (registered with the item
+// master).
 func (s *Service) UsesItem(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
 	return partLinesStore{}.usesItem(ctx, q, tenantID, itemID)
 }

@@ -218,9 +218,13 @@ func (partLinesStore) delete(ctx context.Context, q db.Q, tenantID, orderID, lin
 	return n > 0, nil
 }
 
+// usesItemSQL: a part line or a blanket line (which counts its quantity in a unit of the item)
+// of a live order.
 const usesItemSQL = `
 SELECT EXISTS (SELECT 1 FROM sales_order_part_lines l JOIN sales_orders so ON so.tenant_id = l.tenant_id AND so.id = l.sales_order_id
-               WHERE l.tenant_id = $1 AND l.item_id = $2 AND NOT so.deleted)`
+               WHERE l.tenant_id = $1 AND l.item_id = $2 AND NOT so.deleted)
+    OR EXISTS (SELECT 1 FROM sales_order_blanket_lines b JOIN sales_orders so ON so.tenant_id = b.tenant_id AND so.id = b.sales_order_id
+               WHERE b.tenant_id = $1 AND b.item_id = $2 AND NOT so.deleted)`
 
 func (partLinesStore) usesItem(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
 	var used bool
