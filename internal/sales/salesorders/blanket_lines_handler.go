@@ -135,7 +135,7 @@ func (h *SalesOrdersHandler) ReleaseSalesOrderBlanketLine(ctx context.Context, r
 	if err != nil {
 		return nil, err
 	}
-	return gen.ReleaseSalesOrderBlanketLine201JSONResponse(partLineToAPI(l)), nil
+	return gen.ReleaseSalesOrderBlanketLine200JSONResponse(partLineToAPI(l)), nil
 }
 
 // blanketLineWriteFromAPI reads a create or full-update body; omitted and null members stay
