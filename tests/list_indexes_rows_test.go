@@ -74,6 +74,15 @@ var quotedLine = quoteLine{QuoteID: id24(parent), LineID: id36(subRow(1)), Routi
 
 const lineRecordCount = 5
 
+// routedOrderLine is the sales order part line of the lists' tenant whose routing the sales order line
+// routing lists read: the first line of the parent order (row subRow(1) of
+// sales_order_part_lines, with the routing id that fill gives it). Its routing has
+// lineRecordCount records of each kind, record k numbered routedOrderRecord(k).
+var routedOrderLine = struct{ OrderID, LineID, RoutingID string }{id24(parent), id36(subRow(1)), fmt.Sprintf("20000000-0000-7000-8000-%012x", subRow(1))}
+
+// routedOrderRecord is the number of the k-th record of routedOrderLine's routing in a routing table.
+func routedOrderRecord(k int) int { return 20*listRows + k }
+
 // lineRecord is the number of the k-th record of the quoted line's routing in a routing table.
 func lineRecord(k int) int { return 10*listRows + k }
 
@@ -81,6 +90,9 @@ func lineRecord(k int) int { return 10*listRows + k }
 const (
 	lineRecordSQL         = "10 * 100000 + k"
 	lineFirstOperationSQL = "10 * 100000 + 1"
+	// The same for the sales order line's routing.
+	soLineRecordSQL         = "20 * 100000 + k"
+	soLineFirstOperationSQL = "20 * 100000 + 1"
 )
 
 // lineRecords is the FROM clause of the quoted line's routing records: k counts 1 to
@@ -244,6 +256,9 @@ SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `,
        'Step ' || i, ` + sqlID24("(i - 1) / 2 + 1") + `, ` + sqlAt("i") + ` ` + everyTenant + `
 UNION ALL
 SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.LineID + `', 10 * k, ` + sqlID24("k") + `,
+       'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', 10 * k, ` + sqlID24("k") + `,
        'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
 	// Five input items per item, each consumed at the routing operation of the same row, each
 	// item a component of two.
@@ -253,7 +268,10 @@ SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `,
        ` + sqlID36("i") + `, ` + sqlAt("i") + ` ` + everyTenant + `
 UNION ALL
 SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.LineID + `', ` + sqlID24("k") + `, 1,
-       ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
+       ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', ` + sqlID24("k") + `, 1,
+       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
 	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
        CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},
@@ -262,14 +280,18 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") 
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("(i - 1) / 2 + 1") + `, ` + sqlID24("i") + `, 1 + i % 7,
        CASE WHEN i % 10 = 0 THEN 'setup' ELSE 'unit' END, ` + sqlAt("i") + ` ` + everyTenant + `
 UNION ALL
-SELECT $1, ` + sqlID36(lineRecordSQL) + `, ` + sqlID36(lineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords},
+SELECT $1, ` + sqlID36(lineRecordSQL) + `, ` + sqlID36(lineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(soLineRecordSQL) + `, ` + sqlID36(soLineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords},
 	// A tracking field at each phase of each routing operation; every 5 units while running.
 	{"routing_operation_ipts", `INSERT INTO routing_operation_ipts (tenant_id, id, routing_operation_id, phase, tracking_field_id,
        frequency, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("(i - 1) / 3 + 1") + `, (ARRAY['setup','inProcess','final'])[1 + (i - 1) % 3],
        ` + sqlID24("i") + `, CASE WHEN (i - 1) % 3 = 1 THEN 5 END, ` + sqlAt("i") + ` ` + everyTenant + `
 UNION ALL
-SELECT $1, ` + sqlID36(lineRecordSQL) + `, ` + sqlID36(lineFirstOperationSQL) + `, 'inProcess', ` + sqlID24("k") + `, NULL, ` + sqlAt("k") + ` ` + lineRecords},
+SELECT $1, ` + sqlID36(lineRecordSQL) + `, ` + sqlID36(lineFirstOperationSQL) + `, 'inProcess', ` + sqlID24("k") + `, NULL, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(soLineRecordSQL) + `, ` + sqlID36(soLineFirstOperationSQL) + `, 'inProcess', ` + sqlID24("k") + `, NULL, ` + sqlAt("k") + ` ` + lineRecords},
 	{"locations", `INSERT INTO locations (tenant_id, id, name, deleted, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Bin ' || ` + sqlWord("location", "i") + ` || ' ' || i, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// Tread plate one in a hundred, deactivated one in twenty.
@@ -290,7 +312,10 @@ SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `,
        CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, 1 + i % 50, 1, ` + sqlID36("i") + `, ` + sqlAt("i") + ` ` + everyTenant + `
 UNION ALL
 SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.LineID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
-       ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
+       ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
+       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
 	{"routing_material_nestings", `INSERT INTO routing_material_nestings (tenant_id, id, input_material_id, name, stock_length,
        blanks_per_stock, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("i") + `, 'Nest ' || i, 240, 8, ` + sqlAt("i") + ` ` + everyTenant},

@@ -102,6 +102,16 @@ func quotedLinePath(operationID string) map[string]string {
 	return p
 }
 
+// routedOrderLinePath is the path of routedOrderLine's routing (list_indexes_rows_test.go), and operationId
+// when given.
+func routedOrderLinePath(operationID string) map[string]string {
+	p := map[string]string{"salesOrderId": routedOrderLine.OrderID, "lineItemId": routedOrderLine.LineID, "routingId": routedOrderLine.RoutingID}
+	if operationID != "" {
+		p["operationId"] = operationID
+	}
+	return p
+}
+
 // withPhase adds the phase parameter to p.
 func withPhase(p map[string]string, phase string) map[string]string {
 	p["phase"] = phase
@@ -153,7 +163,7 @@ var indexedLists = map[string]indexedList{
 		"numbers":           []int{4243},
 		"customerId":        id24(parent),
 		"customerIds":       []string{id24(parent)},
-		"customerPoNumber":  "PO# 4244",
+		"customerPoNumber":  "po-4244",
 		"statuses":          []string{"complete"},
 		"orderedFrom":       "2033-12-01",
 		"orderedTo":         "2024-01-05",
@@ -263,6 +273,34 @@ var indexedLists = map[string]indexedList{
 	"/api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list": {
 		tables: []string{"routing_operation_ipts"}, path: withPhase(quotedLinePath(id36(lineRecord(1))), "inProcess"),
 		filters: map[string]any{"ids": []string{id36(lineRecord(2))}, "trackingFieldIds": []string{id24(3)}}},
+	"/api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list": {tables: []string{"routing_operations"},
+		path: routedOrderLinePath(""),
+		filters: map[string]any{
+			"ids":           []string{id36(routedOrderRecord(2))},
+			"operationIds":  []string{id24(3)},
+			"workCenterIds": []string{id24(4)},
+		}},
+	"/api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list": {tables: []string{"routing_input_items"},
+		path: routedOrderLinePath(""),
+		filters: map[string]any{
+			"ids":                 []string{id36(routedOrderRecord(2))},
+			"itemIds":             []string{id24(4)},
+			"routingOperationIds": []string{id36(routedOrderRecord(3))},
+		}},
+	"/api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list": {
+		tables: []string{"routing_input_materials", "routing_material_nestings"}, path: routedOrderLinePath(""),
+		filters: map[string]any{
+			"ids":                 []string{id36(routedOrderRecord(1))},
+			"materialShapeIds":    []string{id24(2)},
+			"itemIds":             []string{id24(3)},
+			"routingOperationIds": []string{id36(routedOrderRecord(4))},
+		}},
+	"/api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list": {
+		tables: []string{"routing_operation_items"}, path: routedOrderLinePath(id36(routedOrderRecord(1))),
+		filters: map[string]any{"ids": []string{id36(routedOrderRecord(2))}, "itemIds": []string{id24(3)}}},
+	"/api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list": {
+		tables: []string{"routing_operation_ipts"}, path: withPhase(routedOrderLinePath(id36(routedOrderRecord(1))), "inProcess"),
+		filters: map[string]any{"ids": []string{id36(routedOrderRecord(2))}, "trackingFieldIds": []string{id24(3)}}},
 	"/api/items/{itemId}/vendors/list": {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/routing/operations/{operationId}/items/list": {tables: []string{"routing_operation_items"},
 		path:    map[string]string{"itemId": id24(parent), "operationId": id36(subRow(1))},

@@ -1,0 +1,2 @@
+DROP INDEX sales_orders_external_references;
+DROP INDEX sales_orders_ordered_idx;
