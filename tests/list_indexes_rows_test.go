@@ -405,11 +405,16 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sql
 	{"sales_order_refund_lines", `INSERT INTO sales_order_refund_lines (tenant_id, sales_order_id, id, refund_reason_code_id, amount, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 1 + i % 50,
        ` + sqlAt("i") + ` ` + everyTenant},
-	// Five part lines per sales order, for the first fifth of the orders, each of its own item.
-	{"sales_order_part_lines", `INSERT INTO sales_order_part_lines (tenant_id, sales_order_id, id, routing_id, line_number, item_id, quantity,
-       unit_of_measure_name, unit_price, delivery_date, created_utc)
-SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('20000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
-       (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, 'Each', i % 100, date '2026-01-01' + (i % 365), ` + sqlAt("i") + ` ` + everyTenant},
+	// Five part lines per sales order, for the first fifth of the orders, each of its own item;
+	// the fill runs without triggers, so it copies the order's number itself; every second
+	// line shipped and every third invoiced, on a day ten lines apart from
+	// 2000-01-01 on (the report's day windows).
+	{"sales_order_part_lines", `INSERT INTO sales_order_part_lines (tenant_id, sales_order_id, sales_order_number, id, routing_id, line_number, item_id, quantity,
+       unit_of_measure_name, unit_price, delivery_date, last_shipped_date, last_invoiced_date, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, (i - 1) / 5 + 1, ` + sqlID36("i") + `, ('20000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
+       (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, 'Each', i % 100, date '2026-01-01' + (i % 365),
+       CASE WHEN i % 2 = 0 THEN date '2000-01-01' + i / 10 END, CASE WHEN i % 3 = 0 THEN date '2000-01-01' + i / 10 END,
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
 	// Five blanket lines per sales order, for the first fifth of the orders, each of its own
 	// item.
 	{"sales_order_blanket_lines", `INSERT INTO sales_order_blanket_lines (tenant_id, sales_order_id, id, line_number, item_id, quantity,

@@ -357,6 +357,17 @@ var indexedLists = map[string]indexedList{
 		"createdFrom": at(listRows).Format(time.DateOnly),
 		"createdTo":   rowsEpoch.Format(time.DateOnly),
 	}},
+	// The sales-order-lines report lists part lines by their copy of the order's number and
+	// reads each line's order and item by key.
+	"/api/reporting/sales-order-lines/list": {tables: []string{"sales_order_part_lines", "sales_orders"}, filters: map[string]any{
+		"salesOrderNumbers": []int{4243},
+		"salesOrderStatus":  []string{"complete"},
+		"modifiedAfterUtc":  dateTime(at(listRows - 30).Add(24 * time.Hour)),
+		"shippedFrom":       "2027-05-10",
+		"shippedTo":         "2000-01-03",
+		"invoicedFrom":      "2027-05-10",
+		"invoicedTo":        "2000-01-03",
+	}},
 	"/api/refund-reason-codes/list": {tables: []string{"refund_reason_codes"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("reason", 4243),
 	}},

@@ -370,6 +370,7 @@ func statementRows() []statementRow {
 		{name: "sales order blanket lines", arrange: arrangeSalesOrderBlanketLines},
 		{name: "quote fee, tax and discount lines", arrange: arrangeQuoteDocumentLines},
 		{name: "sales order fee, tax, discount, refund and shipping-charge lines", arrange: arrangeSalesOrderDocumentLines},
+		{name: "sales order line report", arrange: arrangeSalesOrderLineReport},
 		{name: "vendors and material shapes", arrange: arrangeVendorsAndShapes},
 		{name: "units of measure", arrange: arrangeUnits},
 		{name: "items", arrange: arrangeItems},

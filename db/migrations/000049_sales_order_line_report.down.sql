@@ -1,0 +1,4 @@
+DROP INDEX sales_order_part_lines_report_idx;
+DROP TRIGGER sales_order_part_lines_copy_order_number ON sales_order_part_lines;
+DROP FUNCTION copy_sales_order_number();
+ALTER TABLE sales_order_part_lines DROP COLUMN sales_order_number;
