@@ -50,7 +50,7 @@ type SourceDiscountLine struct {
 // quote run one at a time) and answers what the order copies. A missing or deleted quote is
 // NotFound. Five statements however many lines.
 func (s *Service) ForConversion(ctx context.Context, q db.Q, tenantID, quoteID string) (SalesOrderSource, error) {
-	quote, err := s.store.getActiveForUpdate(ctx, q, tenantID, quoteID)
+	quote, err := s.header.LockActive(ctx, q, tenantID, quoteID)
 	if err != nil {
 		return SalesOrderSource{}, err
 	}

@@ -88,5 +88,5 @@ func scanQuote(rows *sqlx.Rows) (Quote, error) {
 	if err := rows.StructScan(&r); err != nil {
 		return Quote{}, fmt.Errorf("read quote: %w", err)
 	}
-	return r.toQuote()
+	return r.Record()
 }

@@ -25,6 +25,7 @@ import (
 	"mos/internal/platform/utctime"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docheaders"
 	"mos/internal/shared/doclines/linekinds"
 	"mos/internal/shared/docnumbers"
 )
@@ -34,6 +35,8 @@ type Service struct {
 	pool  *db.Pool
 	deps  Deps
 	store quoteStore
+	// header serves the lifecycle every document header shares (docheaders).
+	header *quoteHeader
 	// lines serves the fee, tax and discount lines (docLines).
 	lines *linekinds.Lines[lineParent]
 	// now is the clock (time.Now); tests may stand in for it.
@@ -42,7 +45,8 @@ type Service struct {
 
 // NewService returns the quotes service working through the other areas in deps.
 func NewService(pool *db.Pool, deps Deps) *Service {
-	s := &Service{pool: pool, deps: deps, now: time.Now}
+	s := &Service{pool: pool, deps: deps, now: time.Now, header: newQuoteHeader(pool, deps.CustomFields)}
+	s.store = quoteStore{header: s.header}
 	s.lines = s.docLines()
 	return s
 }
@@ -150,13 +154,13 @@ func (s *Service) contact(ctx context.Context, q db.Q, tenantID, customerID stri
 
 // Get returns one quote, deleted or not, with its Version.
 func (s *Service) Get(ctx context.Context, tenantID, id string) (Quote, error) {
-	return s.store.get(ctx, s.pool, tenantID, id)
+	return s.header.Get(ctx, s.pool, tenantID, id)
 }
 
 // Update replaces an active quote's writable members under the rules of QuoteWrite (see
 // updateQuote in the spec); a deleted quote is NotFound.
 func (s *Service) Update(ctx context.Context, t Tenant, id string, w QuoteWrite) (Quote, error) {
-	return s.save(ctx, t, id, saveKind{}, func(Quote) (QuoteWrite, error) { return w, nil })
+	return s.save(ctx, t, id, docheaders.Write{}, func(Quote) (QuoteWrite, error) { return w, nil })
 }
 
 // Patch replaces an active quote with what change makes of its current state (a JSON Patch
@@ -164,37 +168,22 @@ func (s *Service) Update(ctx context.Context, t Tenant, id string, w QuoteWrite)
 // of a full update except that externalReferences keep blank members as empty strings and
 // only the custom fields ops touch are validated.
 func (s *Service) Patch(ctx context.Context, t Tenant, id string, ops []patch.Operation, change func(current Quote) (QuoteWrite, error)) (Quote, error) {
-	return s.save(ctx, t, id, saveKind{patch: true, ops: ops}, change)
+	return s.save(ctx, t, id, docheaders.Write{Patch: true, Ops: ops}, change)
 }
 
-// saveKind is where a full update and a patch differ.
-type saveKind struct {
-	patch bool
-	ops   []patch.Operation
-}
-
-func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, change func(Quote) (QuoteWrite, error)) (Quote, error) {
-	refsMode := extref.Write
-	if kind.patch {
-		refsMode = extref.PatchMode(extref.Quote)
-	}
-	var saved Quote
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		current, err := s.store.getActiveForUpdate(ctx, q, t.ID, id)
-		if err != nil {
-			return err
-		}
+func (s *Service) save(ctx context.Context, t Tenant, id string, kind docheaders.Write, change func(Quote) (QuoteWrite, error)) (Quote, error) {
+	return s.header.Change(ctx, t.ID, id, func(q db.Q, current Quote) (Quote, error) {
 		w, err := change(current)
 		if err != nil {
-			return err
+			return Quote{}, err
 		}
-		u, err := s.updateOf(current, w, refsMode)
+		u, err := s.updateOf(current, w, s.header.RefsMode(kind))
 		if err != nil {
-			return err
+			return Quote{}, err
 		}
 		cust, err := s.customer(ctx, q, t.ID, w.CustomerID)
 		if err != nil {
-			return err
+			return Quote{}, err
 		}
 		u.CustomerID = cust.ID
 		switch {
@@ -204,35 +193,23 @@ func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, 
 			u.Contact = current.Contact
 		default:
 			if u.Contact, err = s.contact(ctx, q, t.ID, cust.ID, w.ContactID); err != nil {
-				return err
+				return Quote{}, err
 			}
 		}
-		if kind.patch {
-			u.CustomFields, err = s.deps.CustomFields.ValidatePatch(ctx, q, t.ID, customfields.ModuleQuote, kind.ops, w.CustomFields)
-		} else {
-			u.CustomFields, err = s.deps.CustomFields.Validate(ctx, q, t.ID, customfields.ModuleQuote, w.CustomFields, customfields.Full)
+		if u.CustomFields, err = s.header.ValidateCustomFields(ctx, q, t.ID, kind, w.CustomFields); err != nil {
+			return Quote{}, err
 		}
-		if err != nil {
-			return err
-		}
-		if saved, err = s.store.update(ctx, q, t.ID, id, u); err != nil {
-			return err
-		}
-		if saved.CurrencyCode == current.CurrencyCode {
-			return nil
+		saved, err := s.store.update(ctx, q, t.ID, id, u)
+		if err != nil || saved.CurrencyCode == current.CurrencyCode {
+			return saved, err
 		}
 		// Another currency rounds to other minor units: the stored totals follow it.
 		parent := lineParent{ID: id, Status: saved.Status, Currency: saved.CurrencyCode, CustomerID: saved.CustomerID}
 		if err := s.recomputeTotals(ctx, q, t.ID, parent); err != nil {
-			return err
+			return Quote{}, err
 		}
-		saved, err = s.store.get(ctx, q, t.ID, id)
-		return err
+		return s.header.Get(ctx, q, t.ID, id)
 	})
-	if err != nil {
-		return Quote{}, err
-	}
-	return saved, nil
 }
 
 // updateOf checks w against the quote as it stands and returns the row to store (without
@@ -285,67 +262,41 @@ func sameDay(a, b *time.Time) bool {
 // to sent stamps quotedDate and recomputes a default expirationDate; a no-op changes
 // nothing. A deleted quote is NotFound.
 func (s *Service) SetStatus(ctx context.Context, t Tenant, id string, next Status) (Quote, error) {
-	var saved Quote
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		current, err := s.store.getActiveForUpdate(ctx, q, t.ID, id)
-		if err != nil {
-			return err
-		}
+	return s.header.Change(ctx, t.ID, id, func(q db.Q, current Quote) (Quote, error) {
 		move, err := CheckMove(current.Status, next)
 		if err != nil {
-			return err
+			return Quote{}, err
 		}
 		quoted, expiration := current.QuotedUtc, current.ExpirationDate
 		switch move {
 		case MoveNone:
-			saved = current
-			return nil
+			return current, nil
 		case MoveSend:
 			now := s.now()
 			quoted = &now
 			if current.ExpirationIsDefault {
 				days, err := s.deps.Settings.QuoteValidityDays(ctx, q, t.ID)
 				if err != nil {
-					return err
+					return Quote{}, err
 				}
 				if expiration, err = defaultExpiration(t.Timezone, now, days); err != nil {
-					return err
+					return Quote{}, err
 				}
 			}
 		}
-		saved, err = s.store.setStatus(ctx, q, t.ID, id, next, quoted, expiration)
-		return err
+		return s.store.setStatus(ctx, q, t.ID, id, next, quoted, expiration)
 	})
-	if err != nil {
-		return Quote{}, err
-	}
-	return saved, nil
 }
 
 // ReplaceCustomFields replaces an active quote's custom fields with values, validated in full
 // against module quote.
 func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, values map[string]any) (Quote, error) {
-	var saved Quote
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.store.getActiveForUpdate(ctx, q, tenantID, id); err != nil {
-			return err
-		}
-		valid, err := s.deps.CustomFields.Validate(ctx, q, tenantID, customfields.ModuleQuote, values, customfields.Full)
-		if err != nil {
-			return err
-		}
-		saved, err = s.store.setCustomFields(ctx, q, tenantID, id, valid)
-		return err
-	})
-	if err != nil {
-		return Quote{}, err
-	}
-	return saved, nil
+	return s.header.ReplaceCustomFields(ctx, tenantID, id, values)
 }
 
 // Delete soft-deletes an active quote and reports whether there was one to delete.
 func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error) {
-	return s.store.softDelete(ctx, s.pool, tenantID, id)
+	return s.header.SoftDelete(ctx, s.pool, tenantID, id)
 }
 
 // Stream answers the quotes matching f one at a time, for an answer written as it is read;

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/shared/docheaders"
 )
 
 // Status is where a quote stands. The wire names are camelCase; reports show Label.
@@ -42,7 +43,7 @@ func (s Status) Valid() bool { return slices.Contains(Statuses, s) }
 //   - a move to sent from sent, won or lost is such a no-op too: quotedDate and
 //     expirationDate stay as they are. From every other status it stamps quotedDate with
 //     the send time and recomputes expirationDate while it is still its create-time default.
-var transitions = map[Status][]Status{
+var transitions = docheaders.Transitions[Status]{
 	// Prepared internally: may go for approval, be approved, or be sent straight away.
 	StatusDraft:         {StatusNeedsApproval, StatusApproved, StatusSent},
 	StatusNeedsApproval: {StatusDraft, StatusApproved, StatusSent},

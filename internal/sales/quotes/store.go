@@ -2,9 +2,7 @@ package quotes
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -15,10 +13,26 @@ import (
 	"mos/internal/platform/extref"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docheaders"
 	"mos/internal/shared/paymentterms"
 )
 
-type quoteStore struct{}
+// quoteStore writes what is particular to a quote's header; header serves the statements every
+// document's header shares (docheaders).
+type quoteStore struct {
+	header *quoteHeader
+}
+
+// quoteHeader is the quote's header lifecycle (docheaders).
+type quoteHeader = docheaders.Header[Quote, quoteRow]
+
+// newQuoteHeader declares the quote header to the shared lifecycle.
+func newQuoteHeader(pool *db.Pool, fields docheaders.CustomFields) *quoteHeader {
+	return docheaders.New[Quote, quoteRow](pool, fields, docheaders.Declaration{
+		Table: "quotes", Noun: "quote", Answer: quoteAnswerWithTag,
+		Module: customfields.ModuleQuote, References: extref.Quote,
+	})
+}
 
 type quoteRow struct {
 	ID                  string              `db:"id"`
@@ -58,7 +72,8 @@ type quoteRow struct {
 	ETag string `db:"etag"`
 }
 
-func (r quoteRow) toQuote() (Quote, error) {
+// Record is the quote the row holds.
+func (r quoteRow) Record() (Quote, error) {
 	out := Quote{
 		ID: r.ID, Number: r.Number, CustomerID: r.CustomerID, SalesPersonID: r.SalesPersonID,
 		CurrencyCode: r.CurrencyCode, PaymentTermsID: r.PaymentTermsID, Status: r.Status, QuotedUtc: r.QuotedUtc,
@@ -236,40 +251,6 @@ func deref(s *string) string {
 	return *s
 }
 
-// getQuoteSQL reads a quote with what it shows and its ETag, in one statement.
-var getQuoteSQL = `SELECT ` + quoteAnswerWithTag + ` FROM quotes t WHERE t.tenant_id = $1 AND t.id = $2`
-
-// get reads a quote, deleted or not, with its ETag.
-func (s quoteStore) get(ctx context.Context, q db.Q, tenantID, id string) (Quote, error) {
-	return s.getOne(ctx, q, id, getQuoteSQL, tenantID, id)
-}
-
-// getOne runs a query answering quote id's row; no row is NotFound.
-func (quoteStore) getOne(ctx context.Context, q db.Q, id, query string, args ...any) (Quote, error) {
-	var r quoteRow
-	err := db.GetPrepared(ctx, q, &r, query, args...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Quote{}, quoteNotFound(id)
-	}
-	if err != nil {
-		return Quote{}, fmt.Errorf("read quote: %w", err)
-	}
-	return r.toQuote()
-}
-
-func quoteNotFound(id string) error {
-	return apperr.NotFound("quote %s not found", id)
-}
-
-var getActiveQuoteForUpdateSQL = `SELECT ` + quoteAnswerWithTag + `
-FROM quotes t WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted FOR UPDATE OF t`
-
-// getActiveForUpdate reads an active quote and locks its row until the transaction ends; a
-// deleted or missing quote is NotFound.
-func (s quoteStore) getActiveForUpdate(ctx context.Context, q db.Q, tenantID, id string) (Quote, error) {
-	return s.getOne(ctx, q, id, getActiveQuoteForUpdateSQL, tenantID, id)
-}
-
 // quoteUpdate is the row a full update stores.
 type quoteUpdate struct {
 	CustomerID          string
@@ -312,7 +293,7 @@ func (s quoteStore) update(ctx context.Context, q db.Q, tenantID, id string, u q
 	if u.DueDate != nil {
 		due = u.DueDate.Format(time.DateOnly)
 	}
-	saved, err := s.getOne(ctx, q, id, updateQuoteSQL, tenantID, id, u.CustomerID, contact, billing, shipping,
+	saved, err := s.header.One(ctx, q, id, updateQuoteSQL, tenantID, id, u.CustomerID, contact, billing, shipping,
 		u.SalesPersonID, u.CurrencyCode, u.PaymentTermsID, u.ExpirationDate.Format(time.DateOnly), u.ExpirationIsDefault,
 		due, u.Notes, u.ExternalReferences, customfields.Column(u.CustomFields))
 	if err != nil {
@@ -328,32 +309,5 @@ RETURNING ` + quoteAnswerWithTag
 
 // setStatus stores a status move with the send stamp and expiration it leaves.
 func (s quoteStore) setStatus(ctx context.Context, q db.Q, tenantID, id string, status Status, quotedUtc *time.Time, expiration time.Time) (Quote, error) {
-	return s.getOne(ctx, q, id, setQuoteStatusSQL, tenantID, id, status, quotedUtc, expiration.Format(time.DateOnly))
-}
-
-var setQuoteCustomFieldsSQL = `
-UPDATE quotes t SET custom_fields = $3, modified_utc = now()
-WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
-RETURNING ` + quoteAnswerWithTag
-
-// setCustomFields replaces an active quote's custom fields.
-func (s quoteStore) setCustomFields(ctx context.Context, q db.Q, tenantID, id string, values map[string]any) (Quote, error) {
-	return s.getOne(ctx, q, id, setQuoteCustomFieldsSQL, tenantID, id, customfields.Column(values))
-}
-
-const deleteQuoteSQL = `
-UPDATE quotes SET deleted = true, modified_utc = now()
-WHERE tenant_id = $1 AND id = $2 AND NOT deleted`
-
-// softDelete marks an active quote deleted and reports whether there was one.
-func (quoteStore) softDelete(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	res, err := q.ExecContext(ctx, deleteQuoteSQL, tenantID, id)
-	if err != nil {
-		return false, fmt.Errorf("delete quote: %w", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("delete quote: %w", err)
-	}
-	return n > 0, nil
+	return s.header.One(ctx, q, id, setQuoteStatusSQL, tenantID, id, status, quotedUtc, expiration.Format(time.DateOnly))
 }

@@ -103,5 +103,5 @@ func scanOrder(rows *sqlx.Rows) (SalesOrder, error) {
 	if err := rows.StructScan(&r); err != nil {
 		return SalesOrder{}, fmt.Errorf("read sales order: %w", err)
 	}
-	return r.toOrder()
+	return r.Record()
 }

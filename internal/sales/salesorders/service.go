@@ -26,6 +26,7 @@ import (
 	"mos/internal/platform/utctime"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docheaders"
 	"mos/internal/shared/doclines/linekinds"
 	"mos/internal/shared/docnumbers"
 )
@@ -35,6 +36,8 @@ type Service struct {
 	pool  *db.Pool
 	deps  Deps
 	store orderStore
+	// header serves the lifecycle every document header shares (docheaders).
+	header *orderHeader
 	// lines serves the fee, tax and discount lines (docLines).
 	lines *linekinds.Lines[lineParent]
 	// now is the clock (time.Now); tests may stand in for it.
@@ -43,7 +46,8 @@ type Service struct {
 
 // NewService returns the sales orders service working through the other areas in deps.
 func NewService(pool *db.Pool, deps Deps) *Service {
-	s := &Service{pool: pool, deps: deps, now: time.Now}
+	s := &Service{pool: pool, deps: deps, now: time.Now, header: newOrderHeader(pool, deps.CustomFields)}
+	s.store = orderStore{header: s.header}
 	s.lines = s.docLines()
 	return s
 }
@@ -202,13 +206,13 @@ func (s *Service) checkShippingMethod(ctx context.Context, q db.Q, tenantID stri
 
 // Get returns one sales order, deleted or not, with its Version.
 func (s *Service) Get(ctx context.Context, tenantID, id string) (SalesOrder, error) {
-	return s.store.get(ctx, s.pool, tenantID, id)
+	return s.header.Get(ctx, s.pool, tenantID, id)
 }
 
 // Update replaces an active order's writable members under the rules of SalesOrderWrite
 // (see updateSalesOrder in the spec); a deleted order is NotFound.
 func (s *Service) Update(ctx context.Context, t Tenant, id string, w SalesOrderWrite) (SalesOrder, error) {
-	return s.save(ctx, t, id, saveKind{}, func(SalesOrder) (SalesOrderWrite, error) { return w, nil })
+	return s.save(ctx, t, id, docheaders.Write{}, func(SalesOrder) (SalesOrderWrite, error) { return w, nil })
 }
 
 // Patch replaces an active order with what change makes of its current state (a JSON Patch
@@ -216,37 +220,22 @@ func (s *Service) Update(ctx context.Context, t Tenant, id string, w SalesOrderW
 // a full update except that externalReferences keep blank members as empty strings and only
 // the custom fields ops touch are validated.
 func (s *Service) Patch(ctx context.Context, t Tenant, id string, ops []patch.Operation, change func(current SalesOrder) (SalesOrderWrite, error)) (SalesOrder, error) {
-	return s.save(ctx, t, id, saveKind{patch: true, ops: ops}, change)
+	return s.save(ctx, t, id, docheaders.Write{Patch: true, Ops: ops}, change)
 }
 
-// saveKind is where a full update and a patch differ.
-type saveKind struct {
-	patch bool
-	ops   []patch.Operation
-}
-
-func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, change func(SalesOrder) (SalesOrderWrite, error)) (SalesOrder, error) {
-	refsMode := extref.Write
-	if kind.patch {
-		refsMode = extref.PatchMode(extref.SalesOrder)
-	}
-	var saved SalesOrder
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		current, err := s.store.getActiveForUpdate(ctx, q, t.ID, id)
-		if err != nil {
-			return err
-		}
+func (s *Service) save(ctx context.Context, t Tenant, id string, kind docheaders.Write, change func(SalesOrder) (SalesOrderWrite, error)) (SalesOrder, error) {
+	return s.header.Change(ctx, t.ID, id, func(q db.Q, current SalesOrder) (SalesOrder, error) {
 		w, err := change(current)
 		if err != nil {
-			return err
+			return SalesOrder{}, err
 		}
-		u, err := updateOf(current, w, refsMode)
+		u, err := updateOf(current, w, s.header.RefsMode(kind))
 		if err != nil {
-			return err
+			return SalesOrder{}, err
 		}
 		cust, err := s.customer(ctx, q, t.ID, w.CustomerID)
 		if err != nil {
-			return err
+			return SalesOrder{}, err
 		}
 		u.CustomerID = cust.ID
 		switch {
@@ -256,42 +245,33 @@ func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, 
 			u.Contact = current.Contact
 		default:
 			if u.Contact, err = s.contact(ctx, q, t.ID, cust.ID, w.ContactID); err != nil {
-				return err
+				return SalesOrder{}, err
 			}
 		}
 		if w.ShippingMethodID != nil && !sameID(w.ShippingMethodID, current.ShippingMethodID) {
 			// The order's own method stays usable once archived; a new one must be live.
 			if err := s.checkShippingMethod(ctx, q, t.ID, w.ShippingMethodID); err != nil {
-				return err
+				return SalesOrder{}, err
 			}
 		}
-		if kind.patch {
-			u.CustomFields, err = s.deps.CustomFields.ValidatePatch(ctx, q, t.ID, customfields.ModuleSalesOrder, kind.ops, w.CustomFields)
-		} else {
-			u.CustomFields, err = s.deps.CustomFields.Validate(ctx, q, t.ID, customfields.ModuleSalesOrder, w.CustomFields, customfields.Full)
+		if u.CustomFields, err = s.header.ValidateCustomFields(ctx, q, t.ID, kind, w.CustomFields); err != nil {
+			return SalesOrder{}, err
 		}
+		saved, err := s.store.update(ctx, q, t.ID, id, u)
 		if err != nil {
-			return err
-		}
-		if saved, err = s.store.update(ctx, q, t.ID, id, u); err != nil {
-			return err
+			return SalesOrder{}, err
 		}
 		if saved.CurrencyCode == current.CurrencyCode && saved.ShippingCharge == current.ShippingCharge {
-			return nil
+			return saved, nil
 		}
 		// Another currency rounds to other minor units, and the shipping charge is a fee: the
 		// stored totals follow them.
 		parent := lineParent{ID: id, Status: saved.Status, Currency: saved.CurrencyCode, CustomerID: saved.CustomerID}
 		if err := s.recomputeTotals(ctx, q, t.ID, parent); err != nil {
-			return err
+			return SalesOrder{}, err
 		}
-		saved, err = s.store.get(ctx, q, t.ID, id)
-		return err
+		return s.header.Get(ctx, q, t.ID, id)
 	})
-	if err != nil {
-		return SalesOrder{}, err
-	}
-	return saved, nil
 }
 
 // updateOf checks w against the order as it stands and returns the row to store (without the
@@ -356,30 +336,16 @@ func sameID(a, b *string) bool {
 // statuses that hold stock runs holdStockForMove in the same transaction. A deleted order is
 // NotFound.
 func (s *Service) SetStatus(ctx context.Context, tenantID, id string, next Status) (SalesOrder, error) {
-	var saved SalesOrder
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		current, err := s.store.getActiveForUpdate(ctx, q, tenantID, id)
-		if err != nil {
-			return err
-		}
+	return s.header.Change(ctx, tenantID, id, func(q db.Q, current SalesOrder) (SalesOrder, error) {
 		moved, err := CheckMove(current.Status, next)
-		if err != nil {
-			return err
-		}
-		if !moved {
-			saved = current
-			return nil
+		if err != nil || !moved {
+			return current, err
 		}
 		if err := s.holdStockForMove(ctx, q, tenantID, current, next); err != nil {
-			return err
+			return SalesOrder{}, err
 		}
-		saved, err = s.store.setStatus(ctx, q, tenantID, id, next)
-		return err
+		return s.header.StoreStatus(ctx, q, tenantID, id, string(next))
 	})
-	if err != nil {
-		return SalesOrder{}, err
-	}
-	return saved, nil
 }
 
 // holdStockForMove is where a status move reserves or releases the order's stock (stockMove):
@@ -417,22 +383,7 @@ func stockMove(from, next Status) int {
 // ReplaceCustomFields replaces an active order's custom fields with values, validated in full
 // against module sales_Order.
 func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, values map[string]any) (SalesOrder, error) {
-	var saved SalesOrder
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.store.getActiveForUpdate(ctx, q, tenantID, id); err != nil {
-			return err
-		}
-		valid, err := s.deps.CustomFields.Validate(ctx, q, tenantID, customfields.ModuleSalesOrder, values, customfields.Full)
-		if err != nil {
-			return err
-		}
-		saved, err = s.store.setCustomFields(ctx, q, tenantID, id, valid)
-		return err
-	})
-	if err != nil {
-		return SalesOrder{}, err
-	}
-	return saved, nil
+	return s.header.ReplaceCustomFields(ctx, tenantID, id, values)
 }
 
 // Delete soft-deletes an active order and reports whether there was one to delete, in one
@@ -453,7 +404,7 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error)
 				return err
 			}
 		}
-		deleted, err = s.store.softDelete(ctx, q, tenantID, id)
+		deleted, err = s.header.SoftDelete(ctx, q, tenantID, id)
 		return err
 	})
 	return deleted, err

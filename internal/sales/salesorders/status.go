@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/shared/docheaders"
 )
 
 // Status is where a sales order stands. The wire names are camelCase; reports show Label.
@@ -48,7 +49,7 @@ func StatusFromLabel(label string) (Status, bool) {
 // transitions is the status update's table: the statuses a sales order may move to from each
 // status. The spec publishes the same table (updateSalesOrderStatus); a black-box test walks
 // every pair. A move to the status the order already has is a no-op (200, nothing changes).
-var transitions = map[Status][]Status{
+var transitions = docheaders.Transitions[Status]{
 	// Entered: goes for approval or is approved straight away.
 	StatusDraft:         {StatusNeedsApproval, StatusApproved},
 	StatusNeedsApproval: {StatusDraft, StatusApproved},
@@ -64,13 +65,7 @@ var transitions = map[Status][]Status{
 // CheckMove answers whether a sales order in status current may move to next: false for the
 // no-op move to its own status, a 400 naming status when the table refuses it.
 func CheckMove(current, next Status) (bool, error) {
-	if current == next {
-		return false, nil
-	}
-	if !slices.Contains(transitions[current], next) {
-		return false, apperr.Field("status", "a %s sales order cannot move to %s (allowed: %v)", current, next, transitions[current])
-	}
-	return true, nil
+	return transitions.Check("sales order", current, next)
 }
 
 // routingEditable are the statuses in which a part line's routing may be edited: before

@@ -2,9 +2,7 @@ package salesorders
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -16,10 +14,26 @@ import (
 	"mos/internal/sales/customers"
 	"mos/internal/sales/shippingmethods"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docheaders"
 	"mos/internal/shared/paymentterms"
 )
 
-type orderStore struct{}
+// orderStore writes what is particular to an order's header; header serves the statements
+// every document's header shares (docheaders).
+type orderStore struct {
+	header *orderHeader
+}
+
+// orderHeader is the order's header lifecycle (docheaders).
+type orderHeader = docheaders.Header[SalesOrder, orderRow]
+
+// newOrderHeader declares the sales order header to the shared lifecycle.
+func newOrderHeader(pool *db.Pool, fields docheaders.CustomFields) *orderHeader {
+	return docheaders.New[SalesOrder, orderRow](pool, fields, docheaders.Declaration{
+		Table: "sales_orders", Noun: "sales order", Answer: orderAnswerWithTag,
+		Module: customfields.ModuleSalesOrder, References: extref.SalesOrder,
+	})
+}
 
 type orderRow struct {
 	ID                       string              `db:"id"`
@@ -68,7 +82,8 @@ type orderRow struct {
 	ETag string `db:"etag"`
 }
 
-func (r orderRow) toOrder() (SalesOrder, error) {
+// Record is the order the row holds.
+func (r orderRow) Record() (SalesOrder, error) {
 	out := SalesOrder{
 		ID: r.ID, Number: r.Number, CustomerID: r.CustomerID, CustomerPoNumber: r.CustomerPoNumber,
 		ShippingMethodID: r.ShippingMethodID, SalesPersonID: r.SalesPersonID, CurrencyCode: r.CurrencyCode,
@@ -277,36 +292,6 @@ func deref(s *string) string {
 	return *s
 }
 
-// getOrderSQL reads an order with what it shows and its ETag, in one statement.
-var getOrderSQL = `SELECT ` + orderAnswerWithTag + ` FROM sales_orders t WHERE t.tenant_id = $1 AND t.id = $2`
-
-// get reads an order, deleted or not, with its ETag.
-func (s orderStore) get(ctx context.Context, q db.Q, tenantID, id string) (SalesOrder, error) {
-	return s.getOne(ctx, q, id, getOrderSQL, tenantID, id)
-}
-
-// getOne runs a query answering order id's row; no row is NotFound.
-func (orderStore) getOne(ctx context.Context, q db.Q, id, query string, args ...any) (SalesOrder, error) {
-	var r orderRow
-	err := db.GetPrepared(ctx, q, &r, query, args...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return SalesOrder{}, apperr.NotFound("sales order %s not found", id)
-	}
-	if err != nil {
-		return SalesOrder{}, fmt.Errorf("read sales order: %w", err)
-	}
-	return r.toOrder()
-}
-
-var getActiveOrderForUpdateSQL = `SELECT ` + orderAnswerWithTag + `
-FROM sales_orders t WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted FOR UPDATE OF t`
-
-// getActiveForUpdate reads an active order and locks its row until the transaction ends; a
-// deleted or missing order is NotFound.
-func (s orderStore) getActiveForUpdate(ctx context.Context, q db.Q, tenantID, id string) (SalesOrder, error) {
-	return s.getOne(ctx, q, id, getActiveOrderForUpdateSQL, tenantID, id)
-}
-
 // orderUpdate is the row a full update stores.
 type orderUpdate struct {
 	CustomerID               string
@@ -353,7 +338,7 @@ func (s orderStore) update(ctx context.Context, q db.Q, tenantID, id string, u o
 	if err != nil {
 		return SalesOrder{}, err
 	}
-	saved, err := s.getOne(ctx, q, id, updateOrderSQL, tenantID, id, u.CustomerID, u.CustomerPoNumber, contact, billing,
+	saved, err := s.header.One(ctx, q, id, updateOrderSQL, tenantID, id, u.CustomerID, u.CustomerPoNumber, contact, billing,
 		shipping, u.ShippingMethodID, u.SalesPersonID, u.CurrencyCode, u.PaymentTermsID, u.OrderedDate.Format(time.DateOnly),
 		dayColumn(u.DueDate), dayColumn(u.ProductionDueDate), dayColumn(u.DeliveryDueDate), u.Dropship,
 		u.DropshipCustomerPoNumber, u.ShippingCharge.Amount, u.ShippingCharge.IsTaxable, u.Notes, u.ExternalReferences,
@@ -362,41 +347,4 @@ func (s orderStore) update(ctx context.Context, q db.Q, tenantID, id string, u o
 		return SalesOrder{}, orderWriteErr(err, u.SalesPersonID, u.PaymentTermsID)
 	}
 	return saved, nil
-}
-
-var setOrderStatusSQL = `
-UPDATE sales_orders t SET status = $3, modified_utc = now()
-WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
-RETURNING ` + orderAnswerWithTag
-
-// setStatus stores a status move.
-func (s orderStore) setStatus(ctx context.Context, q db.Q, tenantID, id string, status Status) (SalesOrder, error) {
-	return s.getOne(ctx, q, id, setOrderStatusSQL, tenantID, id, status)
-}
-
-var setOrderCustomFieldsSQL = `
-UPDATE sales_orders t SET custom_fields = $3, modified_utc = now()
-WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
-RETURNING ` + orderAnswerWithTag
-
-// setCustomFields replaces an active order's custom fields.
-func (s orderStore) setCustomFields(ctx context.Context, q db.Q, tenantID, id string, values map[string]any) (SalesOrder, error) {
-	return s.getOne(ctx, q, id, setOrderCustomFieldsSQL, tenantID, id, customfields.Column(values))
-}
-
-const deleteOrderSQL = `
-UPDATE sales_orders SET deleted = true, modified_utc = now()
-WHERE tenant_id = $1 AND id = $2 AND NOT deleted`
-
-// softDelete marks an active order deleted and reports whether there was one.
-func (orderStore) softDelete(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	res, err := q.ExecContext(ctx, deleteOrderSQL, tenantID, id)
-	if err != nil {
-		return false, fmt.Errorf("delete sales order: %w", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("delete sales order: %w", err)
-	}
-	return n > 0, nil
 }
