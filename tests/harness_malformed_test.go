@@ -65,7 +65,7 @@ func newWalkBuilder(o specOperation, f walkFixtures, plan *walkPlanner) (*walkBu
 	b := &walkBuilder{o: o, fixtures: f, plan: plan, query: url.Values{}}
 	path := o.path
 	for _, p := range b.params(openapi3.ParameterInPath) {
-		id, ok := f.pathIDs[pathKey(o.path, p.Name)]
+		id, ok := f.pathID(o.path, p.Name)
 		if !ok {
 			return nil, fmt.Errorf("no fixture for path parameter %s (key %q): teach walkFixtures one", p.Name, pathKey(o.path, p.Name))
 		}
@@ -96,6 +96,27 @@ func newWalkBuilder(o specOperation, f walkFixtures, plan *walkPlanner) (*walkBu
 		}
 	}
 	return b, nil
+}
+
+// pathID is the fixture of a path parameter: the one keyed for the path's document first
+// (documentKey), else the one keyed by the segment before it (pathKey).
+func (f walkFixtures) pathID(path, param string) (string, bool) {
+	if id, ok := f.pathIDs[documentKey(path, param)]; ok {
+		return id, true
+	}
+	id, ok := f.pathIDs[pathKey(path, param)]
+	return id, ok
+}
+
+// documentKey is pathKey under the path's first segment after /api, for the sub-records many
+// documents name alike ("sales-orders:part-line-items/{lineItemId}" beside the quotes'
+// "part-line-items/{lineItemId}").
+func documentKey(path, param string) string {
+	segs := strings.Split(path, "/")
+	if len(segs) < 3 {
+		return pathKey(path, param)
+	}
+	return segs[2] + ":" + pathKey(path, param)
 }
 
 // pathKey names a path parameter by the path segment before it: "items/{itemId}",
