@@ -28,7 +28,7 @@ type quoteHeader = docheaders.Header[Quote, quoteRow]
 
 // newQuoteHeader declares the quote header to the shared lifecycle.
 func newQuoteHeader(pool *db.Pool, fields docheaders.CustomFields) *quoteHeader {
-	return docheaders.New[Quote, quoteRow](pool, fields, docheaders.Declaration{
+	return docheaders.Declare[Quote, quoteRow](pool, fields, docheaders.Declaration{
 		Table: "quotes", Noun: "quote", Answer: quoteAnswerWithTag,
 		Module: customfields.ModuleQuote, References: extref.Quote,
 	})

@@ -29,7 +29,7 @@ type orderHeader = docheaders.Header[SalesOrder, orderRow]
 
 // newOrderHeader declares the sales order header to the shared lifecycle.
 func newOrderHeader(pool *db.Pool, fields docheaders.CustomFields) *orderHeader {
-	return docheaders.New[SalesOrder, orderRow](pool, fields, docheaders.Declaration{
+	return docheaders.Declare[SalesOrder, orderRow](pool, fields, docheaders.Declaration{
 		Table: "sales_orders", Noun: "sales order", Answer: orderAnswerWithTag,
 		Module: customfields.ModuleSalesOrder, References: extref.SalesOrder,
 	})

@@ -5,7 +5,7 @@
 // which custom-field validation apply).
 //
 // A document declares its table, its noun, the columns its answer selects and its custom field
-// module once (New); it keeps its own members, write rules, SQL for what it writes, totals and
+// module once (Declare); it keeps its own members, write rules, SQL for what it writes, totals and
 // handlers. The mechanism owns only the statements whose shape is the same for every document.
 package docheaders
 
@@ -60,8 +60,9 @@ type Header[D any, R Row[D]] struct {
 	getSQL, lockSQL, customFieldsSQL, statusSQL, deleteSQL string
 }
 
-// New returns the lifecycle of the header declared by d.
-func New[D any, R Row[D]](pool *db.Pool, fields CustomFields, d Declaration) *Header[D, R] {
+// Declare returns the lifecycle of the header declared by d (a mechanism a document declares
+// itself to, not a service: it holds no other area).
+func Declare[D any, R Row[D]](pool *db.Pool, fields CustomFields, d Declaration) *Header[D, R] {
 	live := `WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted`
 	return &Header[D, R]{
 		decl: d, pool: pool, fields: fields,
