@@ -6,12 +6,13 @@ import (
 	"mos/gen"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/listing"
+	"mos/internal/shared/parties"
 )
 
 // The operations of a customer's contacts, on CustomersHandler.
 
 func (h *CustomersHandler) CreateCustomerContact(ctx context.Context, req gen.CreateCustomerContactRequestObject) (gen.CreateCustomerContactResponseObject, error) {
-	id, err := h.svc.CreateContact(ctx, auth.TenantID(ctx), req.CustomerId, contactFromAPI(*req.Body))
+	id, err := h.svc.CreateContact(ctx, auth.TenantID(ctx), req.CustomerId, parties.ContactFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -23,15 +24,15 @@ func (h *CustomersHandler) GetCustomerContact(ctx context.Context, req gen.GetCu
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomerContact200JSONResponse{Body: contactToAPI(c)}, nil
+	return gen.GetCustomerContact200JSONResponse{Body: parties.ContactToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) UpdateCustomerContact(ctx context.Context, req gen.UpdateCustomerContactRequestObject) (gen.UpdateCustomerContactResponseObject, error) {
-	c, err := h.svc.UpdateContact(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId, contactFromAPI(*req.Body))
+	c, err := h.svc.UpdateContact(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId, parties.ContactFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCustomerContact200JSONResponse{Body: contactToAPI(c)}, nil
+	return gen.UpdateCustomerContact200JSONResponse{Body: parties.ContactToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) DeleteCustomerContact(ctx context.Context, req gen.DeleteCustomerContactRequestObject) (gen.DeleteCustomerContactResponseObject, error) {
@@ -54,21 +55,7 @@ func (h *CustomersHandler) ListCustomerContacts(ctx context.Context, req gen.Lis
 	}
 	out := make(gen.ListCustomerContacts200JSONResponse, len(list))
 	for i, c := range list {
-		out[i] = contactToAPI(c)
+		out[i] = parties.ContactToAPI(c)
 	}
 	return out, nil
-}
-
-func contactFromAPI(b gen.CustomerContactWrite) ContactWrite {
-	return ContactWrite{
-		FirstName: b.FirstName, LastName: b.LastName, Position: b.Position,
-		Phone: b.Phone, CellPhone: b.CellPhone, Email: b.Email,
-	}
-}
-
-func contactToAPI(c Contact) gen.CustomerContact {
-	return gen.CustomerContact{
-		Id: c.ID, FirstName: c.FirstName, LastName: c.LastName, Position: c.Position,
-		Phone: c.Phone, CellPhone: c.CellPhone, Email: c.Email,
-	}
 }

@@ -48,5 +48,5 @@ func (s *Service) DocumentDefaults(ctx context.Context, q db.Q, tenantID, custom
 // DocumentContact reads contact contactID of customer customerID; a contact of another
 // customer, or none, is NotFound. One statement.
 func (s *Service) DocumentContact(ctx context.Context, q db.Q, tenantID, customerID, contactID string) (Contact, error) {
-	return documentStore{}.contact(ctx, q, tenantID, customerID, contactID)
+	return s.ContactIn(ctx, q, tenantID, customerID, contactID)
 }

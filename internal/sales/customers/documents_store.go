@@ -71,15 +71,3 @@ func documentAddress(raw json.RawMessage) (*DocumentAddress, error) {
 	}
 	return &a, nil
 }
-
-func (documentStore) contact(ctx context.Context, q db.Q, tenantID, customerID, contactID string) (Contact, error) {
-	var r contactRow
-	err := sqlx.GetContext(ctx, q, &r, getContactSQL, tenantID, customerID, contactID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Contact{}, contactNotFound(customerID, contactID)
-	}
-	if err != nil {
-		return Contact{}, fmt.Errorf("get customer contact: %w", err)
-	}
-	return r.toContact(), nil
-}

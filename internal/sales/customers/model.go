@@ -8,6 +8,15 @@ import (
 
 	"mos/internal/platform/dec"
 	"mos/internal/platform/extref"
+	"mos/internal/shared/parties"
+)
+
+// A customer's addresses and contacts, served by the parties mechanism.
+type (
+	Address      = parties.Address
+	AddressWrite = parties.AddressWrite
+	Contact      = parties.Contact
+	ContactWrite = parties.ContactWrite
 )
 
 // Customer is a stored customer.

@@ -17,17 +17,22 @@ import (
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/parties"
 )
+
+// customerParty declares a customer's addresses and contacts to the parties mechanism.
+var customerParty = parties.Party{Noun: "customer", Table: "customers",
+	AddressTable: "customer_addresses", ContactTable: "customer_contacts", OwnerColumn: "customer_id"}
 
 // maxCustomerText is the longest name and customer code.
 const maxCustomerText = 200
 
 // Service holds the rules of customers.
 type Service struct {
-	pool         *db.Pool
-	store        customerStore
-	addresses    addressStore
-	contacts     contactStore
+	pool  *db.Pool
+	store customerStore
+	// Book serves the customer's addresses and contacts (CreateAddress, Contacts, ...).
+	*parties.Book
 	customFields customFieldValidator
 	taxRates     taxRateChecker
 }
@@ -50,7 +55,7 @@ type (
 // taxRateIds with taxRates; the names of a customer's payment terms and tier are read with
 // the customer (their packages' NameSQL).
 func NewService(pool *db.Pool, customFields customFieldValidator, taxRates taxRateChecker) *Service {
-	return &Service{pool: pool, customFields: customFields, taxRates: taxRates}
+	return &Service{pool: pool, customFields: customFields, taxRates: taxRates, Book: parties.New(pool, customerParty)}
 }
 
 // ByIDs returns the tenant's customers among ids, keyed by id, deleted ones too (records of

@@ -335,3 +335,7 @@ func (customerStore) byIDs(ctx context.Context, q db.Q, tenantID string, ids []s
 	}
 	return out, nil
 }
+
+func customerNotFound(customerID string) error {
+	return apperr.NotFound("customer %s not found", customerID)
+}
