@@ -173,7 +173,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	refundReasons := refundreasons.NewService(cfg.Pool)
 	shippingMethods := shippingmethods.NewService(cfg.Pool)
 	customerRecords := customers.NewService(cfg.Pool, customFields, taxRates)
-	vendorRecords := vendors.NewService(cfg.Pool)
+	vendorRecords := vendors.NewService(cfg.Pool, customFields)
 
 	// Scheduling resources: departments, work centers and equipment, which shifts and
 	// downtime look up.
@@ -308,7 +308,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		DepartmentShiftsHandler:  shifts.NewHandler(departmentShifts),
 		EquipmentDowntimeHandler: downtime.NewHandler(equipmentDowntime),
 		UnitsOfMeasureHandler:    units.NewHandler(unitsOfMeasure),
-		VendorsHandler:           vendors.NewHandler(vendorRecords),
+		VendorsHandler:           vendors.NewHandler(vendorRecords, spec),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		OperationsHandler:        operations.NewHandler(operationLibrary),

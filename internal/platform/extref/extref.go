@@ -73,6 +73,7 @@ type Kind string
 // The record kinds holding external references.
 const (
 	Customer       Kind = "customer"
+	Vendor         Kind = "vendor"
 	Item           Kind = "item"
 	Quote          Kind = "quote"
 	SalesOrder     Kind = "salesOrder"

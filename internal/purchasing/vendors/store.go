@@ -5,71 +5,132 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
+	"mos/internal/shared/customfields"
 )
 
 type store struct{}
 
 type vendorRow struct {
-	ID           string `db:"id"`
-	Name         string `db:"name"`
-	CurrencyCode string `db:"currency_code"`
-	Deleted      bool   `db:"deleted"`
+	ID                 string              `db:"id"`
+	Name               string              `db:"name"`
+	Code               *string             `db:"code"`
+	CurrencyCode       string              `db:"currency_code"`
+	PaymentTermsID     *string             `db:"payment_terms_id"`
+	LeadTimeInDays     sql.NullInt64       `db:"lead_time_in_days"`
+	Notes              *string             `db:"notes"`
+	Website            *string             `db:"website"`
+	Phone              *string             `db:"phone"`
+	Email              *string             `db:"email"`
+	ExternalReferences extref.References   `db:"external_references"`
+	CustomFields       customfields.Column `db:"custom_fields"`
+	Deleted            bool                `db:"deleted"`
+	CreatedUtc         time.Time           `db:"created_utc"`
+	ModifiedUtc        time.Time           `db:"modified_utc"`
 }
 
-func (r vendorRow) toVendor() Vendor { return Vendor(r) }
+func (r vendorRow) toVendor() Vendor {
+	v := Vendor{ID: r.ID, Name: r.Name, Code: r.Code, CurrencyCode: r.CurrencyCode, PaymentTermsID: r.PaymentTermsID,
+		Notes: r.Notes, Website: r.Website, Phone: r.Phone, Email: r.Email,
+		ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields,
+		Deleted: r.Deleted, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc}
+	if r.LeadTimeInDays.Valid {
+		days := int(r.LeadTimeInDays.Int64)
+		v.LeadTimeInDays = &days
+	}
+	return v
+}
 
-// nameTaken is the 400 for a name the live-name index refuses.
-func nameTaken(name string) error {
-	return apperr.Field("name", "a vendor named %q already exists", name)
+// writeErr turns the constraints a write can break into the client's errors: a taken name
+// or code is a 400 naming the field; payment terms the tenant does not have are a 404
+// naming paymentTermsId.
+func writeErr(err error, w VendorWrite) error {
+	if constraint, dup := db.UniqueViolation(err); dup {
+		switch constraint {
+		case "vendors_name_key":
+			return apperr.Field("name", "a vendor named %q already exists", w.Name)
+		case "vendors_code_key":
+			return apperr.Field("code", "a vendor with code %q already exists", orEmpty(w.Code))
+		}
+	}
+	if constraint, ok := db.ForeignKeyViolation(err); ok && constraint == "vendors_payment_terms_fkey" {
+		fields := apperr.Fields{}
+		fields.Add("paymentTermsId", "payment terms %s not found", orEmpty(w.PaymentTermsID))
+		return fields.NotFoundErr()
+	}
+	if err != nil && !apperr.IsKind(err, apperr.KindNotFound) {
+		return fmt.Errorf("save vendor: %w", err)
+	}
+	return err
+}
+
+func orEmpty(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// writeArgs are the bind parameters $3 to $13 of insertSQL and updateSQL, in column order.
+func writeArgs(w VendorWrite) []any {
+	return []any{w.Name, w.Code, w.CurrencyCode, w.PaymentTermsID, w.LeadTimeInDays, w.Notes, w.Website,
+		w.Phone, w.Email, w.ExternalReferences, customfields.Column(w.CustomFields)}
 }
 
 const insertSQL = `
-INSERT INTO vendors (tenant_id, id, name, currency_code) VALUES ($1, $2, $3, $4)`
+INSERT INTO vendors (tenant_id, id, name, code, currency_code, payment_terms_id, lead_time_in_days, notes,
+       website, phone, email, external_references, custom_fields)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`
 
 func (store) insert(ctx context.Context, q db.Q, tenantID, id string, w VendorWrite) error {
-	_, err := q.ExecContext(ctx, insertSQL, tenantID, id, w.Name, w.CurrencyCode)
-	if _, dup := db.UniqueViolation(err); dup {
-		return nameTaken(w.Name)
-	}
-	if err != nil {
-		return fmt.Errorf("insert vendor: %w", err)
-	}
-	return nil
+	_, err := q.ExecContext(ctx, insertSQL, append([]any{tenantID, id}, writeArgs(w)...)...)
+	return writeErr(err, w)
 }
 
-const columns = `id, name, currency_code, deleted`
+const columns = `id, name, code, currency_code, payment_terms_id, lead_time_in_days, notes, website, phone, email,
+       external_references, custom_fields, deleted, created_utc, modified_utc`
 
 const updateSQL = `
-UPDATE vendors SET name = $3, currency_code = $4, modified_utc = now()
+UPDATE vendors SET name = $3, code = $4, currency_code = $5, payment_terms_id = $6, lead_time_in_days = $7,
+       notes = $8, website = $9, phone = $10, email = $11, external_references = $12, custom_fields = $13,
+       modified_utc = now()
 WHERE tenant_id = $1 AND id = $2 AND NOT deleted
 RETURNING ` + columns
 
-func (store) update(ctx context.Context, q db.Q, tenantID, id string, w VendorWrite) (Vendor, error) {
-	var r vendorRow
-	err := sqlx.GetContext(ctx, q, &r, updateSQL, tenantID, id, w.Name, w.CurrencyCode)
-	if _, dup := db.UniqueViolation(err); dup {
-		return Vendor{}, nameTaken(w.Name)
-	}
-	if errors.Is(err, sql.ErrNoRows) {
-		return Vendor{}, apperr.NotFound("vendor %s not found", id)
-	}
+func (s store) update(ctx context.Context, q db.Q, tenantID, id string, w VendorWrite) (Vendor, error) {
+	v, err := s.getOne(ctx, q, id, updateSQL, append([]any{tenantID, id}, writeArgs(w)...)...)
 	if err != nil {
-		return Vendor{}, fmt.Errorf("update vendor: %w", err)
+		return Vendor{}, writeErr(err, w)
 	}
-	return r.toVendor(), nil
+	return v, nil
 }
 
 const getSQL = `SELECT ` + columns + ` FROM vendors WHERE tenant_id = $1 AND id = $2`
 
-func (store) get(ctx context.Context, q db.Q, tenantID, id string) (Vendor, error) {
+func (s store) get(ctx context.Context, q db.Q, tenantID, id string) (Vendor, error) {
+	return s.getOne(ctx, q, id, getSQL, tenantID, id)
+}
+
+const getLiveForUpdateSQL = `SELECT ` + columns + ` FROM vendors WHERE tenant_id = $1 AND id = $2 AND NOT deleted FOR UPDATE`
+
+// getLiveForUpdate reads a live vendor and locks its row until the transaction ends; a
+// deleted vendor is NotFound.
+func (s store) getLiveForUpdate(ctx context.Context, q db.Q, tenantID, id string) (Vendor, error) {
+	return s.getOne(ctx, q, id, getLiveForUpdateSQL, tenantID, id)
+}
+
+// getOne runs a query answering vendor id's row; no row is NotFound.
+func (store) getOne(ctx context.Context, q db.Q, id, query string, args ...any) (Vendor, error) {
 	var r vendorRow
-	err := sqlx.GetContext(ctx, q, &r, getSQL, tenantID, id)
+	err := sqlx.GetContext(ctx, q, &r, query, args...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Vendor{}, apperr.NotFound("vendor %s not found", id)
 	}
@@ -81,9 +142,13 @@ func (store) get(ctx context.Context, q db.Q, tenantID, id string) (Vendor, erro
 
 // sortFields are the Vendor properties a list can be sorted by.
 var sortFields = map[string]string{
-	"id":           "id",
-	"name":         "lower(name)",
-	"currencyCode": "currency_code",
+	"id":             "id",
+	"name":           "lower(name)",
+	"code":           "lower(code)",
+	"currencyCode":   "currency_code",
+	"leadTimeInDays": "lead_time_in_days",
+	"createdUtc":     "created_utc",
+	"modifiedUtc":    "modified_utc",
 }
 
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
@@ -117,9 +182,9 @@ func NameSortSQL(tenantColumn, idColumn string) string {
 }
 
 // list reads the page p of the vendors matching f, one at a time.
-func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, includeDeleted bool, p listing.Page) (*db.Cursor[Vendor], error) {
+func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) (*db.Cursor[Vendor], error) {
 	lq := listing.NewQuery("tenant_id", tenantID)
-	if !includeDeleted {
+	if !f.IncludeDeleted {
 		lq.Where("deleted = %s", false)
 	}
 	if f.Name != nil {
@@ -127,6 +192,19 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, includ
 	}
 	if f.IDs != nil {
 		lq.Where("id = ANY(%s)", db.Array(f.IDs))
+	}
+	if f.Code != nil {
+		lq.Where("lower(code) = %s", strings.ToLower(*f.Code))
+	}
+	if f.ModifiedAfterUtc != nil {
+		lq.Where("modified_utc > %s", *f.ModifiedAfterUtc)
+	}
+	if r := f.ExternalReference; r != nil {
+		doc, err := r.Doc()
+		if err != nil {
+			return nil, err
+		}
+		lq.Where("external_references @> %s::jsonb", doc)
 	}
 	query, args := lq.SQL(`SELECT `+columns+` FROM vendors`, p)
 	cur, err := db.Query(ctx, q, scanVendor, query, args...)

@@ -28,7 +28,7 @@ func newItemService(pool *db.Pool) *Service {
 	customFields := customfields.NewService(pool)
 	return NewService(pool, Deps{
 		Units: units.NewService(pool), CustomFields: customFields, Tags: tagCatalogue,
-		Shapes: shapes.NewService(pool), Vendors: vendors.NewService(pool),
+		Shapes: shapes.NewService(pool), Vendors: vendors.NewService(pool, customfields.NewService(pool)),
 		Customers: customers.NewService(pool, customFields, taxrates.NewService(pool)), Tiers: tiers.NewService(pool),
 	})
 }
@@ -126,7 +126,7 @@ func buildItemWorld(t *testing.T, svc *Service, pool *db.Pool, tenantID string, 
 		id, err := tags.NewService(pool).Create(ctx, tenantID, tags.Tags, tags.NewTag{Name: fmt.Sprintf("Tag %d", 3-k), Style: "info"})
 		must(err)
 		tagIDs = append(tagIDs, id)
-		id, err = vendors.NewService(pool).Create(ctx, vendors.Tenant{ID: tenantID, Currency: "USD"}, vendors.VendorWrite{Name: fmt.Sprintf("Vendor %d", k)})
+		id, err = vendors.NewService(pool, customfields.NewService(pool)).Create(ctx, vendors.Tenant{ID: tenantID, Currency: "USD"}, vendors.VendorWrite{Name: fmt.Sprintf("Vendor %d", k)})
 		must(err)
 		vendorIDs = append(vendorIDs, id)
 		id, err = customers.NewService(pool, customfields.NewService(pool), taxrates.NewService(pool)).Create(ctx, customers.Tenant{ID: tenantID, Currency: "USD"}, customers.CustomerWrite{Name: fmt.Sprintf("Customer %d", 3-k)})

@@ -1,0 +1,18 @@
+DROP TABLE vendor_contacts;
+DROP TABLE vendor_addresses;
+DROP INDEX vendors_payment_terms_idx;
+DROP INDEX vendors_external_references;
+DROP INDEX vendors_modified;
+DROP INDEX vendors_code_idx;
+DROP INDEX vendors_code_key;
+ALTER TABLE vendors
+    DROP CONSTRAINT vendors_payment_terms_fkey,
+    DROP COLUMN custom_fields,
+    DROP COLUMN external_references,
+    DROP COLUMN email,
+    DROP COLUMN phone,
+    DROP COLUMN website,
+    DROP COLUMN notes,
+    DROP COLUMN lead_time_in_days,
+    DROP COLUMN payment_terms_id,
+    DROP COLUMN code;
