@@ -171,6 +171,25 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			id := createVendor(t, te, "Acme")
 			return versioned{Table: "vendors", ID: id, Get: "/api/vendors/" + id, Writes: []versionedWrite{
 				putRecord("", `{"name":"Acme Steel"}`),
+				patchOf("", `[{"op":"replace","path":"/leadTimeInDays","value":4}]`),
+			}}
+		}},
+		{name: "vendor addresses", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			vendor := createVendor(t, te, "Addressed Vendor")
+			id := pvCreateAddress(t, te, vendor, pvAddress())
+			moved := pvAddress()
+			moved.City = "Elsewhere"
+			return versioned{Table: "vendor_addresses", ID: id, Get: pvAddressPath(vendor, id), Writes: []versionedWrite{
+				putRecord("", mustJSON(t, moved)),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "vendor contacts", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			vendor := createVendor(t, te, "Contacted Vendor")
+			id := pvCreateContact(t, te, vendor, client.VendorContactWrite{FirstName: "Dana"})
+			return versioned{Table: "vendor_contacts", ID: id, Get: pvContactPath(vendor, id), Writes: []versionedWrite{
+				putRecord("", `{"firstName":"Eve"}`),
+				deleteRecord(""),
 			}}
 		}},
 		{name: "material shapes", arrange: func(t *testing.T, te *tenantEnv) versioned {

@@ -506,7 +506,42 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Path: "/api/vendors/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
 					{Path: "/api/vendors/list", Body: `{"name":"Acme"}`},
 				},
-				Own: []isoCall{{Method: http.MethodPost, Path: "/api/vendors", Body: `{"name":"Acme"}`}},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/name","value":"Taken over"}]`},
+				Own: []isoCall{{Method: http.MethodPost, Path: "/api/vendors", Body: `{"name":"Acme","code":"AC-1"}`}},
+			}
+		}},
+		{name: "vendor addresses", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			vendor := createVendor(t, a, "Tenant A Supply")
+			id := pvCreateAddress(t, a, vendor, pvAddress())
+			bVendor := createVendor(t, b, "Tenant B Supply")
+			body := mustJSON(t, pvAddress())
+			return isolated{
+				ID: id, Get: pvAddressPath(vendor, id),
+				Put:    &isoCall{Body: body},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: pvAddressesPath(vendor) + "/list", BPath: pvAddressesPath(bVendor) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: pvAddressesPath(vendor), Body: body},
+					{Method: http.MethodPost, Path: pvAddressesPath(vendor) + "/list"},
+					{Method: http.MethodGet, Path: pvAddressPath(bVendor, id)},
+				},
+			}
+		}},
+		{name: "vendor contacts", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			vendor := createVendor(t, a, "Contact Tenant A Supply")
+			id := pvCreateContact(t, a, vendor, client.VendorContactWrite{FirstName: "Dana"})
+			bVendor := createVendor(t, b, "Contact Tenant B Supply")
+			body := `{"firstName":"Eve"}`
+			return isolated{
+				ID: id, Get: pvContactPath(vendor, id),
+				Put:    &isoCall{Body: body},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: pvContactsPath(vendor) + "/list", BPath: pvContactsPath(bVendor) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: pvContactsPath(vendor), Body: body},
+					{Method: http.MethodPost, Path: pvContactsPath(vendor) + "/list"},
+					{Method: http.MethodGet, Path: pvContactPath(bVendor, id)},
+				},
 			}
 		}},
 		{name: "departments", arrange: func(t *testing.T, a, b *tenantEnv) isolated {

@@ -211,8 +211,21 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' 
 	{"quote_tax_lines", `INSERT INTO quote_tax_lines (tenant_id, quote_id, id, tax_rate_id, name, rate, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
        ` + sqlAt("i") + ` ` + everyTenant},
-	{"vendors", `INSERT INTO vendors (tenant_id, id, name, currency_code, deleted, created_utc)
-SELECT ten.id, ` + sqlID24("i") + `, 'Vendor ' || ` + sqlWord("vendor", "i") + ` || ' ' || i, 'USD', i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// A vendor code on four in five, an external reference on one in four.
+	{"vendors", `INSERT INTO vendors (tenant_id, id, name, code, currency_code, external_references, deleted, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Vendor ' || ` + sqlWord("vendor", "i") + ` || ' ' || i,
+       CASE WHEN i % 5 <> 0 THEN 'V-' || lpad(i::text, 6, '0') END, 'USD',
+       CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'vendor', 'externalId', 'V' || i))
+            ELSE '{}'::jsonb END,
+       i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Five contacts and five addresses per vendor, for the first fifth of the vendors.
+	{"vendor_contacts", `INSERT INTO vendor_contacts (tenant_id, vendor_id, id, first_name, last_name, email, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'First ' || i, 'Last ' || ` + sqlWord("vcontact", "i") + `,
+       'vcontact' || i || '@example.com', ` + sqlAt("i") + ` ` + everyTenant},
+	{"vendor_addresses", `INSERT INTO vendor_addresses (tenant_id, vendor_id, id, name, address1, city, postal_code,
+       primary_billing, primary_shipping, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Site ' || ` + sqlWord("vaddress", "i") + `,
+       i || ' Main Street', 'Springfield', lpad((i % 100000)::text, 5, '0'), (i - 1) % 5 = 0, (i - 1) % 5 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// One primary company per tenant.
 	{"companies", `INSERT INTO companies (tenant_id, id, is_primary, name, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, i = 1, 'Company ' || ` + sqlWord("company", "i") + ` || ' ' || i, ` + sqlAt("i") + ` ` + everyTenant},

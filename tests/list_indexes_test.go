@@ -382,7 +382,13 @@ var indexedLists = map[string]indexedList{
 	}},
 	"/api/vendors/list": {tables: []string{"vendors"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "name": word("vendor", 4243),
+		"code":              "V-004241",
+		"externalReference": map[string]any{"key": "erp", "externalId": "V4244"},
+		"includeDeleted":    true,
+		"modifiedAfterUtc":  dateTime(at(listRows - 30).Add(24 * time.Hour)),
 	}},
+	"/api/vendors/{vendorId}/addresses/list": {tables: []string{"vendor_addresses"}, path: map[string]string{"vendorId": id24(parent)}},
+	"/api/vendors/{vendorId}/contacts/list":  {tables: []string{"vendor_contacts"}, path: map[string]string{"vendorId": id24(parent)}},
 	"/api/work-centers/list": {tables: []string{"work_centers"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "name": word("workcenter", 4243),
 	}},

@@ -509,18 +509,38 @@ func arrangeCustomers(t *testing.T, small, large *tenantEnv) []readCase {
 }
 
 func arrangeVendorsAndShapes(t *testing.T, small, large *tenantEnv) []readCase {
-	build := func(te *tenantEnv, size worldSize) (vendors, shapes []string) {
-		vendors = arrangeEach(size, func(i, _ int) string { return createVendor(t, te, fmt.Sprintf("Supplier %02d", i)) })
-		shapes = arrangeEach(size, func(i, _ int) string {
+	type built struct{ vendors, shapes, addresses, contacts []string }
+	build := func(te *tenantEnv, size worldSize) built {
+		createCustomField(t, te, textField("region", client.CustomFieldModuleVendor))
+		var b built
+		b.vendors = arrangeEach(size, func(i, subs int) string {
+			term := createPaymentTerm(t, te, fmt.Sprintf("Net %02d", i), int32(i))
+			id := arrangeCreate(t, te, "/api/vendors", fmt.Sprintf(`{"name":"Supplier %02d","code":"S-%02d","paymentTermsId":%q,
+				"customFields":{"region":"North"},"externalReferences":{"erp":{"type":"vendor","externalId":"V-%d"}}}`, i, i, term, i))
+			for k := range subs {
+				address := pvCreateAddress(t, te, id, client.VendorAddressWrite{Address1: fmt.Sprintf("%d Quay", k), City: "Port", PostalCode: "P1"})
+				contact := pvCreateContact(t, te, id, client.VendorContactWrite{FirstName: fmt.Sprintf("Dana %d", k)})
+				if i == 0 {
+					b.addresses, b.contacts = append(b.addresses, address), append(b.contacts, contact)
+				}
+			}
+			return id
+		})
+		b.shapes = arrangeEach(size, func(i, _ int) string {
 			return createMaterialShape(t, te.API, flatBar(fmt.Sprintf("Flat bar %02d", i)))
 		})
-		return vendors, shapes
+		return b
 	}
-	sVendors, sShapes := build(small, smallWorld)
-	lVendors, lShapes := build(large, largeWorld)
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	sVendors, sShapes, lVendors, lShapes := s.vendors, s.shapes, l.vendors, l.shapes
+	sv, lv := sVendors[0], lVendors[0]
 	return []readCase{
 		listRead("listVendors", "/api/vendors/list", "/api/vendors/list", `{}`),
 		getRead("getVendor", "/api/vendors/"+sVendors[0], "/api/vendors/"+lVendors[0]),
+		listRead("listVendorAddresses", pvAddressesPath(sv)+"/list", pvAddressesPath(lv)+"/list", `{}`),
+		getRead("getVendorAddress", pvAddressPath(sv, s.addresses[0]), pvAddressPath(lv, l.addresses[0])),
+		listRead("listVendorContacts", pvContactsPath(sv)+"/list", pvContactsPath(lv)+"/list", `{}`),
+		getRead("getVendorContact", pvContactPath(sv, s.contacts[0]), pvContactPath(lv, l.contacts[0])),
 		listRead("listMaterialShapes", "/api/materials/list", "/api/materials/list", `{}`),
 		getRead("getMaterialShape", "/api/materials/"+sShapes[0], "/api/materials/"+lShapes[0]),
 	}
