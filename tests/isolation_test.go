@@ -507,7 +507,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Path: "/api/vendors/list", Body: `{"name":"Acme"}`},
 				},
 				Patch: &isoCall{Body: `[{"op":"replace","path":"/name","value":"Taken over"}]`},
-				Own: []isoCall{{Method: http.MethodPost, Path: "/api/vendors", Body: `{"name":"Acme","code":"AC-1"}`}},
+				Own:   []isoCall{{Method: http.MethodPost, Path: "/api/vendors", Body: `{"name":"Acme","code":"AC-1"}`}},
 			}
 		}},
 		{name: "vendor addresses", arrange: func(t *testing.T, a, b *tenantEnv) isolated {

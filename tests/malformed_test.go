@@ -104,6 +104,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"contacts/{contactId}":                      createContact(t, te, customer, client.CustomerContactWrite{FirstName: "Walk"}),
 		"payment-terms/{id}":                        createPaymentTerm(t, te, "Walk 30", 30),
 		"vendors/{id}":                              vendor,
+		"vendors/{vendorId}":                        vendor,
 		"addresses/{vendorAddressId}":               pvCreateAddress(t, te, vendor, pvAddress()),
 		"materials/{id}":                            shape,
 		"items/{itemId}":                            item,

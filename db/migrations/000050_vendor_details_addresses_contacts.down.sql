@@ -2,6 +2,7 @@ DROP TABLE vendor_contacts;
 DROP TABLE vendor_addresses;
 DROP INDEX vendors_payment_terms_idx;
 DROP INDEX vendors_external_references;
+DROP INDEX vendors_name_order;
 DROP INDEX vendors_modified;
 DROP INDEX vendors_code_idx;
 DROP INDEX vendors_code_key;

@@ -17,6 +17,8 @@ ALTER TABLE vendors
 CREATE UNIQUE INDEX vendors_code_key ON vendors (tenant_id, lower(code)) WHERE NOT deleted;
 CREATE INDEX vendors_code_idx ON vendors (tenant_id, lower(code));
 CREATE INDEX vendors_modified ON vendors (tenant_id, modified_utc);
+-- The list's default order when it includes deleted vendors.
+CREATE INDEX vendors_name_order ON vendors (tenant_id, lower(name), id);
 CREATE INDEX vendors_external_references ON vendors USING gin (external_references jsonb_path_ops);
 CREATE INDEX vendors_payment_terms_idx ON vendors (tenant_id, payment_terms_id);
 
