@@ -47,7 +47,7 @@ type customFieldValidator interface {
 
 // NewService returns the vendors service; it validates customFields with customFields.
 func NewService(pool *db.Pool, customFields customFieldValidator) *Service {
-	return &Service{pool: pool, Book: parties.New(pool, vendorParty), customFields: customFields}
+	return &Service{pool: pool, Book: parties.Declare(pool, vendorParty), customFields: customFields}
 }
 
 // normalize applies the write rules the spec's schema cannot state, naming each offending

@@ -55,7 +55,7 @@ type (
 // taxRateIds with taxRates; the names of a customer's payment terms and tier are read with
 // the customer (their packages' NameSQL).
 func NewService(pool *db.Pool, customFields customFieldValidator, taxRates taxRateChecker) *Service {
-	return &Service{pool: pool, customFields: customFields, taxRates: taxRates, Book: parties.New(pool, customerParty)}
+	return &Service{pool: pool, customFields: customFields, taxRates: taxRates, Book: parties.Declare(pool, customerParty)}
 }
 
 // ByIDs returns the tenant's customers among ids, keyed by id, deleted ones too (records of

@@ -44,8 +44,8 @@ type Book struct {
 	sql   statements
 }
 
-// New returns the book of the party p declares, its SQL built once.
-func New(pool *db.Pool, p Party) *Book {
+// Declare returns the book of the party p declares, its SQL built once.
+func Declare(pool *db.Pool, p Party) *Book {
 	return &Book{pool: pool, party: p, sql: build(p)}
 }
 
