@@ -22,6 +22,7 @@ import (
 	"mos/internal/platform/outbox"
 	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/web"
+	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/quotes"
@@ -77,6 +78,7 @@ type Server struct {
 	*downtime.EquipmentDowntimeHandler
 	*units.UnitsOfMeasureHandler
 	*vendors.VendorsHandler
+	*materialvendors.MaterialVendorsHandler
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
 	*operations.OperationsHandler
@@ -186,6 +188,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	// centers and equipment), the item master, locations, lots and the inventory ledger.
 	unitsOfMeasure := units.NewService(cfg.Pool)
 	materialShapes := shapes.NewService(cfg.Pool)
+	// Material vendors: vendors' offers of material shapes, which read both.
+	materialVendors := materialvendors.NewService(cfg.Pool, materialShapes, vendorRecords)
 	operationLibrary := operations.NewService(cfg.Pool, schedulingResources)
 	itemMaster := items.NewService(cfg.Pool, items.Deps{
 		Units: unitsOfMeasure, CustomFields: customFields, Tags: tagCatalogue, Shapes: materialShapes,
@@ -309,6 +313,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		EquipmentDowntimeHandler: downtime.NewHandler(equipmentDowntime),
 		UnitsOfMeasureHandler:    units.NewHandler(unitsOfMeasure),
 		VendorsHandler:           vendors.NewHandler(vendorRecords, spec),
+		MaterialVendorsHandler:   materialvendors.NewHandler(materialVendors),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		OperationsHandler:        operations.NewHandler(operationLibrary),
