@@ -364,6 +364,12 @@ SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `,
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `, 'CI-' || i, ` + sqlID24("1") + ` ` + everyTenant},
 	{"item_material_vendor_details", `INSERT INTO item_material_vendor_details (tenant_id, id, item_id, vendor_id, vendor_item_number)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `, 'MV-' || i ` + everyTenant},
+	// Five material vendors per shape for the first fifth of the shapes, one in a thousand
+	// primary.
+	{"material_vendors", `INSERT INTO material_vendors (tenant_id, id, material_id, vendor_id, vendor_item_number, price,
+       price_unit, currency_code, is_primary, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `, 'MS-' || i, 2, 'pound', 'USD',
+       i % 1000 = 1, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	{"item_vendor_details", `INSERT INTO item_vendor_details (tenant_id, id, item_id, vendor_id, vendor_item_number, price,
        is_primary, unit_of_measure_id, unit_quantity, inventory_unit_quantity)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `, 'V-' || i, 10,

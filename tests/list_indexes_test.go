@@ -228,6 +228,13 @@ var indexedLists = map[string]indexedList{
 		filters: map[string]any{"types": []string{"cancelledJob"}}},
 	"/api/items/{itemId}/customers/list":        {tables: []string{"item_customer_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/material-vendors/list": {tables: []string{"item_material_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
+	"/api/materials/{materialId}/vendors/list":  {tables: []string{"material_vendors"}, path: map[string]string{"materialId": id24(parent)}},
+	"/api/v2/material-vendors/list": {tables: []string{"material_vendors"}, filters: map[string]any{
+		"materialIds":      []string{id24(parent)},
+		"vendorIds":        []string{id24(777)},
+		"isPrimary":        true,
+		"modifiedAfterUtc": dateTime(at(listRows - 30)),
+	}},
 	"/api/items/{itemId}/routing/operations/list": {tables: []string{"routing_operations"}, path: map[string]string{"itemId": id24(parent)},
 		filters: map[string]any{
 			"ids":           []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(2))},

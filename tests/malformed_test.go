@@ -107,6 +107,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"vendors/{vendorId}":                        vendor,
 		"addresses/{vendorAddressId}":               pvCreateAddress(t, te, vendor, pvAddress()),
 		"materials/{id}":                            shape,
+		"materials/{materialId}":                    shape,
+		"material-vendors/{vendorId}":               vendor,
 		"items/{itemId}":                            item,
 		"vendors/{itemVendorId}":                    addVendorDetail(t, te, item, fmt.Sprintf(`{"vendorId":%q}`, vendor)),
 		"material-vendors/{materialVendorId}":       addMaterialVendor(t, te, item, fmt.Sprintf(`{"vendorId":%q}`, vendor)),

@@ -523,3 +523,24 @@ func TestMaterialVendorUpdateHonoursIfMatch(t *testing.T) {
 	res, b = send(tag, `{"price":3,"priceUnit":"pound"}`)
 	mustProblem(t, res, b, http.StatusPreconditionFailed)
 }
+
+// arrangeMaterialVendors gives each tenant vendors and shapes, every shape offered by as many
+// vendors as it has sub-records (the large tenant's first shape by every vendor), for the
+// statement counts of both lists.
+func arrangeMaterialVendors(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		vendors := arrangeEach(size, func(i, _ int) string { return mvVendor(t, te, fmt.Sprintf("Mill %02d", i), "USD") })
+		return arrangeEach(size, func(i, subs int) string {
+			shape := mvPlate(t, te, fmt.Sprintf("Counted plate %02d", i))
+			for k := range subs {
+				mvOffer(t, te, shape, vendors[k], "pound", fmt.Sprintf(`"isPrimary":%t,"vendorItemNumber":"P-%d"`, k == 1, k))
+			}
+			return shape
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listRead("listMaterialShapeVendors", "/api/materials/"+s[0]+"/vendors/list", "/api/materials/"+l[0]+"/vendors/list", `{}`),
+		listRead("listMaterialVendors", "/api/v2/material-vendors/list", "/api/v2/material-vendors/list", `{}`),
+	}
+}

@@ -372,6 +372,7 @@ func statementRows() []statementRow {
 		{name: "sales order fee, tax, discount, refund and shipping-charge lines", arrange: arrangeSalesOrderDocumentLines},
 		{name: "sales order line report", arrange: arrangeSalesOrderLineReport},
 		{name: "vendors and material shapes", arrange: arrangeVendorsAndShapes},
+		{name: "material vendors", arrange: arrangeMaterialVendors},
 		{name: "units of measure", arrange: arrangeUnits},
 		{name: "items", arrange: arrangeItems},
 		{name: "inventory", arrange: arrangeInventory},

@@ -32,6 +32,7 @@ var unversioned = map[string]string{
 	"listWebhookEventTypes":               "the event catalogue of this server's spec, not a stored record",
 	"getSalesOrderShippingChargeLineItem": "members of the sales order's own row, shown as a line; the order's ETag covers them",
 	"getSalesOrderLineItem":               "a view over every line table of the order, not one stored record",
+	"replaceVendorMaterialCatalogue":      "replaces every offer of a vendor's catalogue (a set of records), not one stored record",
 }
 
 // TestEveryRecordOperationIsConditional: every GET answers an ETag and 304 to If-None-Match,
