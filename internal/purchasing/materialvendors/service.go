@@ -271,32 +271,29 @@ func (s *Service) demote(ctx context.Context, q db.Q, tenantID, vendorID string,
 // shape is a 404 naming materialId.
 func (s *Service) liveShape(ctx context.Context, q db.Q, tenantID, id string) (shapes.Shape, error) {
 	found, err := s.shapes.ByIDs(ctx, q, tenantID, []string{id})
-	if err != nil {
-		return shapes.Shape{}, err
-	}
-	shape, ok := found[id]
-	if !ok || shape.Deleted {
-		missing := apperr.Fields{}
-		missing.Add(materialField, "material shape %s not found", id)
-		return shapes.Shape{}, missing.NotFoundErr()
-	}
-	return shape, nil
+	return live(found, err, id, func(sh shapes.Shape) bool { return sh.Deleted }, materialField, "material shape")
 }
 
 // liveVendor returns the tenant's live vendor id; a missing, deleted or another tenant's
 // vendor is a 404 naming vendorId.
 func (s *Service) liveVendor(ctx context.Context, q db.Q, tenantID, id string) (vendors.Vendor, error) {
 	found, err := s.vendors.ByIDs(ctx, q, tenantID, []string{id})
+	return live(found, err, id, func(v vendors.Vendor) bool { return v.Deleted }, vendorField, "vendor")
+}
+
+// live picks id out of a ByIDs answer (found, err): absent or deleted is a 404 naming field.
+func live[T any](found map[string]T, err error, id string, deleted func(T) bool, field, what string) (T, error) {
+	var none T
 	if err != nil {
-		return vendors.Vendor{}, err
+		return none, err
 	}
-	v, ok := found[id]
-	if !ok || v.Deleted {
+	rec, ok := found[id]
+	if !ok || deleted(rec) {
 		missing := apperr.Fields{}
-		missing.Add(vendorField, "vendor %s not found", id)
-		return vendors.Vendor{}, missing.NotFoundErr()
+		missing.Add(field, "%s %s not found", what, id)
+		return none, missing.NotFoundErr()
 	}
-	return v, nil
+	return rec, nil
 }
 
 // checkUnit adds a field error when u does not fit the shape's form.

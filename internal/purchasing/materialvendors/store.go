@@ -19,22 +19,33 @@ import (
 
 type store struct{}
 
+// row is an offer's columns; its JSON names are the columns too, for upsertSQL, which reads
+// a vendor's offers as one JSON array.
 type row struct {
-	ID                   string       `db:"id"`
-	MaterialID           string       `db:"material_id"`
-	VendorID             string       `db:"vendor_id"`
-	VendorName           string       `db:"vendor_name"`
-	VendorItemNumber     *string      `db:"vendor_item_number"`
-	VendorItemName       *string      `db:"vendor_item_name"`
-	Price                dec.Decimal  `db:"price"`
-	PriceUnit            string       `db:"price_unit"`
-	CurrencyCode         string       `db:"currency_code"`
-	LeadTimeInDays       *int         `db:"lead_time_in_days"`
-	MinimumOrderQuantity *dec.Decimal `db:"minimum_order_quantity"`
-	IsPrimary            bool         `db:"is_primary"`
-	Notes                *string      `db:"notes"`
-	CreatedUtc           time.Time    `db:"created_utc"`
-	ModifiedUtc          time.Time    `db:"modified_utc"`
+	ID                   string       `db:"id" json:"id"`
+	MaterialID           string       `db:"material_id" json:"material_id"`
+	VendorID             string       `db:"vendor_id" json:"vendor_id"`
+	VendorName           string       `db:"vendor_name" json:"-"`
+	VendorItemNumber     *string      `db:"vendor_item_number" json:"vendor_item_number"`
+	VendorItemName       *string      `db:"vendor_item_name" json:"vendor_item_name"`
+	Price                dec.Decimal  `db:"price" json:"price"`
+	PriceUnit            string       `db:"price_unit" json:"price_unit"`
+	CurrencyCode         string       `db:"currency_code" json:"currency_code"`
+	LeadTimeInDays       *int         `db:"lead_time_in_days" json:"lead_time_in_days"`
+	MinimumOrderQuantity *dec.Decimal `db:"minimum_order_quantity" json:"minimum_order_quantity"`
+	IsPrimary            bool         `db:"is_primary" json:"is_primary"`
+	Notes                *string      `db:"notes" json:"notes"`
+	CreatedUtc           time.Time    `db:"created_utc" json:"-"`
+	ModifiedUtc          time.Time    `db:"modified_utc" json:"-"`
+}
+
+// rowOf is the row that stores m's writable members.
+func rowOf(m MaterialVendor) row {
+	return row{
+		ID: m.ID, MaterialID: m.MaterialID, VendorID: m.VendorID, VendorItemNumber: m.VendorItemNumber, VendorItemName: m.VendorItemName,
+		Price: m.Price, PriceUnit: string(m.PriceUnit), CurrencyCode: m.CurrencyCode, LeadTimeInDays: m.LeadTimeInDays,
+		MinimumOrderQuantity: m.MinimumOrderQuantity, IsPrimary: m.IsPrimary, Notes: m.Notes,
+	}
 }
 
 func (r row) toMaterialVendor() MaterialVendor {
@@ -168,33 +179,14 @@ WHERE (material_vendors.vendor_item_number, material_vendors.vendor_item_name, m
    IS DISTINCT FROM (EXCLUDED.vendor_item_number, EXCLUDED.vendor_item_name, EXCLUDED.price, EXCLUDED.price_unit,
        EXCLUDED.currency_code, EXCLUDED.lead_time_in_days, EXCLUDED.minimum_order_quantity, EXCLUDED.is_primary, EXCLUDED.notes)`
 
-// upsertRow is one offer as upsertSQL reads it.
-type upsertRow struct {
-	ID                   string       `json:"id"`
-	MaterialID           string       `json:"material_id"`
-	VendorItemNumber     *string      `json:"vendor_item_number"`
-	VendorItemName       *string      `json:"vendor_item_name"`
-	Price                dec.Decimal  `json:"price"`
-	PriceUnit            string       `json:"price_unit"`
-	CurrencyCode         string       `json:"currency_code"`
-	LeadTimeInDays       *int         `json:"lead_time_in_days"`
-	MinimumOrderQuantity *dec.Decimal `json:"minimum_order_quantity"`
-	IsPrimary            bool         `json:"is_primary"`
-	Notes                *string      `json:"notes"`
-}
-
 // upsert stores the vendor's offers (new ones under their ids, existing ones in place).
 func (store) upsert(ctx context.Context, q db.Q, tenantID, vendorID string, offers []MaterialVendor) error {
 	if len(offers) == 0 {
 		return nil
 	}
-	rows := make([]upsertRow, len(offers))
+	rows := make([]row, len(offers))
 	for i, m := range offers {
-		rows[i] = upsertRow{
-			ID: m.ID, MaterialID: m.MaterialID, VendorItemNumber: m.VendorItemNumber, VendorItemName: m.VendorItemName,
-			Price: m.Price, PriceUnit: string(m.PriceUnit), CurrencyCode: m.CurrencyCode, LeadTimeInDays: m.LeadTimeInDays,
-			MinimumOrderQuantity: m.MinimumOrderQuantity, IsPrimary: m.IsPrimary, Notes: m.Notes,
-		}
+		rows[i] = rowOf(m)
 	}
 	body, err := json.Marshal(rows)
 	if err != nil {
