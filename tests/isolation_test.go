@@ -898,6 +898,34 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "material vendors", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			shape, vendor := mvPlate(t, a, "Iso Plate"), mvVendor(t, a, "Iso Mill", "USD")
+			offer := mvOffer(t, a, shape, vendor, "pound", `"notes":"A's"`)
+			bShape, bVendor := mvPlate(t, b, "Iso Plate"), mvVendor(t, b, "Iso Mill", "USD")
+			offers := "/api/materials/" + shape + "/vendors"
+			catalogue := func(materialID string) string {
+				return fmt.Sprintf(`{"offers":[{"materialId":%q,"price":1,"priceUnit":"pound"}]}`, materialID)
+			}
+			return isolated{
+				ID:  offer,
+				Put: &isoCall{Path: offers + "/" + vendor, Body: `{"price":9,"priceUnit":"pound"}`},
+				Lists: []isoList{
+					{Path: offers + "/list", BPath: "/api/materials/" + bShape + "/vendors/list"},
+					{Path: "/api/v2/material-vendors/list", Body: `{}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: offers, Body: mvBody(bVendor, "pound", "")},
+					{Method: http.MethodPost, Path: "/api/materials/" + bShape + "/vendors", Body: mvBody(vendor, "pound", "")},
+					{Method: http.MethodPost, Path: "/api/v2/material-vendors", Body: fmt.Sprintf(`{"materialId":%q,"vendorId":%q,"price":1,"priceUnit":"pound"}`, shape, bVendor)},
+					{Method: http.MethodPut, Path: "/api/materials/" + bShape + "/vendors/" + vendor, Body: `{"price":9,"priceUnit":"pound"}`},
+					{Method: http.MethodPut, Path: "/api/v2/material-vendors/" + vendor, Body: `{"offers":[]}`},
+					{Method: http.MethodPut, Path: "/api/v2/material-vendors/" + bVendor, Body: catalogue(shape)},
+				},
+				Own: []isoCall{
+					{Method: http.MethodPut, Path: "/api/v2/material-vendors/" + bVendor, Body: catalogue(bShape)},
+				},
+			}
+		}},
 		{name: "item customer details", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			item, customer := createItem(t, a, newItem("CD-ISO")), newSubRecordCustomer(t, a, "Iso Customer")
 			detail := addCustomerDetail(t, a, item, fmt.Sprintf(`{"customerId":%q,"customerItemNumber":"A-1"}`, customer))
