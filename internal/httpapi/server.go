@@ -23,6 +23,7 @@ import (
 	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/web"
 	"mos/internal/purchasing/materialvendors"
+	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/quotes"
@@ -79,6 +80,7 @@ type Server struct {
 	*units.UnitsOfMeasureHandler
 	*vendors.VendorsHandler
 	*materialvendors.MaterialVendorsHandler
+	*purchaseorders.PurchaseOrdersHandler
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
 	*operations.OperationsHandler
@@ -252,6 +254,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	})
 	// A sales order line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a sales order", salesOrders.UsesItem)
+	// A purchase order names a vendor and takes its currency by default.
+	purchaseOrders := purchaseorders.NewService(cfg.Pool, purchaseorders.Deps{Vendors: vendorRecords, CustomFields: customFields})
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 
@@ -261,6 +265,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	owners.Register(attachments.OwnerItem, itemMaster.ExistsForAttachment, itemMaster.TouchForAttachment)
 	owners.Register(attachments.OwnerSalesOrder, salesOrders.ExistsForAttachment, salesOrders.TouchForAttachment)
 	owners.Register(attachments.OwnerSalesOrderPartLineItem, salesOrders.PartLineExistsForAttachment, salesOrders.TouchPartLineForAttachment)
+	owners.Register(attachments.OwnerPurchaseOrder, purchaseOrders.ExistsForAttachment, purchaseOrders.TouchForAttachment)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err
@@ -314,6 +319,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		UnitsOfMeasureHandler:    units.NewHandler(unitsOfMeasure),
 		VendorsHandler:           vendors.NewHandler(vendorRecords, spec),
 		MaterialVendorsHandler:   materialvendors.NewHandler(materialVendors),
+		PurchaseOrdersHandler:    purchaseorders.NewHandler(purchaseOrders, spec),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		OperationsHandler:        operations.NewHandler(operationLibrary),

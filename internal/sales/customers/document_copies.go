@@ -1,14 +1,9 @@
 package customers
 
 import (
-	"strings"
-	"unicode"
-
 	"mos/internal/platform/apperr"
+	"mos/internal/shared/docaddress"
 )
-
-// maxDocumentAddressText is the longest member of an address a document keeps.
-const maxDocumentAddressText = 200
 
 // ContactCopy is a copy of a customer contact kept on a sales document (a quote, a sales
 // order), stored as JSON in the API's member names.
@@ -26,30 +21,9 @@ func CopyOf(c Contact) ContactCopy {
 }
 
 // NormalizeDocumentAddress trims each member of a (nil: none), stores blanks as no value, and
-// checks that email is one address; errors name prefix.member. A document's write calls it
-// for each address it keeps.
+// checks that email is one address; errors name prefix.member (docaddress.Normalize).
 func NormalizeDocumentAddress(fields apperr.Fields, prefix string, a *DocumentAddress) *DocumentAddress {
-	if a == nil {
-		return nil
-	}
-	out := *a
-	for _, m := range []struct {
-		name  string
-		value **string
-	}{
-		{"name", &out.Name}, {"address1", &out.Address1}, {"address2", &out.Address2}, {"address3", &out.Address3},
-		{"city", &out.City}, {"stateProvince", &out.StateProvince}, {"postalCode", &out.PostalCode},
-		{"country", &out.Country}, {"phone", &out.Phone}, {"email", &out.Email},
-	} {
-		*m.value = fields.OptionalText(prefix+"."+m.name, *m.value, maxDocumentAddressText)
-	}
-	if e := out.Email; e != nil {
-		local, domain, _ := strings.Cut(*e, "@")
-		if strings.Count(*e, "@") != 1 || local == "" || domain == "" || strings.IndexFunc(*e, unicode.IsSpace) >= 0 {
-			fields.Add(prefix+".email", "must be one email address (one @ with text on both sides, no spaces)")
-		}
-	}
-	return &out
+	return docaddress.Normalize(fields, prefix, a)
 }
 
 // LiveDocumentCustomer is what a document write makes of DocumentDefaults' answer (cust, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"mos/internal/platform/db"
+	"mos/internal/shared/docaddress"
 )
 
 // DocumentDefaults is what a new sales document (a quote, say) takes from its customer: the
@@ -23,19 +24,8 @@ type DocumentDefaults struct {
 	TaxRateIDs []string
 }
 
-// DocumentAddress is an address as a document copies it; nil members hold no value.
-type DocumentAddress struct {
-	Name          *string `json:"name"`
-	Address1      *string `json:"address1"`
-	Address2      *string `json:"address2"`
-	Address3      *string `json:"address3"`
-	City          *string `json:"city"`
-	StateProvince *string `json:"stateProvince"`
-	PostalCode    *string `json:"postalCode"`
-	Country       *string `json:"country"`
-	Phone         *string `json:"phone"`
-	Email         *string `json:"email"`
-}
+// DocumentAddress is an address as a document copies it (docaddress).
+type DocumentAddress = docaddress.Address
 
 // DocumentDefaults reads customer customerID of the tenant, deleted or not, with its
 // primary addresses, in one statement, and share-locks its row until q's transaction ends

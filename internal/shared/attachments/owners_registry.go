@@ -34,6 +34,7 @@ const (
 	OwnerSalesOrder                     = "salesOrder"
 	OwnerSalesOrderPartLineItem         = "salesOrderPartLineItem"
 	OwnerShipment                       = "shipment"
+	OwnerPurchaseOrder                  = "purchaseOrder"
 	OwnerPurchaseOrderReceivingLineItem = "purchaseOrderReceivingLineItem"
 	OwnerSalesOrderReceivingLineItem    = "salesOrderReceivingLineItem"
 )
@@ -50,7 +51,7 @@ func StandardOwners() Owners {
 		{"View Shipments", "Edit Shipments"}:           {OwnerShipment},
 		{"View Sales Order", "Edit Sales Order"}:       {OwnerSalesOrder, "salesOrderReceiving", OwnerSalesOrderPartLineItem, OwnerSalesOrderReceivingLineItem},
 		{"View Quote", "Edit Quote"}:                   {"quote", "quotePartLineItem"},
-		{"View Purchase Order", "Edit Purchase Order"}: {"purchaseOrder", "purchaseOrderReceiving", "purchaseOrderPartLineItem", OwnerPurchaseOrderReceivingLineItem},
+		{"View Purchase Order", "Edit Purchase Order"}: {OwnerPurchaseOrder, "purchaseOrderReceiving", "purchaseOrderPartLineItem", OwnerPurchaseOrderReceivingLineItem},
 		{"View Invoices", "Edit Invoices"}:             {"invoice"},
 		{"View Job", "Edit Job"}:                       {"job", "operation", "workOrderOperation"},
 	}

@@ -58,6 +58,7 @@ type Header[D any, R Row[D]] struct {
 	fields CustomFields
 
 	getSQL, lockSQL, customFieldsSQL, statusSQL, deleteSQL string
+	ownerLockSQL, touchSQL                                 string
 }
 
 // Declare returns the lifecycle of the header declared by d (a mechanism a document declares
@@ -71,6 +72,8 @@ func Declare[D any, R Row[D]](pool *db.Pool, fields CustomFields, d Declaration)
 		customFieldsSQL: `UPDATE ` + d.Table + ` t SET custom_fields = $3, modified_utc = now() ` + live + ` RETURNING ` + d.Answer,
 		statusSQL:       `UPDATE ` + d.Table + ` t SET status = $3, modified_utc = now() ` + live + ` RETURNING ` + d.Answer,
 		deleteSQL:       `UPDATE ` + d.Table + ` t SET deleted = true, modified_utc = now() ` + live,
+		ownerLockSQL:    `SELECT true FROM ` + d.Table + ` t WHERE t.tenant_id = $1 AND t.id = $2 FOR UPDATE OF t`,
+		touchSQL:        `UPDATE ` + d.Table + ` t SET modified_utc = now() WHERE t.tenant_id = $1 AND t.id = $2`,
 	}
 }
 
@@ -155,6 +158,29 @@ func (h *Header[D, R]) SoftDelete(ctx context.Context, q db.Q, tenantID, id stri
 		return false, fmt.Errorf("delete %s: %w", h.decl.Noun, err)
 	}
 	return n > 0, nil
+}
+
+// LockOwner reports whether the tenant has header id, deleted or not, and, when it has, locks
+// its row until q's transaction ends: a document owning attachments (or another record kept
+// by a lower area's registry) serialises that record's writes with its own.
+func (h *Header[D, R]) LockOwner(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	var found bool
+	err := q.QueryRowxContext(ctx, h.ownerLockSQL, tenantID, id).Scan(&found)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("find %s: %w", h.decl.Noun, err)
+	}
+	return true, nil
+}
+
+// Touch advances header id's modifiedUtc after a record it owns changed (an attachment).
+func (h *Header[D, R]) Touch(ctx context.Context, q db.Q, tenantID, id string) error {
+	if _, err := q.ExecContext(ctx, h.touchSQL, tenantID, id); err != nil {
+		return fmt.Errorf("touch %s: %w", h.decl.Noun, err)
+	}
+	return nil
 }
 
 // Write is where a full update and a JSON Patch of a header differ.

@@ -1,0 +1,1 @@
+DROP TABLE purchase_orders;
