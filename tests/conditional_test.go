@@ -149,6 +149,17 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "purchase orders", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := poFor(t, te)
+			vendor := poGet(t, te, id).VendorId
+			return versioned{Table: "purchase_orders", ID: id, Get: poOrderPath(id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"vendorId":%q,"notes":"two"}`, vendor)),
+				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
+				putRecord(poOrderPath(id)+"/custom-fields", `{}`),
+				putRecord(poOrderPath(id)+"/customFields", `{}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "customer addresses", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			customer := newSubRecordCustomer(t, te, "Addressed")
 			id := createAddress(t, te, customer, dockAddress())

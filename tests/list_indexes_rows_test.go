@@ -226,6 +226,18 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'First 
        primary_billing, primary_shipping, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Site ' || ` + sqlWord("vaddress", "i") + `,
        i || ' Main Street', 'Springfield', lpad((i % 100000)::text, 5, '0'), (i - 1) % 5 = 0, (i - 1) % 5 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// Purchase orders of the vendors above (written above): 20 per vendor, one in a
+	// thousand closed, one in four with a due date and an external reference, one in ten
+	// deleted.
+	{"purchase_orders", `INSERT INTO purchase_orders (tenant_id, id, number, vendor_id, currency_code, status, order_date,
+       due_date, external_references, deleted, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD',
+       CASE WHEN i % 1000 = 1 THEN 'closed' WHEN i % 4 = 0 THEN 'ordered' ELSE 'draft' END,
+       date '2024-01-01' + (i % 3650),
+       CASE WHEN i % 4 = 0 THEN date '2024-01-01' + (i % 3650) END,
+       CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'purchaseOrder', 'externalId', 'P' || i))
+            ELSE '{}'::jsonb END,
+       i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
 	// One primary company per tenant.
 	{"companies", `INSERT INTO companies (tenant_id, id, is_primary, name, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, i = 1, 'Company ' || ` + sqlWord("company", "i") + ` || ' ' || i, ` + sqlAt("i") + ` ` + everyTenant},

@@ -106,6 +106,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"vendors/{id}":                              vendor,
 		"vendors/{vendorId}":                        vendor,
 		"addresses/{vendorAddressId}":               pvCreateAddress(t, te, vendor, pvAddress()),
+		"purchase-orders/{purchaseOrderId}":         poCreate(t, te, map[string]any{"vendorId": vendor}),
+		"purchase-orders/{id}":                      poCreate(t, te, map[string]any{"vendorId": vendor}),
 		"materials/{id}":                            shape,
 		"materials/{materialId}":                    shape,
 		"material-vendors/{vendorId}":               vendor,

@@ -387,6 +387,7 @@ func statementRows() []statementRow {
 		{name: "item routing operation records", arrange: arrangeRoutingOperationRecords},
 		{name: "quote line routings", arrange: arrangeQuoteLineRoutings},
 		{name: "sales orders", arrange: soArrangeOrders},
+		{name: "purchase orders", arrange: poArrangeOrders},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
