@@ -371,6 +371,33 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "purchase orders", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			aVendor := createVendor(t, a, "A's supplier")
+			id := poCreate(t, a, map[string]any{"vendorId": aVendor, "externalReferences": map[string]any{"erp": map[string]any{"externalId": "P-1"}}})
+			bVendor := createVendor(t, b, "B's supplier")
+			return isolated{
+				ID: id, Get: poOrderPath(id),
+				Put:    &isoCall{Body: fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/notes","value":"Taken over"}]`},
+				Delete: &isoCall{Status: http.StatusNoContent},
+				Lists: []isoList{
+					{Path: poListPath, Body: `{}`},
+					{Path: poListPath, Body: `{"includeDeleted":true}`},
+					{Path: poListPath, Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: poListPath, Body: `{"numbers":[1]}`},
+					{Path: poListPath, Body: fmt.Sprintf(`{"vendorIds":[%q]}`, aVendor)},
+					{Path: poListPath, Body: `{"externalReference":{"key":"erp","externalId":"P-1"}}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: poOrderPath(id) + "/status", Body: `{"status":"ordered"}`},
+					{Method: http.MethodPut, Path: poOrderPath(id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodPut, Path: poOrderPath(id) + "/customFields", Body: `{}`},
+					{Method: http.MethodPost, Path: poPath, Body: fmt.Sprintf(`{"vendorId":%q}`, aVendor)},
+				},
+				// B's numbering starts at 1 too.
+				Own: []isoCall{{Method: http.MethodPost, Path: poPath, Body: fmt.Sprintf(`{"vendorId":%q}`, bVendor)}},
+			}
+		}},
 		{name: "sales orders", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			aCustomer := createCustomer(t, a, client.CustomerWrite{Name: "A's orderer"})
 			id := soCreate(t, a, map[string]any{"customerId": aCustomer, "customerPoNumber": "PO-1"})
