@@ -67,3 +67,26 @@ func Field(fields apperr.Fields, field string, v *string) *time.Time {
 	}
 	return &day
 }
+
+// Stored is a date column's day at midnight UTC (the driver may hand it in another zone).
+func Stored(t time.Time) time.Time {
+	y, m, d := t.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// StoredPtr is Stored of an optional date column (nil: none).
+func StoredPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	d := Stored(*t)
+	return &d
+}
+
+// Column is an optional day as a date column's value (nil: NULL).
+func Column(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return t.Format(time.DateOnly)
+}

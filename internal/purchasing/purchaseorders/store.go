@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/calendardate"
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
@@ -72,7 +73,7 @@ type orderRow struct {
 func (r orderRow) Record() (PurchaseOrder, error) {
 	out := PurchaseOrder{
 		ID: r.ID, Number: r.Number, VendorID: r.VendorID, Status: r.Status, Title: r.Title,
-		OrderDate: asDay(r.OrderDate), DueDate: asDayPtr(r.DueDate), CurrencyCode: r.CurrencyCode,
+		OrderDate: calendardate.Stored(r.OrderDate), DueDate: calendardate.StoredPtr(r.DueDate), CurrencyCode: r.CurrencyCode,
 		PaymentTermsID: r.PaymentTermsID, Notes: r.Notes, ExternalReferences: r.ExternalReferences,
 		CustomFields: r.CustomFields, Deleted: r.Deleted, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 		Version: r.ETag,
@@ -104,28 +105,6 @@ func referenceOf(id, name *string) *Reference {
 		return nil
 	}
 	return &Reference{ID: *id, Name: *name}
-}
-
-// asDay is a date column's day at midnight UTC (the driver may hand it in another zone).
-func asDay(t time.Time) time.Time {
-	y, m, d := t.Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
-
-func asDayPtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	d := asDay(*t)
-	return &d
-}
-
-// dayColumn is an optional day as a date column's value.
-func dayColumn(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return t.Format(time.DateOnly)
 }
 
 // shipToColumn is the ship-to address as a nullable jsonb value.
@@ -204,7 +183,7 @@ func (orderStore) insert(ctx context.Context, q db.Q, tenantID string, r orderIn
 		return err
 	}
 	_, err = q.ExecContext(ctx, insertOrderSQL, tenantID, r.ID, r.Number, r.VendorID, r.Title,
-		r.OrderDate.Format(time.DateOnly), dayColumn(r.DueDate), r.CurrencyCode, r.PaymentTermsID, shipTo, r.Notes,
+		r.OrderDate.Format(time.DateOnly), calendardate.Column(r.DueDate), r.CurrencyCode, r.PaymentTermsID, shipTo, r.Notes,
 		r.ExternalReferences, customfields.Column(r.CustomFields), r.CreatedByUserID)
 	return orderWriteErr(err, r.PaymentTermsID)
 }
@@ -249,7 +228,7 @@ func (s orderStore) update(ctx context.Context, q db.Q, tenantID, id string, u o
 		return PurchaseOrder{}, err
 	}
 	saved, err := s.header.One(ctx, q, id, updateOrderSQL, tenantID, id, u.VendorID, u.Title,
-		u.OrderDate.Format(time.DateOnly), dayColumn(u.DueDate), u.CurrencyCode, u.PaymentTermsID, shipTo, u.Notes,
+		u.OrderDate.Format(time.DateOnly), calendardate.Column(u.DueDate), u.CurrencyCode, u.PaymentTermsID, shipTo, u.Notes,
 		u.ExternalReferences, customfields.Column(u.CustomFields))
 	if err != nil {
 		return PurchaseOrder{}, orderWriteErr(err, u.PaymentTermsID)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/calendardate"
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/db"
 	"mos/internal/platform/extref"
@@ -77,7 +78,7 @@ func (r quoteRow) Record() (Quote, error) {
 	out := Quote{
 		ID: r.ID, Number: r.Number, CustomerID: r.CustomerID, SalesPersonID: r.SalesPersonID,
 		CurrencyCode: r.CurrencyCode, PaymentTermsID: r.PaymentTermsID, Status: r.Status, QuotedUtc: r.QuotedUtc,
-		ExpirationDate: asDay(r.ExpirationDate), ExpirationIsDefault: r.ExpirationIsDefault, Notes: r.Notes,
+		ExpirationDate: calendardate.Stored(r.ExpirationDate), ExpirationIsDefault: r.ExpirationIsDefault, Notes: r.Notes,
 		ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields, Deleted: r.Deleted,
 		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc, Version: r.ETag,
 		Totals: Totals{
@@ -89,7 +90,7 @@ func (r quoteRow) Record() (Quote, error) {
 		out.CustomerName = *r.CustomerName
 	}
 	if r.DueDate != nil {
-		d := asDay(*r.DueDate)
+		d := calendardate.Stored(*r.DueDate)
 		out.DueDate = &d
 	}
 	if r.PaymentTermsID != nil && r.PaymentTermsName != nil {
@@ -111,12 +112,6 @@ func (r quoteRow) Record() (Quote, error) {
 		out.CustomFields = map[string]any{}
 	}
 	return out, nil
-}
-
-// asDay is a date column's day at midnight UTC (the driver may hand it in another zone).
-func asDay(t time.Time) time.Time {
-	y, m, d := t.Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
 // readJSON decodes a nullable jsonb column into *dst (nil for NULL).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/calendardate"
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/db"
 	"mos/internal/platform/extref"
@@ -87,8 +88,8 @@ func (r orderRow) Record() (SalesOrder, error) {
 	out := SalesOrder{
 		ID: r.ID, Number: r.Number, CustomerID: r.CustomerID, CustomerPoNumber: r.CustomerPoNumber,
 		ShippingMethodID: r.ShippingMethodID, SalesPersonID: r.SalesPersonID, CurrencyCode: r.CurrencyCode,
-		PaymentTermsID: r.PaymentTermsID, Status: r.Status, OrderedDate: asDay(r.OrderedDate),
-		DueDate: asDayPtr(r.DueDate), ProductionDueDate: asDayPtr(r.ProductionDueDate), DeliveryDueDate: asDayPtr(r.DeliveryDueDate),
+		PaymentTermsID: r.PaymentTermsID, Status: r.Status, OrderedDate: calendardate.Stored(r.OrderedDate),
+		DueDate: calendardate.StoredPtr(r.DueDate), ProductionDueDate: calendardate.StoredPtr(r.ProductionDueDate), DeliveryDueDate: calendardate.StoredPtr(r.DeliveryDueDate),
 		Dropship: r.Dropship, DropshipCustomerPoNumber: r.DropshipCustomerPoNumber, QuoteID: r.QuoteID,
 		ShippingCharge: ShippingCharge{Amount: r.ShippingCharge, IsTaxable: r.ShippingChargeIsTaxable},
 		Notes:          r.Notes, ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields, Deleted: r.Deleted,
@@ -124,28 +125,6 @@ func referenceOf(id, name *string) *Reference {
 		return nil
 	}
 	return &Reference{ID: *id, Name: *name}
-}
-
-// asDay is a date column's day at midnight UTC (the driver may hand it in another zone).
-func asDay(t time.Time) time.Time {
-	y, m, d := t.Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
-
-func asDayPtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	d := asDay(*t)
-	return &d
-}
-
-// dayColumn is an optional day as a date column's value.
-func dayColumn(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return t.Format(time.DateOnly)
 }
 
 // readJSON decodes a nullable jsonb column into *dst (nil for NULL).
@@ -259,7 +238,7 @@ func (orderStore) insert(ctx context.Context, q db.Q, tenantID string, r orderIn
 	}
 	_, err = q.ExecContext(ctx, insertOrderSQL, tenantID, r.ID, r.Number, r.CustomerID, r.CustomerPoNumber, contact, billing,
 		shipping, r.ShippingMethodID, r.SalesPersonID, r.CurrencyCode, r.PaymentTermsID, r.OrderedDate.Format(time.DateOnly),
-		dayColumn(r.DueDate), dayColumn(r.ProductionDueDate), dayColumn(r.DeliveryDueDate), r.Dropship,
+		calendardate.Column(r.DueDate), calendardate.Column(r.ProductionDueDate), calendardate.Column(r.DeliveryDueDate), r.Dropship,
 		r.DropshipCustomerPoNumber, r.ShippingCharge.Amount, r.ShippingCharge.IsTaxable, r.Notes, r.ExternalReferences,
 		customfields.Column(r.CustomFields), r.CreatedByUserID, r.QuoteID)
 	return orderWriteErr(err, r.SalesPersonID, r.PaymentTermsID)
@@ -340,7 +319,7 @@ func (s orderStore) update(ctx context.Context, q db.Q, tenantID, id string, u o
 	}
 	saved, err := s.header.One(ctx, q, id, updateOrderSQL, tenantID, id, u.CustomerID, u.CustomerPoNumber, contact, billing,
 		shipping, u.ShippingMethodID, u.SalesPersonID, u.CurrencyCode, u.PaymentTermsID, u.OrderedDate.Format(time.DateOnly),
-		dayColumn(u.DueDate), dayColumn(u.ProductionDueDate), dayColumn(u.DeliveryDueDate), u.Dropship,
+		calendardate.Column(u.DueDate), calendardate.Column(u.ProductionDueDate), calendardate.Column(u.DeliveryDueDate), u.Dropship,
 		u.DropshipCustomerPoNumber, u.ShippingCharge.Amount, u.ShippingCharge.IsTaxable, u.Notes, u.ExternalReferences,
 		customfields.Column(u.CustomFields))
 	if err != nil {
