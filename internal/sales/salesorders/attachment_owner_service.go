@@ -14,12 +14,12 @@ import (
 // it has, locks its row until q's transaction ends, so attaching or removing a file
 // serialises with the order's writes.
 func (s *Service) ExistsForAttachment(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	return attachmentOwnerStore{}.lockOrder(ctx, q, tenantID, id)
+	return s.header.LockOwner(ctx, q, tenantID, id)
 }
 
 // TouchForAttachment advances the order's modifiedUtc after a file was attached or removed.
 func (s *Service) TouchForAttachment(ctx context.Context, q db.Q, tenantID, id string) error {
-	return attachmentOwnerStore{}.touchOrder(ctx, q, tenantID, id)
+	return s.header.Touch(ctx, q, tenantID, id)
 }
 
 // PartLineExistsForAttachment reports whether the tenant has sales order part line id and,

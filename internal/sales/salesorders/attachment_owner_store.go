@@ -12,20 +12,14 @@ import (
 type attachmentOwnerStore struct{}
 
 const (
-	lockOrderForAttachmentSQL = `SELECT true FROM sales_orders WHERE tenant_id = $1 AND id = $2 FOR UPDATE`
 	// The line's order is locked, as line writes lock it.
 	lockPartLineForAttachmentSQL = `
 SELECT true FROM sales_order_part_lines l
 JOIN sales_orders o ON o.tenant_id = l.tenant_id AND o.id = l.sales_order_id
 WHERE l.tenant_id = $1 AND l.id = $2
 FOR UPDATE OF o`
-	touchOrderSQL    = `UPDATE sales_orders SET modified_utc = now() WHERE tenant_id = $1 AND id = $2`
 	touchPartLineSQL = `UPDATE sales_order_part_lines SET modified_utc = now() WHERE tenant_id = $1 AND id = $2`
 )
-
-func (attachmentOwnerStore) lockOrder(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	return lockFound(ctx, q, "sales order", lockOrderForAttachmentSQL, tenantID, id)
-}
 
 func (attachmentOwnerStore) lockPartLine(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
 	return lockFound(ctx, q, "sales order part line", lockPartLineForAttachmentSQL, tenantID, id)
@@ -41,13 +35,6 @@ func lockFound(ctx context.Context, q db.Q, what, query, tenantID, id string) (b
 		return false, fmt.Errorf("find %s for attachment: %w", what, err)
 	}
 	return true, nil
-}
-
-func (attachmentOwnerStore) touchOrder(ctx context.Context, q db.Q, tenantID, id string) error {
-	if _, err := q.ExecContext(ctx, touchOrderSQL, tenantID, id); err != nil {
-		return fmt.Errorf("touch sales order: %w", err)
-	}
-	return nil
 }
 
 func (attachmentOwnerStore) touchPartLine(ctx context.Context, q db.Q, tenantID, id string) error {

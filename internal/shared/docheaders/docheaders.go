@@ -1,8 +1,9 @@
 // Package docheaders is the header lifecycle every business document (quote, sales order,
 // purchase order, ...) takes the same way: read the header with its ETag, lock the live one for
 // a write, replace its custom fields, store a status move published as a transition table,
-// soft-delete it, and tell a full update from a JSON Patch (which external-reference mode and
-// which custom-field validation apply).
+// soft-delete it, lock it as the owner of records a lower area keeps for it (attachments) and
+// advance its modifiedUtc when they change, and tell a full update from a JSON Patch (which
+// external-reference mode and which custom-field validation apply).
 //
 // A document declares its table, its noun, the columns its answer selects and its custom field
 // module once (Declare); it keeps its own members, write rules, SQL for what it writes, totals and
