@@ -106,6 +106,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"vendors/{id}":                              vendor,
 		"vendors/{vendorId}":                        vendor,
 		"addresses/{vendorAddressId}":               pvCreateAddress(t, te, vendor, pvAddress()),
+		"vendors:contacts/{contactId}":              pvCreateContact(t, te, vendor, client.VendorContactWrite{FirstName: "Walk"}),
 		"purchase-orders/{purchaseOrderId}":         poCreate(t, te, map[string]any{"vendorId": vendor}),
 		"purchase-orders/{id}":                      poCreate(t, te, map[string]any{"vendorId": vendor}),
 		"materials/{id}":                            shape,
