@@ -84,3 +84,27 @@ func allocationsOf(p pricedOrder, t doclines.Totals, orderID, lineID string) ([]
 	}
 	return nil, apperr.NotFound("purchase order %s has no line %s", orderID, lineID)
 }
+
+// FeeTaxAllocations answers the taxes fee line lineID of the tenant's purchase order orderID
+// bears (TaxAllocations); a line that is not a fee line of the order is NotFound.
+func (s *Service) FeeTaxAllocations(ctx context.Context, tenantID, orderID, lineID string) ([]TaxAllocation, error) {
+	if _, err := s.lines.Fee(ctx, tenantID, orderID, lineID); err != nil {
+		return nil, err
+	}
+	return s.TaxAllocations(ctx, tenantID, orderID, lineID)
+}
+
+// LineTaxAllocations answers the taxes line lineID of the lines view of the tenant's purchase
+// order orderID bears (TaxAllocations): only part, outside-processing and fee lines bear tax,
+// so a tax, discount or vendor-credit line is NotFound, as is a line not of the order.
+func (s *Service) LineTaxAllocations(ctx context.Context, tenantID, orderID, lineID string) ([]TaxAllocation, error) {
+	l, err := s.LineItem(ctx, tenantID, orderID, lineID)
+	if err != nil {
+		return nil, err
+	}
+	switch l.Kind {
+	case LineKindPart, LineKindOutsideProcessing, LineKindFee:
+		return s.TaxAllocations(ctx, tenantID, orderID, lineID)
+	}
+	return nil, apperr.NotFound("line %s of purchase order %s is a %s line: only part, outside-processing and fee lines bear tax", lineID, orderID, l.Kind)
+}
