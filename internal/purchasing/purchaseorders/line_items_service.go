@@ -4,10 +4,9 @@ import (
 	"context"
 	"time"
 
-	"mos/internal/platform/currency"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
-	"mos/internal/shared/doclines"
+	"mos/internal/shared/doclines/lineview"
 )
 
 // LineKind is the kind of a line in the lines view.
@@ -51,49 +50,31 @@ type LineItemFilter struct {
 	IDs   []string
 }
 
+// lineKindPricing is how each kind counts in the order's totals (lineview.Row.SubTotal).
+var lineKindPricing = map[LineKind]lineview.Pricing{
+	LineKindPart: lineview.Priced, LineKindOutsideProcessing: lineview.Priced, LineKindFee: lineview.Fee,
+	LineKindTax: lineview.Tax, LineKindDiscount: lineview.Discount, LineKindVendorCredit: lineview.Credit,
+}
+
+func lineItemOf(r lineview.Row) LineItem {
+	kind := LineKind(r.Kind)
+	return LineItem{
+		ID: r.ID, Kind: kind, LineNumber: r.LineNumber, Name: r.Name, Description: r.Description,
+		ItemID: r.ItemID, Quantity: r.Quantity, UnitPrice: r.UnitPrice,
+		SubTotal: r.SubTotal(lineKindPricing[kind]), CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
+	}
+}
+
 // LineItems lists the order's lines of every kind matching f: part and outside-processing
 // lines by line number, then fees, tax lines, the discount and vendor credits, each oldest
 // first, then id, unless r sorts otherwise. Two statements: the order's existence, then one
 // over every line table.
 func (s *Service) LineItems(ctx context.Context, tenantID, orderID string, f LineItemFilter, r listing.Request) ([]LineItem, error) {
-	page, err := listing.Resolve(r, lineItemListSpec)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.lineOrderExists(ctx, s.pool, tenantID, orderID); err != nil {
-		return nil, err
-	}
-	return lineItemsStore{}.list(ctx, s.pool, tenantID, orderID, f, page)
+	return lineview.Items(ctx, purchaseLines, s.pool, tenantID, orderID, f.Kinds, f.IDs, r, lineItemOf)
 }
 
 // LineItem reads one line of the order, whatever its kind, in one statement; a line of
 // another order is NotFound, and so is a missing order.
 func (s *Service) LineItem(ctx context.Context, tenantID, orderID, id string) (LineItem, error) {
-	return lineItemsStore{}.get(ctx, s.pool, tenantID, orderID, id)
-}
-
-// signedSubTotal is the amount a line of the view adds to its order (LineItem.SubTotal), from
-// its row's priced members: a priced line's extended price less its line discount, a fee's
-// rounded amount, a tax line's tax on the order's taxable base, the order's discount total
-// (negative) and a vendor credit's rounded amount (negative).
-func (r lineItemRow) signedSubTotal() dec.Decimal {
-	minor := currency.MinorUnits(r.Currency)
-	switch LineKind(r.Kind) {
-	case LineKindPart, LineKindOutsideProcessing:
-		line := doclines.Line{Quantity: *r.Quantity, Price: *r.UnitPrice}
-		if r.DiscountIsPercentage != nil && r.DiscountValue != nil {
-			line.Discount = &doclines.Discount{Percentage: *r.DiscountIsPercentage, Value: *r.DiscountValue}
-		}
-		ext := doclines.ExtendedPrice(line.Quantity, line.Price, minor)
-		return dec.Decimal{Decimal: ext.Sub(doclines.DiscountAmount(line.Discount, ext, minor).Decimal)}
-	case LineKindFee:
-		return doclines.Round(*r.Amount, minor)
-	case LineKindTax:
-		return doclines.TaxLineAmount(r.TaxableBase, *r.Amount, minor)
-	case LineKindDiscount:
-		return dec.Decimal{Decimal: r.DiscountTotal.Neg()}
-	case LineKindVendorCredit:
-		return dec.Decimal{Decimal: doclines.Round(*r.Amount, minor).Neg()}
-	}
-	return dec.Decimal{}
+	return lineview.Item(ctx, purchaseLines, s.pool, tenantID, orderID, id, lineItemOf)
 }
