@@ -377,6 +377,42 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "purchase order fee lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			order := pdOrder(t, te, "USD")
+			id := solCreate(t, te, pdFeePath(order), `{"name":"Freight","amount":10}`)
+			return versioned{Table: "purchase_order_fee_lines", ID: id, Get: pdFeePath(order) + "/" + id, Writes: []versionedWrite{
+				putRecord("", `{"name":"Freight","amount":12}`),
+				patchOf("", `[{"op":"replace","path":"/amount","value":13}]`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "purchase order tax lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			order := pdOrder(t, te, "USD")
+			state := createTaxRate(t, te, client.TaxRateWrite{Name: "State", Rate: num("6")})
+			county := createTaxRate(t, te, client.TaxRateWrite{Name: "County", Rate: num("1")})
+			id := solCreate(t, te, pdTaxPath(order), fmt.Sprintf(`{"taxRateId":%q}`, state))
+			return versioned{Table: "purchase_order_tax_lines", ID: id, Get: pdTaxPath(order) + "/" + id, Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"taxRateId":%q}`, county)),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "purchase order discount lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			order := pdOrder(t, te, "USD")
+			d := soOK[client.PurchaseOrderDiscountLineItem](t, te, http.MethodPut, pdDiscountPath(order), `{"isPercentage":true,"value":5}`)
+			return versioned{Table: "purchase_order_discount_lines", ID: d.Id, Get: pdDiscountPath(order), Writes: []versionedWrite{
+				putRecord("", `{"isPercentage":true,"value":6}`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "purchase order vendor-credit lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			order := pdOrderIn(t, te, "USD", client.PurchaseOrderStatusOrdered)
+			id := solCreate(t, te, pdCreditPath(order), `{"amount":10}`)
+			return versioned{Table: "purchase_order_vendor_credit_lines", ID: id, Get: pdCreditPath(order) + "/" + id, Writes: []versionedWrite{
+				putRecord("", `{"amount":12}`),
+				patchOf("", `[{"op":"replace","path":"/amount","value":13}]`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "sales order part lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID := createItem(t, te, newItem("VER-ORDERED"))
 			orderID := soOrderFor(t, te, "")

@@ -398,6 +398,72 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: poPath, Body: fmt.Sprintf(`{"vendorId":%q}`, bVendor)}},
 			}
 		}},
+		{name: "purchase order fee lines and the lines view", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			s, bOrder := pdArrangeLines(t, a), pdOrderIn(t, b, "USD", client.PurchaseOrderStatusOrdered)
+			body := `{"name":"Taken over","amount":1}`
+			return isolated{
+				ID: s.fee, Get: pdFeePath(s.order) + "/" + s.fee,
+				Put:    &isoCall{Body: body},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/amount","value":2}]`},
+				Delete: &isoCall{},
+				Lists: []isoList{
+					{Path: pdFeePath(s.order) + "/list", Body: `{}`, BPath: pdFeePath(bOrder) + "/list"},
+					{Path: pdLinesPath(s.order) + "/list", Body: `{}`, BPath: pdLinesPath(bOrder) + "/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: pdFeePath(s.order), Body: body},
+					{Method: http.MethodGet, Path: pdFeePath(bOrder) + "/" + s.fee},
+					{Method: http.MethodGet, Path: pdFeePath(s.order) + "/" + s.fee + "/tax-allocations"},
+					{Method: http.MethodGet, Path: pdLinesPath(s.order) + "/" + s.fee},
+					{Method: http.MethodGet, Path: pdLinesPath(bOrder) + "/" + s.fee},
+					{Method: http.MethodGet, Path: pdLinesPath(s.order) + "/" + s.fee + "/tax-allocations"},
+				},
+			}
+		}},
+		{name: "purchase order tax lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			order, bOrder := pdOrder(t, a, "USD"), pdOrder(t, b, "USD")
+			rate, bRate := createTaxRate(t, a, client.TaxRateWrite{Name: "State", Rate: num("6")}), createTaxRate(t, b, client.TaxRateWrite{Name: "State", Rate: num("6")})
+			id := solCreate(t, a, pdTaxPath(order), fmt.Sprintf(`{"taxRateId":%q}`, rate))
+			return isolated{
+				ID: id, Get: pdTaxPath(order) + "/" + id,
+				Put:    &isoCall{Body: fmt.Sprintf(`{"taxRateId":%q}`, bRate)},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: pdTaxPath(order) + "/list", Body: `{}`, BPath: pdTaxPath(bOrder) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: pdTaxPath(order), Body: fmt.Sprintf(`{"taxRateId":%q}`, bRate)},
+					{Method: http.MethodGet, Path: pdTaxPath(bOrder) + "/" + id},
+					// A's tax rate is unknown on B's order.
+					{Method: http.MethodPost, Path: pdTaxPath(bOrder), Body: fmt.Sprintf(`{"taxRateId":%q}`, rate)},
+				},
+			}
+		}},
+		{name: "purchase order discount lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			order := pdOrder(t, a, "USD")
+			soOK[client.PurchaseOrderDiscountLineItem](t, a, http.MethodPut, pdDiscountPath(order), `{"isPercentage":true,"value":5}`)
+			return isolated{
+				Get:    pdDiscountPath(order),
+				Put:    &isoCall{Body: `{"isPercentage":false,"value":1}`},
+				Delete: &isoCall{},
+			}
+		}},
+		{name: "purchase order vendor-credit lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			order, bOrder := pdOrderIn(t, a, "USD", client.PurchaseOrderStatusOrdered), pdOrderIn(t, b, "USD", client.PurchaseOrderStatusOrdered)
+			aPart := pdPartLine(t, a, order, 1, "1", "10", "0")
+			id := solCreate(t, a, pdCreditPath(order), `{"amount":1}`)
+			return isolated{
+				ID: id, Get: pdCreditPath(order) + "/" + id,
+				Put:    &isoCall{Body: `{"amount":2}`},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/amount","value":3}]`},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: pdCreditPath(order) + "/list", Body: `{}`, BPath: pdCreditPath(bOrder) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: pdCreditPath(order), Body: `{"amount":1}`},
+					{Method: http.MethodGet, Path: pdCreditPath(bOrder) + "/" + id},
+					// A's part line is unknown on B's order.
+					{Method: http.MethodPost, Path: pdCreditPath(bOrder), Body: fmt.Sprintf(`{"amount":1,"partLineId":%q}`, aPart)},
+				},
+			}
+		}},
 		{name: "sales orders", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			aCustomer := createCustomer(t, a, client.CustomerWrite{Name: "A's orderer"})
 			id := soCreate(t, a, map[string]any{"customerId": aCustomer, "customerPoNumber": "PO-1"})

@@ -436,6 +436,15 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sql
 	{"sales_order_refund_lines", `INSERT INTO sales_order_refund_lines (tenant_id, sales_order_id, id, refund_reason_code_id, amount, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 1 + i % 50,
        ` + sqlAt("i") + ` ` + everyTenant},
+	// Five fee, tax and vendor-credit lines per purchase order, for the first fifth of the
+	// orders.
+	{"purchase_order_fee_lines", `INSERT INTO purchase_order_fee_lines (tenant_id, purchase_order_id, id, name, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},
+	{"purchase_order_tax_lines", `INSERT INTO purchase_order_tax_lines (tenant_id, purchase_order_id, id, tax_rate_id, name, rate, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
+       ` + sqlAt("i") + ` ` + everyTenant},
+	{"purchase_order_vendor_credit_lines", `INSERT INTO purchase_order_vendor_credit_lines (tenant_id, purchase_order_id, id, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 1 + i % 50, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five part lines per sales order, for the first fifth of the orders, each of its own item;
 	// the fill runs without triggers, so it copies the order's number itself; every second
 	// line shipped and every third invoiced, on a day ten lines apart from

@@ -69,6 +69,9 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	}](t, te, http.MethodGet, soOrderPath(salesOrder)+"/part-line-items/"+soPartLine, "").RoutingID
 	soRefundLine := solCreate(t, te, soRefundLinesPath(salesOrder), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":1}`, refundReason))
 	blanketLine := sbAdd(t, te, salesOrder, fmt.Sprintf(`{"itemId":%q,"quantity":5,"unitPrice":1}`, item))
+	// A purchase order with a fee, tax, discount and vendor-credit line (ordered, so it takes
+	// vendor credits).
+	poLines := pdArrangeLines(t, te)
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
@@ -144,6 +147,14 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"routing/{routingId}":                       lineRouting,
 		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
 			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
+
+		// Sub-records every document names alike, keyed for purchase orders (their order is
+		// poLines.order, which the key purchase-orders:{purchaseOrderId} names).
+		"purchase-orders:purchase-orders/{purchaseOrderId}":     poLines.order,
+		"purchase-orders:fee-line-items/{lineItemId}":           poLines.fee,
+		"purchase-orders:tax-line-items/{lineItemId}":           poLines.tax,
+		"purchase-orders:vendor-credit-line-items/{lineItemId}": poLines.credit,
+		"purchase-orders:line-items/{lineItemId}":               poLines.fee,
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,

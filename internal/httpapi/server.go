@@ -254,8 +254,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	})
 	// A sales order line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a sales order", salesOrders.UsesItem)
-	// A purchase order names a vendor and takes its currency by default.
-	purchaseOrders := purchaseorders.NewService(cfg.Pool, purchaseorders.Deps{Vendors: vendorRecords, CustomFields: customFields})
+	// A purchase order names a vendor and takes its currency by default; its lines copy tax
+	// rates.
+	purchaseOrders := purchaseorders.NewService(cfg.Pool, purchaseorders.Deps{Vendors: vendorRecords, CustomFields: customFields, TaxRates: taxRates})
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 

@@ -25,23 +25,30 @@ type PurchaseOrdersHandler struct {
 	// patchTarget is the full-update schema a patched order must satisfy; the read-only
 	// members are not in it, so patch paths naming them answer 400.
 	patchTarget *patch.Target
+	// feeTarget and creditTarget are the full-update schemas a patched fee or vendor-credit
+	// line must satisfy; their read-only members are not paths of them.
+	feeTarget, creditTarget *patch.Target
 }
 
 // NewHandler returns the purchase orders handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *PurchaseOrdersHandler {
-	return &PurchaseOrdersHandler{svc: svc, patchTarget: patch.NewTarget(spec, "PurchaseOrderWrite")}
+	return &PurchaseOrdersHandler{
+		svc: svc, patchTarget: patch.NewTarget(spec, "PurchaseOrderWrite"),
+		feeTarget:    patch.NewTarget(spec, "PurchaseOrderFeeLineItemWrite"),
+		creditTarget: patch.NewTarget(spec, "PurchaseOrderVendorCreditLineItemWrite"),
+	}
 }
 
 // Versioned declares purchase orders for conditional requests (ETag, If-Match). An order's
 // answer shows the names of its vendor and payment terms, so its ETag follows them too.
 func (h *PurchaseOrdersHandler) Versioned() []conditional.Record {
-	return []conditional.Record{
+	return append([]conditional.Record{
 		{Table: "purchase_orders", Key: map[string]string{"id": "purchaseOrderId"}, Shows: orderShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getPurchaseOrder", "updatePurchaseOrder", "patchPurchaseOrder", "deletePurchaseOrder"}},
 		// The custom-fields paths name the order id "id".
 		{Table: "purchase_orders", Key: map[string]string{"id": "id"}, Shows: orderShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"replacePurchaseOrderCustomFields", "replacePurchaseOrderCustomFieldsCamel"}},
-	}
+	}, append(documentLineRecords(), vendorCreditLineRecords()...)...)
 }
 
 // tenantOf is the calling tenant with its timezone and the calling user.
@@ -147,12 +154,7 @@ func (h *PurchaseOrdersHandler) UpdatePurchaseOrder(ctx context.Context, req gen
 // transaction, then saves the result through the full-update rules. The read shape shows the
 // default title of an order without one: unless an operation names /title, it stays without.
 func (h *PurchaseOrdersHandler) PatchPurchaseOrder(ctx context.Context, req gen.PatchPurchaseOrderRequestObject) (gen.PatchPurchaseOrderResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patchOps(req.Body)
 	o, err := h.svc.Patch(ctx, tenantOf(ctx), req.PurchaseOrderId, ops, func(current PurchaseOrder) (PurchaseOrderWrite, error) {
 		var b gen.PurchaseOrderWrite
 		if err := h.patchTarget.ApplyInto(orderToAPI(current), ops, &b); err != nil {

@@ -17,6 +17,7 @@ import (
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/docaddress"
 	"mos/internal/shared/docheaders"
+	"mos/internal/shared/doclines/linekinds"
 	"mos/internal/shared/docnumbers"
 )
 
@@ -33,6 +34,8 @@ type Service struct {
 	store orderStore
 	// header serves the lifecycle every document header shares (docheaders).
 	header *orderHeader
+	// lines serves the fee, tax and discount lines (linekinds, doc_lines.go).
+	lines *linekinds.Lines[lineParent]
 	// now is the clock (time.Now); tests may stand in for it.
 	now func() time.Time
 }
@@ -41,6 +44,7 @@ type Service struct {
 func NewService(pool *db.Pool, deps Deps) *Service {
 	s := &Service{pool: pool, deps: deps, now: time.Now, header: newOrderHeader(pool, deps.CustomFields)}
 	s.store = orderStore{header: s.header}
+	s.lines = s.docLines()
 	return s
 }
 

@@ -4,9 +4,8 @@ import (
 	"context"
 	"time"
 
-	"mos/internal/platform/currency"
 	"mos/internal/platform/listing"
-	"mos/internal/shared/doclines"
+	"mos/internal/shared/doclines/lineview"
 )
 
 // LineKind is the kind of a line in the lines view.
@@ -49,46 +48,33 @@ type LineItemFilter struct {
 	IDs   []string
 }
 
+// lineKindPricing is how each kind counts in the order's totals (lineview.Row.SubTotal): a
+// blanket line's money is its released part lines'.
+var lineKindPricing = map[LineKind]lineview.Pricing{
+	LineKindPart: lineview.Priced, LineKindBlanket: lineview.Unpriced, LineKindFee: lineview.Fee,
+	LineKindTax: lineview.Tax, LineKindDiscount: lineview.Discount, LineKindRefund: lineview.Credit,
+}
+
+func lineItemOf(r lineview.Row) LineItem {
+	l := LineItem{
+		ID: r.ID, Kind: LineKind(r.Kind), LineNumber: r.LineNumber, Name: r.Name, Description: r.Description,
+		SubTotal: r.SubTotal(lineKindPricing[LineKind(r.Kind)]), CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
+	}
+	if l.Kind == LineKindPart || l.Kind == LineKindBlanket {
+		l.ItemID, l.Quantity, l.UnitPrice = r.ItemID, r.Quantity, r.UnitPrice
+	}
+	return l
+}
+
 // LineItems lists the order's lines of every kind matching f: by kind, then line number (part
 // and blanket lines) or creation, then id, unless r sorts otherwise. Two statements: the
 // order's existence, then one over every line table.
 func (s *Service) LineItems(ctx context.Context, tenantID, orderID string, f LineItemFilter, r listing.Request) ([]LineItem, error) {
-	page, err := listing.Resolve(r, lineItemListSpec)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.lineOrderExists(ctx, s.pool, tenantID, orderID); err != nil {
-		return nil, err
-	}
-	return lineItemsStore{}.list(ctx, s.pool, tenantID, orderID, f, page)
+	return lineview.Items(ctx, salesLines, s.pool, tenantID, orderID, f.Kinds, f.IDs, r, lineItemOf)
 }
 
 // LineItem reads one line of the order, whatever its kind, in one statement; a line of
 // another order is NotFound, and so is a missing order.
 func (s *Service) LineItem(ctx context.Context, tenantID, orderID, id string) (LineItem, error) {
-	return lineItemsStore{}.get(ctx, s.pool, tenantID, orderID, id)
-}
-
-// lineSubTotal is the signed amount a line of the view adds to its order (LineItem.SubTotal),
-// from its row's priced members.
-func lineSubTotal(r lineItemRow) dec {
-	minor := currency.MinorUnits(r.Currency)
-	switch LineKind(r.Kind) {
-	case LineKindPart:
-		ext := doclines.ExtendedPrice(*r.Quantity, *r.UnitPrice, minor)
-		var d *doclines.Discount
-		if r.DiscountIsPercentage != nil && r.DiscountValue != nil {
-			d = &doclines.Discount{Percentage: *r.DiscountIsPercentage, Value: *r.DiscountValue}
-		}
-		return dec{Decimal: ext.Sub(doclines.DiscountAmount(d, ext, minor).Decimal)}
-	case LineKindFee:
-		return doclines.Round(*r.Amount, minor)
-	case LineKindTax:
-		return doclines.TaxLineAmount(r.TaxableBase, *r.Amount, minor)
-	case LineKindDiscount:
-		return dec{Decimal: r.DiscountTotal.Neg()}
-	case LineKindRefund:
-		return dec{Decimal: doclines.Round(*r.Amount, minor).Neg()}
-	}
-	return dec{}
+	return lineview.Item(ctx, salesLines, s.pool, tenantID, orderID, id, lineItemOf)
 }

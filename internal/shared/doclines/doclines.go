@@ -39,7 +39,9 @@
 // tax is round(taxed amount × its tax rate / 100). A line that is not taxable has no tax
 // whatever its rate. The taxable base is the sum of the taxed amounts of the taxable lines
 // and fees. A document tax line applies its rate to the whole taxable base:
-// round(taxable base × rate / 100).
+// round(taxable base × rate / 100). That tax is shared out over the taxable lines and fees in
+// proportion to their taxed amounts, by the same largest-remainder rule as the document
+// discount: a line's tax allocations are its own tax and its shares of the tax lines.
 //
 // # Rounding
 //
@@ -120,6 +122,9 @@ type LineAmounts struct {
 	DocumentDiscount    dec.Decimal // the line's share of the document discount
 	Taxed               dec.Decimal // SubTotal − DocumentDiscount
 	Tax                 dec.Decimal
+	// TaxLineShares is the line's share of each document tax line's tax, in the order of the
+	// Document's TaxLines (zeros for a line that is not taxable).
+	TaxLineShares []dec.Decimal
 }
 
 // FeeAmounts are a fee's computed amounts.
@@ -128,6 +133,8 @@ type FeeAmounts struct {
 	DocumentDiscount dec.Decimal
 	Taxed            dec.Decimal
 	Tax              dec.Decimal
+	// TaxLineShares is the fee's share of each document tax line's tax (LineAmounts).
+	TaxLineShares []dec.Decimal
 }
 
 // RateTax is the tax at one rate: the amounts it was computed on and the tax.
@@ -294,11 +301,27 @@ func (doc Document) Compute(minorUnits int) (Totals, error) {
 		a.Taxed = add(a.SubTotal, a.DocumentDiscount.Neg())
 		a.Tax = taxed(a.Taxed, fee.Taxable, fee.TaxRate)
 	}
+	// A tax line's tax is shared out over the taxable lines and fees in proportion to their
+	// taxed amounts, the way the document discount is: the shares add up to it exactly.
+	taxedWeights := make([]dec.Decimal, 0, len(weights))
+	for i, l := range doc.Lines {
+		taxedWeights = append(taxedWeights, taxableWeight(l.Taxable, t.Lines[i].Taxed))
+	}
+	for i, fee := range doc.Fees {
+		taxedWeights = append(taxedWeights, taxableWeight(fee.Taxable, t.Fees[i].Taxed))
+	}
 	for _, tl := range doc.TaxLines {
 		tax := TaxLineAmount(t.TaxableBase, tl.Rate, minorUnits)
 		t.TaxLines = append(t.TaxLines, RateTax{Rate: tl.Rate, Base: t.TaxableBase, Tax: tax})
 		taxAt(tl.Rate, t.TaxableBase, tax)
 		t.Tax = add(t.Tax, tax.Decimal)
+		taxShares := apportion(tax, taxedWeights, minorUnits)
+		for i := range t.Lines {
+			t.Lines[i].TaxLineShares = append(t.Lines[i].TaxLineShares, taxShares[i])
+		}
+		for i := range t.Fees {
+			t.Fees[i].TaxLineShares = append(t.Fees[i].TaxLineShares, taxShares[len(doc.Lines)+i])
+		}
 	}
 	for _, r := range byRate {
 		t.TaxByRate = append(t.TaxByRate, *r)
@@ -306,6 +329,15 @@ func (doc Document) Compute(minorUnits int) (Totals, error) {
 	sort.Slice(t.TaxByRate, func(i, j int) bool { return t.TaxByRate[i].Rate.LessThan(t.TaxByRate[j].Rate.Decimal) })
 	t.Total = add(add(t.SubTotal, t.Discount.Neg()), t.Tax.Decimal)
 	return t, nil
+}
+
+// taxableWeight is what a line or fee weighs when a tax line's tax is shared out: its taxed
+// amount when it is taxable, else nothing.
+func taxableWeight(taxable bool, taxed dec.Decimal) dec.Decimal {
+	if !taxable {
+		return dec.Zero
+	}
+	return taxed
 }
 
 // add is a + b as a dec.Decimal.

@@ -388,3 +388,39 @@ func TestExtendedPriceAndDiscountAmount(t *testing.T) {
 	same(t, "1.5% of 123.02", TaxLineAmount(d("123.02"), d("1.5"), 2), "1.85") // 1.8453 → 1.85
 	same(t, "10% of 1005 yen", TaxLineAmount(d("1005"), d("10"), 0), "101")    // 100.5 → 101
 }
+
+// TestTaxLineSharesFollowTheTaxedAmounts: a tax line's tax is shared over the taxable lines
+// and fees by their taxed amounts, adds up to the tax line exactly, and skips what is not
+// taxable.
+func TestTaxLineSharesFollowTheTaxedAmounts(t *testing.T) {
+	doc := Document{
+		Lines: []Line{
+			{Quantity: d("1"), Price: d("100"), Taxable: true}, // taxed 100
+			{Quantity: d("1"), Price: d("50"), Taxable: false}, // not taxable
+			{Quantity: d("1"), Price: d("200"), Taxable: true}, // taxed 200
+		},
+		Fees:     []Fee{{Amount: d("33.33"), Taxable: true}}, // taxed 33.33
+		TaxLines: []TaxLine{{Rate: d("10")}, {Rate: d("1")}},
+	}
+	got, err := doc.Compute(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Taxable base 333.33: the 10% line taxes 33.33, the 1% line 3.33.
+	// 33.33 over 100 : 200 : 33.33 = 9.9991.. : 19.9982.. : 3.3326.. -> 9.99, 19.99, 3.33, and
+	// the two cents left over go to the largest remainders (the two part lines); 3.33 shares
+	// the same way into 0.99, 1.99, 0.33 plus a cent each for the part lines.
+	wantShares := [][]string{{"10.00", "1.00"}, {"0", "0"}, {"20.00", "2.00"}, {"3.33", "0.33"}}
+	for j, tl := range got.TaxLines {
+		sum := dec.Zero
+		for i, l := range got.Lines {
+			same(t, "line share", l.TaxLineShares[j], wantShares[i][j])
+			sum = add(sum, l.TaxLineShares[j].Decimal)
+		}
+		same(t, "fee share", got.Fees[0].TaxLineShares[j], wantShares[3][j])
+		sum = add(sum, got.Fees[0].TaxLineShares[j].Decimal)
+		if !sum.Equal(tl.Tax.Decimal) {
+			t.Errorf("tax line %d: shares add up to %s, want %s", j, sum, tl.Tax)
+		}
+	}
+}
