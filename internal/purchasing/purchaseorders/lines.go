@@ -151,6 +151,11 @@ func (s *Service) fillLine(ctx context.Context, q db.Q, tenantID string, kind li
 	l.TaxRateID, l.TaxRate = nil, dec.Zero
 	if w.TaxRateID != nil {
 		rates, err := s.deps.TaxRates.Usable(ctx, q, tenantID, "taxRateId", []string{*w.TaxRateID})
+		if e, ok := apperr.As(err); ok && e.Kind == apperr.KindNotFound && len(e.Fields) == 0 {
+			missing := apperr.Fields{}
+			missing.Add("taxRateId", "tax rate %s not found", *w.TaxRateID)
+			return missing.NotFoundErr()
+		}
 		if err != nil {
 			return err
 		}

@@ -24,6 +24,9 @@ JOIN purchase_orders o ON o.tenant_id = l.tenant_id AND o.id = l.purchase_order_
 WHERE l.tenant_id = $1 AND l.item_id = $2 AND NOT o.deleted AND o.status IN ('ordered', 'paid') AND o.order_date >= $3
 ORDER BY o.order_date DESC, o.number DESC, l.line_number`
 
+// historyStatus is how the purchase history names the statuses it counts.
+var historyStatus = map[string]string{string(StatusOrdered): "Ordered", string(StatusPaid): "Paid"}
+
 // Purchases answers the item's purchases ordered on or after since: its part lines of the
 // tenant's live orders in status ordered or paid, newest first, with the vendors' names as
 // they stand now. Two statements. Registered with the item master as its purchase source.
@@ -55,7 +58,7 @@ func (s *Service) Purchases(ctx context.Context, q db.Q, tenantID, itemID string
 	}
 	for i, r := range rows {
 		out[i] = items.Purchase{
-			PurchaseOrderID: r.ID, PurchaseOrderNumber: strconv.FormatInt(r.Number, 10), PurchaseOrderStatus: r.Status,
+			PurchaseOrderID: r.ID, PurchaseOrderNumber: strconv.FormatInt(r.Number, 10), PurchaseOrderStatus: historyStatus[r.Status],
 			OrderDateUtc: calendardate.Stored(r.OrderDate), VendorID: r.VendorID, VendorName: vendors[r.VendorID].Name,
 			UnitPrice: r.UnitPrice, QuantityOrdered: r.Quantity, QuantityReceived: r.Received,
 		}
