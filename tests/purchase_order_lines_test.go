@@ -565,3 +565,39 @@ func TestItemPurchaseHistoryCountsOrderedAndPaidPartLines(t *testing.T) {
 		t.Fatalf("24-month history %s", b)
 	}
 }
+
+// plArrangeLines: a purchase order with one part line and one outside-processing line
+// (small) or 25 of each (large, taxable, discounted, with a tax rate and custom fields); the
+// large lists read all 25 at once, and the tax allocations price every line of the order.
+func plArrangeLines(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, lines int) (orderID, partID, opID string) {
+		vendor, item := plVendorItem(t, te, "PL-COUNT")
+		createCustomField(t, te, textField("drawing", client.CustomFieldModulePurchaseOrderPartLineItem))
+		rate := createTaxRate(t, te, client.TaxRateWrite{Name: "Counted", Rate: dec.MustParse("7")})
+		orderID = poCreate(t, te, map[string]any{"vendorId": vendor})
+		for k := range lines {
+			id := arrangeCreate(t, te, plPartPath(orderID), fmt.Sprintf(`{"itemId":%q,"quantity":%d,"isTaxable":true,"taxRateId":%q,
+				"discount":{"isPercentage":true,"value":5},"customFields":{"drawing":"D%d"}}`, item, k+1, rate, k))
+			op := arrangeCreate(t, te, plOPPath(orderID), fmt.Sprintf(`{"itemId":%q,"description":"Plate %d","quantity":%d,"unitPrice":2,
+				"isTaxable":true,"taxRateId":%q}`, item, k, k+1, rate))
+			if k == 0 {
+				partID, opID = id, op
+			}
+		}
+		return orderID, partID, opID
+	}
+	so, sp, sop := build(small, 1)
+	lo, lp, lop := build(large, 25)
+	return []readCase{
+		{op: "listPurchaseOrderPartLines", list: true,
+			small: readCall{http.MethodPost, plPartPath(so) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, plPartPath(lo) + "/list?Take=50", `{}`}},
+		{op: "listPurchaseOrderOutsideProcessingLines", list: true,
+			small: readCall{http.MethodPost, plOPPath(so) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, plOPPath(lo) + "/list?Take=50", `{}`}},
+		getRead("getPurchaseOrderPartLine", plPartPath(so)+"/"+sp, plPartPath(lo)+"/"+lp),
+		getRead("getPurchaseOrderOutsideProcessingLine", plOPPath(so)+"/"+sop, plOPPath(lo)+"/"+lop),
+		getRead("getPurchaseOrderPartLineTaxAllocations", plPartPath(so)+"/"+sp+"/tax-allocations", plPartPath(lo)+"/"+lp+"/tax-allocations"),
+		getRead("getPurchaseOrderOutsideProcessingLineTaxAllocations", plOPPath(so)+"/"+sop+"/tax-allocations", plOPPath(lo)+"/"+lop+"/tax-allocations"),
+	}
+}
