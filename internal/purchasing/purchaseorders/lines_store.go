@@ -214,12 +214,15 @@ func (linesStore) nextLineNumber(ctx context.Context, q db.Q, tenantID, orderID 
 	return n, nil
 }
 
-// received reads the received quantity of line lineID of kind on the order, locking the line;
-// found is false when the order has no such line of the kind.
-func (linesStore) received(ctx context.Context, q db.Q, kind lineKind, tenantID, orderID, lineID string) (dec.Decimal, bool, error) {
+// received reads the received quantity of line lineID of kind on the order, locking the line
+// when lock is set; found is false when the order has no such line of the kind.
+func (linesStore) received(ctx context.Context, q db.Q, kind lineKind, tenantID, orderID, lineID string, lock bool) (dec.Decimal, bool, error) {
+	query := `SELECT received_quantity FROM ` + kind.table + ` WHERE tenant_id = $1 AND purchase_order_id = $2 AND id = $3`
+	if lock {
+		query += ` FOR UPDATE`
+	}
 	var r dec.Decimal
-	err := q.QueryRowxContext(ctx, `SELECT received_quantity FROM `+kind.table+`
-WHERE tenant_id = $1 AND purchase_order_id = $2 AND id = $3 FOR UPDATE`, tenantID, orderID, lineID).Scan(&r)
+	err := q.QueryRowxContext(ctx, query, tenantID, orderID, lineID).Scan(&r)
 	if errors.Is(err, sql.ErrNoRows) {
 		return dec.Decimal{}, false, nil
 	}
