@@ -145,6 +145,10 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"part-line-items/{lineItemId}":              quoteLine,
 		"quotes/{QuoteId}":                          quote,
 		"routing/{routingId}":                       lineRouting,
+		// The purchase order's part and outside-processing lines, on the order of its other lines.
+		"purchase-orders:part-line-items/{lineItemId}": plAddPart(t, te, poLines.order, map[string]any{"itemId": item, "quantity": 1}),
+		"purchase-orders:outside-processing-line-items/{lineItemId}": plAddOP(t, te, poLines.order,
+			map[string]any{"description": "Walk", "quantity": 1, "unitOfMeasureName": "Each", "unitPrice": 1}),
 		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
 			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
 

@@ -389,6 +389,7 @@ func statementRows() []statementRow {
 		{name: "sales orders", arrange: soArrangeOrders},
 		{name: "purchase orders", arrange: poArrangeOrders},
 		{name: "purchase order fee, tax, discount and vendor-credit lines", arrange: pdArrangeDocumentLines},
+		{name: "purchase order lines", arrange: plArrangeLines},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}

@@ -25,17 +25,19 @@ type PurchaseOrdersHandler struct {
 	// patchTarget is the full-update schema a patched order must satisfy; the read-only
 	// members are not in it, so patch paths naming them answer 400.
 	patchTarget *patch.Target
-	// feeTarget and creditTarget are the full-update schemas a patched fee or vendor-credit
-	// line must satisfy; their read-only members are not paths of them.
-	feeTarget, creditTarget *patch.Target
+	// The full-update schemas a patched line must satisfy; their read-only members are not
+	// paths of them.
+	partLineTarget, opLineTarget, feeTarget, creditTarget *patch.Target
 }
 
 // NewHandler returns the purchase orders handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *PurchaseOrdersHandler {
 	return &PurchaseOrdersHandler{
 		svc: svc, patchTarget: patch.NewTarget(spec, "PurchaseOrderWrite"),
-		feeTarget:    patch.NewTarget(spec, "PurchaseOrderFeeLineItemWrite"),
-		creditTarget: patch.NewTarget(spec, "PurchaseOrderVendorCreditLineItemWrite"),
+		partLineTarget: patch.NewTarget(spec, "PurchaseOrderPartLineItemWrite"),
+		opLineTarget:   patch.NewTarget(spec, "PurchaseOrderOutsideProcessingLineItemWrite"),
+		feeTarget:      patch.NewTarget(spec, "PurchaseOrderFeeLineItemWrite"),
+		creditTarget:   patch.NewTarget(spec, "PurchaseOrderVendorCreditLineItemWrite"),
 	}
 }
 
@@ -48,7 +50,7 @@ func (h *PurchaseOrdersHandler) Versioned() []conditional.Record {
 		// The custom-fields paths name the order id "id".
 		{Table: "purchase_orders", Key: map[string]string{"id": "id"}, Shows: orderShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"replacePurchaseOrderCustomFields", "replacePurchaseOrderCustomFieldsCamel"}},
-	}, append(documentLineRecords(), vendorCreditLineRecords()...)...)
+	}, append(append(documentLineRecords(), vendorCreditLineRecords()...), partLineRecord, opLineRecord)...)
 }
 
 // tenantOf is the calling tenant with its timezone and the calling user.
