@@ -24,6 +24,7 @@ import (
 	"mos/internal/platform/web"
 	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/purchaseorders"
+	"mos/internal/purchasing/receipts"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/quotes"
@@ -81,6 +82,7 @@ type Server struct {
 	*vendors.VendorsHandler
 	*materialvendors.MaterialVendorsHandler
 	*purchaseorders.PurchaseOrdersHandler
+	*receipts.ReceiptsHandler
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
 	*operations.OperationsHandler
@@ -256,6 +258,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("a sales order", salesOrders.UsesItem)
 	// A purchase order names a vendor and takes its currency by default.
 	purchaseOrders := purchaseorders.NewService(cfg.Pool, purchaseorders.Deps{Vendors: vendorRecords, CustomFields: customFields})
+	// Receipts receive purchase order lines and sales order part lines (customer-supplied
+	// material), posting their stock through the ledger in the receipt's transaction.
+	goodsReceipts := receipts.NewService(cfg.Pool, receipts.Deps{
+		PurchaseOrders: purchaseOrders, SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
+	})
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 
@@ -320,6 +327,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		VendorsHandler:           vendors.NewHandler(vendorRecords, spec),
 		MaterialVendorsHandler:   materialvendors.NewHandler(materialVendors),
 		PurchaseOrdersHandler:    purchaseorders.NewHandler(purchaseOrders, spec),
+		ReceiptsHandler:          receipts.NewHandler(goodsReceipts, spec),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		OperationsHandler:        operations.NewHandler(operationLibrary),

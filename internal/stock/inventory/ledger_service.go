@@ -106,11 +106,11 @@ func (s *Service) ReceiveIn(ctx context.Context, q db.Q, tenantID string, r Rece
 	}
 	place := Place{ItemID: item.ID}
 	if _, err := s.requireLocation(ctx, q, tenantID, r.LocationID); err != nil {
-		return Event{}, err
+		return Event{}, naming(err, "locationId")
 	}
 	place.LocationID = r.LocationID
 	if place.LotID, err = s.receivingLot(ctx, q, tenantID, item, r.LotID, r.LotNumber); err != nil {
-		return Event{}, err
+		return Event{}, naming(err, "lotId")
 	}
 	added := r.PerUnit.Times(r.Quantity)
 	ev := Event{Type: TypeReceive, SecondaryType: r.SecondaryType, Source: r.Source, Place: place, Quantity: r.Quantity, UnitID: item.UnitID, Values: added, Note: note}
@@ -118,6 +118,18 @@ func (s *Service) ReceiveIn(ctx context.Context, q db.Q, tenantID string, r Rece
 		return Event{}, err
 	}
 	return ev, nil
+}
+
+// naming makes a NotFound that names no field a 404 naming field: the member of the request
+// that refers to the missing record.
+func naming(err error, field string) error {
+	e, ok := apperr.As(err)
+	if !ok || e.Kind != apperr.KindNotFound || len(e.Fields) > 0 {
+		return err
+	}
+	f := apperr.Fields{}
+	f.Add(field, "%s", e.Detail)
+	return f.NotFoundErr()
 }
 
 // Override sets what is on hand at one place to Quantity and answers the eventOverride

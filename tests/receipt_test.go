@@ -1,0 +1,473 @@
+package tests
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"testing"
+
+	"mos/gen/client"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/ids"
+)
+
+const (
+	rcPath        = "/api/receiving/receipts"
+	rcListPath    = "/api/receiving/receipts/list"
+	rcUnknownID   = "ffffffffffffffffffffff0e"
+	rcUnknownLine = "00000000-0000-7000-8000-ffffffffffff"
+)
+
+func rcReceiptPath(id string) string { return rcPath + "/" + id }
+func rcLinesPath(id string) string   { return rcReceiptPath(id) + "/line-items" }
+func rcLinePath(id, lineID string) string {
+	return rcLinesPath(id) + "/" + lineID
+}
+
+// rcOrderedPO creates a purchase order of a new vendor and moves it to ordered.
+func rcOrderedPO(t *testing.T, te *tenantEnv) string {
+	t.Helper()
+	id := poCreate(t, te, map[string]any{"vendorId": createVendor(t, te, "Supplier "+t.Name()+" "+randomSuffix())})
+	poRequest(t, te, http.MethodPost, poOrderPath(id)+"/status", `{"status":"ordered"}`)
+	return id
+}
+
+// rcPOPartLine stores a part line of the purchase order straight in the database: quantity
+// in boxes of perBox units of the item's inventory unit, at price per box.
+func rcPOPartLine(t *testing.T, te *tenantEnv, orderID, itemID, quantity, perBox, price string) string {
+	t.Helper()
+	id := ids.NewSub()
+	solExec(t, `INSERT INTO purchase_order_part_lines (tenant_id, purchase_order_id, id, line_number, item_id, quantity,
+	               unit_of_measure_name, inventory_quantity, unit_price)
+	           VALUES ($1, $2, $3, (SELECT count(*) + 1 FROM purchase_order_part_lines WHERE tenant_id = $1 AND purchase_order_id = $2),
+	                   $4, $5::numeric, 'Box', $5::numeric * $6::numeric, $7)`,
+		te.ID, orderID, id, itemID, quantity, perBox, price)
+	return id
+}
+
+// rcPOOutsideLine stores an outside-processing line of the purchase order in the database.
+func rcPOOutsideLine(t *testing.T, te *tenantEnv, orderID, quantity string) string {
+	t.Helper()
+	id := ids.NewSub()
+	solExec(t, `INSERT INTO purchase_order_outside_processing_lines (tenant_id, purchase_order_id, id, line_number, description,
+	               quantity, unit_of_measure_name, unit_price)
+	           VALUES ($1, $2, $3, 90, 'Anodize', $4, 'Each', 3)`, te.ID, orderID, id, quantity)
+	return id
+}
+
+// rcReceived reads a purchase order line's received quantity.
+func rcReceived(t *testing.T, table, lineID string) dec.Decimal {
+	t.Helper()
+	var s string
+	if err := srv.Pool.QueryRowxContext(context.Background(), `SELECT received_quantity::text FROM `+table+` WHERE id = $1`, lineID).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return num(s)
+}
+
+// rcSend sends body (JSON, or a JSON Patch for PATCH) with te's token.
+func rcSend(t *testing.T, te *tenantEnv, method, path, body string) (rawResponse, []byte) {
+	t.Helper()
+	return soSend(t, te.Token, method, path, body)
+}
+
+// rcCreate creates a receipt and answers its id.
+func rcCreate(t *testing.T, te *tenantEnv, body map[string]any) string {
+	t.Helper()
+	res, answer := rcSend(t, te, http.MethodPost, rcPath, soJSON(t, body))
+	return createdID(t, res, answer)
+}
+
+func rcGet(t *testing.T, te *tenantEnv, id string) client.Receipt {
+	t.Helper()
+	return soOK[client.Receipt](t, te, http.MethodGet, rcReceiptPath(id), "")
+}
+
+func rcLines(t *testing.T, te *tenantEnv, id, filter string) []client.ReceiptLineItem {
+	t.Helper()
+	return soOK[[]client.ReceiptLineItem](t, te, http.MethodPost, rcLinesPath(id)+"/list", filter)
+}
+
+func rcList(t *testing.T, te *tenantEnv, filter string) []string {
+	t.Helper()
+	var out []string
+	for _, r := range soOK[[]client.Receipt](t, te, http.MethodPost, rcListPath, filter) {
+		out = append(out, r.Id)
+	}
+	return out
+}
+
+// rcPOFixture is an ordered purchase order with one part line of 10 boxes of 12 at 24 a box.
+type rcPOFixture struct {
+	order, item, line, location string
+}
+
+func rcNewPO(t *testing.T, te *tenantEnv) rcPOFixture {
+	t.Helper()
+	f := rcPOFixture{order: rcOrderedPO(t, te), item: createItem(t, te, newItem("RC-"+randomSuffix())), location: createLocation(t, te, "Dock "+randomSuffix())}
+	f.line = rcPOPartLine(t, te, f.order, f.item, "10", "12", "24")
+	return f
+}
+
+func (f rcPOFixture) receive(quantity string, more map[string]any) map[string]any {
+	line := map[string]any{"purchaseOrderLineItemId": f.line, "quantity": json.Number(quantity), "locationId": f.location}
+	for k, v := range more {
+		line[k] = v
+	}
+	return map[string]any{"purchaseOrderId": f.order, "lineItems": []any{line}}
+}
+
+func TestReceiptOfAPurchaseOrderPartLinePostsStockAndAdvancesTheReceivedQuantity(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	id := rcCreate(t, te, f.receive("2", nil))
+	r := rcGet(t, te, id)
+	if r.PurchaseOrderId == nil || *r.PurchaseOrderId != f.order || r.SalesOrderId != nil || r.AccountingHeld {
+		t.Fatalf("receipt %+v", r)
+	}
+	lines := rcLines(t, te, id, "")
+	if len(lines) != 1 {
+		t.Fatalf("lines %+v", lines)
+	}
+	l := lines[0]
+	if l.LineItemType != client.ReceiptLineItemTypePart || l.ItemId == nil || *l.ItemId != f.item || l.InventoryEventId == nil {
+		t.Fatalf("line %+v", l)
+	}
+	// 24 a box of 12: 2 an inventory unit; 2 boxes are 24 units.
+	mustDec(t, "unitPrice", l.UnitPrice, "24")
+	mustDec(t, "unitCost", l.UnitCost, "2")
+	mustDec(t, "landedCost", l.LandedCost, "48")
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "2")
+	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "24")
+	page := listEvents(t, te, nil, client.InventoryEventFilter{SourceTypes: &[]client.InventorySourceType{client.InventorySourceTypePurchaseOrder}})
+	if len(page.Data) != 1 || page.Data[0].Id != *l.InventoryEventId {
+		t.Fatalf("purchase order events %+v", page.Data)
+	}
+	ev := page.Data[0]
+	if ev.SourceEntityId == nil || *ev.SourceEntityId != f.order || ev.SourceRelatedEntityId == nil || *ev.SourceRelatedEntityId != l.Id {
+		t.Fatalf("event source %+v", ev)
+	}
+	mustDec(t, "event quantity", ev.Quantity, "24")
+	mustValue(t, "material", ev.MaterialValue, "48", "2")
+	got := soOK[client.ReceiptLineItem](t, te, http.MethodGet, rcLinePath(id, l.Id), "")
+	if got.Id != l.Id {
+		t.Fatalf("get line %+v", got)
+	}
+}
+
+func TestReceiptRefusesMoreThanRemainsOnThePurchaseOrderLine(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	res, body := rcSend(t, te, http.MethodPost, rcPath, soJSON(t, f.receive("10.5", nil)))
+	mustProblemNaming(t, res, body, "lineItems.0.quantity")
+	rcCreate(t, te, f.receive("7", nil))
+	res, body = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, f.receive("4", nil)))
+	mustProblemNaming(t, res, body, "lineItems.0.quantity")
+	rcCreate(t, te, f.receive("3", nil))
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "10")
+	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "120")
+}
+
+func TestReceiptRefusesDraftCancelledAndDeletedPurchaseOrders(t *testing.T) {
+	te := newTenant(t)
+	item := createItem(t, te, newItem("RC-"+randomSuffix()))
+	draft := poFor(t, te)
+	line := rcPOPartLine(t, te, draft, item, "5", "1", "1")
+	body := map[string]any{"purchaseOrderId": draft, "lineItems": []any{map[string]any{"purchaseOrderLineItemId": line, "quantity": 1}}}
+	res, answer := rcSend(t, te, http.MethodPost, rcPath, soJSON(t, body))
+	mustProblemNaming(t, res, answer, "purchaseOrderId")
+	poRequest(t, te, http.MethodPost, poOrderPath(draft)+"/status", `{"status":"cancelled"}`)
+	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, body))
+	mustProblemNaming(t, res, answer, "purchaseOrderId")
+	poRequest(t, te, http.MethodPost, poOrderPath(draft)+"/status", `{"status":"draft"}`)
+	poRequest(t, te, http.MethodPost, poOrderPath(draft)+"/status", `{"status":"ordered"}`)
+	rcCreate(t, te, body)
+	res, answer = rawRequest(t, http.MethodDelete, poOrderPath(draft), te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, body))
+	soMustProblem(t, res, answer, http.StatusNotFound, "purchaseOrderId")
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", line), "1")
+}
+
+func TestReceiptNeedsExactlyOneOrderAndLinesOfIt(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	other := rcNewPO(t, te)
+	for _, body := range []map[string]any{
+		{"lineItems": []any{map[string]any{"purchaseOrderLineItemId": f.line, "quantity": 1}}},
+		{"purchaseOrderId": f.order, "salesOrderId": rcUnknownID, "lineItems": []any{map[string]any{"purchaseOrderLineItemId": f.line, "quantity": 1}}},
+	} {
+		res, answer := rcSend(t, te, http.MethodPost, rcPath, soJSON(t, body))
+		p := mustProblem(t, res, answer, http.StatusBadRequest)
+		mustNameField(t, p, "purchaseOrderId")
+		mustNameField(t, p, "salesOrderId")
+	}
+	mis := f.receive("1", map[string]any{"purchaseOrderLineItemId": other.line})
+	res, answer := rcSend(t, te, http.MethodPost, rcPath, soJSON(t, mis))
+	mustProblemNaming(t, res, answer, "lineItems.0.purchaseOrderLineItemId")
+	unknown := f.receive("1", map[string]any{"purchaseOrderLineItemId": rcUnknownLine})
+	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, unknown))
+	soMustProblem(t, res, answer, http.StatusNotFound, "lineItems.0.purchaseOrderLineItemId")
+	soLine := f.receive("1", map[string]any{"salesOrderLineItemId": rcUnknownLine})
+	delete(soLine["lineItems"].([]any)[0].(map[string]any), "purchaseOrderLineItemId")
+	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, soLine))
+	mustProblemNaming(t, res, answer, "lineItems.0.salesOrderLineItemId")
+	for _, bad := range []map[string]any{
+		f.receive("0", nil), f.receive("1", map[string]any{"unitCost": -1}),
+		f.receive("1", map[string]any{"locationId": rcUnknownID}),
+	} {
+		res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, bad))
+		if res.StatusCode != http.StatusBadRequest && res.StatusCode != http.StatusNotFound {
+			t.Fatalf("bad line %v answered %d: %s", bad, res.StatusCode, answer)
+		}
+	}
+	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, f.receive("1", map[string]any{"locationId": rcUnknownID})))
+	soMustProblem(t, res, answer, http.StatusNotFound, "lineItems.0.locationId")
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "0")
+}
+
+func TestReceiptLineReductionAndDeleteRevertStockAndReceivedQuantity(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	id := rcCreate(t, te, f.receive("5", nil))
+	l := rcLines(t, te, id, "")[0]
+	first := *l.InventoryEventId
+	updated := soOK[client.ReceiptLineItem](t, te, http.MethodPut, rcLinePath(id, l.Id), soJSON(t, map[string]any{"quantity": 3, "locationId": f.location}))
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "3")
+	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "36")
+	if updated.InventoryEventId == nil || *updated.InventoryEventId == first {
+		t.Fatalf("a changed quantity is received again: %+v", updated)
+	}
+	reverts := listEvents(t, te, nil, client.InventoryEventFilter{Types: &[]client.InventoryEventType{client.InventoryEventTypeRevert}})
+	if len(reverts.Data) != 1 || reverts.Data[0].RevertInventoryEventId == nil || *reverts.Data[0].RevertInventoryEventId != first {
+		t.Fatalf("reverts %+v", reverts.Data)
+	}
+	res, answer := rcSend(t, te, http.MethodPatch, rcLinePath(id, l.Id), `[{"op":"replace","path":"/quantity","value":11}]`)
+	mustProblemNaming(t, res, answer, "quantity")
+	patched := soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(id, l.Id), `[{"op":"replace","path":"/quantity","value":7}]`)
+	mustDec(t, "patched", patched.Quantity, "7")
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "7")
+	res, answer = rcSend(t, te, http.MethodPatch, rcLinePath(id, l.Id), `[{"op":"replace","path":"/itemId","value":"x"}]`)
+	mustStatus(t, res.StatusCode, http.StatusBadRequest, answer)
+	res, answer = rcSend(t, te, http.MethodDelete, rcLinePath(id, l.Id), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "0")
+	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "0")
+	res, answer = rcSend(t, te, http.MethodDelete, rcLinePath(id, l.Id), "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, answer)
+	res, answer = rcSend(t, te, http.MethodGet, rcLinePath(id, l.Id), "")
+	mustStatus(t, res.StatusCode, http.StatusNotFound, answer)
+}
+
+func TestReceiptReductionStockNoLongerCoversIsRefused(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	id := rcCreate(t, te, f.receive("1", nil))
+	l := rcLines(t, te, id, "")[0]
+	pickStock(t, te, client.InventoryPick{ItemId: f.item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("5"), LocationId: &f.location})
+	res, answer := rcSend(t, te, http.MethodDelete, rcLinePath(id, l.Id), "")
+	mustProblemNaming(t, res, answer, "quantity")
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "1")
+}
+
+func TestReceiptConcurrentReceiptsOfTheLastUnits(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	rcCreate(t, te, f.receive("6", nil))
+	body := soJSON(t, f.receive("4", nil))
+	statuses := atOnce(t, 6, func(int) (int, error) {
+		res, _ := rcSend(t, te, http.MethodPost, rcPath, body)
+		return res.StatusCode, nil
+	})
+	if statuses[http.StatusOK] != 1 || statuses[http.StatusBadRequest] != 5 {
+		t.Fatalf("statuses %v, want one 200 and five 400", statuses)
+	}
+	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "10")
+	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "120")
+}
+
+func TestReceiptInspectionHoldDefersAccountingAndLeavesTheList(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	held := rcCreate(t, te, f.receive("1", map[string]any{"holdForInspection": true}))
+	plain := rcCreate(t, te, f.receive("1", nil))
+	r := rcGet(t, te, held)
+	if !r.AccountingHeld || r.AccountingHeldUtc == nil {
+		t.Fatalf("held receipt %+v", r)
+	}
+	if got := rcList(t, te, ""); !slices.Equal(got, []string{plain}) {
+		t.Fatalf("list %v, want only %s", got, plain)
+	}
+	// Releasing the receipt clears every line's hold.
+	released := soOK[client.Receipt](t, te, http.MethodPatch, rcReceiptPath(held), `[{"op":"replace","path":"/accountingHeld","value":false}]`)
+	if released.AccountingHeld || released.AccountingHeldUtc != nil {
+		t.Fatalf("released %+v", released)
+	}
+	if rcLines(t, te, held, "")[0].HoldForInspection {
+		t.Fatal("the line is still held")
+	}
+	if got := rcList(t, te, ""); len(got) != 2 {
+		t.Fatalf("list %v", got)
+	}
+	// Holding a line holds the receipt again; releasing the line releases it.
+	line := rcLines(t, te, held, "")[0].Id
+	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(held, line), `[{"op":"replace","path":"/holdForInspection","value":true}]`)
+	if !rcGet(t, te, held).AccountingHeld || slices.Contains(rcList(t, te, ""), held) {
+		t.Fatal("a held line holds its receipt")
+	}
+	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(held, line), `[{"op":"replace","path":"/holdForInspection","value":false}]`)
+	if rcGet(t, te, held).AccountingHeld || !slices.Contains(rcList(t, te, ""), held) {
+		t.Fatal("releasing the last held line releases the receipt")
+	}
+	// A full update keeps the hold unless it says accountingHeld false.
+	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(held, line), `[{"op":"replace","path":"/holdForInspection","value":true}]`)
+	if !soOK[client.Receipt](t, te, http.MethodPut, rcReceiptPath(held), `{"notes":"checked"}`).AccountingHeld {
+		t.Fatal("a full update without accountingHeld released the hold")
+	}
+	if soOK[client.Receipt](t, te, http.MethodPut, rcReceiptPath(held), `{"notes":"checked","accountingHeld":false}`).AccountingHeld {
+		t.Fatal("accountingHeld false did not release the hold")
+	}
+}
+
+// rcSalesOrderLine creates a sales order with one part line of a new item.
+func rcSalesOrderLine(t *testing.T, te *tenantEnv) (orderID, lineID string) {
+	t.Helper()
+	orderID = solOrder(t, te, "USD")
+	return orderID, solPartLine(t, te, orderID, 1, "4", "50", nil)
+}
+
+func TestSalesOrderReceiptPostsCustomerSuppliedMaterial(t *testing.T) {
+	te := newTenant(t)
+	order, line := rcSalesOrderLine(t, te)
+	id := rcCreate(t, te, map[string]any{"salesOrderId": order, "receivedDate": "2026-11-20",
+		"lineItems": []any{map[string]any{"salesOrderLineItemId": line, "quantity": 3}}})
+	r := rcGet(t, te, id)
+	if r.SalesOrderId == nil || *r.SalesOrderId != order || r.PurchaseOrderId != nil || poDay(r.ReceivedDate) != "2026-11-20T00:00:00Z" {
+		t.Fatalf("receipt %+v", r)
+	}
+	l := rcLines(t, te, id, "")[0]
+	mustDec(t, "unitCost", l.UnitCost, "0")
+	page := listEvents(t, te, nil, client.InventoryEventFilter{SourceTypes: &[]client.InventorySourceType{client.InventorySourceTypeSalesOrder}})
+	if len(page.Data) != 1 || page.Data[0].SourceEntityId == nil || *page.Data[0].SourceEntityId != order {
+		t.Fatalf("sales order events %+v", page.Data)
+	}
+	mustDec(t, "on hand", onHandAt(t, te, *l.ItemId, nil, nil), "3")
+	_, otherLine := rcSalesOrderLine(t, te)
+	res, answer := rcSend(t, te, http.MethodPost, rcPath, soJSON(t, map[string]any{"salesOrderId": order,
+		"lineItems": []any{map[string]any{"salesOrderLineItemId": otherLine, "quantity": 1}}}))
+	mustProblemNaming(t, res, answer, "lineItems.0.salesOrderLineItemId")
+	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, map[string]any{"salesOrderId": rcUnknownID,
+		"lineItems": []any{map[string]any{"salesOrderLineItemId": line, "quantity": 1}}}))
+	soMustProblem(t, res, answer, http.StatusNotFound, "salesOrderId")
+}
+
+func TestReceiptListFiltersBySourceAndReceivedDay(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	early := rcCreate(t, te, map[string]any{"purchaseOrderId": f.order, "receivedDate": "2026-11-02",
+		"lineItems": []any{map[string]any{"purchaseOrderLineItemId": f.line, "quantity": 1}}})
+	late := rcCreate(t, te, map[string]any{"purchaseOrderId": f.order, "receivedDate": "2026-11-09",
+		"lineItems": []any{map[string]any{"purchaseOrderLineItemId": f.line, "quantity": 1}}})
+	order, line := rcSalesOrderLine(t, te)
+	sales := rcCreate(t, te, map[string]any{"salesOrderId": order, "receivedDate": "2026-11-05",
+		"lineItems": []any{map[string]any{"salesOrderLineItemId": line, "quantity": 1}}})
+	for _, c := range []struct {
+		filter string
+		want   []string
+	}{
+		{fmt.Sprintf(`{"purchaseOrderIds":[%q]}`, f.order), []string{late, early}},
+		{fmt.Sprintf(`{"salesOrderIds":[%q]}`, order), []string{sales}},
+		// An id of the other kind of order never matches.
+		{fmt.Sprintf(`{"purchaseOrderIds":[%q]}`, order), nil},
+		{fmt.Sprintf(`{"salesOrderIds":[%q]}`, f.order), nil},
+		{`{"receivedDateFrom":"2026-11-05","receivedDateTo":"2026-11-05"}`, []string{sales}},
+		{`{"receivedDateFrom":"2026-11-03"}`, []string{sales, late}},
+		{`{"receivedDateTo":"2026-11-05"}`, []string{sales, early}},
+	} {
+		if got := rcList(t, te, c.filter); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.filter, got, c.want)
+		}
+	}
+	res, answer := rcSend(t, te, http.MethodPost, rcListPath, `{"receivedDateFrom":"1999-01-01"}`)
+	mustProblemNaming(t, res, answer, "receivedDateFrom")
+}
+
+func TestReceiptLineKindsAndLineListFilters(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	outside := rcPOOutsideLine(t, te, f.order, "5")
+	id := rcCreate(t, te, map[string]any{"purchaseOrderId": f.order, "lineItems": []any{
+		map[string]any{"purchaseOrderLineItemId": f.line, "quantity": 1, "unitCost": 2.5, "unitTax": 0.5},
+		map[string]any{"purchaseOrderLineItemId": outside, "quantity": 2},
+	}})
+	res, answer := rcSend(t, te, http.MethodPost, rcLinesPath(id), `{"lineItemType":"fee","name":"Freight","unitCost":40}`)
+	fee := createdID(t, res, answer)
+	mustDec(t, "outside received", rcReceived(t, "purchase_order_outside_processing_lines", outside), "2")
+	lines := rcLines(t, te, id, "")
+	if len(lines) != 3 || lines[0].LineItemType != client.ReceiptLineItemTypePart ||
+		lines[1].LineItemType != client.ReceiptLineItemTypeOutsideProcessing || lines[2].Id != fee {
+		t.Fatalf("lines %+v", lines)
+	}
+	if lines[1].InventoryEventId != nil || lines[2].InventoryEventId != nil {
+		t.Fatal("outside processing and fees move no stock")
+	}
+	mustDec(t, "part landed", lines[0].LandedCost, "36") // (2.5 + 0.5) × 12
+	mustDec(t, "fee landed", lines[2].LandedCost, "40")
+	for _, c := range []struct {
+		filter string
+		want   string
+	}{
+		{`{"lineItemTypes":["fee"]}`, fee},
+		{fmt.Sprintf(`{"itemIds":[%q]}`, f.item), lines[0].Id},
+		{`{"unitCost":2.5}`, lines[0].Id},
+		{`{"unitTax":0.5}`, lines[0].Id},
+		{`{"landedCost":40}`, fee},
+		{`{"unitPrice":3}`, lines[1].Id},
+	} {
+		got := rcLines(t, te, id, c.filter)
+		if len(got) != 1 || got[0].Id != c.want {
+			t.Errorf("%s: %+v, want %s", c.filter, got, c.want)
+		}
+	}
+	res, answer = rcSend(t, te, http.MethodPost, rcLinesPath(id), `{"lineItemType":"fee","unitCost":1}`)
+	mustProblemNaming(t, res, answer, "name")
+	res, answer = rcSend(t, te, http.MethodPost, rcLinesPath(id), fmt.Sprintf(`{"purchaseOrderLineItemId":%q,"quantity":4}`, outside))
+	mustProblemNaming(t, res, answer, "quantity")
+}
+
+func TestReceiptIsolationAndPermissions(t *testing.T) {
+	te := newTenant(t)
+	other := newTenant(t)
+	f := rcNewPO(t, te)
+	id := rcCreate(t, te, f.receive("1", nil))
+	line := rcLines(t, te, id, "")[0].Id
+	for _, c := range []struct{ method, path, body string }{
+		{http.MethodGet, rcReceiptPath(id), ""},
+		{http.MethodPut, rcReceiptPath(id), `{}`},
+		{http.MethodPost, rcLinesPath(id) + "/list", ""},
+		{http.MethodGet, rcLinePath(id, line), ""},
+		{http.MethodPut, rcLinePath(id, line), `{"quantity":1}`},
+		{http.MethodPost, rcPath, soJSON(t, f.receive("1", nil))},
+	} {
+		res, answer := rcSend(t, other, c.method, c.path, c.body)
+		mustStatus(t, res.StatusCode, http.StatusNotFound, answer)
+	}
+	if got := rcList(t, other, ""); len(got) != 0 {
+		t.Fatalf("another tenant lists %v", got)
+	}
+	// A line of another receipt of the same tenant is not found under this one.
+	second := rcCreate(t, te, f.receive("1", nil))
+	res, answer := rcSend(t, te, http.MethodGet, rcLinePath(second, line), "")
+	mustStatus(t, res.StatusCode, http.StatusNotFound, answer)
+
+	viewer := te.userToken(t, "View Purchase Order")
+	res, answer = soSend(t, viewer, http.MethodGet, rcReceiptPath(id), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	res, answer = soSend(t, viewer, http.MethodPost, rcPath, soJSON(t, f.receive("1", nil)))
+	mustStatus(t, res.StatusCode, http.StatusForbidden, answer)
+	nobody := te.userToken(t)
+	res, answer = soSend(t, nobody, http.MethodPost, rcListPath, "")
+	mustStatus(t, res.StatusCode, http.StatusForbidden, answer)
+}
