@@ -69,6 +69,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	}](t, te, http.MethodGet, soOrderPath(salesOrder)+"/part-line-items/"+soPartLine, "").RoutingID
 	soRefundLine := solCreate(t, te, soRefundLinesPath(salesOrder), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":1}`, refundReason))
 	blanketLine := sbAdd(t, te, salesOrder, fmt.Sprintf(`{"itemId":%q,"quantity":5,"unitPrice":1}`, item))
+	receipt, receiptLine := rcWalkReceipt(t, te, salesOrder, soPartLine, location)
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
@@ -107,6 +108,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"vendors/{vendorId}":                        vendor,
 		"addresses/{vendorAddressId}":               pvCreateAddress(t, te, vendor, pvAddress()),
 		"purchase-orders/{purchaseOrderId}":         poCreate(t, te, map[string]any{"vendorId": vendor}),
+		"receipts/{receiptId}":                      receipt,
+		"line-items/{lineId}":                       receiptLine,
 		"purchase-orders/{id}":                      poCreate(t, te, map[string]any{"vendorId": vendor}),
 		"materials/{id}":                            shape,
 		"materials/{materialId}":                    shape,
@@ -158,6 +161,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"trackingFieldId": trackingField,
 		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
 		"taxRateId": taxRate, "refundReasonCodeId": refundReason,
+		"salesOrderId": salesOrder, "salesOrderLineItemId": soPartLine,
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }

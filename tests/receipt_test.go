@@ -471,3 +471,48 @@ func TestReceiptIsolationAndPermissions(t *testing.T) {
 	res, answer = soSend(t, nobody, http.MethodPost, rcListPath, "")
 	mustStatus(t, res.StatusCode, http.StatusForbidden, answer)
 }
+
+// rcWalkReceipt is the malformed walk's receipt: one line receiving the sales order's part
+// line at location.
+func rcWalkReceipt(t *testing.T, te *tenantEnv, salesOrder, line, location string) (receiptID, lineID string) {
+	t.Helper()
+	receiptID = rcCreate(t, te, map[string]any{"salesOrderId": salesOrder,
+		"lineItems": []any{map[string]any{"salesOrderLineItemId": line, "quantity": 1, "locationId": location}}})
+	return receiptID, rcLines(t, te, receiptID, "")[0].Id
+}
+
+// rcSalesOrderReceipt is a receipt of one unit of a new sales order's part line.
+func rcSalesOrderReceipt(t *testing.T, te *tenantEnv) (receiptID, lineID string) {
+	t.Helper()
+	order, line := rcSalesOrderLine(t, te)
+	receiptID = rcCreate(t, te, map[string]any{"salesOrderId": order,
+		"lineItems": []any{map[string]any{"salesOrderLineItemId": line, "quantity": 1}}})
+	return receiptID, rcLines(t, te, receiptID, "")[0].Id
+}
+
+// rcArrangeReceipts: receipts of a sales order's part line, each with its lines (all
+// receiving the same order line), with custom fields and external references.
+func rcArrangeReceipts(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		createCustomField(t, te, textField("dock", client.CustomFieldModuleReceiveOrder))
+		order, line := rcSalesOrderLine(t, te)
+		return arrangeEach(size, func(i, subs int) string {
+			lines := make([]any, max(subs, 1))
+			for k := range lines {
+				lines[k] = map[string]any{"salesOrderLineItemId": line, "quantity": 1}
+			}
+			return arrangeCreate(t, te, rcPath, soJSON(t, map[string]any{"salesOrderId": order, "lineItems": lines,
+				"customFields": map[string]any{"dock": fmt.Sprintf("D-%d", i)}, "externalReferences": map[string]any{"erp": map[string]any{"externalId": fmt.Sprintf("R-%d", i)}}}))
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	sl, ll := rcLines(t, small, s[0], "")[0].Id, rcLines(t, large, l[0], "")[0].Id
+	return []readCase{
+		listRead("listReceipts", rcListPath, rcListPath, `{}`),
+		getRead("getReceipt", rcReceiptPath(s[0]), rcReceiptPath(l[0])),
+		{op: "listReceiptLines", list: true,
+			small: readCall{http.MethodPost, rcLinesPath(s[0]) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, rcLinesPath(l[0]) + "/list?Take=50", `{}`}},
+		getRead("getReceiptLine", rcLinePath(s[0], sl), rcLinePath(l[0], ll)),
+	}
+}
