@@ -404,6 +404,27 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "purchase order part lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID := createItem(t, te, newItem("VER-BOUGHT"))
+			orderID := poFor(t, te)
+			id := plAddPart(t, te, orderID, map[string]any{"itemId": itemID, "quantity": 1, "unitPrice": 2})
+			path := plPartPath(orderID) + "/" + id
+			return versioned{Table: "purchase_order_part_lines", ID: id, Get: path, Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"itemId":%q,"quantity":3}`, itemID)),
+				patchOf("", `[{"op":"replace","path":"/quantity","value":4}]`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "purchase order outside-processing lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			orderID := poFor(t, te)
+			id := plAddOP(t, te, orderID, map[string]any{"description": "Plate", "quantity": 1, "unitOfMeasureName": "Each", "unitPrice": 2})
+			path := plOPPath(orderID) + "/" + id
+			return versioned{Table: "purchase_order_outside_processing_lines", ID: id, Get: path, Writes: []versionedWrite{
+				putRecord("", `{"description":"Plate","quantity":3,"unitOfMeasureName":"Each","unitPrice":2}`),
+				patchOf("", `[{"op":"replace","path":"/quantity","value":4}]`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "sales order blanket lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID := createItem(t, te, newItem("VER-BLANKET"))
 			orderID := soOrderFor(t, te, "")

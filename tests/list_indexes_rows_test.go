@@ -461,6 +461,17 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, (i - 1) / 5 + 1, ` + sqlID36(
        (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, 'Each', i % 100, date '2026-01-01' + (i % 365),
        CASE WHEN i % 2 = 0 THEN date '2000-01-01' + i / 10 END, CASE WHEN i % 3 = 0 THEN date '2000-01-01' + i / 10 END,
        ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Five part lines per purchase order, each of its own item.
+	{"purchase_order_part_lines", `INSERT INTO purchase_order_part_lines (tenant_id, purchase_order_id, id, line_number, item_id, quantity,
+       unit_of_measure_name, inventory_quantity, unit_price, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, 'Each',
+       1 + i % 7, i % 100, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	// Five outside-processing lines per purchase order, each for its own job operation, every
+	// other one on an item.
+	{"purchase_order_outside_processing_lines", `INSERT INTO purchase_order_outside_processing_lines (tenant_id, purchase_order_id, id,
+       line_number, job_operation_id, item_id, description, quantity, unit_of_measure_name, unit_price, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 6, ` + sqlID24("i") + `,
+       CASE WHEN i % 2 = 1 THEN ` + sqlID24("i") + ` END, 'Plate ' || i, 1 + i % 7, 'Each', i % 100, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five blanket lines per sales order, for the first fifth of the orders, each of its own
 	// item.
 	{"sales_order_blanket_lines", `INSERT INTO sales_order_blanket_lines (tenant_id, sales_order_id, id, line_number, item_id, quantity,

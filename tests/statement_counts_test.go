@@ -388,6 +388,7 @@ func statementRows() []statementRow {
 		{name: "quote line routings", arrange: arrangeQuoteLineRoutings},
 		{name: "sales orders", arrange: soArrangeOrders},
 		{name: "purchase orders", arrange: poArrangeOrders},
+		{name: "purchase order lines", arrange: plArrangeLines},
 		{name: "receipts", arrange: rcArrangeReceipts},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},

@@ -257,7 +257,15 @@ func New(cfg Config) (*echo.Echo, error) {
 	// A sales order line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a sales order", salesOrders.UsesItem)
 	// A purchase order names a vendor and takes its currency by default.
-	purchaseOrders := purchaseorders.NewService(cfg.Pool, purchaseorders.Deps{Vendors: vendorRecords, CustomFields: customFields})
+	// Its part lines buy items (priced from the item's vendor detail for the order's vendor)
+	// and, with its outside-processing lines, copy tax rates.
+	purchaseOrders := purchaseorders.NewService(cfg.Pool, purchaseorders.Deps{
+		Vendors: vendorRecords, CustomFields: customFields, Items: itemMaster, TaxRates: taxRates, LineCustomFields: customFields,
+	})
+	// A purchase order line counts its item in the item's unit of measure.
+	itemMaster.RegisterUnitChangeBlocker("a purchase order", purchaseOrders.UsesItem)
+	// An item's purchase history is its part lines on ordered and paid purchase orders.
+	itemMaster.RegisterPurchaseSource(purchaseOrders.Purchases)
 	// Receipts receive purchase order lines and sales order part lines (customer-supplied
 	// material), posting their stock through the ledger in the receipt's transaction.
 	goodsReceipts := receipts.NewService(cfg.Pool, receipts.Deps{
@@ -273,6 +281,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	owners.Register(attachments.OwnerSalesOrder, salesOrders.ExistsForAttachment, salesOrders.TouchForAttachment)
 	owners.Register(attachments.OwnerSalesOrderPartLineItem, salesOrders.PartLineExistsForAttachment, salesOrders.TouchPartLineForAttachment)
 	owners.Register(attachments.OwnerPurchaseOrder, purchaseOrders.ExistsForAttachment, purchaseOrders.TouchForAttachment)
+	owners.Register(attachments.OwnerPurchaseOrderPartLineItem, purchaseOrders.PartLineExistsForAttachment, purchaseOrders.TouchPartLineForAttachment)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err

@@ -25,11 +25,17 @@ type PurchaseOrdersHandler struct {
 	// patchTarget is the full-update schema a patched order must satisfy; the read-only
 	// members are not in it, so patch paths naming them answer 400.
 	patchTarget *patch.Target
+	// partLineTarget and opLineTarget are the write schemas patched lines must satisfy.
+	partLineTarget, opLineTarget *patch.Target
 }
 
 // NewHandler returns the purchase orders handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *PurchaseOrdersHandler {
-	return &PurchaseOrdersHandler{svc: svc, patchTarget: patch.NewTarget(spec, "PurchaseOrderWrite")}
+	return &PurchaseOrdersHandler{
+		svc: svc, patchTarget: patch.NewTarget(spec, "PurchaseOrderWrite"),
+		partLineTarget: patch.NewTarget(spec, "PurchaseOrderPartLineItemWrite"),
+		opLineTarget:   patch.NewTarget(spec, "PurchaseOrderOutsideProcessingLineItemWrite"),
+	}
 }
 
 // Versioned declares purchase orders for conditional requests (ETag, If-Match). An order's
@@ -41,6 +47,7 @@ func (h *PurchaseOrdersHandler) Versioned() []conditional.Record {
 		// The custom-fields paths name the order id "id".
 		{Table: "purchase_orders", Key: map[string]string{"id": "id"}, Shows: orderShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"replacePurchaseOrderCustomFields", "replacePurchaseOrderCustomFieldsCamel"}},
+		partLineRecord, opLineRecord,
 	}
 }
 

@@ -35,6 +35,7 @@ const (
 	OwnerSalesOrderPartLineItem         = "salesOrderPartLineItem"
 	OwnerShipment                       = "shipment"
 	OwnerPurchaseOrder                  = "purchaseOrder"
+	OwnerPurchaseOrderPartLineItem      = "purchaseOrderPartLineItem"
 	OwnerPurchaseOrderReceivingLineItem = "purchaseOrderReceivingLineItem"
 	OwnerSalesOrderReceivingLineItem    = "salesOrderReceivingLineItem"
 )
@@ -51,7 +52,7 @@ func StandardOwners() Owners {
 		{"View Shipments", "Edit Shipments"}:           {OwnerShipment},
 		{"View Sales Order", "Edit Sales Order"}:       {OwnerSalesOrder, "salesOrderReceiving", OwnerSalesOrderPartLineItem, OwnerSalesOrderReceivingLineItem},
 		{"View Quote", "Edit Quote"}:                   {"quote", "quotePartLineItem"},
-		{"View Purchase Order", "Edit Purchase Order"}: {OwnerPurchaseOrder, "purchaseOrderReceiving", "purchaseOrderPartLineItem", OwnerPurchaseOrderReceivingLineItem},
+		{"View Purchase Order", "Edit Purchase Order"}: {OwnerPurchaseOrder, "purchaseOrderReceiving", OwnerPurchaseOrderPartLineItem, OwnerPurchaseOrderReceivingLineItem},
 		{"View Invoices", "Edit Invoices"}:             {"invoice"},
 		{"View Job", "Edit Job"}:                       {"job", "operation", "workOrderOperation"},
 	}

@@ -323,7 +323,8 @@ func (h *ItemsHandler) CreateItemFromMaterialShape(ctx context.Context, req gen.
 }
 
 func (h *ItemsHandler) GetItemPurchaseHistory(ctx context.Context, req gen.GetItemPurchaseHistoryRequestObject) (gen.GetItemPurchaseHistoryResponseObject, error) {
-	ph, err := h.svc.PurchaseHistory(ctx, auth.TenantID(ctx), req.ItemId, req.Params.Months)
+	p := auth.From(ctx)
+	ph, err := h.svc.PurchaseHistory(ctx, p.TenantID, p.TenantTimezone, req.ItemId, req.Params.Months)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"time"
 
+	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/shopday"
 )
 
 // The purchase history window in months: the default and the bounds requests are clamped to.
@@ -47,17 +49,41 @@ type PurchaseHistory struct {
 	Summary            PurchaseSummary
 }
 
+// PurchaseSource answers, through q, an item's purchases whose order date is on or after
+// since (a calendar day at midnight UTC, in the shop's days), newest first. The purchasing
+// area registers it at wiring time (items do not know purchase orders).
+type PurchaseSource func(ctx context.Context, q db.Q, tenantID, itemID string, since time.Time) ([]Purchase, error)
+
+// RegisterPurchaseSource sets where an item's purchase history comes from: the part lines of
+// the purchasing area's ordered and paid orders. Without one the history is empty.
+func (s *Service) RegisterPurchaseSource(src PurchaseSource) {
+	s.purchases = src
+}
+
 // PurchaseHistory answers the item's purchases over the last months months (nil: 12;
-// clamped to 1..60). Purchase orders do not exist yet, so the history is empty; the
-// purchasing area fills Purchases from its Ordered and Paid orders, newest first.
-func (s *Service) PurchaseHistory(ctx context.Context, tenantID, itemID string, months *int32) (PurchaseHistory, error) {
+// clamped to 1..60), newest first: those whose order date falls on or after the shop's
+// today less the window, from the registered purchase source.
+func (s *Service) PurchaseHistory(ctx context.Context, tenantID, timezone, itemID string, months *int32) (PurchaseHistory, error) {
 	it, err := s.store.get(ctx, s.pool, tenantID, itemID)
 	if err != nil {
 		return PurchaseHistory{}, err
 	}
+	window := purchaseWindow(months)
 	purchases := []Purchase{}
+	if s.purchases != nil {
+		today, err := shopday.Today(timezone, time.Now())
+		if err != nil {
+			return PurchaseHistory{}, err
+		}
+		since := today.AddDate(0, -window, 0)
+		found, err := s.purchases(ctx, s.pool, tenantID, itemID, since)
+		if err != nil {
+			return PurchaseHistory{}, err
+		}
+		purchases = append(purchases, found...)
+	}
 	return PurchaseHistory{
-		ItemID: it.ID, ItemNumber: it.Number, WindowMonths: purchaseWindow(months),
+		ItemID: it.ID, ItemNumber: it.Number, WindowMonths: window,
 		Purchases: purchases, Summary: summarizePurchases(purchases),
 	}, nil
 }

@@ -50,6 +50,8 @@ type Service struct {
 	// stockFlagBlockers are what keep isNonInventory and isLotTracked from turning on: stock
 	// of the item that picks would then refuse (see RegisterStockFlagBlocker).
 	stockFlagBlockers inuse.Registry
+	// purchases answers an item's purchase history (see RegisterPurchaseSource); nil: none.
+	purchases PurchaseSource
 }
 
 // Deps are the services of other areas the item master reads through. Each is declared here

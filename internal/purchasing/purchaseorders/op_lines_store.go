@@ -1,0 +1,94 @@
+package purchaseorders
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
+)
+
+type opLinesStore struct{}
+
+// opLineOwn are the outside-processing line's own columns a write sets.
+var opLineOwn = []string{"job_operation_id", "item_id", "description"}
+
+func opLineOwnArgs(l OutsideProcessingLine) []any {
+	return []any{l.JobOperationID, l.ItemID, l.Description}
+}
+
+var (
+	insertOPLineSQL = insertSQL(opLineKind.table, opLineOwn)
+	updateOPLineSQL = updateSQL(opLineKind.table, opLineOwn)
+)
+
+type opLineRow struct {
+	lineRow
+	JobOperationID *string `db:"job_operation_id"`
+	ItemID         *string `db:"item_id"`
+	Description    string  `db:"description"`
+}
+
+func (r opLineRow) opLine() (OutsideProcessingLine, error) {
+	l, err := r.line()
+	if err != nil {
+		return OutsideProcessingLine{}, err
+	}
+	return OutsideProcessingLine{Line: l, JobOperationID: r.JobOperationID, ItemID: r.ItemID, Description: r.Description}, nil
+}
+
+var opLineSelect = `
+SELECT ` + lineSelectColumns + `, l.job_operation_id, l.item_id, l.description
+FROM purchase_order_outside_processing_lines l
+JOIN purchase_orders o ON o.tenant_id = l.tenant_id AND o.id = l.purchase_order_id`
+
+var (
+	getOPLineSQL       = opLineSelect + ` WHERE l.tenant_id = $1 AND l.purchase_order_id = $2 AND l.id = $3`
+	getOPLineLockedSQL = getOPLineSQL + ` FOR UPDATE OF l`
+)
+
+func (opLinesStore) get(ctx context.Context, q db.Q, tenantID, orderID, lineID string, lock bool) (OutsideProcessingLine, error) {
+	query := getOPLineSQL
+	if lock {
+		query = getOPLineLockedSQL
+	}
+	var r opLineRow
+	err := sqlx.GetContext(ctx, q, &r, query, tenantID, orderID, lineID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return OutsideProcessingLine{}, apperr.NotFound("purchase order outside-processing line %s not found", lineID)
+	}
+	if err != nil {
+		return OutsideProcessingLine{}, fmt.Errorf("get purchase order outside-processing line: %w", err)
+	}
+	return r.opLine()
+}
+
+func (opLinesStore) list(ctx context.Context, q db.Q, tenantID, orderID string, f LineFilter, p listing.Page) ([]OutsideProcessingLine, error) {
+	query, args := lineListQuery(tenantID, orderID, f).SQL(opLineSelect, p)
+	var rows []opLineRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("list purchase order outside-processing lines: %w", err)
+	}
+	out := make([]OutsideProcessingLine, len(rows))
+	for i, r := range rows {
+		l, err := r.opLine()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = l
+	}
+	return out, nil
+}
+
+func (opLinesStore) insert(ctx context.Context, q db.Q, tenantID string, l OutsideProcessingLine) error {
+	return linesStore{}.insert(ctx, q, insertOPLineSQL, tenantID, l.Line, opLineOwnArgs(l))
+}
+
+func (opLinesStore) update(ctx context.Context, q db.Q, tenantID string, l OutsideProcessingLine) error {
+	return linesStore{}.update(ctx, q, updateOPLineSQL, tenantID, l.Line, opLineOwnArgs(l))
+}
