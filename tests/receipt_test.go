@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -10,7 +9,6 @@ import (
 
 	"mos/gen/client"
 	"mos/internal/platform/dec"
-	"mos/internal/platform/ids"
 )
 
 const (
@@ -34,37 +32,28 @@ func rcOrderedPO(t *testing.T, te *tenantEnv) string {
 	return id
 }
 
-// rcPOPartLine stores a part line of the purchase order straight in the database: quantity
-// in boxes of perBox units of the item's inventory unit, at price per box.
+// rcPOPartLine adds a part line to the purchase order: quantity boxes of perBox units of the
+// item's inventory unit, at price per box.
 func rcPOPartLine(t *testing.T, te *tenantEnv, orderID, itemID, quantity, perBox, price string) string {
 	t.Helper()
-	id := ids.NewSub()
-	solExec(t, `INSERT INTO purchase_order_part_lines (tenant_id, purchase_order_id, id, line_number, item_id, quantity,
-	               unit_of_measure_name, inventory_quantity, unit_price)
-	           VALUES ($1, $2, $3, (SELECT count(*) + 1 FROM purchase_order_part_lines WHERE tenant_id = $1 AND purchase_order_id = $2),
-	                   $4, $5::numeric, 'Box', $5::numeric * $6::numeric, $7)`,
-		te.ID, orderID, id, itemID, quantity, perBox, price)
-	return id
+	return plAddPart(t, te, orderID, map[string]any{"itemId": itemID, "quantity": json.Number(quantity), "unitOfMeasureName": "Box",
+		"inventoryUnitQuantity": json.Number(num(quantity).Mul(num(perBox).Decimal).String()), "unitPrice": json.Number(price)})
 }
 
-// rcPOOutsideLine stores an outside-processing line of the purchase order in the database.
+// rcPOOutsideLine adds an outside-processing line to the purchase order.
 func rcPOOutsideLine(t *testing.T, te *tenantEnv, orderID, quantity string) string {
 	t.Helper()
-	id := ids.NewSub()
-	solExec(t, `INSERT INTO purchase_order_outside_processing_lines (tenant_id, purchase_order_id, id, line_number, description,
-	               quantity, unit_of_measure_name, unit_price)
-	           VALUES ($1, $2, $3, 90, 'Anodize', $4, 'Each', 3)`, te.ID, orderID, id, quantity)
-	return id
+	return plAddOP(t, te, orderID, map[string]any{"description": "Anodize", "quantity": json.Number(quantity), "unitOfMeasureName": "Each", "unitPrice": 3})
 }
 
-// rcReceived reads a purchase order line's received quantity.
-func rcReceived(t *testing.T, table, lineID string) dec.Decimal {
+// rcReceived reads a purchase order line's received quantity (its part line, or its
+// outside-processing line when outside is set).
+func rcReceived(t *testing.T, te *tenantEnv, orderID, lineID string, outside bool) dec.Decimal {
 	t.Helper()
-	var s string
-	if err := srv.Pool.QueryRowxContext(context.Background(), `SELECT received_quantity::text FROM `+table+` WHERE id = $1`, lineID).Scan(&s); err != nil {
-		t.Fatal(err)
+	if outside {
+		return plGetOP(t, te, orderID, lineID).ReceivedQuantity
 	}
-	return num(s)
+	return plGetPart(t, te, orderID, lineID).ReceivedQuantity
 }
 
 // rcSend sends body (JSON, or a JSON Patch for PATCH) with te's token.
@@ -139,7 +128,7 @@ func TestReceiptOfAPurchaseOrderPartLinePostsStockAndAdvancesTheReceivedQuantity
 	mustDec(t, "unitPrice", l.UnitPrice, "24")
 	mustDec(t, "unitCost", l.UnitCost, "2")
 	mustDec(t, "landedCost", l.LandedCost, "48")
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "2")
+	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "2")
 	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "24")
 	page := listEvents(t, te, nil, client.InventoryEventFilter{SourceTypes: &[]client.InventorySourceType{client.InventorySourceTypePurchaseOrder}})
 	if len(page.Data) != 1 || page.Data[0].Id != *l.InventoryEventId {
@@ -166,7 +155,7 @@ func TestReceiptRefusesMoreThanRemainsOnThePurchaseOrderLine(t *testing.T) {
 	res, body = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, f.receive("4", nil)))
 	mustProblemNaming(t, res, body, "lineItems.0.quantity")
 	rcCreate(t, te, f.receive("3", nil))
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "10")
+	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "10")
 	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "120")
 }
 
@@ -184,11 +173,11 @@ func TestReceiptRefusesDraftCancelledAndDeletedPurchaseOrders(t *testing.T) {
 	poRequest(t, te, http.MethodPost, poOrderPath(draft)+"/status", `{"status":"draft"}`)
 	poRequest(t, te, http.MethodPost, poOrderPath(draft)+"/status", `{"status":"ordered"}`)
 	rcCreate(t, te, body)
+	mustDec(t, "received", rcReceived(t, te, draft, line, false), "1")
 	res, answer = rawRequest(t, http.MethodDelete, poOrderPath(draft), te.Token, "", "")
 	mustStatus(t, res.StatusCode, http.StatusOK, answer)
 	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, body))
 	soMustProblem(t, res, answer, http.StatusNotFound, "purchaseOrderId")
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", line), "1")
 }
 
 func TestReceiptNeedsExactlyOneOrderAndLinesOfIt(t *testing.T) {
@@ -225,7 +214,7 @@ func TestReceiptNeedsExactlyOneOrderAndLinesOfIt(t *testing.T) {
 	}
 	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, f.receive("1", map[string]any{"locationId": rcUnknownID})))
 	soMustProblem(t, res, answer, http.StatusNotFound, "lineItems.0.locationId")
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "0")
+	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "0")
 }
 
 func TestReceiptLineReductionAndDeleteRevertStockAndReceivedQuantity(t *testing.T) {
@@ -235,7 +224,7 @@ func TestReceiptLineReductionAndDeleteRevertStockAndReceivedQuantity(t *testing.
 	l := rcLines(t, te, id, "")[0]
 	first := *l.InventoryEventId
 	updated := soOK[client.ReceiptLineItem](t, te, http.MethodPut, rcLinePath(id, l.Id), soJSON(t, map[string]any{"quantity": 3, "locationId": f.location}))
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "3")
+	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "3")
 	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "36")
 	if updated.InventoryEventId == nil || *updated.InventoryEventId == first {
 		t.Fatalf("a changed quantity is received again: %+v", updated)
@@ -248,12 +237,12 @@ func TestReceiptLineReductionAndDeleteRevertStockAndReceivedQuantity(t *testing.
 	mustProblemNaming(t, res, answer, "quantity")
 	patched := soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(id, l.Id), `[{"op":"replace","path":"/quantity","value":7}]`)
 	mustDec(t, "patched", patched.Quantity, "7")
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "7")
+	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "7")
 	res, answer = rcSend(t, te, http.MethodPatch, rcLinePath(id, l.Id), `[{"op":"replace","path":"/itemId","value":"x"}]`)
 	mustStatus(t, res.StatusCode, http.StatusBadRequest, answer)
 	res, answer = rcSend(t, te, http.MethodDelete, rcLinePath(id, l.Id), "")
 	mustStatus(t, res.StatusCode, http.StatusOK, answer)
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "0")
+	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "0")
 	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "0")
 	res, answer = rcSend(t, te, http.MethodDelete, rcLinePath(id, l.Id), "")
 	mustStatus(t, res.StatusCode, http.StatusNoContent, answer)
@@ -269,7 +258,7 @@ func TestReceiptReductionStockNoLongerCoversIsRefused(t *testing.T) {
 	pickStock(t, te, client.InventoryPick{ItemId: f.item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("5"), LocationId: &f.location})
 	res, answer := rcSend(t, te, http.MethodDelete, rcLinePath(id, l.Id), "")
 	mustProblemNaming(t, res, answer, "quantity")
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "1")
+	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "1")
 }
 
 func TestReceiptConcurrentReceiptsOfTheLastUnits(t *testing.T) {
@@ -284,7 +273,7 @@ func TestReceiptConcurrentReceiptsOfTheLastUnits(t *testing.T) {
 	if statuses[http.StatusOK] != 1 || statuses[http.StatusBadRequest] != 5 {
 		t.Fatalf("statuses %v, want one 200 and five 400", statuses)
 	}
-	mustDec(t, "received", rcReceived(t, "purchase_order_part_lines", f.line), "10")
+	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "10")
 	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "120")
 }
 
@@ -404,7 +393,7 @@ func TestReceiptLineKindsAndLineListFilters(t *testing.T) {
 	}})
 	res, answer := rcSend(t, te, http.MethodPost, rcLinesPath(id), `{"lineItemType":"fee","name":"Freight","unitCost":40}`)
 	fee := createdID(t, res, answer)
-	mustDec(t, "outside received", rcReceived(t, "purchase_order_outside_processing_lines", outside), "2")
+	mustDec(t, "outside received", rcReceived(t, te, f.order, outside, true), "2")
 	lines := rcLines(t, te, id, "")
 	if len(lines) != 3 || lines[0].LineItemType != client.ReceiptLineItemTypePart ||
 		lines[1].LineItemType != client.ReceiptLineItemTypeOutsideProcessing || lines[2].Id != fee {
