@@ -505,3 +505,42 @@ func rcArrangeReceipts(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getReceiptLine", rcLinePath(s[0], sl), rcLinePath(l[0], ll)),
 	}
 }
+
+func TestReceiptAttachmentOwnersAndLineCertifications(t *testing.T) {
+	te := newTenant(t)
+	f := rcNewPO(t, te)
+	id := rcCreate(t, te, f.receive("1", map[string]any{"lotNumber": "HEAT-7"}))
+	line := rcLines(t, te, id, "")[0]
+	if line.LotId == nil {
+		t.Fatalf("line %+v received into no lot", line)
+	}
+	file := func() *filePart { return &filePart{name: "packing.txt", content: uniqueBytes(t, t.Name(), 64)} }
+	owned := func(ownerType, ownerID string) []part {
+		return []part{{"Detail.Owner.Type", ownerType}, {"Detail.Owner.Id", ownerID}, {"Detail.IsNoteAttachment", "false"}}
+	}
+	res := upload(t, te.API, file(), owned("purchaseOrderReceiving", id)...)
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	// A purchase-order receipt is not a sales-order receipt.
+	res = upload(t, te.API, file(), owned("salesOrderReceiving", id)...)
+	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
+
+	certParts := func(ownerType, ownerID, lot string) []part {
+		return []part{{"Detail.Owner.Type", ownerType}, {"Detail.Owner.Id", ownerID}, {"Detail.LotId", lot}}
+	}
+	cert := certify(t, te, pdfDocument(t, false), certParts("purchaseOrderReceivingLineItem", line.Id, *line.LotId)...)
+	mustStatus(t, cert.StatusCode(), http.StatusOK, cert.Body)
+	if a := getAttachment(t, te, cert.JSON200.Id); a.LotId == nil || *a.LotId != *line.LotId || a.Owner.Id != line.Id {
+		t.Fatalf("certification %+v", a)
+	}
+	otherLot := createLot(t, te, client.InventoryLotCreate{ItemId: createItem(t, te, newItem("RC-OTHER-"+randomSuffix()))})
+	cert = certify(t, te, uniqueBytes(t, "other lot", 64), certParts("purchaseOrderReceivingLineItem", line.Id, otherLot)...)
+	mustStatus(t, cert.StatusCode(), http.StatusBadRequest, cert.Body)
+	cert = certify(t, te, uniqueBytes(t, "sales line", 64), certParts("salesOrderReceivingLineItem", line.Id, *line.LotId)...)
+	mustStatus(t, cert.StatusCode(), http.StatusNotFound, cert.Body)
+
+	salesReceipt, salesLine := rcSalesOrderReceipt(t, te)
+	res = upload(t, te.API, file(), owned("salesOrderReceiving", salesReceipt)...)
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	cert = certify(t, te, uniqueBytes(t, "sales cert", 64), []part{{"Detail.Owner.Type", "salesOrderReceivingLineItem"}, {"Detail.Owner.Id", salesLine}}...)
+	mustStatus(t, cert.StatusCode(), http.StatusOK, cert.Body)
+}

@@ -282,6 +282,14 @@ func New(cfg Config) (*echo.Echo, error) {
 	owners.Register(attachments.OwnerSalesOrderPartLineItem, salesOrders.PartLineExistsForAttachment, salesOrders.TouchPartLineForAttachment)
 	owners.Register(attachments.OwnerPurchaseOrder, purchaseOrders.ExistsForAttachment, purchaseOrders.TouchForAttachment)
 	owners.Register(attachments.OwnerPurchaseOrderPartLineItem, purchaseOrders.PartLineExistsForAttachment, purchaseOrders.TouchPartLineForAttachment)
+	// A receipt is owned by the kind of order it receives; its lines take certifications of
+	// lots of the items they received.
+	owners.Register(attachments.OwnerPurchaseOrderReceiving, goodsReceipts.ExistsForAttachment(receipts.FromPurchaseOrder), goodsReceipts.TouchForAttachment)
+	owners.Register(attachments.OwnerSalesOrderReceiving, goodsReceipts.ExistsForAttachment(receipts.FromSalesOrder), goodsReceipts.TouchForAttachment)
+	owners.RegisterCertified(attachments.OwnerPurchaseOrderReceivingLineItem, goodsReceipts.LineExistsForAttachment(receipts.FromPurchaseOrder),
+		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
+	owners.RegisterCertified(attachments.OwnerSalesOrderReceivingLineItem, goodsReceipts.LineExistsForAttachment(receipts.FromSalesOrder),
+		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err
