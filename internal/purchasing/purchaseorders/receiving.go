@@ -69,9 +69,7 @@ func (s *Service) LockForReceiving(ctx context.Context, q db.Q, tenantID, orderI
 	var o ReceivingOrder
 	err := q.QueryRowxContext(ctx, lockReceivingOrderSQL, tenantID, orderID).Scan(&o.ID, &o.Number, &o.Status)
 	if errors.Is(err, sql.ErrNoRows) {
-		f := apperr.Fields{}
-		f.Add(field, "purchase order %s not found", orderID)
-		return ReceivingOrder{}, f.NotFoundErr()
+		return ReceivingOrder{}, apperr.NotFoundField(field, "purchase order %s not found", orderID)
 	}
 	if err != nil {
 		return ReceivingOrder{}, fmt.Errorf("lock purchase order for receiving: %w", err)

@@ -140,13 +140,7 @@ func patchOps(body *gen.JsonPatch) []patch.Operation {
 // transaction, then saves the result through the full-update rules.
 func (h *ReceiptsHandler) PatchReceipt(ctx context.Context, req gen.PatchReceiptRequestObject) (gen.PatchReceiptResponseObject, error) {
 	ops := patchOps(req.Body)
-	r, err := h.svc.Patch(ctx, tenantOf(ctx), req.ReceiptId, func(current Receipt) (ReceiptWrite, error) {
-		var b gen.ReceiptWrite
-		if err := h.receiptTarget.ApplyInto(receiptToAPI(current), ops, &b); err != nil {
-			return ReceiptWrite{}, err
-		}
-		return receiptWriteFromAPI(b)
-	})
+	r, err := h.svc.Patch(ctx, tenantOf(ctx), req.ReceiptId, patch.Change(h.receiptTarget, ops, receiptToAPI, receiptWriteFromAPI))
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +151,7 @@ func (h *ReceiptsHandler) ListReceipts(ctx context.Context, req gen.ListReceipts
 	var f Filter
 	if b := req.Body; b != nil {
 		fields := apperr.Fields{}
-		f = Filter{IDs: values(b.Ids), PurchaseOrderIDs: values(b.PurchaseOrderIds), SalesOrderIDs: values(b.SalesOrderIds)}
+		f = Filter{IDs: listing.Values(b.Ids), PurchaseOrderIDs: listing.Values(b.PurchaseOrderIds), SalesOrderIDs: listing.Values(b.SalesOrderIds)}
 		f.ReceivedDateFrom = calendardate.Field(fields, "receivedDateFrom", b.ReceivedDateFrom)
 		f.ReceivedDateTo = calendardate.Field(fields, "receivedDateTo", b.ReceivedDateTo)
 		if err := fields.Err(); err != nil {
@@ -177,11 +171,4 @@ type receiptStream web.JSONArray[Receipt, gen.Receipt]
 
 func (s receiptStream) VisitListReceiptsResponse(w http.ResponseWriter) error {
 	return web.JSONArray[Receipt, gen.Receipt](s).Write(w)
-}
-
-func values[T any](p *[]T) []T {
-	if p == nil {
-		return nil
-	}
-	return *p
 }

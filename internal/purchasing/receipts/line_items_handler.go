@@ -6,6 +6,7 @@ import (
 	"mos/gen"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
 )
 
@@ -28,7 +29,7 @@ func lineToAPI(l Line) gen.ReceiptLineItem {
 	}
 }
 
-func lineWriteFromAPI(b gen.ReceiptLineItemWrite) LineWrite {
+func lineWriteFromAPI(b gen.ReceiptLineItemWrite) (LineWrite, error) {
 	w := LineWrite{
 		Name: b.Name, Quantity: b.Quantity, LocationID: b.LocationId, LotID: b.LotId,
 		UnitCost: b.UnitCost, UnitTax: b.UnitTax, Notes: b.Notes,
@@ -36,14 +37,14 @@ func lineWriteFromAPI(b gen.ReceiptLineItemWrite) LineWrite {
 	if b.HoldForInspection != nil {
 		w.HoldForInspection = *b.HoldForInspection
 	}
-	return w
+	return w, nil
 }
 
 func (h *ReceiptsHandler) ListReceiptLines(ctx context.Context, req gen.ListReceiptLinesRequestObject) (gen.ListReceiptLinesResponseObject, error) {
 	var f LineFilter
 	if b := req.Body; b != nil {
-		f = LineFilter{IDs: values(b.Ids), ItemIDs: values(b.ItemIds), UnitPrice: b.UnitPrice, UnitCost: b.UnitCost, UnitTax: b.UnitTax, LandedCost: b.LandedCost}
-		for _, t := range values(b.LineItemTypes) {
+		f = LineFilter{IDs: listing.Values(b.Ids), ItemIDs: listing.Values(b.ItemIds), UnitPrice: b.UnitPrice, UnitCost: b.UnitCost, UnitTax: b.UnitTax, LandedCost: b.LandedCost}
+		for _, t := range listing.Values(b.LineItemTypes) {
 			f.Types = append(f.Types, LineType(t))
 		}
 	}
@@ -69,7 +70,10 @@ func (h *ReceiptsHandler) GetReceiptLine(ctx context.Context, req gen.GetReceipt
 }
 
 func (h *ReceiptsHandler) UpdateReceiptLine(ctx context.Context, req gen.UpdateReceiptLineRequestObject) (gen.UpdateReceiptLineResponseObject, error) {
-	w := lineWriteFromAPI(*req.Body)
+	w, err := lineWriteFromAPI(*req.Body)
+	if err != nil {
+		return nil, err
+	}
 	l, err := h.svc.UpdateLine(ctx, auth.TenantID(ctx), req.ReceiptId, req.LineId, func(Line) (LineWrite, error) { return w, nil })
 	if err != nil {
 		return nil, err
@@ -81,13 +85,7 @@ func (h *ReceiptsHandler) UpdateReceiptLine(ctx context.Context, req gen.UpdateR
 // transaction, then saves the result through the full-update rules.
 func (h *ReceiptsHandler) PatchReceiptLine(ctx context.Context, req gen.PatchReceiptLineRequestObject) (gen.PatchReceiptLineResponseObject, error) {
 	ops := patchOps(req.Body)
-	l, err := h.svc.UpdateLine(ctx, auth.TenantID(ctx), req.ReceiptId, req.LineId, func(current Line) (LineWrite, error) {
-		var b gen.ReceiptLineItemWrite
-		if err := h.lineTarget.ApplyInto(lineToAPI(current), ops, &b); err != nil {
-			return LineWrite{}, err
-		}
-		return lineWriteFromAPI(b), nil
-	})
+	l, err := h.svc.UpdateLine(ctx, auth.TenantID(ctx), req.ReceiptId, req.LineId, patch.Change(h.lineTarget, ops, lineToAPI, lineWriteFromAPI))
 	if err != nil {
 		return nil, err
 	}

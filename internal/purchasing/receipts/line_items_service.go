@@ -151,7 +151,7 @@ func (s *Service) resolveOrderLine(ctx context.Context, q db.Q, tenantID string,
 			return orderLine{}, err
 		}
 		if !found {
-			return orderLine{}, notFoundField(prefix+"purchaseOrderLineItemId", "purchase order line %s not found", *purchaseLineID)
+			return orderLine{}, apperr.NotFoundField(prefix+"purchaseOrderLineItemId", "purchase order line %s not found", *purchaseLineID)
 		}
 		if l.OrderID != src.purchase.ID {
 			return orderLine{}, apperr.Field(prefix+"purchaseOrderLineItemId", "line %s belongs to another purchase order", l.ID)
@@ -173,7 +173,7 @@ func (s *Service) resolveOrderLine(ctx context.Context, q db.Q, tenantID string,
 		return orderLine{}, err
 	}
 	if !found {
-		return orderLine{}, notFoundField(prefix+"salesOrderLineItemId", "sales order part line %s not found", *salesLineID)
+		return orderLine{}, apperr.NotFoundField(prefix+"salesOrderLineItemId", "sales order part line %s not found", *salesLineID)
 	}
 	if l.OrderID != src.sales.ID {
 		return orderLine{}, apperr.Field(prefix+"salesOrderLineItemId", "line %s belongs to another sales order", l.ID)
@@ -188,12 +188,6 @@ func factorOf(quantity dec.Decimal, inventoryQuantity *dec.Decimal) dec.Decimal 
 		return dec.FromInt(1)
 	}
 	return dec.Decimal{Decimal: inventoryQuantity.Div(quantity.Decimal)}
-}
-
-func notFoundField(field, format string, args ...any) error {
-	f := apperr.Fields{}
-	f.Add(field, format, args...)
-	return f.NotFoundErr()
 }
 
 // prefixed names the fields of a problem under prefix (a line's place in a create), so a

@@ -258,9 +258,7 @@ func lineWriteErr(err error) error {
 		return nil
 	}
 	if c, ok := db.ForeignKeyViolation(err); ok && c == "receipt_lines_location_fkey" {
-		f := apperr.Fields{}
-		f.Add("locationId", "location not found")
-		return f.NotFoundErr()
+		return apperr.NotFoundField("locationId", "location not found")
 	}
 	return fmt.Errorf("write receipt line: %w", err)
 }

@@ -41,9 +41,7 @@ func (s *Service) LockForReceiving(ctx context.Context, q db.Q, tenantID, orderI
 	var o ReceivingOrder
 	err := q.QueryRowxContext(ctx, lockReceivingOrderSQL, tenantID, orderID).Scan(&o.ID, &o.Number)
 	if errors.Is(err, sql.ErrNoRows) {
-		f := apperr.Fields{}
-		f.Add(field, "sales order %s not found", orderID)
-		return ReceivingOrder{}, f.NotFoundErr()
+		return ReceivingOrder{}, apperr.NotFoundField(field, "sales order %s not found", orderID)
 	}
 	if err != nil {
 		return ReceivingOrder{}, fmt.Errorf("lock sales order for receiving: %w", err)

@@ -127,9 +127,7 @@ func naming(err error, field string) error {
 	if !ok || e.Kind != apperr.KindNotFound || len(e.Fields) > 0 {
 		return err
 	}
-	f := apperr.Fields{}
-	f.Add(field, "%s", e.Detail)
-	return f.NotFoundErr()
+	return apperr.NotFoundField(field, "%s", e.Detail)
 }
 
 // Override sets what is on hand at one place to Quantity and answers the eventOverride
