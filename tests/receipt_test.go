@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"mos/gen/client"
 	"mos/internal/platform/dec"
@@ -140,6 +141,17 @@ func TestReceiptOfAPurchaseOrderPartLinePostsStockAndAdvancesTheReceivedQuantity
 	}
 	mustDec(t, "event quantity", ev.Quantity, "24")
 	mustValue(t, "material", ev.MaterialValue, "48", "2")
+	// The transactions show the purchase order as their source, and related to it.
+	po := client.InventorySourceTypePurchaseOrder
+	tx := listTransactions(t, te, nil, client.InventoryTransactionFilter{SourceType: &po, RelatedEntityId: &f.order})
+	if len(tx.Data) != 1 || tx.Data[0].Source == nil || tx.Data[0].Source.Type != po {
+		t.Fatalf("purchase order transactions %+v", tx.Data)
+	}
+	mustDec(t, "transaction quantity", tx.Data[0].QtyChange, "24")
+	// The receipt's day defaults to the shop's day of creation.
+	if day := poDay(r.ReceivedDate); day != time.Now().UTC().Format(time.DateOnly)+"T00:00:00Z" {
+		t.Fatalf("receivedDate %s, want today", day)
+	}
 	got := soOK[client.ReceiptLineItem](t, te, http.MethodGet, rcLinePath(id, l.Id), "")
 	if got.Id != l.Id {
 		t.Fatalf("get line %+v", got)
