@@ -556,3 +556,32 @@ func TestReceiptAttachmentOwnersAndLineCertifications(t *testing.T) {
 	cert = certify(t, te, uniqueBytes(t, "sales cert", 64), []part{{"Detail.Owner.Type", "salesOrderReceivingLineItem"}, {"Detail.Owner.Id", salesLine}}...)
 	mustStatus(t, cert.StatusCode(), http.StatusOK, cert.Body)
 }
+
+func TestReceiptAddedLinesFollowTheLineRules(t *testing.T) {
+	te := newTenant(t)
+	order := rcOrderedPO(t, te)
+	tracked := lotTrackedItem(t, te, "RC-LOT-"+randomSuffix())
+	line := rcPOPartLine(t, te, order, tracked, "4", "1", "5")
+	id := rcCreate(t, te, map[string]any{"purchaseOrderId": order, "lineItems": []any{map[string]any{"purchaseOrderLineItemId": line, "quantity": 1}}})
+	if l := rcLines(t, te, id, "")[0]; l.LotId == nil {
+		t.Fatalf("a lot-tracked item is received into a new lot: %+v", l)
+	}
+	res, answer := rcSend(t, te, http.MethodPost, rcLinesPath(id), fmt.Sprintf(`{"purchaseOrderLineItemId":%q,"quantity":1,"lineItemType":"outsideProcessing"}`, line))
+	mustProblemNaming(t, res, answer, "lineItemType")
+	res, answer = rcSend(t, te, http.MethodPost, rcLinesPath(id), fmt.Sprintf(`{"purchaseOrderLineItemId":%q,"quantity":1,"name":"x"}`, line))
+	mustProblemNaming(t, res, answer, "name")
+	// An added held line holds the receipt.
+	res, answer = rcSend(t, te, http.MethodPost, rcLinesPath(id), fmt.Sprintf(`{"purchaseOrderLineItemId":%q,"quantity":2,"holdForInspection":true}`, line))
+	added := createdID(t, res, answer)
+	if !rcGet(t, te, id).AccountingHeld {
+		t.Fatal("a held added line holds its receipt")
+	}
+	res, answer = rcSend(t, te, http.MethodDelete, rcLinePath(id, added), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	if rcGet(t, te, id).AccountingHeld {
+		t.Fatal("deleting the last held line releases the receipt")
+	}
+	mustDec(t, "received", rcReceived(t, te, order, line, false), "1")
+	res, answer = rcSend(t, te, http.MethodPost, rcLinesPath(rcUnknownID), `{"lineItemType":"fee","name":"Freight","unitCost":1}`)
+	mustStatus(t, res.StatusCode, http.StatusNotFound, answer)
+}
