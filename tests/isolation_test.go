@@ -382,6 +382,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Path: rcListPath, Body: `{}`},
 					{Path: rcListPath, Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
 					{Path: rcListPath, Body: fmt.Sprintf(`{"purchaseOrderIds":[%q]}`, f.order)},
+					{Path: rcListPath, Body: `{"numbers":[1]}`},
 				},
 				Refused: []isoCall{
 					{Method: http.MethodPost, Path: rcLinesPath(id), Body: `{"lineItemType":"fee","name":"Freight","unitCost":1}`},

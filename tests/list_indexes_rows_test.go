@@ -240,9 +240,9 @@ SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD',
        i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
 	// Receipts: odd rows receive purchase order i, even rows sales order i; one in a hundred
 	// is held for inspection (left out of the list).
-	{"receipts", `INSERT INTO receipts (tenant_id, id, purchase_order_id, sales_order_id, received_date, accounting_held_utc,
+	{"receipts", `INSERT INTO receipts (tenant_id, id, number, purchase_order_id, sales_order_id, received_date, accounting_held_utc,
        created_utc, modified_utc)
-SELECT ten.id, ` + sqlID24("i") + `, CASE WHEN i % 2 = 1 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 2 = 0 THEN ` + sqlID24("i") + ` END,
+SELECT ten.id, ` + sqlID24("i") + `, i, CASE WHEN i % 2 = 1 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 2 = 0 THEN ` + sqlID24("i") + ` END,
        date '2024-01-01' + (i % 3650), CASE WHEN i % 100 = 0 THEN ` + sqlAt("i") + ` END, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five lines per receipt, for the first fifth of the receipts: a fee, a part line (of item
 	// i) and an outside-processing line in turn.

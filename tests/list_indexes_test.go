@@ -188,6 +188,7 @@ var indexedLists = map[string]indexedList{
 	}},
 	"/api/receiving/receipts/list": {tables: []string{"receipts"}, filters: map[string]any{
 		"ids":              []string{id24(777)},
+		"numbers":          []int{4243},
 		"purchaseOrderIds": []string{id24(777)},
 		"salesOrderIds":    []string{id24(parent)},
 		"receivedDateFrom": "2033-12-01",

@@ -114,7 +114,7 @@ func TestReceiptOfAPurchaseOrderPartLinePostsStockAndAdvancesTheReceivedQuantity
 	f := rcNewPO(t, te)
 	id := rcCreate(t, te, f.receive("2", nil))
 	r := rcGet(t, te, id)
-	if r.PurchaseOrderId == nil || *r.PurchaseOrderId != f.order || r.SalesOrderId != nil || r.AccountingHeld {
+	if r.Number != 1 || r.PurchaseOrderId == nil || *r.PurchaseOrderId != f.order || r.SalesOrderId != nil || r.AccountingHeld {
 		t.Fatalf("receipt %+v", r)
 	}
 	lines := rcLines(t, te, id, "")
@@ -166,7 +166,11 @@ func TestReceiptRefusesMoreThanRemainsOnThePurchaseOrderLine(t *testing.T) {
 	rcCreate(t, te, f.receive("7", nil))
 	res, body = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, f.receive("4", nil)))
 	mustProblemNaming(t, res, body, "lineItems.0.quantity")
-	rcCreate(t, te, f.receive("3", nil))
+	last := rcCreate(t, te, f.receive("3", nil))
+	// Refused creates take no number.
+	if n := rcGet(t, te, last).Number; n != 2 {
+		t.Fatalf("number %d, want 2", n)
+	}
 	mustDec(t, "received", rcReceived(t, te, f.order, f.line, false), "10")
 	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "120")
 }

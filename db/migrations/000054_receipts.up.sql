@@ -6,6 +6,8 @@
 CREATE TABLE receipts (
     tenant_id            text NOT NULL REFERENCES tenants (id),
     id                   text NOT NULL CHECK (char_length(id) = 24),
+    -- Per tenant, from document_numbers (kind receipt): gap-free and never reused.
+    number               bigint NOT NULL CHECK (number > 0),
     -- Exactly one source order.
     purchase_order_id    text,
     sales_order_id       text,
@@ -21,6 +23,7 @@ CREATE TABLE receipts (
     modified_utc         timestamptz NOT NULL DEFAULT now(),
     version              bigint NOT NULL DEFAULT 1,
     PRIMARY KEY (tenant_id, id),
+    CONSTRAINT receipts_number_key UNIQUE (tenant_id, number),
     CONSTRAINT receipts_source_check CHECK ((purchase_order_id IS NULL) <> (sales_order_id IS NULL)),
     CONSTRAINT receipts_purchase_order_fkey FOREIGN KEY (tenant_id, purchase_order_id) REFERENCES purchase_orders (tenant_id, id),
     CONSTRAINT receipts_sales_order_fkey FOREIGN KEY (tenant_id, sales_order_id) REFERENCES sales_orders (tenant_id, id)

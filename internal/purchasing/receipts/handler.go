@@ -85,7 +85,7 @@ func lineCreateFromAPI(l gen.ReceiptLineItemCreate) LineCreate {
 
 func receiptToAPI(r Receipt) gen.Receipt {
 	return gen.Receipt{
-		Id: r.ID, PurchaseOrderId: r.PurchaseOrderID, SalesOrderId: r.SalesOrderID, ReceivedDate: utctime.From(r.ReceivedDate),
+		Id: r.ID, Number: r.Number, PurchaseOrderId: r.PurchaseOrderID, SalesOrderId: r.SalesOrderID, ReceivedDate: utctime.From(r.ReceivedDate),
 		Notes: r.Notes, ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields,
 		AccountingHeld: r.AccountingHeldUtc != nil, AccountingHeldUtc: utctime.Ptr(r.AccountingHeldUtc),
 		CreatedUtc: utctime.From(r.CreatedUtc), ModifiedUtc: utctime.From(r.ModifiedUtc),
@@ -151,7 +151,7 @@ func (h *ReceiptsHandler) ListReceipts(ctx context.Context, req gen.ListReceipts
 	var f Filter
 	if b := req.Body; b != nil {
 		fields := apperr.Fields{}
-		f = Filter{IDs: listing.Values(b.Ids), PurchaseOrderIDs: listing.Values(b.PurchaseOrderIds), SalesOrderIDs: listing.Values(b.SalesOrderIds)}
+		f = Filter{IDs: listing.Values(b.Ids), Numbers: listing.Values(b.Numbers), PurchaseOrderIDs: listing.Values(b.PurchaseOrderIds), SalesOrderIDs: listing.Values(b.SalesOrderIds)}
 		f.ReceivedDateFrom = calendardate.Field(fields, "receivedDateFrom", b.ReceivedDateFrom)
 		f.ReceivedDateTo = calendardate.Field(fields, "receivedDateTo", b.ReceivedDateTo)
 		if err := fields.Err(); err != nil {

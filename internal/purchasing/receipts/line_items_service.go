@@ -205,14 +205,14 @@ func prefixed(err error, prefix string) error {
 	return f.Err()
 }
 
-// addLines receives lines on receipt r and answers their ids in the order given. Order lines
-// are locked in one order (by id) whatever order the lines come in; ids are taken first, so
-// the lines still list in the order given.
-func (s *Service) addLines(ctx context.Context, q db.Q, tenantID string, r Receipt, src source, lines []LineCreate, prefix string) ([]string, error) {
-	lineIDs := make([]string, len(lines))
+// receiveLines receives lines on receipt r (not stored yet) and answers them, in the order
+// given. Order lines are locked in one order (by id) whatever order the lines come in; ids are
+// taken first, so the lines still list in the order given.
+func (s *Service) receiveLines(ctx context.Context, q db.Q, tenantID string, r Receipt, src source, lines []LineCreate, prefix string) ([]Line, error) {
+	out := make([]Line, len(lines))
 	order := make([]int, len(lines))
 	for i := range lines {
-		lineIDs[i], order[i] = ids.NewSub(), i
+		out[i].ID, order[i] = ids.NewSub(), i
 	}
 	key := func(c LineCreate) string {
 		if c.PurchaseOrderLineID != nil {
@@ -225,19 +225,32 @@ func (s *Service) addLines(ctx context.Context, q db.Q, tenantID string, r Recei
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(key(lines[a]), key(lines[b])) })
 	for _, i := range order {
-		p := prefix
-		if p != "" {
-			p += strconv.Itoa(i) + "."
-		}
-		l, err := s.newLine(ctx, q, tenantID, r, src, lines[i], lineIDs[i], p)
+		l, err := s.newLine(ctx, q, tenantID, r, src, lines[i], out[i].ID, linePrefix(prefix, i))
 		if err != nil {
 			return nil, err
 		}
+		out[i] = l
+	}
+	return out, nil
+}
+
+// linePrefix names the members of line i of a create ("lineItems.<i>."); "" for a line added
+// alone.
+func linePrefix(prefix string, i int) string {
+	if prefix == "" {
+		return ""
+	}
+	return prefix + strconv.Itoa(i) + "."
+}
+
+// insertLines stores received lines.
+func (s *Service) insertLines(ctx context.Context, q db.Q, tenantID string, lines []Line, prefix string) error {
+	for i, l := range lines {
 		if err := s.store.insertLine(ctx, q, tenantID, l); err != nil {
-			return nil, prefixed(err, p)
+			return prefixed(err, linePrefix(prefix, i))
 		}
 	}
-	return lineIDs, nil
+	return nil
 }
 
 // newLine receives one line: it advances the purchase order line's received quantity and puts
@@ -331,11 +344,14 @@ func (s *Service) CreateLine(ctx context.Context, tenantID, receiptID string, c 
 		if err != nil {
 			return err
 		}
-		lineIDs, err := s.addLines(ctx, q, tenantID, r, src, []LineCreate{c}, "")
+		lines, err := s.receiveLines(ctx, q, tenantID, r, src, []LineCreate{c}, "")
 		if err != nil {
 			return err
 		}
-		id = lineIDs[0]
+		if err := s.insertLines(ctx, q, tenantID, lines, ""); err != nil {
+			return err
+		}
+		id = lines[0].ID
 		return s.store.refreshHold(ctx, q, tenantID, r.ID)
 	})
 	return id, err

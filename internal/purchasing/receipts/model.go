@@ -34,7 +34,9 @@ var LineTypes = []LineType{LinePart, LineOutsideProcessing, LineFee}
 
 // Receipt is a stored receipt: exactly one of PurchaseOrderID and SalesOrderID is set.
 type Receipt struct {
-	ID              string
+	ID string
+	// Number is the tenant's receipt number: 1, 2, 3 …, gap-free.
+	Number          int64
 	PurchaseOrderID *string
 	SalesOrderID    *string
 	// ReceivedDate is a calendar day at midnight UTC.
@@ -134,6 +136,7 @@ type LineWrite struct {
 // Filter narrows the receipt list; nil or empty members apply no clause.
 type Filter struct {
 	IDs              []string
+	Numbers          []int64
 	PurchaseOrderIDs []string
 	SalesOrderIDs    []string
 	// Calendar days compared with receivedDate, inclusive.

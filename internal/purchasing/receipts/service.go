@@ -12,6 +12,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/shopday"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docnumbers"
 )
 
 // maxNotes is the longest notes of a receipt or line; maxName the longest fee name.
@@ -36,7 +37,8 @@ func NewService(pool *db.Pool, deps Deps) *Service {
 
 // Create stores a receipt with its lines and answers its id, in one transaction: the order
 // is share-locked first, then each order line received (for update) in one order (by order
-// line id), so concurrent receipts of the same lines queue instead of deadlocking.
+// line id), so concurrent receipts of the same lines queue instead of deadlocking. The
+// receipt's number is the tenant's next, taken last so that a refused create uses none.
 func (s *Service) Create(ctx context.Context, t Tenant, c ReceiptCreate) (string, error) {
 	fields := apperr.Fields{}
 	if (c.PurchaseOrderID == nil) == (c.SalesOrderID == nil) {
@@ -69,10 +71,18 @@ func (s *Service) Create(ctx context.Context, t Tenant, c ReceiptCreate) (string
 		} else if r.ReceivedDate, err = shopday.Today(t.Timezone, s.now()); err != nil {
 			return err
 		}
+		lines, err := s.receiveLines(ctx, q, t.ID, r, src, c.Lines, "lineItems.")
+		if err != nil {
+			return err
+		}
+		// The number last: the numbering row stays locked for the shortest time.
+		if r.Number, err = docnumbers.Next(ctx, q, t.ID, docnumbers.KindReceipt); err != nil {
+			return err
+		}
 		if err := s.store.insertReceipt(ctx, q, t.ID, r); err != nil {
 			return err
 		}
-		if _, err := s.addLines(ctx, q, t.ID, r, src, c.Lines, "lineItems."); err != nil {
+		if err := s.insertLines(ctx, q, t.ID, lines, "lineItems."); err != nil {
 			return err
 		}
 		return s.store.refreshHold(ctx, q, t.ID, r.ID)

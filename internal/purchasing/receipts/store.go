@@ -23,6 +23,7 @@ type store struct{}
 
 type receiptRow struct {
 	ID                 string              `db:"id"`
+	Number             int64               `db:"number"`
 	PurchaseOrderID    *string             `db:"purchase_order_id"`
 	SalesOrderID       *string             `db:"sales_order_id"`
 	ReceivedDate       time.Time           `db:"received_date"`
@@ -36,7 +37,7 @@ type receiptRow struct {
 
 func (r receiptRow) record() Receipt {
 	out := Receipt{
-		ID: r.ID, PurchaseOrderID: r.PurchaseOrderID, SalesOrderID: r.SalesOrderID, ReceivedDate: calendardate.Stored(r.ReceivedDate),
+		ID: r.ID, Number: r.Number, PurchaseOrderID: r.PurchaseOrderID, SalesOrderID: r.SalesOrderID, ReceivedDate: calendardate.Stored(r.ReceivedDate),
 		Notes: r.Notes, ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields,
 		AccountingHeldUtc: r.AccountingHeldUtc, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 	}
@@ -49,15 +50,15 @@ func (r receiptRow) record() Receipt {
 	return out
 }
 
-const receiptColumns = `t.id, t.purchase_order_id, t.sales_order_id, t.received_date, t.notes, t.external_references,
+const receiptColumns = `t.id, t.number, t.purchase_order_id, t.sales_order_id, t.received_date, t.notes, t.external_references,
        t.custom_fields, t.accounting_held_utc, t.created_utc, t.modified_utc`
 
 const insertReceiptSQL = `
-INSERT INTO receipts (tenant_id, id, purchase_order_id, sales_order_id, received_date, notes, external_references, custom_fields)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`
+INSERT INTO receipts (tenant_id, id, number, purchase_order_id, sales_order_id, received_date, notes, external_references, custom_fields)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
 
 func (store) insertReceipt(ctx context.Context, q db.Q, tenantID string, r Receipt) error {
-	_, err := q.ExecContext(ctx, insertReceiptSQL, tenantID, r.ID, r.PurchaseOrderID, r.SalesOrderID,
+	_, err := q.ExecContext(ctx, insertReceiptSQL, tenantID, r.ID, r.Number, r.PurchaseOrderID, r.SalesOrderID,
 		r.ReceivedDate.Format(time.DateOnly), r.Notes, r.ExternalReferences, customfields.Column(r.CustomFields))
 	if err != nil {
 		return fmt.Errorf("insert receipt: %w", err)
@@ -133,6 +134,7 @@ func (store) refreshHold(ctx context.Context, q db.Q, tenantID, receiptID string
 // receiptSortFields are the Receipt properties the list can be sorted by.
 var receiptSortFields = map[string]string{
 	"id":           "t.id",
+	"number":       "t.number",
 	"createdUtc":   "t.created_utc",
 	"modifiedUtc":  "t.modified_utc",
 	"receivedDate": "t.received_date",
@@ -147,6 +149,9 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	lq.Where("t.accounting_held_utc IS NULL")
 	if len(f.IDs) > 0 {
 		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
+	}
+	if len(f.Numbers) > 0 {
+		lq.Where("t.number = ANY(%s)", pq.Int64Array(f.Numbers))
 	}
 	if len(f.PurchaseOrderIDs) > 0 {
 		lq.Where("t.purchase_order_id IS NOT NULL AND t.purchase_order_id = ANY(%s)", pq.StringArray(f.PurchaseOrderIDs))
