@@ -411,6 +411,50 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "purchase order part lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			aItem, bItem := createItem(t, a, newItem("A-BOUGHT")), createItem(t, b, newItem("B-BOUGHT"))
+			aOrder, bOrder := poFor(t, a), poFor(t, b)
+			id := plAddPart(t, a, aOrder, map[string]any{"itemId": aItem, "quantity": 1, "unitPrice": 2})
+			body := fmt.Sprintf(`{"itemId":%q,"quantity":5}`, bItem)
+			return isolated{
+				ID: id, Get: plPartPath(aOrder) + "/" + id,
+				Put:    &isoCall{Body: body},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/quantity","value":5}]`},
+				Delete: &isoCall{},
+				Lists: []isoList{
+					{Path: plPartPath(aOrder) + "/list", Body: `{}`, BPath: plPartPath(bOrder) + "/list"},
+					{Path: plPartPath(aOrder) + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id), BPath: plPartPath(bOrder) + "/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: plPartPath(aOrder), Body: body},
+					{Method: http.MethodGet, Path: plPartPath(aOrder) + "/" + id + "/tax-allocations"},
+					// A's item on B's order.
+					{Method: http.MethodPost, Path: plPartPath(bOrder), Body: fmt.Sprintf(`{"itemId":%q,"quantity":1}`, aItem)},
+				},
+			}
+		}},
+		{name: "purchase order outside-processing lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			aItem := createItem(t, a, newItem("A-PLATED"))
+			aOrder, bOrder := poFor(t, a), poFor(t, b)
+			id := plAddOP(t, a, aOrder, map[string]any{"itemId": aItem, "description": "Plate", "quantity": 1, "unitPrice": 2})
+			body := `{"description":"Plate","quantity":5,"unitOfMeasureName":"Each","unitPrice":1}`
+			return isolated{
+				ID: id, Get: plOPPath(aOrder) + "/" + id,
+				Put:    &isoCall{Body: body},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/quantity","value":5}]`},
+				Delete: &isoCall{},
+				Lists: []isoList{
+					{Path: plOPPath(aOrder) + "/list", Body: `{}`, BPath: plOPPath(bOrder) + "/list"},
+					{Path: plOPPath(aOrder) + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id), BPath: plOPPath(bOrder) + "/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: plOPPath(aOrder), Body: body},
+					{Method: http.MethodGet, Path: plOPPath(aOrder) + "/" + id + "/tax-allocations"},
+					// A's item on B's order.
+					{Method: http.MethodPost, Path: plOPPath(bOrder), Body: fmt.Sprintf(`{"itemId":%q,"description":"x","quantity":1,"unitPrice":1}`, aItem)},
+				},
+			}
+		}},
 		{name: "purchase orders", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			aVendor := createVendor(t, a, "A's supplier")
 			id := poCreate(t, a, map[string]any{"vendorId": aVendor, "externalReferences": map[string]any{"erp": map[string]any{"externalId": "P-1"}}})

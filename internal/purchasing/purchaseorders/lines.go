@@ -238,7 +238,7 @@ func (s *Service) deleteLine(ctx context.Context, kind lineKind, tenantID, order
 		if err != nil {
 			return err
 		}
-		received, found, err := linesStore{}.received(ctx, q, kind, tenantID, orderID, lineID)
+		received, found, err := linesStore{}.received(ctx, q, kind, tenantID, orderID, lineID, true)
 		if err != nil || !found {
 			return err
 		}
@@ -264,7 +264,7 @@ func (s *Service) lineTaxAllocations(ctx context.Context, kind lineKind, tenantI
 		if err := s.lineOrderExists(ctx, q, tenantID, orderID); err != nil {
 			return err
 		}
-		_, found, err := linesStore{}.received(ctx, q, kind, tenantID, orderID, lineID)
+		_, found, err := linesStore{}.received(ctx, q, kind, tenantID, orderID, lineID, false)
 		if err == nil && !found {
 			err = apperr.NotFound("purchase order %s has no %s %s", orderID, kind.noun, lineID)
 		}

@@ -53,6 +53,29 @@ func discountToAPI(d *doclines.Discount) *gen.LineDiscount {
 	return &gen.LineDiscount{IsPercentage: d.Percentage, Value: d.Value}
 }
 
+// lineFilterOf is a line list's filter from its body's members (nil: no clause).
+func lineFilterOf(ids, itemIDs, jobOperationIDs *[]string) LineFilter {
+	var f LineFilter
+	for _, m := range []struct {
+		from *[]string
+		to   *[]string
+	}{{ids, &f.IDs}, {itemIDs, &f.ItemIDs}, {jobOperationIDs, &f.JobOperationIDs}} {
+		if m.from != nil {
+			*m.to = *m.from
+		}
+	}
+	return f
+}
+
+// mapLines answers each line of list in its answer shape.
+func mapLines[L, A any](list []L, toAPI func(L) A) []A {
+	out := make([]A, len(list))
+	for i, l := range list {
+		out[i] = toAPI(l)
+	}
+	return out
+}
+
 func patchOps(body *gen.JsonPatch) []patch.Operation {
 	var ops []patch.Operation
 	if body != nil {
@@ -94,23 +117,14 @@ func (h *PurchaseOrdersHandler) CreatePurchaseOrderPartLine(ctx context.Context,
 func (h *PurchaseOrdersHandler) ListPurchaseOrderPartLines(ctx context.Context, req gen.ListPurchaseOrderPartLinesRequestObject) (gen.ListPurchaseOrderPartLinesResponseObject, error) {
 	var f LineFilter
 	if b := req.Body; b != nil {
-		if b.Ids != nil {
-			f.IDs = *b.Ids
-		}
-		if b.ItemIds != nil {
-			f.ItemIDs = *b.ItemIds
-		}
+		f = lineFilterOf(b.Ids, b.ItemIds, nil)
 	}
 	p := req.Params
 	list, err := h.svc.PartLines(ctx, auth.TenantID(ctx), req.PurchaseOrderId, f, listRequest(p.SortField, p.SortDir, p.Skip, p.Take))
 	if err != nil {
 		return nil, err
 	}
-	out := make(gen.ListPurchaseOrderPartLines200JSONResponse, len(list))
-	for i, l := range list {
-		out[i] = partLineToAPI(l)
-	}
-	return out, nil
+	return gen.ListPurchaseOrderPartLines200JSONResponse(mapLines(list, partLineToAPI)), nil
 }
 
 func (h *PurchaseOrdersHandler) GetPurchaseOrderPartLine(ctx context.Context, req gen.GetPurchaseOrderPartLineRequestObject) (gen.GetPurchaseOrderPartLineResponseObject, error) {
@@ -226,26 +240,14 @@ func (h *PurchaseOrdersHandler) CreatePurchaseOrderOutsideProcessingLine(ctx con
 func (h *PurchaseOrdersHandler) ListPurchaseOrderOutsideProcessingLines(ctx context.Context, req gen.ListPurchaseOrderOutsideProcessingLinesRequestObject) (gen.ListPurchaseOrderOutsideProcessingLinesResponseObject, error) {
 	var f LineFilter
 	if b := req.Body; b != nil {
-		if b.Ids != nil {
-			f.IDs = *b.Ids
-		}
-		if b.ItemIds != nil {
-			f.ItemIDs = *b.ItemIds
-		}
-		if b.JobOperationIds != nil {
-			f.JobOperationIDs = *b.JobOperationIds
-		}
+		f = lineFilterOf(b.Ids, b.ItemIds, b.JobOperationIds)
 	}
 	p := req.Params
 	list, err := h.svc.OutsideProcessingLines(ctx, auth.TenantID(ctx), req.PurchaseOrderId, f, listRequest(p.SortField, p.SortDir, p.Skip, p.Take))
 	if err != nil {
 		return nil, err
 	}
-	out := make(gen.ListPurchaseOrderOutsideProcessingLines200JSONResponse, len(list))
-	for i, l := range list {
-		out[i] = opLineToAPI(l)
-	}
-	return out, nil
+	return gen.ListPurchaseOrderOutsideProcessingLines200JSONResponse(mapLines(list, opLineToAPI)), nil
 }
 
 func (h *PurchaseOrdersHandler) GetPurchaseOrderOutsideProcessingLine(ctx context.Context, req gen.GetPurchaseOrderOutsideProcessingLineRequestObject) (gen.GetPurchaseOrderOutsideProcessingLineResponseObject, error) {

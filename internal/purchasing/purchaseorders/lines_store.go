@@ -9,10 +9,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/calendardate"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/listing"
 	"mos/internal/shared/doclines"
 )
 
@@ -93,6 +96,62 @@ func lineArgs(l Line) ([]any, error) {
 		calendardate.Column(l.DueDate), l.Notes, string(cf)}, nil
 }
 
+// getLine reads one line with query (its parameters: tenant, order, line) and turns its row R
+// into the kind's line L; NotFound naming the kind when there is none.
+func getLine[R, L any](ctx context.Context, q db.Q, kind lineKind, query string, conv func(R) (L, error), tenantID, orderID, lineID string) (L, error) {
+	var r R
+	err := sqlx.GetContext(ctx, q, &r, query, tenantID, orderID, lineID)
+	if errors.Is(err, sql.ErrNoRows) {
+		var none L
+		return none, apperr.NotFound("purchase order %s %s not found", kind.noun, lineID)
+	}
+	if err != nil {
+		var none L
+		return none, fmt.Errorf("get purchase order %s: %w", kind.noun, err)
+	}
+	return conv(r)
+}
+
+// listLines reads page p of the order's lines of the kind matching f from selectSQL (the
+// line table aliased l), one statement, turning each row R into the kind's line L.
+func listLines[R, L any](ctx context.Context, q db.Q, kind lineKind, selectSQL string, conv func(R) (L, error),
+	tenantID, orderID string, f LineFilter, p listing.Page) ([]L, error) {
+	lq := listing.NewQuery("l.tenant_id", tenantID)
+	lq.Where("l.purchase_order_id = %s", orderID)
+	if len(f.IDs) > 0 {
+		lq.Where("l.id = ANY(%s)", db.Array(f.IDs))
+	}
+	if len(f.ItemIDs) > 0 {
+		lq.Where("l.item_id = ANY(%s)", db.Array(f.ItemIDs))
+	}
+	if len(f.JobOperationIDs) > 0 {
+		lq.Where("l.job_operation_id = ANY(%s)", db.Array(f.JobOperationIDs))
+	}
+	query, args := lq.SQL(selectSQL, p)
+	var rows []R
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("list purchase order %ss: %w", kind.noun, err)
+	}
+	out := make([]L, len(rows))
+	for i, r := range rows {
+		l, err := conv(r)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = l
+	}
+	return out, nil
+}
+
+// lineListSpec is how both line kinds list: by line number unless asked otherwise.
+var lineListSpec = listing.Spec{Fields: map[string]string{
+	"lineNumber": "l.line_number",
+	"createdUtc": "l.created_utc",
+	"quantity":   "l.quantity",
+	"unitPrice":  "l.unit_price",
+	"id":         "l.id",
+}, Default: "lineNumber", IDColumn: "l.id"}
+
 // insertSQL inserts a line of table: tenant, order, id, line number, lineColumns, then own.
 func insertSQL(table string, own []string) string {
 	cols := append(append([]string{"tenant_id", "purchase_order_id", "id", "line_number"}, lineColumns...), own...)
@@ -155,12 +214,15 @@ func (linesStore) nextLineNumber(ctx context.Context, q db.Q, tenantID, orderID 
 	return n, nil
 }
 
-// received reads the received quantity of line lineID of kind on the order, locking the line;
-// found is false when the order has no such line of the kind.
-func (linesStore) received(ctx context.Context, q db.Q, kind lineKind, tenantID, orderID, lineID string) (dec.Decimal, bool, error) {
+// received reads the received quantity of line lineID of kind on the order, locking the line
+// when lock is set; found is false when the order has no such line of the kind.
+func (linesStore) received(ctx context.Context, q db.Q, kind lineKind, tenantID, orderID, lineID string, lock bool) (dec.Decimal, bool, error) {
+	query := `SELECT received_quantity FROM ` + kind.table + ` WHERE tenant_id = $1 AND purchase_order_id = $2 AND id = $3`
+	if lock {
+		query += ` FOR UPDATE`
+	}
 	var r dec.Decimal
-	err := q.QueryRowxContext(ctx, `SELECT received_quantity FROM `+kind.table+`
-WHERE tenant_id = $1 AND purchase_order_id = $2 AND id = $3 FOR UPDATE`, tenantID, orderID, lineID).Scan(&r)
+	err := q.QueryRowxContext(ctx, query, tenantID, orderID, lineID).Scan(&r)
 	if errors.Is(err, sql.ErrNoRows) {
 		return dec.Decimal{}, false, nil
 	}

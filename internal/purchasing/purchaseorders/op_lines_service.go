@@ -6,7 +6,6 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
-	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
 )
 
@@ -29,59 +28,30 @@ type OutsideProcessingLineWrite struct {
 	Description    string
 }
 
+// opLineOps declares outside-processing lines to the shared line flows.
+func (s *Service) opLineOps() lineOps[OutsideProcessingLine, OutsideProcessingLineWrite] {
+	return lineOps[OutsideProcessingLine, OutsideProcessingLineWrite]{
+		base: func(l *OutsideProcessingLine) *Line { return &l.Line },
+		get:  opLinesStore{}.get, list: opLinesStore{}.list, insert: opLinesStore{}.insert, update: opLinesStore{}.update,
+		check: checkOPLineShape, fill: s.fillOPLine,
+	}
+}
+
 // CreateOutsideProcessingLine adds an outside-processing line to the order and answers its id.
 func (s *Service) CreateOutsideProcessingLine(ctx context.Context, tenantID, orderID string, w OutsideProcessingLineWrite) (string, error) {
-	if err := checkOPLineShape(&w); err != nil {
-		return "", err
-	}
-	return s.writeLine(ctx, tenantID, orderID, func(q db.Q, parent lineParent) (string, error) {
-		if err := checkLinesEditable(parent.Status); err != nil {
-			return "", err
-		}
-		l := OutsideProcessingLine{Line: Line{ID: ids.NewSub(), PurchaseOrderID: orderID}}
-		if err := s.fillOPLine(ctx, q, tenantID, parent, w, nil, &l); err != nil {
-			return "", err
-		}
-		n, err := linesStore{}.nextLineNumber(ctx, q, tenantID, orderID)
-		if err != nil {
-			return "", err
-		}
-		l.LineNumber = n
-		return l.ID, opLinesStore{}.insert(ctx, q, tenantID, l)
-	})
+	return createLine(ctx, s, s.opLineOps(), tenantID, orderID, w)
 }
 
 // OutsideProcessingLine answers one outside-processing line of the order (which may be
 // deleted).
 func (s *Service) OutsideProcessingLine(ctx context.Context, tenantID, orderID, lineID string) (OutsideProcessingLine, error) {
-	var l OutsideProcessingLine
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.lineOrderExists(ctx, q, tenantID, orderID); err != nil {
-			return err
-		}
-		var err error
-		l, err = opLinesStore{}.get(ctx, q, tenantID, orderID, lineID, false)
-		return err
-	})
-	return l, err
+	return readLine(ctx, s, s.opLineOps(), tenantID, orderID, lineID)
 }
 
 // OutsideProcessingLines answers the page r asks for of the order's outside-processing lines
-// matching f, in two statements however many lines; the order may be deleted.
+// matching f.
 func (s *Service) OutsideProcessingLines(ctx context.Context, tenantID, orderID string, f LineFilter, r listing.Request) ([]OutsideProcessingLine, error) {
-	page, err := listing.Resolve(r, lineListSpec)
-	if err != nil {
-		return nil, err
-	}
-	var out []OutsideProcessingLine
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.lineOrderExists(ctx, q, tenantID, orderID); err != nil {
-			return err
-		}
-		out, err = opLinesStore{}.list(ctx, q, tenantID, orderID, f, page)
-		return err
-	})
-	return out, err
+	return readLines(ctx, s, s.opLineOps(), tenantID, orderID, f, r)
 }
 
 // UpdateOutsideProcessingLine replaces the line's members and answers it as stored.
@@ -92,31 +62,7 @@ func (s *Service) UpdateOutsideProcessingLine(ctx context.Context, tenantID, ord
 // PatchOutsideProcessingLine saves the write change makes of the line as it stands (locked),
 // under the rules of the full update.
 func (s *Service) PatchOutsideProcessingLine(ctx context.Context, tenantID, orderID, lineID string, change func(OutsideProcessingLine) (OutsideProcessingLineWrite, error)) (OutsideProcessingLine, error) {
-	_, err := s.writeLine(ctx, tenantID, orderID, func(q db.Q, parent lineParent) (string, error) {
-		cur, err := opLinesStore{}.get(ctx, q, tenantID, orderID, lineID, true)
-		if err != nil {
-			return "", err
-		}
-		if err := checkLinesEditable(parent.Status); err != nil {
-			return "", err
-		}
-		w, err := change(cur)
-		if err != nil {
-			return "", err
-		}
-		if err := checkOPLineShape(&w); err != nil {
-			return "", err
-		}
-		next := cur
-		if err := s.fillOPLine(ctx, q, tenantID, parent, w, &cur, &next); err != nil {
-			return "", err
-		}
-		return lineID, opLinesStore{}.update(ctx, q, tenantID, next)
-	})
-	if err != nil {
-		return OutsideProcessingLine{}, err
-	}
-	return s.OutsideProcessingLine(ctx, tenantID, orderID, lineID)
+	return patchLine(ctx, s, s.opLineOps(), tenantID, orderID, lineID, change)
 }
 
 // DeleteOutsideProcessingLine deletes the line; false when the order has no such line.

@@ -2,13 +2,7 @@ package purchaseorders
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 
-	"github.com/jmoiron/sqlx"
-
-	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/listing"
 )
@@ -52,37 +46,17 @@ var (
 	getOPLineLockedSQL = getOPLineSQL + ` FOR UPDATE OF l`
 )
 
+// get reads one outside-processing line of the order, locking it when lock is set.
 func (opLinesStore) get(ctx context.Context, q db.Q, tenantID, orderID, lineID string, lock bool) (OutsideProcessingLine, error) {
 	query := getOPLineSQL
 	if lock {
 		query = getOPLineLockedSQL
 	}
-	var r opLineRow
-	err := sqlx.GetContext(ctx, q, &r, query, tenantID, orderID, lineID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return OutsideProcessingLine{}, apperr.NotFound("purchase order outside-processing line %s not found", lineID)
-	}
-	if err != nil {
-		return OutsideProcessingLine{}, fmt.Errorf("get purchase order outside-processing line: %w", err)
-	}
-	return r.opLine()
+	return getLine(ctx, q, opLineKind, query, opLineRow.opLine, tenantID, orderID, lineID)
 }
 
 func (opLinesStore) list(ctx context.Context, q db.Q, tenantID, orderID string, f LineFilter, p listing.Page) ([]OutsideProcessingLine, error) {
-	query, args := lineListQuery(tenantID, orderID, f).SQL(opLineSelect, p)
-	var rows []opLineRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
-		return nil, fmt.Errorf("list purchase order outside-processing lines: %w", err)
-	}
-	out := make([]OutsideProcessingLine, len(rows))
-	for i, r := range rows {
-		l, err := r.opLine()
-		if err != nil {
-			return nil, err
-		}
-		out[i] = l
-	}
-	return out, nil
+	return listLines(ctx, q, opLineKind, opLineSelect, opLineRow.opLine, tenantID, orderID, f, p)
 }
 
 func (opLinesStore) insert(ctx context.Context, q db.Q, tenantID string, l OutsideProcessingLine) error {

@@ -6,7 +6,6 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
-	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
 )
 
@@ -39,58 +38,28 @@ type PartLineWrite struct {
 	InventoryQuantity *dec.Decimal
 }
 
+// partLineOps declares part lines to the shared line flows.
+func (s *Service) partLineOps() lineOps[PartLine, PartLineWrite] {
+	return lineOps[PartLine, PartLineWrite]{
+		base: func(l *PartLine) *Line { return &l.Line },
+		get:  partLinesStore{}.get, list: partLinesStore{}.list, insert: partLinesStore{}.insert, update: partLinesStore{}.update,
+		check: checkPartLineShape, fill: s.fillPartLine,
+	}
+}
+
 // CreatePartLine adds a part line to the order and answers its id.
 func (s *Service) CreatePartLine(ctx context.Context, tenantID, orderID string, w PartLineWrite) (string, error) {
-	if err := checkPartLineShape(&w); err != nil {
-		return "", err
-	}
-	return s.writeLine(ctx, tenantID, orderID, func(q db.Q, parent lineParent) (string, error) {
-		if err := checkLinesEditable(parent.Status); err != nil {
-			return "", err
-		}
-		l := PartLine{Line: Line{ID: ids.NewSub(), PurchaseOrderID: orderID}}
-		if err := s.fillPartLine(ctx, q, tenantID, parent, w, nil, &l); err != nil {
-			return "", err
-		}
-		n, err := linesStore{}.nextLineNumber(ctx, q, tenantID, orderID)
-		if err != nil {
-			return "", err
-		}
-		l.LineNumber = n
-		return l.ID, partLinesStore{}.insert(ctx, q, tenantID, l)
-	})
+	return createLine(ctx, s, s.partLineOps(), tenantID, orderID, w)
 }
 
 // PartLine answers one part line of the order (which may be deleted).
 func (s *Service) PartLine(ctx context.Context, tenantID, orderID, lineID string) (PartLine, error) {
-	var l PartLine
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.lineOrderExists(ctx, q, tenantID, orderID); err != nil {
-			return err
-		}
-		var err error
-		l, err = partLinesStore{}.get(ctx, q, tenantID, orderID, lineID, false)
-		return err
-	})
-	return l, err
+	return readLine(ctx, s, s.partLineOps(), tenantID, orderID, lineID)
 }
 
-// PartLines answers the page r asks for of the order's part lines matching f, in two
-// statements however many lines; the order may be deleted.
+// PartLines answers the page r asks for of the order's part lines matching f.
 func (s *Service) PartLines(ctx context.Context, tenantID, orderID string, f LineFilter, r listing.Request) ([]PartLine, error) {
-	page, err := listing.Resolve(r, lineListSpec)
-	if err != nil {
-		return nil, err
-	}
-	var out []PartLine
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.lineOrderExists(ctx, q, tenantID, orderID); err != nil {
-			return err
-		}
-		out, err = partLinesStore{}.list(ctx, q, tenantID, orderID, f, page)
-		return err
-	})
-	return out, err
+	return readLines(ctx, s, s.partLineOps(), tenantID, orderID, f, r)
 }
 
 // UpdatePartLine replaces the line's members and answers it as stored.
@@ -101,31 +70,7 @@ func (s *Service) UpdatePartLine(ctx context.Context, tenantID, orderID, lineID 
 // PatchPartLine saves the write change makes of the line as it stands (locked), under the
 // rules of the full update.
 func (s *Service) PatchPartLine(ctx context.Context, tenantID, orderID, lineID string, change func(PartLine) (PartLineWrite, error)) (PartLine, error) {
-	_, err := s.writeLine(ctx, tenantID, orderID, func(q db.Q, parent lineParent) (string, error) {
-		cur, err := partLinesStore{}.get(ctx, q, tenantID, orderID, lineID, true)
-		if err != nil {
-			return "", err
-		}
-		if err := checkLinesEditable(parent.Status); err != nil {
-			return "", err
-		}
-		w, err := change(cur)
-		if err != nil {
-			return "", err
-		}
-		if err := checkPartLineShape(&w); err != nil {
-			return "", err
-		}
-		next := cur
-		if err := s.fillPartLine(ctx, q, tenantID, parent, w, &cur, &next); err != nil {
-			return "", err
-		}
-		return lineID, partLinesStore{}.update(ctx, q, tenantID, next)
-	})
-	if err != nil {
-		return PartLine{}, err
-	}
-	return s.PartLine(ctx, tenantID, orderID, lineID)
+	return patchLine(ctx, s, s.partLineOps(), tenantID, orderID, lineID, change)
 }
 
 // DeletePartLine deletes the part line; false when the order has no such part line.

@@ -2,13 +2,7 @@ package purchaseorders
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 
-	"github.com/jmoiron/sqlx"
-
-	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
@@ -66,64 +60,17 @@ var (
 	getPartLineLockedSQL = getPartLineSQL + ` FOR UPDATE OF l`
 )
 
-// get reads one part line of the order (NotFound when it has none of that id), locking it
-// when lock is set.
+// get reads one part line of the order, locking it when lock is set.
 func (partLinesStore) get(ctx context.Context, q db.Q, tenantID, orderID, lineID string, lock bool) (PartLine, error) {
 	query := getPartLineSQL
 	if lock {
 		query = getPartLineLockedSQL
 	}
-	var r partLineRow
-	err := sqlx.GetContext(ctx, q, &r, query, tenantID, orderID, lineID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return PartLine{}, apperr.NotFound("purchase order part line %s not found", lineID)
-	}
-	if err != nil {
-		return PartLine{}, fmt.Errorf("get purchase order part line: %w", err)
-	}
-	return r.partLine()
-}
-
-// lineListSpec is how both line kinds list: by line number unless asked otherwise.
-var lineListSpec = listing.Spec{Fields: map[string]string{
-	"lineNumber": "l.line_number",
-	"createdUtc": "l.created_utc",
-	"quantity":   "l.quantity",
-	"unitPrice":  "l.unit_price",
-	"id":         "l.id",
-}, Default: "lineNumber", IDColumn: "l.id"}
-
-// lineListQuery is the list query of a line kind over the order with f's clauses.
-func lineListQuery(tenantID, orderID string, f LineFilter) *listing.Query {
-	lq := listing.NewQuery("l.tenant_id", tenantID)
-	lq.Where("l.purchase_order_id = %s", orderID)
-	if len(f.IDs) > 0 {
-		lq.Where("l.id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("l.item_id = ANY(%s)", db.Array(f.ItemIDs))
-	}
-	if len(f.JobOperationIDs) > 0 {
-		lq.Where("l.job_operation_id = ANY(%s)", db.Array(f.JobOperationIDs))
-	}
-	return lq
+	return getLine(ctx, q, partLineKind, query, partLineRow.partLine, tenantID, orderID, lineID)
 }
 
 func (partLinesStore) list(ctx context.Context, q db.Q, tenantID, orderID string, f LineFilter, p listing.Page) ([]PartLine, error) {
-	query, args := lineListQuery(tenantID, orderID, f).SQL(partLineSelect, p)
-	var rows []partLineRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
-		return nil, fmt.Errorf("list purchase order part lines: %w", err)
-	}
-	out := make([]PartLine, len(rows))
-	for i, r := range rows {
-		l, err := r.partLine()
-		if err != nil {
-			return nil, err
-		}
-		out[i] = l
-	}
-	return out, nil
+	return listLines(ctx, q, partLineKind, partLineSelect, partLineRow.partLine, tenantID, orderID, f, p)
 }
 
 func (partLinesStore) insert(ctx context.Context, q db.Q, tenantID string, l PartLine) error {
