@@ -108,6 +108,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"vendors/{id}":                              vendor,
 		"vendors/{vendorId}":                        vendor,
 		"addresses/{vendorAddressId}":               pvCreateAddress(t, te, vendor, pvAddress()),
+		"vendors:contacts/{contactId}":              pvCreateContact(t, te, vendor, client.VendorContactWrite{FirstName: "Walk"}),
 		"purchase-orders/{purchaseOrderId}":         purchaseOrder,
 		// The purchase order's lines, keyed for purchase orders.
 		"purchase-orders:part-line-items/{lineItemId}": plAddPart(t, te, purchaseOrder, map[string]any{"itemId": item, "quantity": 1}),

@@ -227,6 +227,18 @@ func TestPurchaseOrderReferences(t *testing.T) {
 	}
 	res, body = rawRequest(t, http.MethodPut, poOrderPath(o.Id), te.Token, "application/json", soJSON(t, map[string]any{"vendorId": vendor, "paymentTermsId": poUnknownID}))
 	mustNameField(t, mustProblem(t, res, body, http.StatusNotFound), "paymentTermsId")
+	// Omitted, the payment terms are the vendor's.
+	termed := poVendorWith(t, te, map[string]any{"name": "Termed", "paymentTermsId": terms})
+	if o := poGet(t, te, poCreate(t, te, map[string]any{"vendorId": termed})); o.PaymentTermsId == nil || *o.PaymentTermsId != terms {
+		t.Fatalf("payment terms %v, want the vendor's %s", o.PaymentTermsId, terms)
+	}
+}
+
+// poVendorWith creates a vendor from body and returns its id.
+func poVendorWith(t *testing.T, te *tenantEnv, body map[string]any) string {
+	t.Helper()
+	res, answer := rawRequest(t, http.MethodPost, "/api/vendors", te.Token, "application/json", soJSON(t, body))
+	return createdID(t, res, answer)
 }
 
 func TestPurchaseOrderVendorChangesOnlyWhileDraft(t *testing.T) {

@@ -57,7 +57,7 @@ func checkCurrency(fields apperr.Fields, code *string) {
 }
 
 // Create stores a new draft purchase order and returns its id, in one transaction: the
-// currency defaults to the vendor's and the order number is taken last, so that a refused
+// currency and payment terms default to the vendor's and the order number is taken last, so that a refused
 // create uses none.
 func (s *Service) Create(ctx context.Context, t Tenant, w PurchaseOrderCreate) (string, error) {
 	fields := apperr.Fields{}
@@ -84,6 +84,9 @@ func (s *Service) Create(ctx context.Context, t Tenant, w PurchaseOrderCreate) (
 		}
 		if w.CurrencyCode != nil {
 			row.CurrencyCode = *w.CurrencyCode
+		}
+		if row.PaymentTermsID == nil {
+			row.PaymentTermsID = vendor.PaymentTermsID
 		}
 		if w.OrderDate != nil {
 			row.OrderDate = *w.OrderDate
