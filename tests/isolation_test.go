@@ -388,6 +388,8 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Method: http.MethodPost, Path: rcLinesPath(id), Body: `{"lineItemType":"fee","name":"Freight","unitCost":1}`},
 					{Method: http.MethodPost, Path: rcPath, Body: soJSON(t, f.receive("1", nil))},
 				},
+				// B's numbering starts at 1 too.
+				Own: []isoCall{{Method: http.MethodPost, Path: rcPath, Body: soJSON(t, rcNewPO(t, b).receive("1", nil))}},
 			}
 		}},
 		{name: "receipt lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
