@@ -188,11 +188,16 @@ func TestReceiptRefusesDraftCancelledAndDeletedPurchaseOrders(t *testing.T) {
 	mustProblemNaming(t, res, answer, "purchaseOrderId")
 	poRequest(t, te, http.MethodPost, poOrderPath(draft)+"/status", `{"status":"draft"}`)
 	poRequest(t, te, http.MethodPost, poOrderPath(draft)+"/status", `{"status":"ordered"}`)
-	rcCreate(t, te, body)
+	kept := rcCreate(t, te, body)
 	mustDec(t, "received", rcReceived(t, te, draft, line, false), "1")
 	res, answer = rawRequest(t, http.MethodDelete, poOrderPath(draft), te.Token, "", "")
 	mustStatus(t, res.StatusCode, http.StatusOK, answer)
 	res, answer = rcSend(t, te, http.MethodPost, rcPath, soJSON(t, body))
+	soMustProblem(t, res, answer, http.StatusNotFound, "purchaseOrderId")
+	// The receipt's lines still take notes; what would change the order is refused.
+	keptLine := rcLines(t, te, kept, "")[0].Id
+	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(kept, keptLine), `[{"op":"add","path":"/notes","value":"checked"}]`)
+	res, answer = rcSend(t, te, http.MethodPatch, rcLinePath(kept, keptLine), `[{"op":"replace","path":"/quantity","value":2}]`)
 	soMustProblem(t, res, answer, http.StatusNotFound, "purchaseOrderId")
 }
 

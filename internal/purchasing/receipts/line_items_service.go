@@ -467,6 +467,12 @@ func (s *Service) restock(ctx context.Context, q db.Q, tenantID string, r Receip
 		return nil
 	}
 	delta := dec.Decimal{Decimal: next.Quantity.Sub(old.Quantity.Decimal)}
+	moved := !delta.IsZero() || !old.UnitCost.Equal(next.UnitCost.Decimal) || !sameID(old.LocationID, next.LocationID) || !sameID(old.LotID, next.LotID)
+	if !moved && old.UnitTax.Equal(next.UnitTax.Decimal) {
+		// Notes or the inspection hold: nothing the order or stock knows of changes.
+		next.LandedCost = old.LandedCost
+		return nil
+	}
 	src, err := s.lockSource(ctx, q, tenantID, r, delta.IsPositive())
 	if err != nil {
 		return err
@@ -480,7 +486,6 @@ func (s *Service) restock(ctx context.Context, q db.Q, tenantID string, r Receip
 			return err
 		}
 	}
-	moved := !delta.IsZero() || !old.UnitCost.Equal(next.UnitCost.Decimal) || !sameID(old.LocationID, next.LocationID) || !sameID(old.LotID, next.LotID)
 	if !moved {
 		next.LandedCost = landed(*next, ol.factor)
 		return nil
