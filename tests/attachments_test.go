@@ -582,7 +582,7 @@ func TestAttachmentCertificationCertifiesALotOfTheItem(t *testing.T) {
 		{"lot id of 23 characters", certParts("item", itemID, lotID[:23]), 400, "Detail.LotId"},
 		{"an owner type that takes no certifications", certParts("job", itemID, lotID), 400, "Detail.Owner.Type"},
 		{"unknown item", certParts("item", "6745f0a2c81e4b0012ab34cd", lotID), 404, ""},
-		{"a receiving line item (area not landed)", certParts("purchaseOrderReceivingLineItem", itemID, lotID), 404, ""},
+		{"an unknown receiving line item", certParts("purchaseOrderReceivingLineItem", itemID, lotID), 404, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -160,6 +160,21 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "receipts", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id, _ := rcSalesOrderReceipt(t, te)
+			return versioned{Table: "receipts", ID: id, Get: rcReceiptPath(id), Writes: []versionedWrite{
+				putRecord("", `{"notes":"two"}`),
+				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
+			}}
+		}},
+		{name: "receipt lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			receipt, id := rcSalesOrderReceipt(t, te)
+			return versioned{Table: "receipt_lines", ID: id, Get: rcLinePath(receipt, id), Writes: []versionedWrite{
+				putRecord("", `{"quantity":2}`),
+				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "customer addresses", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			customer := newSubRecordCustomer(t, te, "Addressed")
 			id := createAddress(t, te, customer, dockAddress())

@@ -371,6 +371,48 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "receipts", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := rcNewPO(t, a)
+			id := rcCreate(t, a, f.receive("1", nil))
+			return isolated{
+				ID: id, Get: rcReceiptPath(id),
+				Put:   &isoCall{Body: `{"notes":"Taken over"}`},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/notes","value":"Taken over"}]`},
+				Lists: []isoList{
+					{Path: rcListPath, Body: `{}`},
+					{Path: rcListPath, Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: rcListPath, Body: fmt.Sprintf(`{"purchaseOrderIds":[%q]}`, f.order)},
+					{Path: rcListPath, Body: `{"numbers":[1]}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: rcLinesPath(id), Body: `{"lineItemType":"fee","name":"Freight","unitCost":1}`},
+					{Method: http.MethodPost, Path: rcPath, Body: soJSON(t, f.receive("1", nil))},
+				},
+				// B's numbering starts at 1 too.
+				Own: []isoCall{{Method: http.MethodPost, Path: rcPath, Body: soJSON(t, rcNewPO(t, b).receive("1", nil))}},
+			}
+		}},
+		{name: "receipt lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := rcNewPO(t, a)
+			receipt := rcCreate(t, a, f.receive("1", nil))
+			id := rcLines(t, a, receipt, "")[0].Id
+			bf := rcNewPO(t, b)
+			bReceipt := rcCreate(t, b, bf.receive("1", nil))
+			return isolated{
+				ID: id, Get: rcLinePath(receipt, id),
+				Put:    &isoCall{Body: `{"quantity":2}`},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/quantity","value":2}]`},
+				Delete: &isoCall{},
+				Lists: []isoList{
+					{Path: rcLinesPath(receipt) + "/list", Body: `{}`, BPath: rcLinesPath(bReceipt) + "/list"},
+					{Path: rcLinesPath(receipt) + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id), BPath: rcLinesPath(bReceipt) + "/list"},
+				},
+				Refused: []isoCall{
+					// A's purchase order line on B's receipt.
+					{Method: http.MethodPost, Path: rcLinesPath(bReceipt), Body: fmt.Sprintf(`{"purchaseOrderLineItemId":%q,"quantity":1}`, f.line)},
+				},
+			}
+		}},
 		{name: "purchase order part lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			aItem, bItem := createItem(t, a, newItem("A-BOUGHT")), createItem(t, b, newItem("B-BOUGHT"))
 			aOrder, bOrder := poFor(t, a), poFor(t, b)

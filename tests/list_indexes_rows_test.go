@@ -238,6 +238,21 @@ SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD',
        CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'purchaseOrder', 'externalId', 'P' || i))
             ELSE '{}'::jsonb END,
        i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Receipts: odd rows receive purchase order i, even rows sales order i; one in a hundred
+	// is held for inspection (left out of the list).
+	{"receipts", `INSERT INTO receipts (tenant_id, id, number, purchase_order_id, sales_order_id, received_date, accounting_held_utc,
+       created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, CASE WHEN i % 2 = 1 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 2 = 0 THEN ` + sqlID24("i") + ` END,
+       date '2024-01-01' + (i % 3650), CASE WHEN i % 100 = 0 THEN ` + sqlAt("i") + ` END, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	// Five lines per receipt, for the first fifth of the receipts: a fee, a part line (of item
+	// i) and an outside-processing line in turn.
+	{"receipt_lines", `INSERT INTO receipt_lines (tenant_id, receipt_id, id, line_item_type, purchase_order_part_line_id,
+       purchase_order_outside_processing_line_id, item_id, name, quantity, unit_price, unit_cost, unit_tax, landed_cost, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `,
+       CASE i % 3 WHEN 0 THEN 'fee' WHEN 1 THEN 'part' ELSE 'outsideProcessing' END,
+       CASE WHEN i % 3 = 1 THEN ` + sqlID36("i") + ` END, CASE WHEN i % 3 = 2 THEN ` + sqlID36("i") + ` END,
+       CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 3 = 0 THEN 'Freight' END,
+       1 + i % 7, i % 100, i % 97, i % 89, i % 101, ` + sqlAt("i") + ` ` + everyTenant},
 	// One primary company per tenant.
 	{"companies", `INSERT INTO companies (tenant_id, id, is_primary, name, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, i = 1, 'Company ' || ` + sqlWord("company", "i") + ` || ' ' || i, ` + sqlAt("i") + ` ` + everyTenant},

@@ -186,6 +186,19 @@ var indexedLists = map[string]indexedList{
 		"externalReference": map[string]any{"key": "erp", "externalId": "P4244"},
 		"includeDeleted":    true,
 	}},
+	"/api/receiving/receipts/list": {tables: []string{"receipts"}, filters: map[string]any{
+		"ids":              []string{id24(777)},
+		"numbers":          []int{4243},
+		"purchaseOrderIds": []string{id24(777)},
+		"salesOrderIds":    []string{id24(parent)},
+		"receivedDateFrom": "2033-12-01",
+		"receivedDateTo":   "2024-01-05",
+	}},
+	"/api/receiving/receipts/{receiptId}/line-items/list": {tables: []string{"receipt_lines", "receipts"}, path: map[string]string{"receiptId": id24(parent)},
+		filters: map[string]any{
+			"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(1))}, "lineItemTypes": []string{"outsideProcessing"},
+			"unitPrice": subRow(2) % 100, "unitCost": subRow(3) % 97, "unitTax": subRow(4) % 89, "landedCost": subRow(5) % 101,
+		}},
 	"/api/customers/{customerId}/addresses/list": {tables: []string{"customer_addresses"}, path: map[string]string{"customerId": id24(parent)}},
 	"/api/customers/{customerId}/contacts/list":  {tables: []string{"customer_contacts"}, path: map[string]string{"customerId": id24(parent)}},
 	"/api/department-shifts/list": {tables: []string{"department_shifts"}, filters: map[string]any{

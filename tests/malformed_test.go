@@ -72,6 +72,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	// A purchase order with a fee, tax, discount and vendor-credit line (ordered, so it takes
 	// vendor credits).
 	poLines := pdArrangeLines(t, te)
+	receipt, receiptLine := rcWalkReceipt(t, te, salesOrder, soPartLine, location)
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
@@ -149,6 +150,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"purchase-orders:part-line-items/{lineItemId}": plAddPart(t, te, poLines.order, map[string]any{"itemId": item, "quantity": 1}),
 		"purchase-orders:outside-processing-line-items/{lineItemId}": plAddOP(t, te, poLines.order,
 			map[string]any{"description": "Walk", "quantity": 1, "unitOfMeasureName": "Each", "unitPrice": 1}),
+		"receipts/{receiptId}": receipt,
+		"line-items/{lineId}":  receiptLine,
 		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
 			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
 
@@ -174,6 +177,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"trackingFieldId": trackingField,
 		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
 		"taxRateId": taxRate, "refundReasonCodeId": refundReason,
+		"salesOrderId": salesOrder, "salesOrderLineItemId": soPartLine,
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }

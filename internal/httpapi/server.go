@@ -24,6 +24,7 @@ import (
 	"mos/internal/platform/web"
 	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/purchaseorders"
+	"mos/internal/purchasing/receipts"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/quotes"
@@ -81,6 +82,7 @@ type Server struct {
 	*vendors.VendorsHandler
 	*materialvendors.MaterialVendorsHandler
 	*purchaseorders.PurchaseOrdersHandler
+	*receipts.ReceiptsHandler
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
 	*operations.OperationsHandler
@@ -264,6 +266,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("a purchase order", purchaseOrders.UsesItem)
 	// An item's purchase history is its part lines on ordered and paid purchase orders.
 	itemMaster.RegisterPurchaseSource(purchaseOrders.Purchases)
+	// Receipts receive purchase order lines and sales order part lines (customer-supplied
+	// material), posting their stock through the ledger in the receipt's transaction.
+	goodsReceipts := receipts.NewService(cfg.Pool, receipts.Deps{
+		PurchaseOrders: purchaseOrders, SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
+	})
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 
@@ -275,6 +282,14 @@ func New(cfg Config) (*echo.Echo, error) {
 	owners.Register(attachments.OwnerSalesOrderPartLineItem, salesOrders.PartLineExistsForAttachment, salesOrders.TouchPartLineForAttachment)
 	owners.Register(attachments.OwnerPurchaseOrder, purchaseOrders.ExistsForAttachment, purchaseOrders.TouchForAttachment)
 	owners.Register(attachments.OwnerPurchaseOrderPartLineItem, purchaseOrders.PartLineExistsForAttachment, purchaseOrders.TouchPartLineForAttachment)
+	// A receipt is owned by the kind of order it receives; its lines take certifications of
+	// lots of the items they received.
+	owners.Register(attachments.OwnerPurchaseOrderReceiving, goodsReceipts.ExistsForAttachment(receipts.FromPurchaseOrder), goodsReceipts.TouchForAttachment)
+	owners.Register(attachments.OwnerSalesOrderReceiving, goodsReceipts.ExistsForAttachment(receipts.FromSalesOrder), goodsReceipts.TouchForAttachment)
+	owners.RegisterCertified(attachments.OwnerPurchaseOrderReceivingLineItem, goodsReceipts.LineExistsForAttachment(receipts.FromPurchaseOrder),
+		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
+	owners.RegisterCertified(attachments.OwnerSalesOrderReceivingLineItem, goodsReceipts.LineExistsForAttachment(receipts.FromSalesOrder),
+		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err
@@ -329,6 +344,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		VendorsHandler:           vendors.NewHandler(vendorRecords, spec),
 		MaterialVendorsHandler:   materialvendors.NewHandler(materialVendors),
 		PurchaseOrdersHandler:    purchaseorders.NewHandler(purchaseOrders, spec),
+		ReceiptsHandler:          receipts.NewHandler(goodsReceipts, spec),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		OperationsHandler:        operations.NewHandler(operationLibrary),

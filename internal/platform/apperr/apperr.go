@@ -84,6 +84,14 @@ func Field(field, format string, args ...any) *Error {
 	return f.invalid()
 }
 
+// NotFoundField is a 404 naming field, the member of the request that refers to a record
+// that does not exist, phrased as every such problem is (see Fields.NotFoundErr).
+func NotFoundField(field, format string, args ...any) error {
+	f := Fields{}
+	f.Add(field, format, args...)
+	return f.NotFoundErr()
+}
+
 // NotFound is a 404.
 func NotFound(format string, args ...any) *Error {
 	return &Error{Kind: KindNotFound, Detail: fmt.Sprintf(format, args...)}

@@ -232,3 +232,11 @@ func NewEnvelope(p Page, total, returned int) Envelope {
 	e.HasNextPage = p.Offset+returned < total
 	return e
 }
+
+// Values is an optional list member of a filter body: nil when absent.
+func Values[T any](p *[]T) []T {
+	if p == nil {
+		return nil
+	}
+	return *p
+}

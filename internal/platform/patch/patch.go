@@ -259,3 +259,17 @@ func wireOps(ops []Operation) []wireOp {
 	}
 	return out
 }
+
+// Change is the change function of a PATCH handler: it applies ops to the read shape of the
+// current record (toAPI), decodes the result into the full-update body B, which t checks, and
+// parses that into the write W (fromAPI), so the patch is saved under the full update's rules.
+func Change[R, A, B, W any](t *Target, ops []Operation, toAPI func(R) A, fromAPI func(B) (W, error)) func(current R) (W, error) {
+	return func(current R) (W, error) {
+		var b B
+		if err := t.ApplyInto(toAPI(current), ops, &b); err != nil {
+			var none W
+			return none, err
+		}
+		return fromAPI(b)
+	}
+}

@@ -36,6 +36,8 @@ const (
 	OwnerShipment                       = "shipment"
 	OwnerPurchaseOrder                  = "purchaseOrder"
 	OwnerPurchaseOrderPartLineItem      = "purchaseOrderPartLineItem"
+	OwnerPurchaseOrderReceiving         = "purchaseOrderReceiving"
+	OwnerSalesOrderReceiving            = "salesOrderReceiving"
 	OwnerPurchaseOrderReceivingLineItem = "purchaseOrderReceivingLineItem"
 	OwnerSalesOrderReceivingLineItem    = "salesOrderReceivingLineItem"
 )
@@ -50,9 +52,9 @@ func StandardOwners() Owners {
 	byArea := map[perms][]string{
 		{"View Item", "Edit Item"}:                     {OwnerItem},
 		{"View Shipments", "Edit Shipments"}:           {OwnerShipment},
-		{"View Sales Order", "Edit Sales Order"}:       {OwnerSalesOrder, "salesOrderReceiving", OwnerSalesOrderPartLineItem, OwnerSalesOrderReceivingLineItem},
+		{"View Sales Order", "Edit Sales Order"}:       {OwnerSalesOrder, OwnerSalesOrderReceiving, OwnerSalesOrderPartLineItem, OwnerSalesOrderReceivingLineItem},
 		{"View Quote", "Edit Quote"}:                   {"quote", "quotePartLineItem"},
-		{"View Purchase Order", "Edit Purchase Order"}: {OwnerPurchaseOrder, "purchaseOrderReceiving", OwnerPurchaseOrderPartLineItem, OwnerPurchaseOrderReceivingLineItem},
+		{"View Purchase Order", "Edit Purchase Order"}: {OwnerPurchaseOrder, OwnerPurchaseOrderReceiving, OwnerPurchaseOrderPartLineItem, OwnerPurchaseOrderReceivingLineItem},
 		{"View Invoices", "Edit Invoices"}:             {"invoice"},
 		{"View Job", "Edit Job"}:                       {"job", "operation", "workOrderOperation"},
 	}
@@ -77,6 +79,18 @@ func (o Owners) Register(ownerType string,
 	touch func(ctx context.Context, q db.Q, tenantID, id string) error) {
 	k := o[ownerType]
 	k.Exists, k.Touch = exists, touch
+	o[ownerType] = k
+}
+
+// RegisterCertified is Register for an owner type that takes certifications: certifiedItem
+// answers the item whose lots a certification of the owner may certify.
+func (o Owners) RegisterCertified(ownerType string,
+	exists func(ctx context.Context, q db.Q, tenantID, id string) (bool, error),
+	touch func(ctx context.Context, q db.Q, tenantID, id string) error,
+	certifiedItem func(ctx context.Context, q db.Q, tenantID, id string) (string, error)) {
+	o.Register(ownerType, exists, touch)
+	k := o[ownerType]
+	k.CertifiedItem = certifiedItem
 	o[ownerType] = k
 }
 

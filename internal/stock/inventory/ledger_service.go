@@ -64,10 +64,26 @@ func (s *Service) Pick(ctx context.Context, tenantID string, p Pick) (Event, err
 	return ev, nil
 }
 
-// Receive puts units into stock at one place and answers the receive event: their value is
-// the per-unit values times the quantity. The lot is LotID, or the item's lot named
-// LotNumber (created when new), or for a lot-tracked item naming neither a new system lot.
+// Receive puts units into stock at one place and answers the receive event, in its own
+// transaction (see ReceiveIn).
 func (s *Service) Receive(ctx context.Context, tenantID string, r Receive) (Event, error) {
+	var ev Event
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		var err error
+		ev, err = s.ReceiveIn(ctx, q, tenantID, r)
+		return err
+	})
+	if err != nil {
+		return Event{}, err
+	}
+	return ev, nil
+}
+
+// ReceiveIn puts units into stock at one place in the caller's transaction q (so a document
+// receiving goods commits with its event) and answers the receive event: their value is the
+// per-unit values times the quantity. The lot is LotID, or the item's lot named LotNumber
+// (created when new), or for a lot-tracked item naming neither a new system lot.
+func (s *Service) ReceiveIn(ctx context.Context, q db.Q, tenantID string, r Receive) (Event, error) {
 	fields := apperr.Fields{}
 	note := fields.OptionalText("note", r.Note, maxNote)
 	if !r.Quantity.IsPositive() {
@@ -84,28 +100,34 @@ func (s *Service) Receive(ctx context.Context, tenantID string, r Receive) (Even
 	if err := fields.Err(); err != nil {
 		return Event{}, err
 	}
-	var ev Event
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		item, err := s.stockItem(ctx, q, tenantID, r.ItemID)
-		if err != nil {
-			return err
-		}
-		place := Place{ItemID: item.ID}
-		if _, err := s.requireLocation(ctx, q, tenantID, r.LocationID); err != nil {
-			return err
-		}
-		place.LocationID = r.LocationID
-		if place.LotID, err = s.receivingLot(ctx, q, tenantID, item, r.LotID, r.LotNumber); err != nil {
-			return err
-		}
-		added := r.PerUnit.Times(r.Quantity)
-		ev = Event{Type: TypeReceive, SecondaryType: r.SecondaryType, Place: place, Quantity: r.Quantity, UnitID: item.UnitID, Values: added, Note: note}
-		return s.record(ctx, q, tenantID, &ev, []change{{place: place, quantity: r.Quantity, values: added}})
-	})
+	item, err := s.stockItem(ctx, q, tenantID, r.ItemID)
 	if err != nil {
 		return Event{}, err
 	}
+	place := Place{ItemID: item.ID}
+	if _, err := s.requireLocation(ctx, q, tenantID, r.LocationID); err != nil {
+		return Event{}, naming(err, "locationId")
+	}
+	place.LocationID = r.LocationID
+	if place.LotID, err = s.receivingLot(ctx, q, tenantID, item, r.LotID, r.LotNumber); err != nil {
+		return Event{}, naming(err, "lotId")
+	}
+	added := r.PerUnit.Times(r.Quantity)
+	ev := Event{Type: TypeReceive, SecondaryType: r.SecondaryType, Source: r.Source, Place: place, Quantity: r.Quantity, UnitID: item.UnitID, Values: added, Note: note}
+	if err := s.record(ctx, q, tenantID, &ev, []change{{place: place, quantity: r.Quantity, values: added}}); err != nil {
+		return Event{}, err
+	}
 	return ev, nil
+}
+
+// naming makes a NotFound that names no field a 404 naming field: the member of the request
+// that refers to the missing record.
+func naming(err error, field string) error {
+	e, ok := apperr.As(err)
+	if !ok || e.Kind != apperr.KindNotFound || len(e.Fields) > 0 {
+		return err
+	}
+	return apperr.NotFoundField(field, "%s", e.Detail)
 }
 
 // Override sets what is on hand at one place to Quantity and answers the eventOverride
@@ -183,63 +205,74 @@ func (s *Service) Override(ctx context.Context, tenantID string, o Override) (Ev
 func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, error) {
 	var ev Event
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		orig, err := s.store.event(ctx, q, tenantID, eventID, true)
-		if err != nil {
-			return err
-		}
-		if orig.Type == TypeRevert {
-			return apperr.Field("inventoryEventId", "event %s is a revert and cannot be reverted", orig.ID)
-		}
-		if orig.SecondaryType == SecondaryReserve || orig.SecondaryType == SecondaryRelease {
-			return apperr.Field("inventoryEventId", "event %s is a reservation event: the record holding the units (its reservedForType and reservedForId) reserves and releases them", orig.ID)
-		}
-		// Read after the lock on the original: a revert committed meanwhile is seen.
-		by, err := s.store.revertedBy(ctx, q, tenantID, orig.ID)
-		if err != nil {
-			return err
-		}
-		if by != "" {
-			return apperr.Field("inventoryEventId", "event %s is already reverted by event %s", orig.ID, by)
-		}
-		// Then the same order as the other actions: item, locations, balances.
-		item, err := s.items.StockInfo(ctx, q, tenantID, orig.ItemID)
-		if err != nil {
-			return err
-		}
-		effects, err := s.store.effects(ctx, q, tenantID, []string{orig.ID})
-		if err != nil {
-			return err
-		}
-		if err := revertable(orig, item, effects); err != nil {
-			return err
-		}
-		if err := s.requireEffectLocations(ctx, q, tenantID, orig.ID, effects); err != nil {
-			return err
-		}
-		// Balances are locked in one order (by place) whatever order the effects were in.
-		sort.SliceStable(effects, func(i, j int) bool { return placeKey(effects[i].Place) < placeKey(effects[j].Place) })
-		changes := make([]change, len(effects))
-		var total Values
-		for i, e := range effects {
-			bal, err := s.store.lockBalance(ctx, q, tenantID, e.Place)
-			if err != nil {
-				return err
-			}
-			if bal.Quantity.LessThan(e.QuantityChange.Decimal) {
-				return apperr.Field("quantity", "only %s on hand there; reverting event %s would take %s", bal.Quantity, orig.ID, e.QuantityChange)
-			}
-			values := revertValues(bal, e)
-			changes[i] = change{place: e.Place, balanceID: bal.ID, quantity: negate(e.QuantityChange), values: values, reserved: negate(e.ReservedChange)}
-			total = total.Plus(values)
-		}
-		ev = Event{
-			Type: TypeRevert, SecondaryType: SecondaryRevert, Source: orig.Source, Place: orig.Place,
-			ItemToMakeID: orig.ItemToMakeID, Quantity: orig.Quantity, UnitID: item.UnitID, Values: total,
-			ReservedForID: orig.ReservedForID, ReservedForType: orig.ReservedForType, RevertedEventID: &orig.ID,
-		}
-		return s.record(ctx, q, tenantID, &ev, changes)
+		var err error
+		ev, err = s.RevertIn(ctx, q, tenantID, eventID)
+		return err
 	})
 	if err != nil {
+		return Event{}, err
+	}
+	return ev, nil
+}
+
+// RevertIn is Revert in the caller's transaction q: a document that posted a receipt undoes
+// it together with its own change.
+func (s *Service) RevertIn(ctx context.Context, q db.Q, tenantID, eventID string) (Event, error) {
+	orig, err := s.store.event(ctx, q, tenantID, eventID, true)
+	if err != nil {
+		return Event{}, err
+	}
+	if orig.Type == TypeRevert {
+		return Event{}, apperr.Field("inventoryEventId", "event %s is a revert and cannot be reverted", orig.ID)
+	}
+	if orig.SecondaryType == SecondaryReserve || orig.SecondaryType == SecondaryRelease {
+		return Event{}, apperr.Field("inventoryEventId", "event %s is a reservation event: the record holding the units (its reservedForType and reservedForId) reserves and releases them", orig.ID)
+	}
+	// Read after the lock on the original: a revert committed meanwhile is seen.
+	by, err := s.store.revertedBy(ctx, q, tenantID, orig.ID)
+	if err != nil {
+		return Event{}, err
+	}
+	if by != "" {
+		return Event{}, apperr.Field("inventoryEventId", "event %s is already reverted by event %s", orig.ID, by)
+	}
+	// Then the same order as the other actions: item, locations, balances.
+	item, err := s.items.StockInfo(ctx, q, tenantID, orig.ItemID)
+	if err != nil {
+		return Event{}, err
+	}
+	effects, err := s.store.effects(ctx, q, tenantID, []string{orig.ID})
+	if err != nil {
+		return Event{}, err
+	}
+	if err := revertable(orig, item, effects); err != nil {
+		return Event{}, err
+	}
+	if err := s.requireEffectLocations(ctx, q, tenantID, orig.ID, effects); err != nil {
+		return Event{}, err
+	}
+	// Balances are locked in one order (by place) whatever order the effects were in.
+	sort.SliceStable(effects, func(i, j int) bool { return placeKey(effects[i].Place) < placeKey(effects[j].Place) })
+	changes := make([]change, len(effects))
+	var total Values
+	for i, e := range effects {
+		bal, err := s.store.lockBalance(ctx, q, tenantID, e.Place)
+		if err != nil {
+			return Event{}, err
+		}
+		if bal.Quantity.LessThan(e.QuantityChange.Decimal) {
+			return Event{}, apperr.Field("quantity", "only %s on hand there; reverting event %s would take %s", bal.Quantity, orig.ID, e.QuantityChange)
+		}
+		values := revertValues(bal, e)
+		changes[i] = change{place: e.Place, balanceID: bal.ID, quantity: negate(e.QuantityChange), values: values, reserved: negate(e.ReservedChange)}
+		total = total.Plus(values)
+	}
+	ev := Event{
+		Type: TypeRevert, SecondaryType: SecondaryRevert, Source: orig.Source, Place: orig.Place,
+		ItemToMakeID: orig.ItemToMakeID, Quantity: orig.Quantity, UnitID: item.UnitID, Values: total,
+		ReservedForID: orig.ReservedForID, ReservedForType: orig.ReservedForType, RevertedEventID: &orig.ID,
+	}
+	if err := s.record(ctx, q, tenantID, &ev, changes); err != nil {
 		return Event{}, err
 	}
 	return ev, nil

@@ -141,6 +141,9 @@ type Receive struct {
 	Note          *string
 	// PerUnit is the value of one received unit by kind (0 when not given).
 	PerUnit Values
+	// Source is the record that received the units (a receipt's order); zero for a manual
+	// receipt.
+	Source Source
 }
 
 // Override sets what is on hand of an item at a place to Quantity.

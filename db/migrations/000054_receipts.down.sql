@@ -1,0 +1,2 @@
+DROP TABLE receipt_lines;
+DROP TABLE receipts;
