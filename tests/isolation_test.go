@@ -534,7 +534,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		}},
 		{name: "purchase order vendor-credit lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			order, bOrder := pdOrderIn(t, a, "USD", client.PurchaseOrderStatusOrdered), pdOrderIn(t, b, "USD", client.PurchaseOrderStatusOrdered)
-			aPart := pdPartLine(t, a, order, 1, "1", "10", "0")
+			aPart := pdPartLine(t, a, order, 1, "1", "10")
 			id := solCreate(t, a, pdCreditPath(order), `{"amount":1}`)
 			return isolated{
 				ID: id, Get: pdCreditPath(order) + "/" + id,

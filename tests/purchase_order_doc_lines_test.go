@@ -2,6 +2,7 @@ package tests
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -34,37 +35,29 @@ func pdOrderIn(t *testing.T, te *tenantEnv, currency string, status client.Purch
 	return id
 }
 
-// pdPartLine stores a taxable part line of the order straight in the database (its writes are
-// another area's; line writes of other kinds recompute the totals over it), with its own tax
-// rate of rate percent.
-func pdPartLine(t *testing.T, te *tenantEnv, orderID string, number int, quantity, price, rate string) string {
+// pdPartLine adds a taxable part line (no tax rate of its own) of quantity × price to the
+// order, a fresh item each, and checks it took line number number.
+func pdPartLine(t *testing.T, te *tenantEnv, orderID string, number int, quantity, price string) string {
 	t.Helper()
 	item := createItem(t, te, newItem(fmt.Sprintf("POL-%s-%d", randomSuffix(), number)))
-	id := ids.NewSub()
-	solExec(t, `INSERT INTO purchase_order_part_lines (tenant_id, purchase_order_id, id, line_number, item_id, quantity,
-	               unit_of_measure_name, inventory_quantity, unit_price, is_taxable, tax_rate, description)
-	           VALUES ($1, $2, $3, $4, $5, $6, 'Each', $6, $7, true, $8, 'Brackets')`,
-		te.ID, orderID, id, number, item, quantity, price, rate)
+	id := plAddPart(t, te, orderID, map[string]any{"itemId": item, "quantity": json.Number(quantity),
+		"unitPrice": json.Number(price), "isTaxable": true, "description": "Brackets"})
+	if got := plGetPart(t, te, orderID, id); int(got.LineNumber) != number {
+		t.Fatalf("part line number %d, want %d", got.LineNumber, number)
+	}
 	return id
 }
 
-// pdOutsideLine stores an outside-processing line of the order straight in the database.
+// pdOutsideLine adds an outside-processing line (an anodizing service at 10 % off) and checks
+// it took line number number.
 func pdOutsideLine(t *testing.T, te *tenantEnv, orderID string, number int, quantity, price string) string {
 	t.Helper()
-	id := ids.NewSub()
-	solExec(t, `INSERT INTO purchase_order_outside_processing_lines (tenant_id, purchase_order_id, id, line_number,
-	               description, quantity, unit_of_measure_name, unit_price, discount_is_percentage, discount_value)
-	           VALUES ($1, $2, $3, $4, 'Anodize', $5, 'Each', $6, true, 10)`, te.ID, orderID, id, number, quantity, price)
+	id := plAddOP(t, te, orderID, map[string]any{"description": "Anodize", "quantity": json.Number(quantity),
+		"unitOfMeasureName": "Each", "unitPrice": json.Number(price), "discount": map[string]any{"isPercentage": true, "value": 10}})
+	if got := plGetOP(t, te, orderID, id); int(got.LineNumber) != number {
+		t.Fatalf("outside-processing line number %d, want %d", got.LineNumber, number)
+	}
 	return id
-}
-
-// pdRecompute stores the order's totals again after lines were stored straight in the
-// database, through a line write (a discount set and removed).
-func pdRecompute(t *testing.T, te *tenantEnv, orderID string) {
-	t.Helper()
-	soOK[client.PurchaseOrderDiscountLineItem](t, te, http.MethodPut, pdDiscountPath(orderID), `{"isPercentage":true,"value":0}`)
-	r, b := soSend(t, te.Token, http.MethodDelete, pdDiscountPath(orderID), "")
-	mustStatus(t, r.StatusCode, http.StatusOK, b)
 }
 
 // pdWantTotals fails t unless the order's totals (as its GET answers them) are want, by
@@ -175,8 +168,7 @@ func TestPurchaseOrderTotalsAfterEachLineKind(t *testing.T) {
 	te := newTenant(t)
 	order := pdOrder(t, te, "USD")
 	// A taxable part line of 2 × 50 (no rate of its own).
-	pdPartLine(t, te, order, 1, "2", "50", "0")
-	pdRecompute(t, te, order)
+	pdPartLine(t, te, order, 1, "2", "50")
 	pdWantTotals(t, te, order, map[string]string{"lineSubTotal": "100", "subTotal": "100", "taxTotal": "0", "total": "100"})
 
 	// A fee, not taxable.
@@ -284,7 +276,7 @@ func TestPurchaseOrderVendorCreditLines(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	order := pdOrder(t, te, "USD")
-	part := pdPartLine(t, te, order, 1, "4", "25", "0")
+	part := pdPartLine(t, te, order, 1, "4", "25")
 	solCreate(t, te, pdFeePath(order), `{"name":"Freight","amount":10}`)
 	// Credits come after ordering: a draft order takes none.
 	r, b := soSend(t, te.Token, http.MethodPost, pdCreditPath(order), `{"amount":5}`)
@@ -321,7 +313,7 @@ func TestPurchaseOrderVendorCreditLines(t *testing.T) {
 
 	// The rules, each naming its field.
 	other := pdOrder(t, te, "USD")
-	otherPart := pdPartLine(t, te, other, 1, "1", "1", "0")
+	otherPart := pdPartLine(t, te, other, 1, "1", "1")
 	for _, c := range []struct{ body, field string }{
 		{`{"amount":0}`, "amount"},
 		{`{"amount":-2}`, "amount"},
@@ -449,7 +441,7 @@ func TestPurchaseOrderTaxAllocationsOfAFee(t *testing.T) {
 		mustProblem(t, r, b, http.StatusNotFound)
 	}
 	// The fee path answers fee lines only.
-	part := pdPartLine(t, te, order, 1, "1", "10", "0")
+	part := pdPartLine(t, te, order, 1, "1", "10")
 	for _, id := range []string{tax, part, ids.NewSub()} {
 		r, b := soSend(t, te.Token, http.MethodGet, pdFeePath(order)+"/"+id+"/tax-allocations", "")
 		mustProblem(t, r, b, http.StatusNotFound)
@@ -461,7 +453,6 @@ func TestPurchaseOrderTaxAllocationsOfAFee(t *testing.T) {
 		mustProblem(t, r, b, http.StatusNotFound)
 	}
 	// A part line's allocations through the lines view (after its totals are recomputed).
-	pdRecompute(t, te, order)
 	partTaxes := soOK[client.PurchaseOrderTaxAllocations](t, te, http.MethodGet, pdLinesPath(order)+"/"+part+"/tax-allocations", "")
 	if len(partTaxes.Items) != 1 || partTaxes.Items[0].TaxLineId == nil || *partTaxes.Items[0].TaxLineId != tax {
 		t.Errorf("part line allocations %s", mustJSON(t, partTaxes))
@@ -472,18 +463,18 @@ func TestPurchaseOrderLineItemsShowEveryKindInOneShape(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	order, other := pdOrder(t, te, "USD"), pdOrder(t, te, "USD")
-	// Part and outside-processing lines share one numbering: 2 × 12.50 = 25.00 (line 3);
-	// 3 × 10 less 10 % = 27.00 (line 2); 1 × 19.99 (line 1).
-	third := pdPartLine(t, te, order, 3, "2", "12.50", "0")
+	// Part and outside-processing lines share one numbering: 1 × 19.99 (line 1); 3 × 10 less
+	// 10 % = 27.00 (line 2); 2 × 12.50 = 25.00 (line 3).
+	first := pdPartLine(t, te, order, 1, "1", "19.99")
 	outside := pdOutsideLine(t, te, order, 2, "3", "10")
-	first := pdPartLine(t, te, order, 1, "1", "19.99", "0")
+	third := pdPartLine(t, te, order, 3, "2", "12.50")
 	fee := solCreate(t, te, pdFeePath(order), `{"name":"Freight","amount":17.505,"description":"Truck"}`)
 	state := createTaxRate(t, te, client.TaxRateWrite{Name: "State", Rate: num("6")})
 	tax := solCreate(t, te, pdTaxPath(order), fmt.Sprintf(`{"taxRateId":%q}`, state))
 	discount := soOK[client.PurchaseOrderDiscountLineItem](t, te, http.MethodPut, pdDiscountPath(order), `{"name":"Early","isPercentage":true,"value":10}`).Id
 	poMoveTo(t, te, order, client.PurchaseOrderStatusOrdered)
 	credit := solCreate(t, te, pdCreditPath(order), `{"amount":5.005,"description":"Dent"}`)
-	pdPartLine(t, te, other, 1, "1", "1", "0")
+	pdPartLine(t, te, other, 1, "1", "1")
 
 	o := poGet(t, te, order)
 	list, err := te.API.ListPurchaseOrderLineItemsWithResponse(t.Context(), order, &client.ListPurchaseOrderLineItemsParams{}, client.PurchaseOrderLineItemsFilter{})
@@ -828,7 +819,7 @@ func pdArrangeDocumentLines(t *testing.T, small, large *tenantEnv) []readCase {
 		var b built
 		b.orders = arrangeEach(size, func(i, subs int) string {
 			order := pdOrder(t, te, "USD")
-			pdPartLine(t, te, order, 1, "1", "100", "0")
+			pdPartLine(t, te, order, 1, "1", "100")
 			var fees, taxes []string
 			for k := range subs {
 				fees = append(fees, solCreate(t, te, pdFeePath(order), fmt.Sprintf(`{"name":"Fee %d","amount":10,"isTaxable":true,"taxRateId":%q}`, k, rates[k])))
@@ -862,4 +853,64 @@ func pdArrangeDocumentLines(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getPurchaseOrderLineItem", pdLinesPath(so)+"/"+s.taxes[0], pdLinesPath(lo)+"/"+l.taxes[0]),
 		getRead("getPurchaseOrderLineItemTaxAllocations", pdLinesPath(so)+"/"+s.fees[0]+"/tax-allocations", pdLinesPath(lo)+"/"+l.fees[0]+"/tax-allocations"),
 	}
+}
+
+// TestPurchaseOrderTaxLineSharesAcrossLineKinds: a document tax line's tax is shared over the
+// taxable part, outside-processing and fee lines by their taxed amounts; each line's
+// allocations are its own tax, then its share, the same on its kind's path and the view's.
+func TestPurchaseOrderTaxLineSharesAcrossLineKinds(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	order := pdOrder(t, te, "USD")
+	ten := createTaxRate(t, te, client.TaxRateWrite{Name: "Ten " + randomSuffix(), Rate: num("10")})
+	five := createTaxRate(t, te, client.TaxRateWrite{Name: "County " + randomSuffix(), Rate: num("5")})
+	item := createItem(t, te, newItem("POTAX-"+randomSuffix()))
+	// 2 × 50 = 100 taxed at its own 10 %; an anodizing service of 1 × 40 and a fee of 10,
+	// taxable without a rate of their own; a line not taxable.
+	part := plAddPart(t, te, order, map[string]any{"itemId": item, "quantity": 2, "unitPrice": 50, "isTaxable": true, "taxRateId": ten})
+	op := plAddOP(t, te, order, map[string]any{"description": "Anodize", "quantity": 1, "unitOfMeasureName": "Each", "unitPrice": 40, "isTaxable": true})
+	fee := solCreate(t, te, pdFeePath(order), `{"name":"Freight","amount":10,"isTaxable":true}`)
+	untaxed := plAddPart(t, te, order, map[string]any{"itemId": item, "quantity": 1, "unitPrice": 7})
+	taxLine := solCreate(t, te, pdTaxPath(order), fmt.Sprintf(`{"taxRateId":%q}`, five))
+
+	// Taxable base 150: the 5 % line taxes 7.50, shared 100 : 40 : 10 = 5.00, 2.00, 0.50.
+	type want struct {
+		ownRate, ownAmount, share string
+	}
+	cases := []struct {
+		name, path, id string
+		want           want
+	}{
+		{"part line", plPartPath(order), part, want{"10", "10.00", "5.00"}},
+		{"outside-processing line", plOPPath(order), op, want{"", "", "2.00"}},
+		{"fee line", pdFeePath(order), fee, want{"", "", "0.50"}},
+		{"line not taxable", plPartPath(order), untaxed, want{"", "", "0"}},
+	}
+	for _, c := range cases {
+		for _, path := range []string{c.path + "/" + c.id + "/tax-allocations", poOrderPath(order) + "/line-items/" + c.id + "/tax-allocations"} {
+			res, b := plSend(t, te, http.MethodGet, path, "")
+			got := plDecode[client.PurchaseOrderTaxAllocations](t, res, b).Items
+			i := 0
+			if c.want.ownRate != "" {
+				if len(got) != 2 || got[0].TaxLineId != nil || got[0].TaxRateId == nil || *got[0].TaxRateId != ten {
+					t.Fatalf("%s %s: %s", c.name, path, b)
+				}
+				mustDec(t, c.name+" own rate", got[0].Rate, c.want.ownRate)
+				mustDec(t, c.name+" own taxed amount", got[0].TaxedAmount, "100.00")
+				mustDec(t, c.name+" own tax", got[0].Amount, c.want.ownAmount)
+				i = 1
+			} else if len(got) != 1 {
+				t.Fatalf("%s %s: %s", c.name, path, b)
+			}
+			share := got[i]
+			if share.TaxLineId == nil || *share.TaxLineId != taxLine || share.TaxRateId == nil || *share.TaxRateId != five || share.Name == nil {
+				t.Fatalf("%s %s: share %s", c.name, path, b)
+			}
+			mustDec(t, c.name+" share rate", share.Rate, "5")
+			mustDec(t, c.name+" share base", share.TaxedAmount, "150.00")
+			mustDec(t, c.name+" share", share.Amount, c.want.share)
+		}
+	}
+	// The order's tax is the part line's own 10.00 and the tax line's 7.50.
+	pdWantTotals(t, te, order, map[string]string{"subTotal": "157", "taxTotal": "17.5", "total": "174.5"})
 }
