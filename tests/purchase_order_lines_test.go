@@ -122,6 +122,13 @@ func TestPurchaseOrderPartLineDefaultsFromTheVendorDetail(t *testing.T) {
 	sent := plGetPart(t, te, orderID, plAddPart(t, te, orderID, map[string]any{"itemId": item, "quantity": 1, "unitPrice": 7.5, "inventoryUnitQuantity": 11}))
 	plMustDec(t, "sent price", sent.UnitPrice, "7.5")
 	plMustDec(t, "sent inventory quantity", sent.InventoryUnitQuantity, "11")
+	// A vendor priced only by breaks: below the smallest, its price (as the item's input unit
+	// cost takes it).
+	breaksOnly := poVendorIn(t, te, "Breaks only", "USD")
+	addVendorDetail(t, te, item, fmt.Sprintf(`{"vendorId":%q,"unitOfMeasureName":"Dozen","inventoryUnitQuantity":12,"priceBreaks":[{"quantity":50,"price":18},{"quantity":10,"price":21}]}`, breaksOnly))
+	small := poCreate(t, te, map[string]any{"vendorId": breaksOnly})
+	plMustDec(t, "below every break", plGetPart(t, te, small, plAddPart(t, te, small, map[string]any{"itemId": item, "quantity": 2})).UnitPrice, "21")
+	plMustDec(t, "the break for 60", plGetPart(t, te, small, plAddPart(t, te, small, map[string]any{"itemId": item, "quantity": 60})).UnitPrice, "18")
 	// Another vendor's order: no vendor detail, so the inventory unit and price 0.
 	other := poFor(t, te)
 	o := plGetPart(t, te, other, plAddPart(t, te, other, map[string]any{"itemId": item, "quantity": 3}))

@@ -74,30 +74,24 @@ func (it PurchaseItem) PurchaseInventoryQuantity(quantity dec.Decimal, unit stri
 }
 
 // PurchaseUnitPrice is the vendor's price of one unit for a line of quantity units of unit in
-// currency: the break of the vendor detail in currency with the largest quantity not above
-// quantity, else the detail's price when the vendor's currency is currency. Only a line in
-// the detail's unit is priced (breaks count vendor units); ok is false when nothing prices it.
-// Prices in another currency are not converted.
+// currency, by the rules of an item's input unit cost among the vendor detail's breaks in
+// currency: the break with the largest quantity not above quantity, else the detail's price
+// when the vendor's currency is currency, else (quantity below every break) the smallest
+// break. Only a line in the detail's unit is priced (breaks count vendor units); ok is false
+// when nothing prices it. Prices in another currency are not converted.
 func (it PurchaseItem) PurchaseUnitPrice(quantity dec.Decimal, unit, currency string) (dec.Decimal, bool) {
 	v := it.Vendor
 	if v == nil || unit != v.UnitName {
 		return dec.Decimal{}, false
 	}
-	var best *VendorPriceBreak
-	for i := range v.PriceBreaks {
-		b := &v.PriceBreaks[i]
-		if b.CurrencyCode != currency || dec.FromInt(int64(b.Quantity)).GreaterThan(quantity.Decimal) {
-			continue
-		}
-		if best == nil || b.Quantity > best.Quantity {
-			best = b
-		}
-	}
-	if best != nil {
-		return best.Price, true
-	}
-	if v.Price != nil && v.VendorCurrency == currency {
+	b, applies := priceBreakFor(v.PriceBreaks, quantity, currency)
+	switch {
+	case applies:
+		return b.Price, true
+	case v.Price != nil && v.VendorCurrency == currency:
 		return *v.Price, true
+	case b != nil:
+		return b.Price, true
 	}
 	return dec.Decimal{}, false
 }

@@ -28,7 +28,8 @@ func TestPurchaseItemDefaultsFromTheVendorDetail(t *testing.T) {
 		{"10", "Dozen", "USD", "25", true}, // the break for 10
 		{"25", "Dozen", "USD", "20", true}, // the largest break not above
 		{"6", "Dozen", "EUR", "1", true},   // breaks in the order's currency only
-		{"2", "Dozen", "EUR", "", false},   // the detail's price is in USD
+		{"2", "Dozen", "EUR", "1", true},   // below the EUR break and the price in USD: the break
+		{"2", "Dozen", "CAD", "", false},   // nothing in CAD
 		{"30", "Each", "USD", "", false},   // not the detail's unit
 	} {
 		got, ok := it.PurchaseUnitPrice(dec.MustParse(c.quantity), c.unit, c.currency)

@@ -69,19 +69,16 @@ func priceFromVendorDetails(details []VendorDetail, tenantCurrency string, quant
 	vendorQty := quantity.Mul(d.UnitQuantity.Decimal).DivRound(d.InventoryUnitQuantity.Decimal, dec.MaxFractionDigits)
 	var price *dec.Decimal
 	currency := d.VendorCurrency
-	for _, b := range d.PriceBreaks { // by quantity: the last that applies is the best
-		if dec.FromInt(int64(b.Quantity)).LessThanOrEqual(vendorQty) {
-			price, currency, out.Basis = &b.Price, b.CurrencyCode, BasisVendorPriceBreak
-			out.PriceBreakQuantity = &b.Quantity
-		}
-	}
-	if price == nil && d.Price != nil {
+	b, applies := priceBreakFor(d.PriceBreaks, dec.Decimal{Decimal: vendorQty}, "")
+	switch {
+	case applies:
+		price, currency, out.Basis = &b.Price, b.CurrencyCode, BasisVendorPriceBreak
+		out.PriceBreakQuantity = &b.Quantity
+	case d.Price != nil:
 		price, out.Basis = d.Price, BasisVendorPrice
-	}
-	if price == nil && len(d.PriceBreaks) > 0 {
+	case b != nil:
 		// Priced only by breaks and asked for less than the smallest: buying below it costs
 		// at least its price, which beats answering no cost at all.
-		b := d.PriceBreaks[0]
 		price, currency, out.Basis = &b.Price, b.CurrencyCode, BasisVendorPriceBreak
 		out.PriceBreakQuantity = &b.Quantity
 	}
@@ -93,6 +90,31 @@ func priceFromVendorDetails(details []VendorDetail, tenantCurrency string, quant
 	if currency != tenantCurrency {
 		out.UnconvertedVendorCurrencyCode = &currency
 	}
+}
+
+// priceBreakFor is the break of breaks that prices vendorQty vendor units: the one with the
+// largest quantity not above vendorQty (applies), else, when vendorQty is below every break,
+// the smallest (applies false: the caller decides whether it beats the vendor's plain price);
+// nil when there is no break. A non-empty currency keeps only the breaks in that currency.
+// Every price of an item's vendor (input unit cost, purchase order lines) is chosen here.
+func priceBreakFor(breaks []VendorPriceBreak, vendorQty dec.Decimal, currency string) (b *VendorPriceBreak, applies bool) {
+	var best, smallest *VendorPriceBreak
+	for i := range breaks {
+		c := &breaks[i]
+		if currency != "" && c.CurrencyCode != currency {
+			continue
+		}
+		if smallest == nil || c.Quantity < smallest.Quantity {
+			smallest = c
+		}
+		if dec.FromInt(int64(c.Quantity)).LessThanOrEqual(vendorQty.Decimal) && (best == nil || c.Quantity > best.Quantity) {
+			best = c
+		}
+	}
+	if best != nil {
+		return best, true
+	}
+	return smallest, false
 }
 
 // InputUnitCosts answers, through q, the input unit cost of each item of quantities for its
