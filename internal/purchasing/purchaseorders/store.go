@@ -33,6 +33,7 @@ func newOrderHeader(pool *db.Pool, fields docheaders.CustomFields) *orderHeader 
 	return docheaders.Declare[PurchaseOrder, orderRow](pool, fields, docheaders.Declaration{
 		Table: "purchase_orders", Noun: "purchase order", Answer: orderAnswerWithTag,
 		Module: customfields.ModulePurchaseOrder, References: extref.PurchaseOrder,
+		LineParent: `t.id, t.status, t.currency_code, t.vendor_id`,
 	})
 }
 

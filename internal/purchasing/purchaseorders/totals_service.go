@@ -39,20 +39,15 @@ func checkLinesEditable(s Status) error {
 // ends, so the line writes of one order and the recompute of its totals run one after
 // another; a missing or deleted order is NotFound.
 func (s *Service) lockForLineWrite(ctx context.Context, q db.Q, tenantID, orderID string) (lineParent, error) {
-	return totalsStore{}.lockOrder(ctx, q, tenantID, orderID)
+	var p lineParent
+	err := s.header.LockForLines(ctx, q, tenantID, orderID, &p.ID, &p.Status, &p.Currency, &p.VendorID)
+	return p, err
 }
 
 // lineOrderExists answers NotFound unless the tenant has purchase order orderID, deleted or
 // not: the reads of its lines.
 func (s *Service) lineOrderExists(ctx context.Context, q db.Q, tenantID, orderID string) error {
-	ok, err := totalsStore{}.orderExists(ctx, q, tenantID, orderID)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return apperr.NotFound("purchase order %s not found", orderID)
-	}
-	return nil
+	return s.header.Exists(ctx, q, tenantID, orderID)
 }
 
 // pricedOrder is an order's lines as doclines prices them, with what the line reads need to

@@ -17,33 +17,6 @@ import (
 
 type totalsStore struct{}
 
-const lockOrderForLinesSQL = `
-SELECT id, status, currency_code, vendor_id FROM purchase_orders
-WHERE tenant_id = $1 AND id = $2 AND NOT deleted
-FOR UPDATE`
-
-func (totalsStore) lockOrder(ctx context.Context, q db.Q, tenantID, orderID string) (lineParent, error) {
-	var p lineParent
-	err := q.QueryRowxContext(ctx, lockOrderForLinesSQL, tenantID, orderID).Scan(&p.ID, &p.Status, &p.Currency, &p.VendorID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return lineParent{}, apperr.NotFound("purchase order %s not found", orderID)
-	}
-	if err != nil {
-		return lineParent{}, fmt.Errorf("lock purchase order: %w", err)
-	}
-	return p, nil
-}
-
-const orderExistsSQL = `SELECT EXISTS (SELECT 1 FROM purchase_orders WHERE tenant_id = $1 AND id = $2)`
-
-func (totalsStore) orderExists(ctx context.Context, q db.Q, tenantID, orderID string) (bool, error) {
-	var ok bool
-	if err := q.QueryRowxContext(ctx, orderExistsSQL, tenantID, orderID).Scan(&ok); err != nil {
-		return false, fmt.Errorf("find purchase order: %w", err)
-	}
-	return ok, nil
-}
-
 const orderCurrencySQL = `SELECT currency_code FROM purchase_orders WHERE tenant_id = $1 AND id = $2`
 
 // orderCurrency answers the currency of the tenant's purchase order orderID, deleted or not;

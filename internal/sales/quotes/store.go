@@ -32,6 +32,7 @@ func newQuoteHeader(pool *db.Pool, fields docheaders.CustomFields) *quoteHeader 
 	return docheaders.Declare[Quote, quoteRow](pool, fields, docheaders.Declaration{
 		Table: "quotes", Noun: "quote", Answer: quoteAnswerWithTag,
 		Module: customfields.ModuleQuote, References: extref.Quote,
+		LineParent: `t.id, t.status, t.currency_code, t.customer_id`,
 	})
 }
 

@@ -3,7 +3,6 @@ package quotes
 import (
 	"context"
 
-	"mos/internal/platform/apperr"
 	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
 	"mos/internal/shared/doclines"
@@ -34,20 +33,15 @@ type lineParent struct {
 // line writes of one quote and the recompute of its totals run one after another; a missing
 // or deleted quote is NotFound.
 func (s *Service) lockForLineWrite(ctx context.Context, q db.Q, tenantID, quoteID string) (lineParent, error) {
-	return totalsStore{}.lockQuote(ctx, q, tenantID, quoteID)
+	var p lineParent
+	err := s.header.LockForLines(ctx, q, tenantID, quoteID, &p.ID, &p.Status, &p.Currency, &p.CustomerID)
+	return p, err
 }
 
 // lineQuoteExists reports whether the tenant has quote quoteID, deleted or not, for the reads
 // of its lines; a missing quote is NotFound.
 func (s *Service) lineQuoteExists(ctx context.Context, q db.Q, tenantID, quoteID string) error {
-	ok, err := totalsStore{}.quoteExists(ctx, q, tenantID, quoteID)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return apperr.NotFound("quote %s not found", quoteID)
-	}
-	return nil
+	return s.header.Exists(ctx, q, tenantID, quoteID)
 }
 
 // recomputeTotals prices the quote's lines as they now stand and stores the totals on its

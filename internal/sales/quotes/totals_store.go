@@ -2,14 +2,11 @@ package quotes
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jmoiron/sqlx"
 
-	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
 	"mos/internal/shared/doclines"
@@ -19,33 +16,6 @@ import (
 type dec = pdec.Decimal
 
 type totalsStore struct{}
-
-const lockQuoteSQL = `
-SELECT id, status, currency_code, customer_id FROM quotes
-WHERE tenant_id = $1 AND id = $2 AND NOT deleted
-FOR UPDATE`
-
-func (totalsStore) lockQuote(ctx context.Context, q db.Q, tenantID, quoteID string) (lineParent, error) {
-	var p lineParent
-	err := q.QueryRowxContext(ctx, lockQuoteSQL, tenantID, quoteID).Scan(&p.ID, &p.Status, &p.Currency, &p.CustomerID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return lineParent{}, apperr.NotFound("quote %s not found", quoteID)
-	}
-	if err != nil {
-		return lineParent{}, fmt.Errorf("lock quote: %w", err)
-	}
-	return p, nil
-}
-
-const quoteExistsSQL = `SELECT EXISTS (SELECT 1 FROM quotes WHERE tenant_id = $1 AND id = $2)`
-
-func (totalsStore) quoteExists(ctx context.Context, q db.Q, tenantID, quoteID string) (bool, error) {
-	var ok bool
-	if err := q.QueryRowxContext(ctx, quoteExistsSQL, tenantID, quoteID).Scan(&ok); err != nil {
-		return false, fmt.Errorf("find quote: %w", err)
-	}
-	return ok, nil
-}
 
 // The priced members of each line kind, in the lines' order (part lines by line number, the
 // others oldest first), which is the order doclines shares the document discount in.

@@ -392,7 +392,7 @@ func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, 
 func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error) {
 	var deleted bool
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		parent, err := totalsStore{}.lockOrder(ctx, q, tenantID, id)
+		parent, err := s.lockForLineWrite(ctx, q, tenantID, id)
 		if apperr.IsKind(err, apperr.KindNotFound) {
 			return nil
 		}

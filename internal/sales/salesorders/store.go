@@ -33,6 +33,7 @@ func newOrderHeader(pool *db.Pool, fields docheaders.CustomFields) *orderHeader 
 	return docheaders.Declare[SalesOrder, orderRow](pool, fields, docheaders.Declaration{
 		Table: "sales_orders", Noun: "sales order", Answer: orderAnswerWithTag,
 		Module: customfields.ModuleSalesOrder, References: extref.SalesOrder,
+		LineParent: `t.id, t.status, t.currency_code, t.customer_id`,
 	})
 }
 

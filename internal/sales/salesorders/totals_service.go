@@ -3,7 +3,6 @@ package salesorders
 import (
 	"context"
 
-	"mos/internal/platform/apperr"
 	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
 	"mos/internal/shared/doclines"
@@ -37,20 +36,15 @@ type lineParent struct {
 // so the line writes of one order and the recompute of its totals run one after another; a
 // missing or deleted order is NotFound.
 func (s *Service) lockForLineWrite(ctx context.Context, q db.Q, tenantID, orderID string) (lineParent, error) {
-	return totalsStore{}.lockOrder(ctx, q, tenantID, orderID)
+	var p lineParent
+	err := s.header.LockForLines(ctx, q, tenantID, orderID, &p.ID, &p.Status, &p.Currency, &p.CustomerID)
+	return p, err
 }
 
 // lineOrderExists reports whether the tenant has sales order orderID, deleted or not, for the
 // reads of its lines; a missing order is NotFound.
 func (s *Service) lineOrderExists(ctx context.Context, q db.Q, tenantID, orderID string) error {
-	ok, err := totalsStore{}.orderExists(ctx, q, tenantID, orderID)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return apperr.NotFound("sales order %s not found", orderID)
-	}
-	return nil
+	return s.header.Exists(ctx, q, tenantID, orderID)
 }
 
 // recomputeTotals prices the order's lines as they now stand and stores the totals on its

@@ -2,14 +2,11 @@ package salesorders
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jmoiron/sqlx"
 
-	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
 	"mos/internal/shared/doclines"
@@ -19,33 +16,6 @@ import (
 type dec = pdec.Decimal
 
 type totalsStore struct{}
-
-const lockOrderSQL = `
-SELECT id, status, currency_code, customer_id FROM sales_orders
-WHERE tenant_id = $1 AND id = $2 AND NOT deleted
-FOR UPDATE`
-
-func (totalsStore) lockOrder(ctx context.Context, q db.Q, tenantID, orderID string) (lineParent, error) {
-	var p lineParent
-	err := q.QueryRowxContext(ctx, lockOrderSQL, tenantID, orderID).Scan(&p.ID, &p.Status, &p.Currency, &p.CustomerID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return lineParent{}, apperr.NotFound("sales order %s not found", orderID)
-	}
-	if err != nil {
-		return lineParent{}, fmt.Errorf("lock sales order: %w", err)
-	}
-	return p, nil
-}
-
-const orderExistsSQL = `SELECT EXISTS (SELECT 1 FROM sales_orders WHERE tenant_id = $1 AND id = $2)`
-
-func (totalsStore) orderExists(ctx context.Context, q db.Q, tenantID, orderID string) (bool, error) {
-	var ok bool
-	if err := q.QueryRowxContext(ctx, orderExistsSQL, tenantID, orderID).Scan(&ok); err != nil {
-		return false, fmt.Errorf("find sales order: %w", err)
-	}
-	return ok, nil
-}
 
 // The priced members of each line kind, in the lines' order (part lines by line number, the
 // others oldest first), which is the order doclines shares the document discount in.

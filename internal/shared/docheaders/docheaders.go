@@ -43,6 +43,10 @@ type Declaration struct {
 	Module customfields.Module
 	// References is the kind whose JSON Patch rule applies to externalReferences.
 	References extref.Kind
+	// LineParent is what a write of one of the document's lines works under, selected from
+	// the header row aliased t by LockForLines: the columns its lines' rules and totals read
+	// (for example "t.id, t.status, t.currency_code, t.customer_id").
+	LineParent string
 }
 
 // CustomFields validates custom field values against a module's definitions
@@ -59,7 +63,7 @@ type Header[D any, R Row[D]] struct {
 	fields CustomFields
 
 	getSQL, lockSQL, customFieldsSQL, statusSQL, deleteSQL string
-	ownerLockSQL, touchSQL                                 string
+	ownerLockSQL, touchSQL, lineLockSQL, existsSQL         string
 }
 
 // Declare returns the lifecycle of the header declared by d (a mechanism a document declares
@@ -75,6 +79,8 @@ func Declare[D any, R Row[D]](pool *db.Pool, fields CustomFields, d Declaration)
 		deleteSQL:       `UPDATE ` + d.Table + ` t SET deleted = true, modified_utc = now() ` + live,
 		ownerLockSQL:    `SELECT true FROM ` + d.Table + ` t WHERE t.tenant_id = $1 AND t.id = $2 FOR UPDATE OF t`,
 		touchSQL:        `UPDATE ` + d.Table + ` t SET modified_utc = now() WHERE t.tenant_id = $1 AND t.id = $2`,
+		lineLockSQL:     `SELECT ` + d.LineParent + ` FROM ` + d.Table + ` t ` + live + ` FOR UPDATE OF t`,
+		existsSQL:       `SELECT EXISTS (SELECT 1 FROM ` + d.Table + ` t WHERE t.tenant_id = $1 AND t.id = $2)`,
 	}
 }
 
@@ -159,6 +165,34 @@ func (h *Header[D, R]) SoftDelete(ctx context.Context, q db.Q, tenantID, id stri
 		return false, fmt.Errorf("delete %s: %w", h.decl.Noun, err)
 	}
 	return n > 0, nil
+}
+
+// LockForLines locks the tenant's live header id until q's transaction ends and scans its
+// declared LineParent columns into dest: the first step of every write of one of its lines,
+// so that the line writes of one document and the recompute of its totals run one after
+// another. A deleted or missing header is NotFound. One statement.
+func (h *Header[D, R]) LockForLines(ctx context.Context, q db.Q, tenantID, id string, dest ...any) error {
+	err := q.QueryRowxContext(ctx, h.lineLockSQL, tenantID, id).Scan(dest...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return h.NotFound(id)
+	}
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", h.decl.Noun, err)
+	}
+	return nil
+}
+
+// Exists answers NotFound unless the tenant has header id, deleted or not: the reads of a
+// document's lines (a deleted document's lines stay readable). One statement.
+func (h *Header[D, R]) Exists(ctx context.Context, q db.Q, tenantID, id string) error {
+	var ok bool
+	if err := q.QueryRowxContext(ctx, h.existsSQL, tenantID, id).Scan(&ok); err != nil {
+		return fmt.Errorf("find %s: %w", h.decl.Noun, err)
+	}
+	if !ok {
+		return h.NotFound(id)
+	}
+	return nil
 }
 
 // LockOwner reports whether the tenant has header id, deleted or not, and, when it has, locks
