@@ -298,6 +298,12 @@ func TestReceiptConcurrentReceiptsOfTheLastUnits(t *testing.T) {
 	mustDec(t, "on hand", onHandAt(t, te, f.item, nil, &f.location), "120")
 }
 
+// rcAvailable is the item's quantity available (on hand, not reserved).
+func rcAvailable(t *testing.T, te *tenantEnv, itemID string) string {
+	t.Helper()
+	return availableByItem(t, te)[itemID].String()
+}
+
 func TestReceiptInspectionHoldDefersAccountingAndLeavesTheList(t *testing.T) {
 	te := newTenant(t)
 	f := rcNewPO(t, te)
@@ -306,6 +312,15 @@ func TestReceiptInspectionHoldDefersAccountingAndLeavesTheList(t *testing.T) {
 	r := rcGet(t, te, held)
 	if !r.AccountingHeld || r.AccountingHeldUtc == nil {
 		t.Fatalf("held receipt %+v", r)
+	}
+	// Both boxes (12 each) are on hand; the held one is reserved for inspection.
+	if got := rcAvailable(t, te, f.item); got != "12" {
+		t.Fatalf("available %s, want 12 (the held box is reserved for inspection)", got)
+	}
+	page := listEvents(t, te, nil, client.InventoryEventFilter{ItemIds: &[]string{f.item},
+		ReservedForTypes: &[]client.InventoryReservedForType{client.InventoryReservedForTypeReceivingInspection}, ReservedForIds: &[]string{held}})
+	if len(page.Data) != 1 {
+		t.Fatalf("%d reservation events for the held receipt, want 1", len(page.Data))
 	}
 	if got := rcList(t, te, ""); !slices.Equal(got, []string{plain}) {
 		t.Fatalf("list %v, want only %s", got, plain)
@@ -318,6 +333,9 @@ func TestReceiptInspectionHoldDefersAccountingAndLeavesTheList(t *testing.T) {
 	if rcLines(t, te, held, "")[0].HoldForInspection {
 		t.Fatal("the line is still held")
 	}
+	if got := rcAvailable(t, te, f.item); got != "24" {
+		t.Fatalf("available %s after the release, want 24", got)
+	}
 	if got := rcList(t, te, ""); len(got) != 2 {
 		t.Fatalf("list %v", got)
 	}
@@ -327,9 +345,21 @@ func TestReceiptInspectionHoldDefersAccountingAndLeavesTheList(t *testing.T) {
 	if !rcGet(t, te, held).AccountingHeld || slices.Contains(rcList(t, te, ""), held) {
 		t.Fatal("a held line holds its receipt")
 	}
+	if got := rcAvailable(t, te, f.item); got != "12" {
+		t.Fatalf("available %s with the line held again, want 12", got)
+	}
+	// A held line received again (2 boxes) holds what it now put into stock.
+	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(held, line), `[{"op":"replace","path":"/quantity","value":2}]`)
+	if got := rcAvailable(t, te, f.item); got != "12" {
+		t.Fatalf("available %s with 2 held boxes and 1 plain, want 12", got)
+	}
+	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(held, line), `[{"op":"replace","path":"/quantity","value":1}]`)
 	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(held, line), `[{"op":"replace","path":"/holdForInspection","value":false}]`)
 	if rcGet(t, te, held).AccountingHeld || !slices.Contains(rcList(t, te, ""), held) {
 		t.Fatal("releasing the last held line releases the receipt")
+	}
+	if got := rcAvailable(t, te, f.item); got != "24" {
+		t.Fatalf("available %s with the line released, want 24", got)
 	}
 	// A full update keeps the hold unless it says accountingHeld false.
 	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(held, line), `[{"op":"replace","path":"/holdForInspection","value":true}]`)
@@ -338,6 +368,16 @@ func TestReceiptInspectionHoldDefersAccountingAndLeavesTheList(t *testing.T) {
 	}
 	if soOK[client.Receipt](t, te, http.MethodPut, rcReceiptPath(held), `{"notes":"checked","accountingHeld":false}`).AccountingHeld {
 		t.Fatal("accountingHeld false did not release the hold")
+	}
+	if got := rcAvailable(t, te, f.item); got != "24" {
+		t.Fatalf("available %s after the full update released the hold, want 24", got)
+	}
+	// A held line deleted gives back its reservation with its units.
+	soOK[client.ReceiptLineItem](t, te, http.MethodPatch, rcLinePath(held, line), `[{"op":"replace","path":"/holdForInspection","value":true}]`)
+	res, b := rawRequest(t, http.MethodDelete, rcLinePath(held, line), te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	if got := rcAvailable(t, te, f.item); got != "12" {
+		t.Fatalf("available %s after the held line was deleted, want the plain box's 12", got)
 	}
 }
 

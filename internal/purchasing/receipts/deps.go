@@ -46,6 +46,8 @@ type salesOrderLines interface {
 type stockLedger interface {
 	ReceiveIn(ctx context.Context, q db.Q, tenantID string, r inventory.Receive) (inventory.Event, error)
 	RevertIn(ctx context.Context, q db.Q, tenantID, eventID string) (inventory.Event, error)
+	Hold(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation, itemID string, want dec.Decimal) (dec.Decimal, error)
+	Release(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation) error
 }
 
 // itemStock reads (and share-locks) an item's stock flags.

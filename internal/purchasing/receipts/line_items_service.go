@@ -25,6 +25,45 @@ const (
 	relatedSalesLineType    = "salesOrderReceivingLineItem"
 )
 
+// reservedForInspection is the reserved-for type of the units a held line put into stock:
+// they are on hand but not available (to pick, ship or reserve) until the hold is released.
+const reservedForInspection = "receivingInspection"
+
+// inspection is the reservation holding the units of line lineID of receipt r while they wait
+// for inspection; with lineID "" it names every line of the receipt (a release).
+func inspection(r Receipt, lineID string) inventory.Reservation {
+	name := strconv.FormatInt(r.Number, 10)
+	related := relatedPurchaseLineType
+	if r.SalesOrderID != nil {
+		related = relatedSalesLineType
+	}
+	return inventory.Reservation{ForType: reservedForInspection, ForID: r.ID, SourceType: "receiving", SourceName: &name, LineType: related, LineID: lineID}
+}
+
+// reserveForInspection makes line l hold, reserved for inspection, the units it put into
+// stock (its quantity × factor, in the item's inventory unit) while it is held for inspection:
+// the last step of every write of a part line (releaseInspection gave back what it held
+// before).
+func (s *Service) reserveForInspection(ctx context.Context, q db.Q, tenantID string, r Receipt, l Line, factor dec.Decimal) error {
+	if l.Type != LinePart || l.ItemID == nil {
+		return nil
+	}
+	if !l.HoldForInspection || l.InventoryEventID == nil {
+		return nil
+	}
+	_, err := s.deps.Inventory.Hold(ctx, q, tenantID, inspection(r, l.ID), *l.ItemID, dec.Decimal{Decimal: l.Quantity.Mul(factor.Decimal)})
+	return err
+}
+
+// releaseInspection gives back what line l holds for inspection, before its units leave
+// stock (a revert) or its hold is lifted.
+func (s *Service) releaseInspection(ctx context.Context, q db.Q, tenantID string, r Receipt, l Line) error {
+	if l.Type != LinePart || l.ItemID == nil || !l.HoldForInspection {
+		return nil
+	}
+	return s.deps.Inventory.Release(ctx, q, tenantID, inspection(r, l.ID))
+}
+
 // source is the order a receipt receives against, locked (shared) for the transaction.
 type source struct {
 	purchase *purchaseorders.ReceivingOrder
@@ -291,7 +330,7 @@ func (s *Service) newLine(ctx context.Context, q db.Q, tenantID string, r Receip
 	if err := s.post(ctx, q, tenantID, src, &l, ol.factor, c.LotNumber); err != nil {
 		return Line{}, prefixed(err, prefix)
 	}
-	return l, nil
+	return l, s.reserveForInspection(ctx, q, tenantID, r, l, ol.factor)
 }
 
 // landed is what a line lands at: (unit cost + unit tax) × its quantity in inventory units.
@@ -411,7 +450,16 @@ func (s *Service) UpdateLine(ctx context.Context, tenantID, receiptID, lineID st
 		if err != nil {
 			return err
 		}
-		if err := s.restock(ctx, q, tenantID, r, old, &next); err != nil {
+		// The units held for inspection are given back before they can leave stock, and held
+		// again as the line now stands.
+		if err := s.releaseInspection(ctx, q, tenantID, r, old); err != nil {
+			return err
+		}
+		factor, err := s.restock(ctx, q, tenantID, r, old, &next)
+		if err != nil {
+			return err
+		}
+		if err := s.reserveForInspection(ctx, q, tenantID, r, next, factor); err != nil {
 			return err
 		}
 		if err := s.store.updateLine(ctx, q, tenantID, next); err != nil {
@@ -460,42 +508,43 @@ func lineAfter(old Line, w LineWrite) (Line, error) {
 // restock carries a line's change to its order line and to stock: the purchase order line's
 // received quantity moves by the difference (a receipt adding units needs an ordered or paid
 // order), and when what the line put into stock changed, its event is reverted and the line
-// received again.
-func (s *Service) restock(ctx context.Context, q db.Q, tenantID string, r Receipt, old Line, next *Line) error {
+// received again. It answers the inventory units per unit of the line's quantity, read when
+// stock moved or the line is held (what reserveForInspection needs), else 0.
+func (s *Service) restock(ctx context.Context, q db.Q, tenantID string, r Receipt, old Line, next *Line) (dec.Decimal, error) {
 	if old.Type == LineFee {
 		next.LandedCost = landed(*next, dec.FromInt(1))
-		return nil
+		return dec.Zero, nil
 	}
 	delta := dec.Decimal{Decimal: next.Quantity.Sub(old.Quantity.Decimal)}
 	moved := !delta.IsZero() || !old.UnitCost.Equal(next.UnitCost.Decimal) || !sameID(old.LocationID, next.LocationID) || !sameID(old.LotID, next.LotID)
-	if !moved && old.UnitTax.Equal(next.UnitTax.Decimal) {
-		// Notes or the inspection hold: nothing the order or stock knows of changes.
+	if !moved && old.UnitTax.Equal(next.UnitTax.Decimal) && !next.HoldForInspection {
+		// Notes or the lifting of the hold: nothing the order or stock knows of changes.
 		next.LandedCost = old.LandedCost
-		return nil
+		return dec.Zero, nil
 	}
 	src, err := s.lockSource(ctx, q, tenantID, r, delta.IsPositive())
 	if err != nil {
-		return err
+		return dec.Zero, err
 	}
 	ol, err := s.resolveOrderLine(ctx, q, tenantID, src, old.PurchaseOrderLineID, old.SalesOrderLineID, "")
 	if err != nil {
-		return err
+		return dec.Zero, err
 	}
 	if ol.purchase != nil && !delta.IsZero() {
 		if err := s.deps.PurchaseOrders.AddReceived(ctx, q, tenantID, *ol.purchase, delta, "quantity"); err != nil {
-			return err
+			return dec.Zero, err
 		}
 	}
 	if !moved {
 		next.LandedCost = landed(*next, ol.factor)
-		return nil
+		return ol.factor, nil
 	}
 	if old.InventoryEventID != nil {
 		if _, err := s.deps.Inventory.RevertIn(ctx, q, tenantID, *old.InventoryEventID); err != nil {
-			return err
+			return dec.Zero, err
 		}
 	}
-	return s.post(ctx, q, tenantID, src, next, ol.factor, nil)
+	return ol.factor, s.post(ctx, q, tenantID, src, next, ol.factor, nil)
 }
 
 func sameID(a, b *string) bool {
@@ -528,6 +577,9 @@ func (s *Service) DeleteLine(ctx context.Context, tenantID, receiptID, lineID st
 				if err := s.deps.PurchaseOrders.AddReceived(ctx, q, tenantID, *ol.purchase, dec.Decimal{Decimal: old.Quantity.Neg()}, "quantity"); err != nil {
 					return err
 				}
+			}
+			if err := s.releaseInspection(ctx, q, tenantID, r, old); err != nil {
+				return err
 			}
 			if old.InventoryEventID != nil {
 				if _, err := s.deps.Inventory.RevertIn(ctx, q, tenantID, *old.InventoryEventID); err != nil {

@@ -142,6 +142,9 @@ func (s *Service) save(ctx context.Context, t Tenant, id string, change func(Rec
 			return err
 		}
 		if w.ReleaseHold {
+			if err := s.deps.Inventory.Release(ctx, q, t.ID, inspection(current, "")); err != nil {
+				return err
+			}
 			if err := s.store.releaseHold(ctx, q, t.ID, id); err != nil {
 				return err
 			}
