@@ -167,6 +167,11 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
 			}}
 		}},
+		// Notes are never changed: their GET alone is conditional.
+		{name: "notes", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := ntCreate(t, te, "salesOrderId", solOrder(t, te, "USD"), "Versioned")
+			return versioned{Table: "notes", ID: id, Get: ntNotePath(id)}
+		}},
 		{name: "receipt lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			receipt, id := rcSalesOrderReceipt(t, te)
 			return versioned{Table: "receipt_lines", ID: id, Get: rcLinePath(receipt, id), Writes: []versionedWrite{

@@ -392,6 +392,23 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: rcPath, Body: soJSON(t, rcNewPO(t, b).receive("1", nil))}},
 			}
 		}},
+		{name: "notes", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			d := ntNewDocuments(t, a)
+			id := ntCreate(t, a, "salesOrderId", d.salesOrder, "Tenant A's")
+			return isolated{
+				ID: id, Get: ntNotePath(id),
+				Lists: []isoList{
+					{Path: ntPath + "/list", Body: `{}`},
+					{Path: ntPath + "/list", Body: fmt.Sprintf(`{"salesOrderIds":[%q]}`, d.salesOrder)},
+				},
+				// A's documents are unknown to B.
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: ntPath, Body: fmt.Sprintf(`{"salesOrderId":%q,"text":"B's"}`, d.salesOrder)},
+					{Method: http.MethodPost, Path: ntPath, Body: fmt.Sprintf(`{"purchaseOrderId":%q,"text":"B's"}`, d.purchaseOrder)},
+					{Method: http.MethodPost, Path: ntPath, Body: fmt.Sprintf(`{"quoteId":%q,"text":"B's"}`, d.quote)},
+				},
+			}
+		}},
 		{name: "receipt lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			f := rcNewPO(t, a)
 			receipt := rcCreate(t, a, f.receive("1", nil))

@@ -253,6 +253,12 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `,
        CASE WHEN i % 3 = 1 THEN ` + sqlID36("i") + ` END, CASE WHEN i % 3 = 2 THEN ` + sqlID36("i") + ` END,
        CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 3 = 0 THEN 'Freight' END,
        1 + i % 7, i % 100, i % 97, i % 89, i % 101, ` + sqlAt("i") + ` ` + everyTenant},
+	// Notes on the documents above: by i % 4 on sales order i, purchase order i, quote i and
+	// invoice i in turn.
+	{"notes", `INSERT INTO notes (tenant_id, id, text, sales_order_id, purchase_order_id, quote_id, invoice_id, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Note ' || i, CASE WHEN i % 4 = 0 THEN ` + sqlID24("i") + ` END,
+       CASE WHEN i % 4 = 1 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 4 = 2 THEN ` + sqlID24("i") + ` END,
+       CASE WHEN i % 4 = 3 THEN ` + sqlID24("i") + ` END, ` + sqlAt("i") + ` ` + everyTenant},
 	// One primary company per tenant.
 	{"companies", `INSERT INTO companies (tenant_id, id, is_primary, name, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, i = 1, 'Company ' || ` + sqlWord("company", "i") + ` || ' ' || i, ` + sqlAt("i") + ` ` + everyTenant},

@@ -199,6 +199,14 @@ var indexedLists = map[string]indexedList{
 			"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(1))}, "lineItemTypes": []string{"outsideProcessing"},
 			"unitPrice": subRow(2) % 100, "unitCost": subRow(3) % 97, "unitTax": subRow(4) % 89, "landedCost": subRow(5) % 101,
 		}},
+	"/api/notes/list": {tables: []string{"notes"}, filters: map[string]any{
+		"salesOrderIds":    []string{id24(4244)},
+		"purchaseOrderIds": []string{id24(4241)},
+		"quoteIds":         []string{id24(4242)},
+		"invoiceIds":       []string{id24(4243)},
+		"createdAfterUtc":  dateTime(at(listRows - 50)),
+		"createdBeforeUtc": dateTime(at(50)),
+	}},
 	"/api/customers/{customerId}/addresses/list": {tables: []string{"customer_addresses"}, path: map[string]string{"customerId": id24(parent)}},
 	"/api/customers/{customerId}/contacts/list":  {tables: []string{"customer_contacts"}, path: map[string]string{"customerId": id24(parent)}},
 	"/api/department-shifts/list": {tables: []string{"department_shifts"}, filters: map[string]any{

@@ -152,6 +152,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 			map[string]any{"description": "Walk", "quantity": 1, "unitOfMeasureName": "Each", "unitPrice": 1}),
 		"receipts/{receiptId}": receipt,
 		"line-items/{lineId}":  receiptLine,
+		"notes/{noteId}":       ntCreate(t, te, "salesOrderId", salesOrder, "Walk"),
 		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
 			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
 

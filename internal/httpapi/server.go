@@ -40,6 +40,7 @@ import (
 	"mos/internal/shared/attachments"
 	"mos/internal/shared/companies"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/notes"
 	"mos/internal/shared/paymentterms"
 	"mos/internal/shared/settings"
 	"mos/internal/shared/tags"
@@ -93,6 +94,7 @@ type Server struct {
 	*inventory.InventoryEventsHandler
 	*attachments.AttachmentsHandler
 	*webhooks.WebhooksHandler
+	*notes.NotesHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -290,6 +292,12 @@ func New(cfg Config) (*echo.Echo, error) {
 		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
 	owners.RegisterCertified(attachments.OwnerSalesOrderReceivingLineItem, goodsReceipts.LineExistsForAttachment(receipts.FromSalesOrder),
 		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
+	// Notes on documents: each document kind's area answers whether a live document exists,
+	// share-locking it. Invoices register notes.Invoice here when they land.
+	noteOwners := notes.NewOwners()
+	noteOwners.Register(notes.SalesOrder, salesOrders.NoteOwnerExists)
+	noteOwners.Register(notes.PurchaseOrder, purchaseOrders.NoteOwnerExists)
+	noteOwners.Register(notes.Quote, quoteRecords.NoteOwnerExists)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err
@@ -355,6 +363,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		InventoryEventsHandler:   inventory.NewEventsHandler(stock, spec),
 		AttachmentsHandler:       attachments.NewHandler(files),
 		WebhooksHandler:          webhooks.NewHandler(subscriptions, spec),
+		NotesHandler:             notes.NewHandler(notes.NewService(cfg.Pool, noteOwners)),
 	}
 	// Conditional requests (ETag, If-None-Match, If-Match) for every record a handler declares
 	// (its Versioned method): last in the middleware chain, just before the handlers.
