@@ -30,6 +30,7 @@ import (
 	"mos/internal/sales/quotes"
 	"mos/internal/sales/refundreasons"
 	"mos/internal/sales/salesorders"
+	"mos/internal/sales/shipments"
 	"mos/internal/sales/shippingmethods"
 	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
@@ -84,6 +85,7 @@ type Server struct {
 	*materialvendors.MaterialVendorsHandler
 	*purchaseorders.PurchaseOrdersHandler
 	*receipts.ReceiptsHandler
+	*shipments.ShipmentsHandler
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
 	*operations.OperationsHandler
@@ -273,6 +275,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	goodsReceipts := receipts.NewService(cfg.Pool, receipts.Deps{
 		PurchaseOrders: purchaseOrders, SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
 	})
+	// Shipments ship sales order part lines, picking their stock through the ledger in the
+	// shipment's transaction.
+	goodsShipments := shipments.NewService(cfg.Pool, shipments.Deps{
+		SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
+	})
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 
@@ -292,6 +299,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
 	owners.RegisterCertified(attachments.OwnerSalesOrderReceivingLineItem, goodsReceipts.LineExistsForAttachment(receipts.FromSalesOrder),
 		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
+	owners.Register(attachments.OwnerShipment, goodsShipments.ExistsForAttachment, goodsShipments.TouchForAttachment)
 	// Notes on documents: each document kind's area answers whether a live document exists,
 	// share-locking it. Invoices register notes.Invoice here when they land.
 	noteOwners := notes.NewOwners()
@@ -353,6 +361,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		MaterialVendorsHandler:   materialvendors.NewHandler(materialVendors),
 		PurchaseOrdersHandler:    purchaseorders.NewHandler(purchaseOrders, spec),
 		ReceiptsHandler:          receipts.NewHandler(goodsReceipts, spec),
+		ShipmentsHandler:         shipments.NewHandler(goodsShipments, spec),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		OperationsHandler:        operations.NewHandler(operationLibrary),

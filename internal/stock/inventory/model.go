@@ -127,6 +127,11 @@ type Pick struct {
 	LotID         *string
 	LocationID    *string
 	Note          *string
+	// Source is the record that took the units (a shipment); zero for a manual pick.
+	Source Source
+	// OnlyAvailable refuses to take units that records reserve at the place (a document's
+	// pick, which must not take units held for other records); a manual pick may take them.
+	OnlyAvailable bool
 }
 
 // Receive puts Quantity units of an item into stock at a place. The lot is LotID or
