@@ -493,6 +493,23 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1)
        unit_of_measure_name, unit_price, start_date, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID24("i") + `, 10 + i % 7, 'Each',
        i % 100, date '2026-01-01' + (i % 365), ` + sqlAt("i") + ` ` + everyTenant},
+	// Shipments: one per sales order, of its customer; one in a thousand cancelled, every
+	// second shipped (with a shipped day), one in four with an external reference.
+	{"shipments", `INSERT INTO shipments (tenant_id, id, number, name, status, sales_order_id, sales_order_number, customer_id,
+       ship_by_date, shipped_utc, shipped_day, external_references, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, 'Shipment ' || ` + sqlWord("shipment", "i") + `,
+       CASE WHEN i % 1000 = 1 THEN 'cancelled' WHEN i % 2 = 0 THEN 'shipped' ELSE 'open' END,
+       ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, date '2024-01-01' + (i % 3650),
+       CASE WHEN i % 2 = 0 THEN ` + sqlAt("i") + ` END, CASE WHEN i % 2 = 0 THEN date '2024-01-01' + (i % 3650) END,
+       CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'shipment', 'externalId', 'SH' || i))
+            ELSE '{}'::jsonb END,
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Five lines per shipment, for the first fifth of the shipments, each shipping part line i
+	// (of item i).
+	{"shipment_lines", `INSERT INTO shipment_lines (tenant_id, shipment_id, id, sales_order_part_line_id, item_id, quantity,
+       unit_of_measure_name, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID36("i") + `, ` + sqlID24("i") + `, 1 + i % 7,
+       'Each', ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

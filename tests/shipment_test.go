@@ -462,3 +462,42 @@ func TestShipmentIsolationPermissionsAndAttachments(t *testing.T) {
 	res, answer = soSend(t, te.Token, http.MethodPost, shShipmentPath(shUnknownID)+"/status", `{"status":"cancelled"}`)
 	mustStatus(t, res.StatusCode, http.StatusNotFound, answer)
 }
+
+// shWalkShipment is the malformed walk's shipment: an approved order of customer with one
+// part line of item, shipped from location by one line.
+func shWalkShipment(t *testing.T, te *tenantEnv, customer, item, location string) (shipmentID, lineID string) {
+	t.Helper()
+	order := soOrderFor(t, te, customer)
+	soSetOrder(t, te, order, "status", "approved")
+	line := soAddLine(t, te, order, soResLineBody(item, 1000))
+	shipmentID = shCreate(t, te, map[string]any{"salesOrderId": order,
+		"lineItems": []any{map[string]any{"salesOrderLineItemId": line, "quantity": 1, "locationId": location}}})
+	return shipmentID, shGet(t, te, shipmentID).LineItems[0].Id
+}
+
+// shArrangeShipments: shipments with one line each (small) and up to manySubs lines (large),
+// with custom fields and references on the shipments and their lines.
+func shArrangeShipments(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		createCustomField(t, te, textField("dock", client.CustomFieldModuleShipOrder))
+		f := shNew(t, te, 1000)
+		return arrangeEach(size, func(i, subs int) string {
+			lines := make([]any, max(subs, 1))
+			for k := range lines {
+				lines[k] = map[string]any{"salesOrderLineItemId": f.line, "quantity": 1, "locationId": f.location,
+					"externalReferences": map[string]any{"erp": map[string]any{"externalId": fmt.Sprintf("L-%d-%d", i, k)}}}
+			}
+			return arrangeCreate(t, te, shPath, soJSON(t, map[string]any{"salesOrderId": f.order, "lineItems": lines,
+				"customFields": map[string]any{"dock": fmt.Sprintf("D-%d", i)}, "externalReferences": map[string]any{"erp": map[string]any{"externalId": fmt.Sprintf("S-%d", i)}}}))
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	sl, ll := shGet(t, small, s[0]).LineItems[0].Id, shGet(t, large, l[0]).LineItems[0].Id
+	return []readCase{
+		listRead("listShipments", shListPath, shListPath, `{}`),
+		getRead("getShipment", shShipmentPath(s[0]), shShipmentPath(l[0])),
+		listRead("listShipmentLines", "/api/shipment-line-items/list", "/api/shipment-line-items/list", `{}`),
+		getRead("getShipmentLine", shLinePath(s[0], sl), shLinePath(l[0], ll)),
+		listRead("listShippingReport", "/api/reporting/shipping/list", "/api/reporting/shipping/list", `{}`),
+	}
+}

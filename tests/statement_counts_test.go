@@ -392,6 +392,7 @@ func statementRows() []statementRow {
 		{name: "purchase order lines", arrange: plArrangeLines},
 		{name: "receipts", arrange: rcArrangeReceipts},
 		{name: "notes", arrange: ntArrangeNotes},
+		{name: "shipments", arrange: shArrangeShipments},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}

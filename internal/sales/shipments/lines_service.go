@@ -226,7 +226,7 @@ func (s *Service) CreateLine(ctx context.Context, tenantID, shipmentID string, c
 			return err
 		}
 		id = lines[0].ID
-		return nil
+		return s.store.touch(ctx, q, tenantID, sh.ID)
 	})
 	return id, err
 }
@@ -289,6 +289,9 @@ func (s *Service) UpdateLine(ctx context.Context, tenantID, shipmentID, lineID s
 		if err := s.store.updateLine(ctx, q, tenantID, next); err != nil {
 			return err
 		}
+		if err := s.store.touch(ctx, q, tenantID, sh.ID); err != nil {
+			return err
+		}
 		out, _, err = s.store.line(ctx, q, tenantID, shipmentID, lineID, false)
 		return err
 	})
@@ -307,7 +310,10 @@ func (s *Service) DeleteLine(ctx context.Context, tenantID, shipmentID, lineID s
 			return err
 		}
 		deleted = true
-		return s.store.deleteLine(ctx, q, tenantID, shipmentID, lineID)
+		if err := s.store.deleteLine(ctx, q, tenantID, shipmentID, lineID); err != nil {
+			return err
+		}
+		return s.store.touch(ctx, q, tenantID, shipmentID)
 	})
 	return deleted, err
 }

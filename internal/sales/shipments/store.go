@@ -159,6 +159,17 @@ func (store) updateShipment(ctx context.Context, q db.Q, tenantID string, s Ship
 	return headerWriteErr(err, "update shipment")
 }
 
+const touchSQL = `UPDATE shipments SET modified_utc = now() WHERE tenant_id = $1 AND id = $2`
+
+// touch advances the shipment's modifiedUtc (and version) after a change of its lines, which
+// its read shape shows.
+func (store) touch(ctx context.Context, q db.Q, tenantID, id string) error {
+	if _, err := q.ExecContext(ctx, touchSQL, tenantID, id); err != nil {
+		return fmt.Errorf("touch shipment: %w", err)
+	}
+	return nil
+}
+
 const deleteShipmentSQL = `DELETE FROM shipments WHERE tenant_id = $1 AND id = $2`
 
 func (store) deleteShipment(ctx context.Context, q db.Q, tenantID, id string) error {
