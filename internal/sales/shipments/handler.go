@@ -151,20 +151,10 @@ func (h *ShipmentsHandler) UpdateShipment(ctx context.Context, req gen.UpdateShi
 	return gen.UpdateShipment200JSONResponse{Body: shipmentToAPI(s)}, nil
 }
 
-func patchOps(body *gen.JsonPatch) []patch.Operation {
-	var ops []patch.Operation
-	if body != nil {
-		for _, op := range *body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
-	return ops
-}
-
 // PatchShipment applies the patch to the shipment's read shape inside the service's
 // transaction, then saves the result through the full-update rules.
 func (h *ShipmentsHandler) PatchShipment(ctx context.Context, req gen.PatchShipmentRequestObject) (gen.PatchShipmentResponseObject, error) {
-	ops := patchOps(req.Body)
+	ops := patch.FromAPI(req.Body)
 	s, err := h.svc.Patch(ctx, tenantOf(ctx), req.ShipmentId, patch.Change(h.target, ops, shipmentToAPI, shipmentWriteFromAPI))
 	if err != nil {
 		return nil, err

@@ -62,7 +62,7 @@ func (s *Service) newLines(ctx context.Context, q db.Q, tenantID, shipmentID str
 		}
 		cf, err := s.deps.CustomFields.Validate(ctx, q, tenantID, customfields.ModuleShippingPartLineItem, c.CustomFields, customfields.Full)
 		if err != nil {
-			return nil, nil, nil, prefixed(err, p)
+			return nil, nil, nil, apperr.Prefixed(err, p)
 		}
 		out[i] = Line{
 			ID: ids.NewSub(), ShipmentID: shipmentID, SalesOrderLineID: ol.ID, ItemID: ol.ItemID, Quantity: c.Quantity,
@@ -112,13 +112,13 @@ func (s *Service) ship(ctx context.Context, q db.Q, tenantID string, sh *Shipmen
 					LotID: l.LotID, LocationID: l.LocationID, OnlyAvailable: true, Source: pickSource(sh.ID, name, l.ID),
 				})
 				if err != nil {
-					return prefixed(err, p)
+					return apperr.Prefixed(err, p)
 				}
 				l.InventoryEventID = &ev.ID
 			}
 		}
 		if err := s.store.updateLine(ctx, q, tenantID, *l); err != nil {
-			return prefixed(err, p)
+			return apperr.Prefixed(err, p)
 		}
 	}
 	return nil
@@ -141,7 +141,7 @@ func (s *Service) unship(ctx context.Context, q db.Q, tenantID string, sh *Shipm
 		p := linePrefix(lineItemsPrefix, i)
 		if l.InventoryEventID != nil {
 			if _, err := s.deps.Inventory.RevertIn(ctx, q, tenantID, *l.InventoryEventID); err != nil {
-				return prefixed(err, p)
+				return apperr.Prefixed(err, p)
 			}
 			l.InventoryEventID = nil
 		}

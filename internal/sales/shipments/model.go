@@ -26,9 +26,6 @@ const (
 	StatusCancelled Status = "cancelled"
 )
 
-// counts tells whether a shipment in status s counts against its order lines' quantities.
-func (s Status) counts() bool { return s == StatusOpen || s == StatusShipped }
-
 // moves is the transition table of the status operation: moves[from][to] allowed (a move to
 // the same status is a no-op).
 var moves = map[Status]map[Status]bool{

@@ -139,7 +139,7 @@ func (s *Service) Create(ctx context.Context, t Tenant, c ShipmentCreate) (strin
 		}
 		for i, l := range lines {
 			if err := s.store.insertLine(ctx, q, t.ID, l, units[i]); err != nil {
-				return prefixed(err, linePrefix("lineItems.", i))
+				return apperr.Prefixed(err, linePrefix("lineItems.", i))
 			}
 		}
 		return nil
@@ -413,20 +413,4 @@ func linePrefix(prefix string, i int) string {
 		return ""
 	}
 	return prefix + strconv.Itoa(i) + "."
-}
-
-// prefixed names the fields of a problem under prefix (a line's place in a create or
-// shipment), so a rule another area checks (a location, a lot, stock) names the line's
-// member.
-func prefixed(err error, prefix string) error {
-	e, ok := apperr.As(err)
-	if !ok || prefix == "" || len(e.Fields) == 0 {
-		return err
-	}
-	f := apperr.Fields{}
-	f.Merge(strings.TrimSuffix(prefix, "."), e.Fields)
-	if e.Kind == apperr.KindNotFound {
-		return f.NotFoundErr()
-	}
-	return f.Err()
 }
