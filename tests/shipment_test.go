@@ -501,3 +501,81 @@ func shArrangeShipments(t *testing.T, small, large *tenantEnv) []readCase {
 		listRead("listShippingReport", "/api/reporting/shipping/list", "/api/reporting/shipping/list", `{}`),
 	}
 }
+
+func TestShipmentDefaultsFromTheOrderAndItsLines(t *testing.T) {
+	te := newTenant(t)
+	f := shNew(t, te, 5)
+	res, answer := soWrite(t, te, http.MethodPatch, soPartLinePath(f.order, f.line), `[{"op":"replace","path":"/deliveryDate","value":"2026-12-24"}]`)
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	later := soAddLine(t, te, f.order, soResLineBody(f.item, 1))
+	res, answer = soWrite(t, te, http.MethodPatch, soPartLinePath(f.order, later), `[{"op":"replace","path":"/deliveryDate","value":"2027-01-15"}]`)
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	id := shCreate(t, te, map[string]any{"salesOrderId": f.order, "shippingCost": 12.5, "lineItems": []any{
+		map[string]any{"salesOrderLineItemId": later, "quantity": 1}, map[string]any{"salesOrderLineItemId": f.line, "quantity": 1}}})
+	s := shGet(t, te, id)
+	if s.ShipByDate == nil || poDay(*s.ShipByDate) != "2026-12-24T00:00:00Z" || !s.ShippingCost.Equal(num("12.5").Decimal) ||
+		len(s.LineItems) != 2 || s.LineItems[0].SalesOrderLineItemId != later {
+		t.Fatalf("shipment %+v", s)
+	}
+	named := shCreate(t, te, f.body("1", map[string]any{"name": "  Crate 7 ", "shipByDate": "2026-12-01"}))
+	if s = shGet(t, te, named); s.Name != "Crate 7" || poDay(*s.ShipByDate) != "2026-12-01T00:00:00Z" {
+		t.Fatalf("named shipment %+v", s)
+	}
+	for body, field := range map[string]string{
+		soJSON(t, f.body("1", map[string]any{"name": "  "})):                    "name",
+		soJSON(t, f.body("1", map[string]any{"shippingCost": -1})):              "shippingCost",
+		soJSON(t, f.body("1", map[string]any{"shipByDate": "1999-12-31"})):      "shipByDate",
+		soJSON(t, f.body("1", map[string]any{"shippingMethodId": shUnknownID})): "shippingMethodId",
+	} {
+		res, answer := soSend(t, te.Token, http.MethodPost, shPath, body)
+		if res.StatusCode != http.StatusBadRequest && res.StatusCode != http.StatusNotFound {
+			t.Fatalf("%s answered %d", body, res.StatusCode)
+		}
+		soMustProblem(t, res, answer, res.StatusCode, field)
+	}
+}
+
+func TestShipmentLinesChangeOnlyWhileOpen(t *testing.T) {
+	te := newTenant(t)
+	f := shNew(t, te, 5)
+	id := shCreate(t, te, f.body("1", nil))
+	line := shGet(t, te, id).LineItems[0].Id
+	res, answer := soSend(t, te.Token, http.MethodPost, shLinesPath(id), soJSON(t, map[string]any{"salesOrderLineItemId": f.line, "quantity": 2, "locationId": f.location}))
+	added := createdID(t, res, answer)
+	res, answer = soSend(t, te.Token, http.MethodPut, shLinePath(id, added), soJSON(t, map[string]any{"quantity": 3, "locationId": f.location}))
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	shMustStatus(t, te, id, "shipped")
+	if got := soGetLine(t, te, f.order, f.line).ShippedQuantity.String(); got != "4" {
+		t.Fatalf("shippedQuantity %s, want 4", got)
+	}
+	for _, c := range []struct{ method, path, body string }{
+		{http.MethodPost, shLinesPath(id), soJSON(t, map[string]any{"salesOrderLineItemId": f.line, "quantity": 1})},
+		{http.MethodPut, shLinePath(id, line), `{"quantity":1}`},
+		{http.MethodDelete, shLinePath(id, line), ""},
+	} {
+		res, answer := soSend(t, te.Token, c.method, c.path, c.body)
+		mustProblemNaming(t, res, answer, "status")
+	}
+	shMustStatus(t, te, id, "open")
+	res, answer = soSend(t, te.Token, http.MethodDelete, shLinePath(id, line), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	res, answer = soSend(t, te.Token, http.MethodDelete, shLinePath(id, line), "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, answer)
+	res, answer = soSend(t, te.Token, http.MethodGet, shLinePath(id, line), "")
+	mustStatus(t, res.StatusCode, http.StatusNotFound, answer)
+	// Custom fields of module ship_Order are replaced whole.
+	createCustomField(t, te, textField("dock", client.CustomFieldModuleShipOrder))
+	res, answer = soSend(t, te.Token, http.MethodPut, shShipmentPath(id)+"/custom-fields", `{"dock":"B"}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	if s := shGet(t, te, id); s.CustomFields["dock"] != "B" {
+		t.Fatalf("custom fields %+v", s.CustomFields)
+	}
+	res, answer = soSend(t, te.Token, http.MethodPut, shShipmentPath(id)+"/custom-fields", `{"nope":"B"}`)
+	mustProblemNaming(t, res, answer, "customFields.nope")
+	// A cancelled shipment is deleted with its lines; a missing one answers 204.
+	shMustStatus(t, te, id, "cancelled")
+	res, answer = soSend(t, te.Token, http.MethodDelete, shShipmentPath(id), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	res, answer = soSend(t, te.Token, http.MethodDelete, shShipmentPath(id), "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, answer)
+}

@@ -47,6 +47,10 @@ func (s *Service) newLines(ctx context.Context, q db.Q, tenantID, shipmentID str
 	out := make([]Line, len(cs))
 	units := make([]string, len(cs))
 	var earliest *time.Time
+	// Ids first, in the order given, so the lines list in that order (they share created_utc).
+	for i := range out {
+		out[i].ID = ids.NewSub()
+	}
 	for _, i := range byOrderLine(len(cs), func(i int) string { return cs[i].SalesOrderLineID }) {
 		c := cs[i]
 		p := linePrefix(prefix, i)
@@ -65,7 +69,7 @@ func (s *Service) newLines(ctx context.Context, q db.Q, tenantID, shipmentID str
 			return nil, nil, nil, apperr.Prefixed(err, p)
 		}
 		out[i] = Line{
-			ID: ids.NewSub(), ShipmentID: shipmentID, SalesOrderLineID: ol.ID, ItemID: ol.ItemID, Quantity: c.Quantity,
+			ID: out[i].ID, ShipmentID: shipmentID, SalesOrderLineID: ol.ID, ItemID: ol.ItemID, Quantity: c.Quantity,
 			InventoryQuantity: inventoryQuantity(ol, c.Quantity), LocationID: c.LocationID, LotID: c.LotID,
 			CustomFields: cf, ExternalReferences: c.ExternalReferences,
 		}
