@@ -13,6 +13,7 @@ import (
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/shopday"
+	"mos/internal/platform/utctime"
 	"mos/internal/sales/salesorders"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/docaddress"
@@ -336,6 +337,19 @@ func (s *Service) SetStatus(ctx context.Context, t Tenant, id string, to Status)
 func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Shipment, listing.Envelope, error) {
 	page, err := listing.Resolve(r, shipmentListSpec)
 	if err != nil {
+		return nil, listing.Envelope{}, err
+	}
+	fields := apperr.Fields{}
+	for _, b := range []struct {
+		name  string
+		bound *time.Time
+	}{
+		{"shipByDateBefore", f.ShipByBefore}, {"shipByDateAfter", f.ShipByAfter}, {"shippedDateBefore", f.ShippedBefore},
+		{"shippedDateAfter", f.ShippedAfter}, {"modifiedAfterUtc", f.ModifiedAfterUtc},
+	} {
+		utctime.CheckFilterBound(fields, b.name, b.bound)
+	}
+	if err := fields.Err(); err != nil {
 		return nil, listing.Envelope{}, err
 	}
 	for i, n := range f.Names {

@@ -73,7 +73,11 @@ func (s *Service) PickIn(ctx context.Context, q db.Q, tenantID string, p Pick) (
 		}
 	}
 	if p.Quantity.GreaterThan(takeable.Decimal) {
-		return Event{}, s.refusePick(ctx, q, tenantID, item, place, locationName, takeable, p.Quantity)
+		if !p.Quantity.GreaterThan(bal.Quantity.Decimal) {
+			return Event{}, apperr.Field("quantity", "only %s of the %s on hand there are available (the rest is reserved for other records); cannot take %s",
+				takeable, bal.Quantity, p.Quantity)
+		}
+		return Event{}, s.refusePick(ctx, q, tenantID, item, place, locationName, bal.Quantity, p.Quantity)
 	}
 	taken := bal.Values.Share(p.Quantity, bal.Quantity).Neg()
 	ev := Event{Type: TypePick, SecondaryType: p.SecondaryType, Source: p.Source, Place: place, Quantity: p.Quantity, UnitID: item.UnitID, Values: taken, Note: note}
