@@ -66,11 +66,11 @@ func (s *Service) PickIn(ctx context.Context, q db.Q, tenantID string, p Pick) (
 	if err != nil {
 		return Event{}, err
 	}
+	// A document's pick takes only what no record reserves; the balance's lock holds what is
+	// reserved there still (a reservation locks every balance of its item).
 	takeable := bal.Quantity
-	if p.OnlyAvailable && bal.ID != "" {
-		if takeable, err = s.availableAt(ctx, q, tenantID, bal); err != nil {
-			return Event{}, err
-		}
+	if p.OnlyAvailable {
+		takeable = bal.Available()
 	}
 	if p.Quantity.GreaterThan(takeable.Decimal) {
 		if !p.Quantity.GreaterThan(bal.Quantity.Decimal) {
@@ -397,6 +397,14 @@ func (s *Service) record(ctx context.Context, q db.Q, tenantID string, ev *Event
 		}
 		if err != nil {
 			return err
+		}
+		if !c.reserved.IsZero() {
+			if err := s.store.addReserved(ctx, q, tenantID, c.balanceID, c.reserved); err != nil {
+				return err
+			}
+			if c.kept != nil { // the caller's locked copy stays true for its next decision
+				c.kept.Reserved = dec.Decimal{Decimal: c.kept.Reserved.Add(c.reserved.Decimal)}
+			}
 		}
 		effects[i] = Effect{Place: c.place, QuantityChange: c.quantity, Values: c.values, ReservedChange: c.reserved, BalanceQuantity: after.Quantity, BalanceValue: after.Values.Total()}
 	}
