@@ -167,6 +167,15 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
 			}}
 		}},
+		{name: "invoices", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := ivWalkInvoice(t, te).invoice
+			return versioned{Table: "invoices", ID: id, Get: ivInvoicePath(id), Writes: []versionedWrite{
+				putRecord("", `{"notesToCustomer":"two"}`),
+				patchOf("", `[{"op":"replace","path":"/notesToCustomer","value":"three"}]`),
+				putRecord(ivInvoicePath(id)+"/custom-fields", `{}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "receipt lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			receipt, id := rcSalesOrderReceipt(t, te)
 			return versioned{Table: "receipt_lines", ID: id, Get: rcLinePath(receipt, id), Writes: []versionedWrite{

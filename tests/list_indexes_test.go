@@ -186,6 +186,17 @@ var indexedLists = map[string]indexedList{
 		"externalReference": map[string]any{"key": "erp", "externalId": "P4244"},
 		"includeDeleted":    true,
 	}},
+	"/api/invoices/list": {tables: []string{"invoices"}, filters: map[string]any{
+		"numbers":           []int{4243},
+		"customerIds":       []string{id24(parent)},
+		"salesOrderIds":     []string{id24(parent)},
+		"status":            "paid",
+		"issueDateFrom":     "2033-12-01",
+		"issueDateTo":       "2024-01-05",
+		"modifiedAfterUtc":  dateTime(at(listRows - 30).Add(24 * time.Hour)),
+		"externalReference": map[string]any{"key": "erp", "externalId": "I4244"},
+		"includeDeleted":    true,
+	}},
 	"/api/receiving/receipts/list": {tables: []string{"receipts"}, filters: map[string]any{
 		"ids":              []string{id24(777)},
 		"numbers":          []int{4243},

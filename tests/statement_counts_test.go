@@ -391,6 +391,7 @@ func statementRows() []statementRow {
 		{name: "purchase order fee, tax, discount and vendor-credit lines", arrange: pdArrangeDocumentLines},
 		{name: "purchase order lines", arrange: plArrangeLines},
 		{name: "receipts", arrange: rcArrangeReceipts},
+		{name: "invoices", arrange: ivArrangeInvoices},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
