@@ -596,9 +596,9 @@ func TestInvoiceTenantsAndPermissions(t *testing.T) {
 }
 
 // ivWalk is an invoice of a fresh approved order (one part line of 4 units, billed 2, a fee
-// and a tax line copied from the order), for the platform walks.
+// and a tax line copied from the order), with its lines, for the platform walks.
 type ivWalk struct {
-	invoice, order, orderLine string
+	invoice, order, orderLine, part, fee, tax string
 }
 
 func ivWalkInvoice(t *testing.T, te *tenantEnv) ivWalk {
@@ -609,7 +609,11 @@ func ivWalkInvoice(t *testing.T, te *tenantEnv) ivWalk {
 	rate := createTaxRate(t, te, client.TaxRateWrite{Name: "Walk VAT " + randomSuffix(), Rate: num("5")})
 	solCreate(t, te, soTaxLinesPath(f.order), fmt.Sprintf(`{"taxRateId":%q}`, rate))
 	ivMoveOrder(t, te, f.order, "approved")
-	return ivWalk{invoice: ivBill(t, te, f.order, ivLine(f.lines[0], "2")), order: f.order, orderLine: f.lines[0]}
+	w := ivWalk{invoice: ivBill(t, te, f.order, ivLine(f.lines[0], "2")), order: f.order, orderLine: f.lines[0]}
+	w.part = soOK[[]client.InvoicePartLineItem](t, te, http.MethodPost, ivInvoicePath(w.invoice)+"/part-line-items/list", `{}`)[0].Id
+	w.fee = soOK[[]client.InvoiceFeeLineItem](t, te, http.MethodPost, ivInvoicePath(w.invoice)+"/fee-line-items/list", `{}`)[0].Id
+	w.tax = soOK[[]client.InvoiceTaxLineItem](t, te, http.MethodPost, ivInvoicePath(w.invoice)+"/tax-line-items/list", `{}`)[0].Id
+	return w
 }
 
 // ivArrangeInvoices: invoices of one approved order with payment terms, a billing address,

@@ -498,6 +498,17 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1)
        unit_of_measure_name, unit_price, start_date, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID24("i") + `, 10 + i % 7, 'Each',
        i % 100, date '2026-01-01' + (i % 365), ` + sqlAt("i") + ` ` + everyTenant},
+	// Five part, fee and tax lines per invoice, for the first fifth of the invoices: part line
+	// i bills sales order line i (of item i).
+	{"invoice_part_lines", `INSERT INTO invoice_part_lines (tenant_id, invoice_id, id, line_number, sales_order_line_id, item_id,
+       quantity, unit_of_measure_name, unit_price, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID36("i") + `, ` + sqlID24("i") + `,
+       1 + i % 7, 'Each', i % 100, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	{"invoice_fee_lines", `INSERT INTO invoice_fee_lines (tenant_id, invoice_id, id, name, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},
+	{"invoice_tax_lines", `INSERT INTO invoice_tax_lines (tenant_id, invoice_id, id, tax_rate_id, name, rate, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
+       ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

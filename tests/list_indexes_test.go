@@ -390,6 +390,15 @@ var indexedLists = map[string]indexedList{
 	// The lines view reads every line table of the order (one branch each).
 	"/api/sales-orders/{salesOrderId}/line-items/list": {tables: []string{"sales_order_part_lines", "sales_order_fee_lines", "sales_order_tax_lines", "sales_order_refund_lines"},
 		path: map[string]string{"salesOrderId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}, "kinds": []string{"fee"}}},
+	"/api/invoices/{invoiceId}/part-line-items/list": {tables: []string{"invoice_part_lines"}, path: map[string]string{"invoiceId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(2))}, "salesOrderLineItemIds": []string{id36(subRow(3))}}},
+	"/api/invoices/{invoiceId}/fee-line-items/list": {tables: []string{"invoice_fee_lines"}, path: map[string]string{"invoiceId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
+	"/api/invoices/{invoiceId}/tax-line-items/list": {tables: []string{"invoice_tax_lines"}, path: map[string]string{"invoiceId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
+	// The lines view reads every line table of the invoice (one branch each).
+	"/api/invoices/{invoiceId}/line-items/list": {tables: []string{"invoice_part_lines", "invoice_fee_lines", "invoice_tax_lines"},
+		path: map[string]string{"invoiceId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}, "types": []string{"fee"}}},
 	"/api/purchase-orders/{purchaseOrderId}/fee-line-items/list": {tables: []string{"purchase_order_fee_lines"},
 		path: map[string]string{"purchaseOrderId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}}},
 	"/api/purchase-orders/{purchaseOrderId}/tax-line-items/list": {tables: []string{"purchase_order_tax_lines"},

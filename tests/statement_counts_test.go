@@ -392,6 +392,7 @@ func statementRows() []statementRow {
 		{name: "purchase order lines", arrange: plArrangeLines},
 		{name: "receipts", arrange: rcArrangeReceipts},
 		{name: "invoices", arrange: ivArrangeInvoices},
+		{name: "invoice lines", arrange: ivArrangeInvoiceLines},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}

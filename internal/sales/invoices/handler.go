@@ -23,22 +23,26 @@ import (
 // InvoicesHandler serves /api/invoices.
 type InvoicesHandler struct {
 	svc *Service
-	// patchTarget is the full-update schema a patched invoice must satisfy.
-	patchTarget *patch.Target
+	// The full-update schemas a patched invoice, part line or fee line must satisfy.
+	patchTarget, partLineTarget, feeTarget *patch.Target
 }
 
 // NewHandler returns the invoices handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *InvoicesHandler {
-	return &InvoicesHandler{svc: svc, patchTarget: patch.NewTarget(spec, "InvoiceWrite")}
+	return &InvoicesHandler{
+		svc: svc, patchTarget: patch.NewTarget(spec, "InvoiceWrite"),
+		partLineTarget: patch.NewTarget(spec, "InvoicePartLineItemWrite"), feeTarget: patch.NewTarget(spec, "InvoiceFeeLineItemWrite"),
+	}
 }
 
 // Versioned declares invoices for conditional requests (ETag, If-Match). An invoice's answer
 // shows the name of its payment terms, so its ETag follows them too.
 func (h *InvoicesHandler) Versioned() []conditional.Record {
-	return []conditional.Record{
+	return append([]conditional.Record{
 		{Table: "invoices", Key: map[string]string{"id": "invoiceId"}, Shows: invoiceShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getInvoice", "updateInvoice", "patchInvoice", "deleteInvoice", "replaceInvoiceCustomFields"}},
-	}
+		partLineRecord,
+	}, documentLineRecords()...)
 }
 
 // tenantOf is the calling tenant with its primary currency and timezone.
