@@ -101,7 +101,7 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 			return err
 		}
 		row := invoiceInsert{
-			ID: id, CustomerID: order.CustomerID, SalesOrderID: order.ID, CurrencyCode: order.CurrencyCode,
+			ID: id, CustomerID: order.CustomerID, SalesOrderID: order.ID, SalesOrderNumber: order.Number, CurrencyCode: order.CurrencyCode,
 			PrimaryCurrencyCode: t.Currency, IssueDate: w.IssueDate, DueDate: w.DueDate,
 			CustomerPoNumber: order.CustomerPoNumber, NotesToCustomer: w.NotesToCustomer, PaymentTermsID: order.PaymentTermsID,
 			CompanyInfoID: w.CompanyInfoID, BillingAddress: order.BillingAddress, ExternalReferences: refs,
