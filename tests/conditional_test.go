@@ -189,6 +189,42 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			id := ntCreate(t, te, "salesOrderId", solOrder(t, te, "USD"), "Versioned")
 			return versioned{Table: "notes", ID: id, Get: ntNotePath(id)}
 		}},
+		{name: "invoices", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := ivWalkInvoice(t, te).invoice
+			return versioned{Table: "invoices", ID: id, Get: ivInvoicePath(id), Writes: []versionedWrite{
+				putRecord("", `{"notesToCustomer":"two"}`),
+				patchOf("", `[{"op":"replace","path":"/notesToCustomer","value":"three"}]`),
+				putRecord(ivInvoicePath(id)+"/custom-fields", `{}`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "invoice part lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := ivWalkInvoice(t, te)
+			return versioned{Table: "invoice_part_lines", ID: w.part, Get: ivPartLinesPath(w.invoice) + "/" + w.part, Writes: []versionedWrite{
+				putRecord("", `{"quantity":1}`),
+				patchOf("", `[{"op":"replace","path":"/customerPartNumber","value":"CP"}]`),
+			}}
+		}},
+		{name: "invoice fee lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := ivWalkInvoice(t, te)
+			return versioned{Table: "invoice_fee_lines", ID: w.fee, Get: ivFeeLinesPath(w.invoice) + "/" + w.fee, Writes: []versionedWrite{
+				putRecord("", `{"name":"Walk fee","amount":4}`),
+				patchOf("", `[{"op":"replace","path":"/amount","value":5}]`),
+			}}
+		}},
+		{name: "invoice tax lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := ivWalkInvoice(t, te)
+			return versioned{Table: "invoice_tax_lines", ID: w.tax, Get: ivTaxLinesPath(w.invoice) + "/" + w.tax}
+		}},
+		{name: "invoice discount lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			f := ivOrder(t, te, "2")
+			ivMoveOrder(t, te, f.order, "draft")
+			soOK[client.SalesOrderDiscountLineItem](t, te, http.MethodPut, soDiscountPath(f.order), `{"isPercentage":true,"value":5}`)
+			ivMoveOrder(t, te, f.order, "approved")
+			id := ivBill(t, te, f.order)
+			d := soOK[client.InvoiceDiscountLineItem](t, te, http.MethodGet, ivDiscountPath(id), "")
+			return versioned{Table: "invoice_discount_lines", ID: d.Id, Get: ivDiscountPath(id)}
+		}},
 		{name: "receipt lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			receipt, id := rcSalesOrderReceipt(t, te)
 			return versioned{Table: "receipt_lines", ID: id, Get: rcLinePath(receipt, id), Writes: []versionedWrite{

@@ -528,6 +528,33 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: poPath, Body: fmt.Sprintf(`{"vendorId":%q}`, bVendor)}},
 			}
 		}},
+		{name: "invoices", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := ivOrder(t, a, "3")
+			id := ivCreate(t, a, map[string]any{"salesOrderId": f.order, "partLines": []any{ivLine(f.lines[0], "1")},
+				"externalReferences": map[string]any{"erp": map[string]any{"externalId": "I-1"}}})
+			g := ivOrder(t, b, "3")
+			return isolated{
+				ID: id, Get: ivInvoicePath(id),
+				Put:    &isoCall{Body: `{"notesToCustomer":"Taken over"}`},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/notesToCustomer","value":"Taken over"}]`},
+				Delete: &isoCall{Status: http.StatusNoContent},
+				Lists: []isoList{
+					{Path: ivListPath, Body: `{}`},
+					{Path: ivListPath, Body: `{"includeDeleted":true}`},
+					{Path: ivListPath, Body: `{"numbers":[1]}`},
+					{Path: ivListPath, Body: fmt.Sprintf(`{"customerIds":[%q]}`, f.customer)},
+					{Path: ivListPath, Body: fmt.Sprintf(`{"salesOrderIds":[%q]}`, f.order)},
+					{Path: ivListPath, Body: `{"externalReference":{"key":"erp","externalId":"I-1"}}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: ivInvoicePath(id) + "/status", Body: `{"status":"issued"}`},
+					{Method: http.MethodPut, Path: ivInvoicePath(id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodPost, Path: ivPath, Body: fmt.Sprintf(`{"salesOrderId":%q}`, f.order)},
+				},
+				// B's numbering starts at 1 too.
+				Own: []isoCall{{Method: http.MethodPost, Path: ivPath, Body: fmt.Sprintf(`{"salesOrderId":%q}`, g.order)}},
+			}
+		}},
 		{name: "purchase order fee lines and the lines view", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			s, bOrder := pdArrangeLines(t, a), pdOrderIn(t, b, "USD", client.PurchaseOrderStatusOrdered)
 			body := `{"name":"Taken over","amount":1}`

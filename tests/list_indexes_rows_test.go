@@ -259,6 +259,19 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `,
 SELECT ten.id, ` + sqlID24("i") + `, 'Note ' || i, CASE WHEN i % 4 = 0 THEN ` + sqlID24("i") + ` END,
        CASE WHEN i % 4 = 1 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 4 = 2 THEN ` + sqlID24("i") + ` END,
        CASE WHEN i % 4 = 3 THEN ` + sqlID24("i") + ` END, ` + sqlAt("i") + ` ` + everyTenant},
+	// Invoices: one per sales order (of its customer), one in a thousand paid, one in four
+	// issued with an issue day and an external reference, another one in four with a due
+	// day, one in ten deleted.
+	{"invoices", `INSERT INTO invoices (tenant_id, id, number, customer_id, sales_order_id, currency_code, primary_currency_code,
+       status, issue_date, issue_day, due_date, external_references, deleted, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, ` + sqlID24("i") + `, 'USD', 'USD',
+       CASE WHEN i % 1000 = 1 THEN 'paid' WHEN i % 4 = 0 THEN 'issued' ELSE 'new' END,
+       CASE WHEN i % 4 = 0 THEN timestamptz '2024-01-01 00:00:00+00' + (i % 3650) * interval '1 day' END,
+       CASE WHEN i % 4 = 0 THEN date '2024-01-01' + (i % 3650) END,
+       CASE WHEN i % 4 = 1 THEN date '2024-01-01' + (i % 3650) END,
+       CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'invoice', 'externalId', 'I' || i))
+            ELSE '{}'::jsonb END,
+       i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
 	// One primary company per tenant.
 	{"companies", `INSERT INTO companies (tenant_id, id, is_primary, name, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, i = 1, 'Company ' || ` + sqlWord("company", "i") + ` || ' ' || i, ` + sqlAt("i") + ` ` + everyTenant},
@@ -510,6 +523,17 @@ SELECT ten.id, ` + sqlID24("i") + `, i, 'Shipment ' || ` + sqlWord("shipment", "
        unit_of_measure_name, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID36("i") + `, ` + sqlID24("i") + `, 1 + i % 7,
        'Each', ` + sqlAt("i") + ` ` + everyTenant},
+	// Five part, fee and tax lines per invoice, for the first fifth of the invoices: part line
+	// i bills sales order line i (of item i).
+	{"invoice_part_lines", `INSERT INTO invoice_part_lines (tenant_id, invoice_id, id, line_number, sales_order_line_id, item_id,
+       quantity, unit_of_measure_name, unit_price, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID36("i") + `, ` + sqlID24("i") + `,
+       1 + i % 7, 'Each', i % 100, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	{"invoice_fee_lines", `INSERT INTO invoice_fee_lines (tenant_id, invoice_id, id, name, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},
+	{"invoice_tax_lines", `INSERT INTO invoice_tax_lines (tenant_id, invoice_id, id, tax_rate_id, name, rate, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
+       ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

@@ -61,6 +61,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	quoteLine := addLine(t, te, quote, fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
 	lineRouting := getLine(t, te, quote, quoteLine).RoutingID
 	salesOrder := solOrder(t, te, "USD")
+	invoice := ivWalkInvoice(t, te)
 	soFeeLine := solCreate(t, te, soFeeLinesPath(salesOrder), `{"name":"Walk fee","amount":10}`)
 	soTaxLine := solCreate(t, te, soTaxLinesPath(salesOrder), fmt.Sprintf(`{"taxRateId":%q}`, taxRate))
 	soPartLine := solCreate(t, te, soOrderPath(salesOrder)+"/part-line-items", fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
@@ -167,6 +168,12 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"purchase-orders:tax-line-items/{lineItemId}":           poLines.tax,
 		"purchase-orders:vendor-credit-line-items/{lineItemId}": poLines.credit,
 		"purchase-orders:line-items/{lineItemId}":               poLines.fee,
+
+		"invoices/{invoiceId}":                  invoice.invoice,
+		"invoices:part-line-items/{lineItemId}": invoice.part,
+		"invoices:fee-line-items/{lineItemId}":  invoice.fee,
+		"invoices:tax-line-items/{lineItemId}":  invoice.tax,
+		"invoices:line-items/{lineItemId}":      invoice.fee,
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,

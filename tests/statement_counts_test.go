@@ -393,6 +393,8 @@ func statementRows() []statementRow {
 		{name: "receipts", arrange: rcArrangeReceipts},
 		{name: "notes", arrange: ntArrangeNotes},
 		{name: "shipments", arrange: shArrangeShipments},
+		{name: "invoices", arrange: ivArrangeInvoices},
+		{name: "invoice lines", arrange: ivArrangeInvoiceLines},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}

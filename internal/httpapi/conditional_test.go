@@ -38,6 +38,8 @@ var unversioned = map[string]string{
 	"replaceVendorMaterialCatalogue":                      "replaces every offer of a vendor's catalogue (a set of records), not one stored record",
 	"getPurchaseOrderPartLineTaxAllocations":              "computed from every priced line of the order when read, not a stored record",
 	"getPurchaseOrderOutsideProcessingLineTaxAllocations": "computed from every priced line of the order when read, not a stored record",
+	"getInvoiceShippingChargeLineItem":                    "members of the invoice's own row, shown as a line; the invoice's ETag covers them",
+	"getInvoiceLineItem":                                  "a view over every line table of the invoice, not one stored record",
 }
 
 // TestEveryRecordOperationIsConditional: every GET answers an ETag and 304 to If-None-Match,

@@ -27,6 +27,7 @@ import (
 	"mos/internal/purchasing/receipts"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
+	"mos/internal/sales/invoices"
 	"mos/internal/sales/quotes"
 	"mos/internal/sales/refundreasons"
 	"mos/internal/sales/salesorders"
@@ -86,6 +87,7 @@ type Server struct {
 	*purchaseorders.PurchaseOrdersHandler
 	*receipts.ReceiptsHandler
 	*shipments.ShipmentsHandler
+	*invoices.InvoicesHandler
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
 	*operations.OperationsHandler
@@ -280,6 +282,13 @@ func New(cfg Config) (*echo.Echo, error) {
 	goodsShipments := shipments.NewService(cfg.Pool, shipments.Deps{
 		SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
 	})
+	// Invoices bill sales orders: they read the order and its lines and advance the part lines'
+	// invoiced quantities in the invoice's transaction; the customer gives their defaults.
+	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
+		SalesOrders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
+	})
+	// An invoice line bills its item in the order line's unit.
+	itemMaster.RegisterUnitChangeBlocker("an invoice", invoiceRecords.UsesItem)
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 
@@ -290,6 +299,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	owners.Register(attachments.OwnerSalesOrder, salesOrders.ExistsForAttachment, salesOrders.TouchForAttachment)
 	owners.Register(attachments.OwnerSalesOrderPartLineItem, salesOrders.PartLineExistsForAttachment, salesOrders.TouchPartLineForAttachment)
 	owners.Register(attachments.OwnerPurchaseOrder, purchaseOrders.ExistsForAttachment, purchaseOrders.TouchForAttachment)
+	owners.Register(attachments.OwnerInvoice, invoiceRecords.ExistsForAttachment, invoiceRecords.TouchForAttachment)
 	owners.Register(attachments.OwnerPurchaseOrderPartLineItem, purchaseOrders.PartLineExistsForAttachment, purchaseOrders.TouchPartLineForAttachment)
 	// A receipt is owned by the kind of order it receives; its lines take certifications of
 	// lots of the items they received.
@@ -362,6 +372,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		PurchaseOrdersHandler:    purchaseorders.NewHandler(purchaseOrders, spec),
 		ReceiptsHandler:          receipts.NewHandler(goodsReceipts, spec),
 		ShipmentsHandler:         shipments.NewHandler(goodsShipments, spec),
+		InvoicesHandler:          invoices.NewHandler(invoiceRecords, spec),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		OperationsHandler:        operations.NewHandler(operationLibrary),

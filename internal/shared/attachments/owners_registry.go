@@ -40,6 +40,7 @@ const (
 	OwnerSalesOrderReceiving            = "salesOrderReceiving"
 	OwnerPurchaseOrderReceivingLineItem = "purchaseOrderReceivingLineItem"
 	OwnerSalesOrderReceivingLineItem    = "salesOrderReceivingLineItem"
+	OwnerInvoice                        = "invoice"
 )
 
 // StandardOwners returns every owner type with the permissions of its area (AttachmentOwnerType
@@ -55,7 +56,7 @@ func StandardOwners() Owners {
 		{"View Sales Order", "Edit Sales Order"}:       {OwnerSalesOrder, OwnerSalesOrderReceiving, OwnerSalesOrderPartLineItem, OwnerSalesOrderReceivingLineItem},
 		{"View Quote", "Edit Quote"}:                   {"quote", "quotePartLineItem"},
 		{"View Purchase Order", "Edit Purchase Order"}: {OwnerPurchaseOrder, OwnerPurchaseOrderReceiving, OwnerPurchaseOrderPartLineItem, OwnerPurchaseOrderReceivingLineItem},
-		{"View Invoices", "Edit Invoices"}:             {"invoice"},
+		{"View Invoices", "Edit Invoices"}:             {OwnerInvoice},
 		{"View Job", "Edit Job"}:                       {"job", "operation", "workOrderOperation"},
 	}
 	owners := Owners{}

@@ -1,0 +1,50 @@
+package invoices
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/shared/doclines/lineview"
+)
+
+// invoiceLines is the lines view of invoices (lineview): one branch per line table, each type
+// of its own rank (amount is a fee's amount and a tax line's rate). A later line kind adds its
+// branch here.
+var invoiceLines = lineview.Declare(`
+SELECT l.tenant_id, l.invoice_id AS parent_id, l.id, 'part' AS kind, 1 AS kind_rank, l.line_number,
+       l.name, l.description, l.item_id, l.quantity, l.unit_price, l.discount_is_percentage,
+       l.discount_value, NULL::numeric AS amount, l.created_utc, l.modified_utc
+FROM invoice_part_lines l
+UNION ALL
+SELECT l.tenant_id, l.invoice_id, l.id, 'fee', 2, NULL, l.name, l.description, NULL, NULL, NULL, NULL, NULL,
+       l.amount, l.created_utc, l.modified_utc
+FROM invoice_fee_lines l
+UNION ALL
+SELECT l.tenant_id, l.invoice_id, l.id, 'tax', 3, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
+       l.rate, l.created_utc, l.modified_utc
+FROM invoice_tax_lines l
+UNION ALL
+SELECT l.tenant_id, l.invoice_id, l.id, 'discount', 4, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL, l.created_utc, l.modified_utc
+FROM invoice_discount_lines l`, "invoices", "invoice")
+
+const shippingChargeSQL = `
+SELECT id, shipping_charge, shipping_charge_is_taxable, currency_code FROM invoices WHERE tenant_id = $1 AND id = $2`
+
+// shippingCharge reads the invoice's shipping charge and currency; none is NotFound.
+func (invoiceStore) shippingCharge(ctx context.Context, q db.Q, tenantID, invoiceID string) (ShippingChargeLine, string, error) {
+	var l ShippingChargeLine
+	var code string
+	err := q.QueryRowxContext(ctx, shippingChargeSQL, tenantID, invoiceID).Scan(&l.InvoiceID, &l.Amount, &l.IsTaxable, &code)
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, "", apperr.NotFound("invoice %s not found", invoiceID)
+	}
+	if err != nil {
+		return l, "", fmt.Errorf("read invoice shipping charge: %w", err)
+	}
+	return l, code, nil
+}
