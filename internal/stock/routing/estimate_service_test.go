@@ -127,9 +127,11 @@ func (f *treeFixture) material(ownerID string, itemID *string, piecesPerBlank in
 		VALUES ($1, $2, $7, $3, $4, $5, 10, $6)`, f.tenantID, ids.NewSub(), ownerID, f.shapeID, itemID, piecesPerBlank, f.ownerType(ownerID))
 }
 
-// stock puts quantity of the item on hand, of which reserved is reserved (for a job).
+// stock puts quantity of the item on hand, of which reserved is reserved (for a job): the
+// balance keeps the sum of its reservation transactions, as the ledger writes them.
 func (f *treeFixture) stock(itemID, quantity, reserved string) {
-	f.exec(`INSERT INTO inventory_balances (tenant_id, id, item_id, quantity) VALUES ($1, $2, $3, $4)`, f.tenantID, ids.New(), itemID, quantity)
+	f.exec(`INSERT INTO inventory_balances (tenant_id, id, item_id, quantity, reserved_quantity) VALUES ($1, $2, $3, $4, $5)`,
+		f.tenantID, ids.New(), itemID, quantity, reserved)
 	if reserved == "0" {
 		return
 	}
