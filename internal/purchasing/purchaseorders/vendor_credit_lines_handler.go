@@ -8,26 +8,20 @@ import (
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
+	"mos/internal/shared/doclines/linekinds"
 )
 
-// vendorCreditLineRecords declares the vendor-credit lines for conditional requests. Each
-// answer shows an amount rounded to its order's currency, so the ETag follows the currency
-// too.
+// vendorCreditLineRecords declares the vendor-credit lines for conditional requests.
 func vendorCreditLineRecords() []conditional.Record {
-	return []conditional.Record{
-		{Table: "purchase_order_vendor_credit_lines", Key: map[string]string{"id": "lineItemId", "purchase_order_id": "purchaseOrderId"},
-			Shows: func() string {
-				return `(SELECT o.currency_code FROM purchase_orders o WHERE o.tenant_id = t.tenant_id AND o.id = t.purchase_order_id)`
-			},
-			Operations: []string{"getPurchaseOrderVendorCreditLineItem", "updatePurchaseOrderVendorCreditLineItem",
-				"patchPurchaseOrderVendorCreditLineItem", "deletePurchaseOrderVendorCreditLineItem"}},
-	}
+	return []conditional.Record{docLineTables.CreditRecord("purchaseOrderId", []string{"getPurchaseOrderVendorCreditLineItem",
+		"updatePurchaseOrderVendorCreditLineItem", "patchPurchaseOrderVendorCreditLineItem", "deletePurchaseOrderVendorCreditLineItem"})}
 }
 
-// The operations of a purchase order's vendor-credit lines, on PurchaseOrdersHandler.
+// The operations of a purchase order's vendor-credit lines, on PurchaseOrdersHandler
+// (linekinds serves them as its credit kind).
 
 func (h *PurchaseOrdersHandler) CreatePurchaseOrderVendorCreditLineItem(ctx context.Context, req gen.CreatePurchaseOrderVendorCreditLineItemRequestObject) (gen.CreatePurchaseOrderVendorCreditLineItemResponseObject, error) {
-	id, err := h.svc.CreateVendorCreditLine(ctx, auth.TenantID(ctx), req.PurchaseOrderId, creditLineFromAPI(*req.Body))
+	id, err := h.svc.lines.CreateCredit(ctx, auth.TenantID(ctx), req.PurchaseOrderId, creditLineFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +29,7 @@ func (h *PurchaseOrdersHandler) CreatePurchaseOrderVendorCreditLineItem(ctx cont
 }
 
 func (h *PurchaseOrdersHandler) GetPurchaseOrderVendorCreditLineItem(ctx context.Context, req gen.GetPurchaseOrderVendorCreditLineItemRequestObject) (gen.GetPurchaseOrderVendorCreditLineItemResponseObject, error) {
-	l, err := h.svc.VendorCreditLine(ctx, auth.TenantID(ctx), req.PurchaseOrderId, req.LineItemId)
+	l, err := h.svc.lines.Credit(ctx, auth.TenantID(ctx), req.PurchaseOrderId, req.LineItemId)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +37,7 @@ func (h *PurchaseOrdersHandler) GetPurchaseOrderVendorCreditLineItem(ctx context
 }
 
 func (h *PurchaseOrdersHandler) UpdatePurchaseOrderVendorCreditLineItem(ctx context.Context, req gen.UpdatePurchaseOrderVendorCreditLineItemRequestObject) (gen.UpdatePurchaseOrderVendorCreditLineItemResponseObject, error) {
-	l, err := h.svc.UpdateVendorCreditLine(ctx, auth.TenantID(ctx), req.PurchaseOrderId, req.LineItemId, creditLineFromAPI(*req.Body))
+	l, err := h.svc.lines.UpdateCredit(ctx, auth.TenantID(ctx), req.PurchaseOrderId, req.LineItemId, creditLineFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -54,10 +48,10 @@ func (h *PurchaseOrdersHandler) UpdatePurchaseOrderVendorCreditLineItem(ctx cont
 // service's transaction, then saves the result through the full-update rules.
 func (h *PurchaseOrdersHandler) PatchPurchaseOrderVendorCreditLineItem(ctx context.Context, req gen.PatchPurchaseOrderVendorCreditLineItemRequestObject) (gen.PatchPurchaseOrderVendorCreditLineItemResponseObject, error) {
 	ops := patchOps(req.Body)
-	l, err := h.svc.PatchVendorCreditLine(ctx, auth.TenantID(ctx), req.PurchaseOrderId, req.LineItemId, func(current VendorCreditLine) (VendorCreditLineWrite, error) {
+	l, err := h.svc.lines.PatchCredit(ctx, auth.TenantID(ctx), req.PurchaseOrderId, req.LineItemId, func(current linekinds.CreditLine) (linekinds.CreditLineWrite, error) {
 		var w gen.PurchaseOrderVendorCreditLineItemWrite
 		if err := h.creditTarget.ApplyInto(creditLineToAPI(current), ops, &w); err != nil {
-			return VendorCreditLineWrite{}, err
+			return linekinds.CreditLineWrite{}, err
 		}
 		return creditLineFromAPI(w), nil
 	})
@@ -68,7 +62,7 @@ func (h *PurchaseOrdersHandler) PatchPurchaseOrderVendorCreditLineItem(ctx conte
 }
 
 func (h *PurchaseOrdersHandler) DeletePurchaseOrderVendorCreditLineItem(ctx context.Context, req gen.DeletePurchaseOrderVendorCreditLineItemRequestObject) (gen.DeletePurchaseOrderVendorCreditLineItemResponseObject, error) {
-	deleted, err := h.svc.DeleteVendorCreditLine(ctx, auth.TenantID(ctx), req.PurchaseOrderId, req.LineItemId)
+	deleted, err := h.svc.lines.DeleteCredit(ctx, auth.TenantID(ctx), req.PurchaseOrderId, req.LineItemId)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +74,7 @@ func (h *PurchaseOrdersHandler) DeletePurchaseOrderVendorCreditLineItem(ctx cont
 
 func (h *PurchaseOrdersHandler) ListPurchaseOrderVendorCreditLineItems(ctx context.Context, req gen.ListPurchaseOrderVendorCreditLineItemsRequestObject) (gen.ListPurchaseOrderVendorCreditLineItemsResponseObject, error) {
 	p := req.Params
-	list, err := h.svc.VendorCreditLines(ctx, auth.TenantID(ctx), req.PurchaseOrderId, lineFilterFromAPI(req.Body),
+	list, err := h.svc.lines.Credits(ctx, auth.TenantID(ctx), req.PurchaseOrderId, lineFilterFromAPI(req.Body),
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
@@ -93,13 +87,13 @@ func (h *PurchaseOrdersHandler) ListPurchaseOrderVendorCreditLineItems(ctx conte
 }
 
 // creditLineFromAPI reads a create or full-update body; omitted optional members are none.
-func creditLineFromAPI(b gen.PurchaseOrderVendorCreditLineItemWrite) VendorCreditLineWrite {
-	return VendorCreditLineWrite{Amount: b.Amount, Description: b.Description, PartLineID: b.PartLineId}
+func creditLineFromAPI(b gen.PurchaseOrderVendorCreditLineItemWrite) linekinds.CreditLineWrite {
+	return linekinds.CreditLineWrite{Amount: b.Amount, Description: b.Description, PartLineID: b.PartLineId}
 }
 
-func creditLineToAPI(l VendorCreditLine) gen.PurchaseOrderVendorCreditLineItem {
+func creditLineToAPI(l linekinds.CreditLine) gen.PurchaseOrderVendorCreditLineItem {
 	return gen.PurchaseOrderVendorCreditLineItem{
-		Id: l.ID, PurchaseOrderId: l.PurchaseOrderID, PartLineId: l.PartLineID, Amount: l.Amount,
+		Id: l.ID, PurchaseOrderId: l.ParentID, PartLineId: l.PartLineID, Amount: l.Amount,
 		SubTotal: l.SubTotal, Description: l.Description,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}

@@ -8,24 +8,20 @@ import (
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
+	"mos/internal/shared/doclines/linekinds"
 )
 
-// refundLineRecords declares the refund lines for conditional requests. Each answer shows an
-// amount rounded to its order's currency, so the ETag follows the currency too.
+// refundLineRecords declares the refund lines for conditional requests.
 func refundLineRecords() []conditional.Record {
-	return []conditional.Record{
-		{Table: "sales_order_refund_lines", Key: map[string]string{"id": "lineItemId", "sales_order_id": "salesOrderId"},
-			Shows: func() string {
-				return `(SELECT o.currency_code FROM sales_orders o WHERE o.tenant_id = t.tenant_id AND o.id = t.sales_order_id)`
-			},
-			Operations: []string{"updateSalesOrderRefundLineItem", "deleteSalesOrderRefundLineItem"}},
-	}
+	return []conditional.Record{docLineTables.CreditRecord("salesOrderId",
+		[]string{"updateSalesOrderRefundLineItem", "deleteSalesOrderRefundLineItem"})}
 }
 
-// The operations of a sales order's refund lines, on SalesOrdersHandler.
+// The operations of a sales order's refund lines, on SalesOrdersHandler (linekinds serves
+// them as its credit kind).
 
 func (h *SalesOrdersHandler) CreateSalesOrderRefundLineItem(ctx context.Context, req gen.CreateSalesOrderRefundLineItemRequestObject) (gen.CreateSalesOrderRefundLineItemResponseObject, error) {
-	id, err := h.svc.CreateRefundLine(ctx, auth.TenantID(ctx), req.SalesOrderId, refundLineFromAPI(*req.Body))
+	id, err := h.svc.lines.CreateCredit(ctx, auth.TenantID(ctx), req.SalesOrderId, refundLineFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +29,7 @@ func (h *SalesOrdersHandler) CreateSalesOrderRefundLineItem(ctx context.Context,
 }
 
 func (h *SalesOrdersHandler) UpdateSalesOrderRefundLineItem(ctx context.Context, req gen.UpdateSalesOrderRefundLineItemRequestObject) (gen.UpdateSalesOrderRefundLineItemResponseObject, error) {
-	l, err := h.svc.UpdateRefundLine(ctx, auth.TenantID(ctx), req.SalesOrderId, req.LineItemId, refundLineFromAPI(*req.Body))
+	l, err := h.svc.lines.UpdateCredit(ctx, auth.TenantID(ctx), req.SalesOrderId, req.LineItemId, refundLineFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +37,7 @@ func (h *SalesOrdersHandler) UpdateSalesOrderRefundLineItem(ctx context.Context,
 }
 
 func (h *SalesOrdersHandler) DeleteSalesOrderRefundLineItem(ctx context.Context, req gen.DeleteSalesOrderRefundLineItemRequestObject) (gen.DeleteSalesOrderRefundLineItemResponseObject, error) {
-	deleted, err := h.svc.DeleteRefundLine(ctx, auth.TenantID(ctx), req.SalesOrderId, req.LineItemId)
+	deleted, err := h.svc.lines.DeleteCredit(ctx, auth.TenantID(ctx), req.SalesOrderId, req.LineItemId)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +49,7 @@ func (h *SalesOrdersHandler) DeleteSalesOrderRefundLineItem(ctx context.Context,
 
 func (h *SalesOrdersHandler) ListSalesOrderRefundLineItems(ctx context.Context, req gen.ListSalesOrderRefundLineItemsRequestObject) (gen.ListSalesOrderRefundLineItemsResponseObject, error) {
 	p := req.Params
-	list, err := h.svc.RefundLines(ctx, auth.TenantID(ctx), req.SalesOrderId, lineFilterFromAPI(req.Body),
+	list, err := h.svc.lines.Credits(ctx, auth.TenantID(ctx), req.SalesOrderId, lineFilterFromAPI(req.Body),
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
@@ -66,14 +62,14 @@ func (h *SalesOrdersHandler) ListSalesOrderRefundLineItems(ctx context.Context, 
 }
 
 // refundLineFromAPI reads a create or full-update body; omitted optional members are none.
-func refundLineFromAPI(b gen.SalesOrderRefundLineItemWrite) RefundLineWrite {
-	return RefundLineWrite{RefundReasonCodeID: b.RefundReasonCodeId, PartLineID: b.PartLineItemId, Amount: b.Amount, Description: b.Description}
+func refundLineFromAPI(b gen.SalesOrderRefundLineItemWrite) linekinds.CreditLineWrite {
+	return linekinds.CreditLineWrite{ReasonID: b.RefundReasonCodeId, PartLineID: b.PartLineItemId, Amount: b.Amount, Description: b.Description}
 }
 
-func refundLineToAPI(l RefundLine) gen.SalesOrderRefundLineItem {
+func refundLineToAPI(l linekinds.CreditLine) gen.SalesOrderRefundLineItem {
 	return gen.SalesOrderRefundLineItem{
-		Id: l.ID, SalesOrderId: l.SalesOrderID, RefundReasonCodeId: l.RefundReasonCodeID,
-		RefundReasonCode: gen.Reference{Id: l.RefundReasonCodeID, Name: l.RefundReasonName},
+		Id: l.ID, SalesOrderId: l.ParentID, RefundReasonCodeId: l.ReasonID,
+		RefundReasonCode: gen.Reference{Id: l.ReasonID, Name: l.ReasonName},
 		PartLineItemId:   l.PartLineID, Amount: l.Amount, SubTotal: l.SubTotal, Description: l.Description,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}

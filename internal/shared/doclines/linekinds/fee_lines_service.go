@@ -117,17 +117,25 @@ func (l *Lines[P]) UpdateFee(ctx context.Context, tenantID, parentID, id string,
 // rules of a full update, and recomputes the document's totals; it answers the line as
 // stored. A line not of the document is NotFound.
 func (l *Lines[P]) PatchFee(ctx context.Context, tenantID, parentID, id string, change func(current FeeLine) (FeeLineWrite, error)) (FeeLine, error) {
-	return l.saveFee(ctx, tenantID, parentID, id, func(q db.Q) (FeeLineWrite, error) {
-		current, err := l.fees().get(ctx, q, tenantID, parentID, id)
+	return l.saveFee(ctx, tenantID, parentID, id, patched(func(q db.Q) (FeeLine, error) {
+		return l.fees().get(ctx, q, tenantID, parentID, id)
+	}, change, FeeLineWrite.normalized))
+}
+
+// patched is the write of a patch, in its transaction: the line as stored (get), changed by
+// change, then put under the write rules (normalized).
+func patched[L, W any](get func(q db.Q) (L, error), change func(L) (W, error), normalized func(W) (W, error)) func(q db.Q) (W, error) {
+	return func(q db.Q) (W, error) {
+		var w W
+		current, err := get(q)
 		if err != nil {
-			return FeeLineWrite{}, err
+			return w, err
 		}
-		w, err := change(current)
-		if err != nil {
-			return FeeLineWrite{}, err
+		if w, err = change(current); err != nil {
+			return w, err
 		}
-		return w.normalized()
-	})
+		return normalized(w)
+	}
 }
 
 // saveFee stores the write next answers (in the transaction, the document locked) over fee

@@ -1,6 +1,7 @@
 // Package linekinds stores the line kinds every business document carries beside its part
-// lines: fee lines, tax lines and the one discount line. A document (sales quotes, sales
-// orders, later purchase orders and invoices) declares its tables and hooks once (Declare) and
+// lines: fee lines, tax lines, the one discount line and credit lines (money given back). A
+// document (sales quotes, sales orders, purchase orders, later invoices) declares its tables
+// and hooks once (Declare) and
 // serves the kinds' reads and writes through the Lines it gets, keeping only its handlers
 // (whose generated shapes differ per document) as glue. The line maths stay in doclines.
 //
@@ -10,7 +11,8 @@
 // deleted document's lines stay readable) and find a line by (tenant, parent, id), so a line
 // of another document or tenant is NotFound. Only the document areas may import it.
 //
-// Files: this one (the declaration), fee_lines_*.go, tax_lines_*.go, discount_line_*.go.
+// Files: this one (the declaration), fee_lines_*.go, tax_lines_*.go, discount_line_*.go,
+// credit_lines_*.go.
 package linekinds
 
 import (
@@ -43,6 +45,9 @@ type Tables struct {
 	TaxRateKey string
 	// Noun names the document in errors ("quote", "sales order").
 	Noun string
+	// Credit describes the document's credit lines (credit_lines_*.go); zero when it has
+	// none.
+	Credit Credits
 }
 
 // TaxRate is what a line copies of a tax rate when written.
@@ -84,6 +89,13 @@ type Declaration[P any] struct {
 	Recompute func(ctx context.Context, q db.Q, tenantID string, parent P) error
 	// TaxRates finds the tax rates fee and tax lines name.
 	TaxRates TaxRateLookup
+	// CreditLock, when set, locks the document for a credit line write in place of Lock: a
+	// document whose credits are written in other statuses than its other lines (credits
+	// come after ordering) refuses here, with a 400 naming status.
+	CreditLock func(ctx context.Context, q db.Q, tenantID, parentID string) (P, error)
+	// CreditReasons checks and names the reasons of credit lines, when Tables.Credit has a
+	// ReasonColumn.
+	CreditReasons ReasonLookup
 }
 
 // Lines serves a document's fee, tax and discount lines.
@@ -125,7 +137,12 @@ func (l *Lines[P]) write(ctx context.Context, tenantID, parentID string, change 
 
 // remove runs a delete through write; false when there was no line to delete.
 func (l *Lines[P]) remove(ctx context.Context, tenantID, parentID string, del func(q db.Q) error) (bool, error) {
-	err := l.write(ctx, tenantID, parentID, del, nil)
+	return noLineIsFalse(l.write(ctx, tenantID, parentID, del, nil))
+}
+
+// noLineIsFalse is a delete's answer from its write's error: false without error when there
+// was no line to delete.
+func noLineIsFalse(err error) (bool, error) {
 	if errors.Is(err, errNoLine) {
 		return false, nil
 	}

@@ -92,7 +92,7 @@ func newFixture(t *testing.T, currencyCode string) *fixture {
 	f := &fixture{pool: pool, tenantID: ids.New(), rates: map[string]testRate{}, mu: &sync.Mutex{}, recomputes: new(int)}
 	f.docID = f.doc(t, currencyCode)
 	f.l = Declare(pool, Declaration[testParent]{
-		Tables: testTables, Lock: f.lock, Exists: f.exists, Recompute: f.recompute,
+		Tables: testTables, Lock: lockDoc("lk_docs", "currency_code"), Exists: docExists("lk_docs"), Recompute: f.recompute,
 		TaxRates: UsableRates(f, func(r testRate) (string, dec) { return r.Name, r.Rate }),
 	})
 	return f
@@ -109,25 +109,31 @@ func (f *fixture) doc(t *testing.T, currencyCode string) string {
 	return id
 }
 
-func (f *fixture) lock(ctx context.Context, q db.Q, tenantID, parentID string) (testParent, error) {
-	p := testParent{ID: parentID}
-	err := q.QueryRowxContext(ctx, `SELECT currency_code FROM lk_docs WHERE tenant_id = $1 AND id = $2 AND NOT deleted FOR UPDATE`,
-		tenantID, parentID).Scan(&p.Currency)
-	if errors.Is(err, sql.ErrNoRows) {
-		return p, apperr.NotFound("test document %s not found", parentID)
+// lockDoc locks an active document of table, reading column into the test parent's Currency.
+func lockDoc(table, column string) func(ctx context.Context, q db.Q, tenantID, parentID string) (testParent, error) {
+	return func(ctx context.Context, q db.Q, tenantID, parentID string) (testParent, error) {
+		p := testParent{ID: parentID}
+		err := q.QueryRowxContext(ctx, `SELECT `+column+` FROM `+table+` WHERE tenant_id = $1 AND id = $2 AND NOT deleted FOR UPDATE`,
+			tenantID, parentID).Scan(&p.Currency)
+		if errors.Is(err, sql.ErrNoRows) {
+			return p, apperr.NotFound("test document %s not found", parentID)
+		}
+		return p, err
 	}
-	return p, err
 }
 
-func (f *fixture) exists(ctx context.Context, q db.Q, tenantID, parentID string) error {
-	var ok bool
-	if err := q.QueryRowxContext(ctx, `SELECT EXISTS (SELECT 1 FROM lk_docs WHERE tenant_id = $1 AND id = $2)`, tenantID, parentID).Scan(&ok); err != nil {
-		return err
+// docExists answers NotFound unless the tenant has document parentID in table, deleted or not.
+func docExists(table string) func(ctx context.Context, q db.Q, tenantID, parentID string) error {
+	return func(ctx context.Context, q db.Q, tenantID, parentID string) error {
+		var ok bool
+		if err := q.QueryRowxContext(ctx, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE tenant_id = $1 AND id = $2)`, tenantID, parentID).Scan(&ok); err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.NotFound("test document %s not found", parentID)
+		}
+		return nil
 	}
-	if !ok {
-		return apperr.NotFound("test document %s not found", parentID)
-	}
-	return nil
 }
 
 // recompute prices the document's fees, discount and tax lines with doclines, as a

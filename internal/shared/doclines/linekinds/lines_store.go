@@ -14,9 +14,11 @@ import (
 // statements are a document's SQL for its line kinds, expanded once from the templates of
 // each kind's store with the document's Tables.
 type statements struct {
-	feeSelect, feeGet, insertFee, updateFee, deleteFee string
-	taxSelect, taxGet, insertTax, updateTax, deleteTax string
-	getDiscount, upsertDiscount, deleteDiscount        string
+	feeSelect, feeGet, insertFee, updateFee, deleteFee  string
+	taxSelect, taxGet, insertTax, updateTax, deleteTax  string
+	getDiscount, upsertDiscount, deleteDiscount         string
+	creditSelect, creditGet, insertCredit, updateCredit string
+	deleteCredit, creditPartLine, creditTotals          string
 }
 
 func statementsFor(t Tables) statements {
@@ -29,6 +31,10 @@ func statementsFor(t Tables) statements {
 		deleteTax:   expand(t, t.Tax, deleteLineSQL),
 		getDiscount: expand(t, t.Discount, getDiscountSQL), upsertDiscount: expand(t, t.Discount, upsertDiscountSQL),
 		deleteDiscount: expand(t, t.Discount, deleteDiscountSQL),
+		creditSelect:   creditTemplate(t, creditSelectSQL), creditGet: creditTemplate(t, creditSelectSQL+oneLineSQL),
+		insertCredit: creditTemplate(t, insertCreditSQL), updateCredit: creditTemplate(t, updateCreditSQL),
+		deleteCredit: creditTemplate(t, deleteLineSQL), creditPartLine: creditTemplate(t, creditPartLineSQL),
+		creditTotals: creditTemplate(t, creditTotalsSQL),
 	}
 }
 
