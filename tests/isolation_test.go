@@ -511,6 +511,22 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: ivPath, Body: fmt.Sprintf(`{"salesOrderId":%q}`, g.order)}},
 			}
 		}},
+		{name: "invoice refund lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := ivOrder(t, a, "3")
+			invoice := ivBill(t, a, f.order)
+			reason := irReason(t, a)
+			id := irRefund(t, a, invoice, reason, "1")
+			body := fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":2}`, reason)
+			return isolated{
+				ID: id, Get: irRefundPath(invoice, id),
+				Put:   &isoCall{Body: body},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/amount","value":2}]`},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: irRefundsPath(invoice), Body: body},
+					{Method: http.MethodPost, Path: irRefundsPath(invoice) + "/list", Body: `{}`},
+				},
+			}
+		}},
 		{name: "purchase order fee lines and the lines view", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			s, bOrder := pdArrangeLines(t, a), pdOrderIn(t, b, "USD", client.PurchaseOrderStatusOrdered)
 			body := `{"name":"Taken over","amount":1}`

@@ -509,6 +509,10 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' 
 	{"invoice_tax_lines", `INSERT INTO invoice_tax_lines (tenant_id, invoice_id, id, tax_rate_id, name, rate, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
        ` + sqlAt("i") + ` ` + everyTenant},
+	// Five refund lines per invoice, for the first fifth of the invoices.
+	{"invoice_refund_lines", `INSERT INTO invoice_refund_lines (tenant_id, invoice_id, id, refund_reason_code_id, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 1 + i % 50,
+       ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

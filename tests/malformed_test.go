@@ -164,11 +164,12 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"purchase-orders:vendor-credit-line-items/{lineItemId}": poLines.credit,
 		"purchase-orders:line-items/{lineItemId}":               poLines.fee,
 
-		"invoices/{invoiceId}":                  invoice.invoice,
-		"invoices:part-line-items/{lineItemId}": invoice.part,
-		"invoices:fee-line-items/{lineItemId}":  invoice.fee,
-		"invoices:tax-line-items/{lineItemId}":  invoice.tax,
-		"invoices:line-items/{lineItemId}":      invoice.fee,
+		"invoices/{invoiceId}":                    invoice.invoice,
+		"invoices:part-line-items/{lineItemId}":   invoice.part,
+		"invoices:fee-line-items/{lineItemId}":    invoice.fee,
+		"invoices:tax-line-items/{lineItemId}":    invoice.tax,
+		"invoices:line-items/{lineItemId}":        invoice.fee,
+		"invoices:refund-line-items/{lineItemId}": irWalkRefund(t, te, invoice.invoice),
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,

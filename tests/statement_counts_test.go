@@ -393,6 +393,7 @@ func statementRows() []statementRow {
 		{name: "receipts", arrange: rcArrangeReceipts},
 		{name: "invoices", arrange: ivArrangeInvoices},
 		{name: "invoice lines", arrange: ivArrangeInvoiceLines},
+		{name: "invoice refund lines", arrange: irArrangeRefunds},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}

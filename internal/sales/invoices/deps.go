@@ -23,6 +23,11 @@ type Deps struct {
 	CustomFields customFieldValidator
 	// TaxRates finds the tax rates fee and tax lines name (taxrates.Service).
 	TaxRates taxRateLookup
+	// RefundReasons checks and names the refund reason codes of refund lines
+	// (refundreasons.Service); OrderRefunds answers the order's refund lines an invoice
+	// copies (salesorders.Service). See refund_lines_service.go.
+	RefundReasons refundReasonLookup
+	OrderRefunds  orderRefunds
 }
 
 // orderBilling is the sales order as an invoice bills it: lock it (share), read its part

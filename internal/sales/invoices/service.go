@@ -175,6 +175,9 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 		if err := (chargesStore{}).copy(ctx, q, t.ID, id, charges, copyDiscount); err != nil {
 			return err
 		}
+		if err := s.copyOrderRefunds(ctx, q, t.ID, id, order.ID); err != nil {
+			return err
+		}
 		return s.recomputeTotals(ctx, q, t.ID, lineParent{ID: id, Status: StatusNew, SalesOrderID: order.ID,
 			Currency: row.CurrencyCode, Primary: row.PrimaryCurrencyCode, ExchangeRate: row.ExchangeRate})
 	})
@@ -442,6 +445,9 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error)
 			}
 		}
 		if err := s.store.releaseCharges(ctx, q, tenantID, id); err != nil {
+			return err
+		}
+		if err := (refundLinesStore{}).release(ctx, q, tenantID, id); err != nil {
 			return err
 		}
 		deleted, err = s.header.SoftDelete(ctx, q, tenantID, id)

@@ -1,0 +1,2 @@
+DROP TABLE invoice_refund_lines;
+ALTER TABLE invoices DROP COLUMN refund_total;

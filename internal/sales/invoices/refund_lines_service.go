@@ -1,0 +1,69 @@
+package invoices
+
+import (
+	"context"
+
+	"mos/internal/platform/db"
+	"mos/internal/sales/refundreasons"
+	"mos/internal/sales/salesorders"
+	"mos/internal/shared/doclines/linekinds"
+)
+
+// Refund lines are the invoice's credit kind (linekinds): money given back to the customer
+// for a refund reason, optionally against one of the invoice's part lines, taken off the total
+// after tax (the subtotal excludes them). The refunds together may not exceed the invoice's
+// total before them (400 naming amount). Unlike the other lines, refunds are written in every
+// status of a live invoice, issued and paid too: a credit after issue is what a refund is for.
+// An invoice created from a sales order copies the order's refund lines no live invoice
+// carries; deleting the invoice releases them for the next one.
+var refundCredits = linekinds.Credits{
+	Table: "invoice_refund_lines", Noun: "refund",
+	PartLines: "invoice_part_lines", PartLineField: "partLineItemId",
+	ReasonColumn: "refund_reason_code_id", ReasonField: "refundReasonCodeId",
+	TotalColumn: "refund_total",
+}
+
+// refundReasonLookup checks the refund reason codes a refund line writes (404 naming field
+// when unknown, 400 when archived) and names those its reads show (refundreasons.Service).
+type refundReasonLookup interface {
+	CheckUsable(ctx context.Context, q db.Q, tenantID, field string, ids []string) error
+	ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]refundreasons.RefundReason, error)
+}
+
+// orderRefunds answers a sales order's refund lines (salesorders.Service).
+type orderRefunds interface {
+	RefundsForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) ([]salesorders.InvoicingRefund, error)
+}
+
+// refundReasons is the credit kind's reason lookup; without the dependency (unit tests of
+// other kinds) refund lines are unusable.
+func (s *Service) refundReasons() linekinds.ReasonLookup {
+	if s.deps.RefundReasons == nil {
+		return linekinds.ReasonLookup{}
+	}
+	return linekinds.Reasons(s.deps.RefundReasons, func(r refundreasons.RefundReason) string { return r.Name })
+}
+
+// copyOrderRefunds copies onto the new invoice invoiceID the refund lines of its order that no
+// live invoice carries, in the create's transaction (the order's invoicing lock held): a
+// refund against an order part line goes against the invoice's part line billing it, or
+// against the invoice as a whole when the invoice does not bill that line. Copied refunds are
+// not held under the invoice's total (like the order's own refunds after a line change, the
+// total may then be negative: what is owed back).
+func (s *Service) copyOrderRefunds(ctx context.Context, q db.Q, tenantID, invoiceID, orderID string) error {
+	if s.deps.OrderRefunds == nil {
+		return nil
+	}
+	refunds, err := s.deps.OrderRefunds.RefundsForInvoicing(ctx, q, tenantID, orderID)
+	if err != nil || len(refunds) == 0 {
+		return err
+	}
+	return refundLinesStore{}.copy(ctx, q, tenantID, invoiceID, refunds)
+}
+
+// creditTotals sums the invoice's refunds, each rounded to the currency's minor unit (minor),
+// stores the sum as its refund total and answers it: one statement, called by
+// recomputeTotals, which takes the sum off the total.
+func (s *Service) creditTotals(ctx context.Context, q db.Q, tenantID, invoiceID string, minor int) (dec, error) {
+	return refundLinesStore{}.storeTotal(ctx, q, tenantID, invoiceID, minor)
+}
