@@ -199,6 +199,14 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				patchOf("", `[{"op":"replace","path":"/amount","value":3}]`),
 			}}
 		}},
+		{name: "invoice deposit lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := irWalkDeposits(t, te)
+			return versioned{Table: "invoice_deposit_lines", ID: w.depositLine, Get: irDepositLinesPath(w.deposit) + "/" + w.depositLine}
+		}},
+		{name: "invoice deposit adjustment lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := irWalkDeposits(t, te)
+			return versioned{Table: "invoice_deposit_adjustment_lines", ID: w.adjustment, Get: irAdjustmentsPath(w.regular) + "/" + w.adjustment}
+		}},
 		{name: "invoice tax lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			w := ivWalkInvoice(t, te)
 			return versioned{Table: "invoice_tax_lines", ID: w.tax, Get: ivTaxLinesPath(w.invoice) + "/" + w.tax}

@@ -266,3 +266,246 @@ func irArrangeRefunds(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getInvoiceRefundLineItem", irRefundPath(si, sr), irRefundPath(li, lr)),
 	}
 }
+
+// Deposits: a deposit invoice bills money upfront against a sales order; the next regular
+// invoices take the issued or paid deposits off, at most their totals.
+
+func irDepositsPath(orderID string) string { return soOrderPath(orderID) + "/deposit-invoices" }
+
+func irDepositLinesPath(invoiceID string) string {
+	return ivInvoicePath(invoiceID) + "/deposit-line-items"
+}
+
+func irAdjustmentsPath(invoiceID string) string {
+	return ivInvoicePath(invoiceID) + "/deposit-adjustment-line-items"
+}
+
+// irDeposit creates a deposit invoice of order from body and answers its id.
+func irDeposit(t *testing.T, te *tenantEnv, orderID, body string) string {
+	t.Helper()
+	return solCreate(t, te, irDepositsPath(orderID), body)
+}
+
+func irAdjustments(t *testing.T, te *tenantEnv, invoiceID string) []client.InvoiceDepositAdjustmentLineItem {
+	t.Helper()
+	return soOK[[]client.InvoiceDepositAdjustmentLineItem](t, te, http.MethodPost, irAdjustmentsPath(invoiceID)+"/list", `{}`)
+}
+
+// irMustAdjusted fails t unless the invoice carries an adjustment of want ("" for none) and its
+// total is total.
+func irMustAdjusted(t *testing.T, te *tenantEnv, invoiceID, want, total string) {
+	t.Helper()
+	list := irAdjustments(t, te, invoiceID)
+	switch {
+	case want == "" && len(list) != 0, want != "" && len(list) != 1:
+		t.Fatalf("adjustments %s, want %q", mustJSON(t, list), want)
+	case want != "":
+		mustDec(t, "adjustment", list[0].Amount, want)
+	}
+	mustDec(t, "total", ivGet(t, te, invoiceID).Total, total)
+}
+
+// TestInvoiceDepositCreateRefusesBadInput: exactly one of amount and percentage, more than 0
+// (400 naming them); the deposits never exceed the order's total (400 naming amount); the
+// order must be billable (400 naming salesOrderId) and the tenant's (404 naming it).
+func TestInvoiceDepositCreateRefusesBadInput(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	f := ivOrder(t, te, "10") // total 100
+	for _, c := range []struct{ body, field string }{
+		{`{}`, "amount"},
+		{`{}`, "percentage"},
+		{`{"amount":10,"percentage":10}`, "amount"},
+		{`{"amount":10,"percentage":10}`, "percentage"},
+		{`{"amount":0}`, "amount"},
+		{`{"amount":-1}`, "amount"},
+		{`{"percentage":0}`, "percentage"},
+		{`{"percentage":100.5}`, "percentage"},
+		{`{"amount":0.001}`, "amount"},
+		{`{"amount":100.01}`, "amount"},
+		{`{"amount":5,"issueDate":"1999-12-31"}`, "issueDate"},
+	} {
+		r, b := ivSend(t, te, http.MethodPost, irDepositsPath(f.order), c.body)
+		ivMustProblem(t, r, b, http.StatusBadRequest, c.field)
+	}
+	irDeposit(t, te, f.order, `{"percentage":60}`)
+	r, b := ivSend(t, te, http.MethodPost, irDepositsPath(f.order), `{"amount":40.01}`)
+	ivMustProblem(t, r, b, http.StatusBadRequest, "amount")
+	irDeposit(t, te, f.order, `{"amount":40}`)
+	r, b = ivSend(t, te, http.MethodPost, irDepositsPath(ivUnknownID), `{"amount":1}`)
+	ivMustProblem(t, r, b, http.StatusNotFound, "salesOrderId")
+	r, b = ivSend(t, other, http.MethodPost, irDepositsPath(f.order), `{"amount":1}`)
+	ivMustProblem(t, r, b, http.StatusNotFound, "salesOrderId")
+	draft := ivOrder(t, te, "1")
+	ivMoveOrder(t, te, draft.order, "draft")
+	r, b = ivSend(t, te, http.MethodPost, irDepositsPath(draft.order), `{"amount":1}`)
+	ivMustProblem(t, r, b, http.StatusBadRequest, "salesOrderId")
+}
+
+// TestInvoiceDepositInvoiceBillsOneDepositLine: a percentage of the order's total, rounded to
+// its currency, is the invoice's one line and its totals; the invoice is a deposit invoice.
+func TestInvoiceDepositInvoiceBillsOneDepositLine(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := ivOrder(t, te, "3", "7") // total 100
+	id := irDeposit(t, te, f.order, `{"percentage":33.333,"description":" Upfront ","dueDate":"2026-12-01"}`)
+	inv := ivGet(t, te, id)
+	if !inv.IsDeposit || inv.SalesOrderId != f.order || inv.Number != 1 || inv.Status != client.InvoiceStatusNew {
+		t.Fatalf("deposit invoice %s", mustJSON(t, inv))
+	}
+	mustDec(t, "lineItemsTotal", inv.LineItemsTotal, "33.33")
+	mustDec(t, "subtotal", inv.Subtotal, "33.33")
+	mustDec(t, "taxTotal", inv.TaxTotal, "0")
+	mustDec(t, "total", inv.Total, "33.33")
+	lines := soOK[[]client.InvoiceDepositLineItem](t, te, http.MethodPost, irDepositLinesPath(id)+"/list", `{}`)
+	if len(lines) != 1 || lines[0].Percentage == nil || lines[0].Description == nil || *lines[0].Description != "Upfront" || len(lines[0].Id) != 36 {
+		t.Fatalf("deposit lines %s", mustJSON(t, lines))
+	}
+	mustDec(t, "deposit amount", lines[0].Amount, "33.33")
+	got := soOK[client.InvoiceDepositLineItem](t, te, http.MethodGet, irDepositLinesPath(id)+"/"+lines[0].Id, "")
+	mustDec(t, "deposit read", got.Amount, "33.33")
+	if parts := soOK[[]client.InvoicePartLineItem](t, te, http.MethodPost, ivInvoicePath(id)+"/part-line-items/list", `{}`); len(parts) != 0 {
+		t.Fatalf("a deposit invoice bills part lines: %s", mustJSON(t, parts))
+	}
+	// The order's lines are still there to bill.
+	ivMustInvoiced(t, te, f.lines[0], "0")
+	// A regular invoice has no deposit line; a line of another invoice is 404.
+	regular := ivBill(t, te, f.order, ivLine(f.lines[0], "1"))
+	if l := soOK[[]client.InvoiceDepositLineItem](t, te, http.MethodPost, irDepositLinesPath(regular)+"/list", `{}`); len(l) != 0 {
+		t.Fatalf("regular invoice deposit lines %s", mustJSON(t, l))
+	}
+	r, b := ivSend(t, te, http.MethodGet, irDepositLinesPath(regular)+"/"+lines[0].Id, "")
+	mustProblem(t, r, b, http.StatusNotFound)
+	r, b = ivSend(t, te, http.MethodPost, irDepositLinesPath(ivUnknownID)+"/list", `{}`)
+	mustProblem(t, r, b, http.StatusNotFound)
+}
+
+// TestInvoiceDepositAdjustmentTakesTheBalance: only issued or paid deposits count; a regular
+// invoice takes the balance off, at most its total; deleting it gives the balance back; the
+// total formula is lines − deposit adjustment − refunds, the subtotal before both.
+func TestInvoiceDepositAdjustmentTakesTheBalance(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := ivOrder(t, te, "11") // total 110
+	deposit := irDeposit(t, te, f.order, `{"amount":25}`)
+	a := ivBill(t, te, f.order, ivLine(f.lines[0], "5"))
+	irMustAdjusted(t, te, a, "", "50") // the deposit is not yet issued
+	ivMove(t, te, deposit, "issued")
+	b := ivBill(t, te, f.order, ivLine(f.lines[0], "2"))
+	irMustAdjusted(t, te, b, "20", "0") // at most the invoice's total
+	c := ivBill(t, te, f.order, ivLine(f.lines[0], "3"))
+	irMustAdjusted(t, te, c, "5", "25") // what is left of the balance
+	irRefund(t, te, c, irReason(t, te), "5")
+	got := ivGet(t, te, c)
+	mustDec(t, "total after refund", got.Total, "20")
+	mustDec(t, "subtotal before adjustment and refund", got.Subtotal, "30")
+	mustDec(t, "lineItemsTotal", got.LineItemsTotal, "30")
+	adj := irAdjustments(t, te, b)[0]
+	if adj.InvoiceId != b || adj.SalesOrderId != f.order || len(adj.Id) != 36 {
+		t.Fatalf("adjustment %s", mustJSON(t, adj))
+	}
+	soOK[client.InvoiceDepositAdjustmentLineItem](t, te, http.MethodGet, irAdjustmentsPath(b)+"/"+adj.Id, "")
+	r, body := ivSend(t, te, http.MethodGet, irAdjustmentsPath(c)+"/"+adj.Id, "")
+	mustProblem(t, r, body, http.StatusNotFound)
+	r, body = ivSend(t, te, http.MethodDelete, ivInvoicePath(b), "")
+	mustStatus(t, r.StatusCode, http.StatusOK, body)
+	d := ivBill(t, te, f.order, ivLine(f.lines[0], "1"))
+	irMustAdjusted(t, te, d, "10", "0") // b's 20 came back
+	// A paid deposit counts too.
+	g := ivOrder(t, te, "4")
+	gd := irDeposit(t, te, g.order, `{"percentage":50}`)
+	ivMove(t, te, gd, "paid")
+	irMustAdjusted(t, te, ivBill(t, te, g.order, ivLine(g.lines[0], "4")), "20", "20")
+}
+
+// TestInvoiceDepositIsAdjustedOnceUnderConcurrentCreates: invoices of one order created at
+// once never both take the whole deposit.
+func TestInvoiceDepositIsAdjustedOnceUnderConcurrentCreates(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := ivOrder(t, te, "8")
+	ivMove(t, te, irDeposit(t, te, f.order, `{"amount":15}`), "issued")
+	const n = 4
+	created := make([]string, n)
+	statuses := atOnce(t, n, func(i int) (int, error) {
+		res, b := ivSend(t, te, http.MethodPost, ivPath, soJSON(t, map[string]any{"salesOrderId": f.order,
+			"partLines": []any{ivLine(f.lines[0], "2")}}))
+		if res.StatusCode == http.StatusOK {
+			created[i] = createdID(t, res, b)
+		}
+		return res.StatusCode, nil
+	})
+	if statuses[http.StatusOK] != n {
+		t.Fatalf("statuses %v", statuses)
+	}
+	adjusted := num("0")
+	for _, id := range created {
+		for _, a := range irAdjustments(t, te, id) {
+			adjusted = num(adjusted.Add(a.Amount.Decimal).String())
+		}
+	}
+	mustDec(t, "adjusted in all", adjusted, "15")
+}
+
+// TestInvoiceDepositTenantsAndPermissions: another tenant's invoice is 404 for the deposit
+// reads; the create needs Edit Invoices, the reads View Invoices.
+func TestInvoiceDepositTenantsAndPermissions(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	f := ivOrder(t, te, "4")
+	deposit := irDeposit(t, te, f.order, `{"amount":10}`)
+	ivMove(t, te, deposit, "issued")
+	regular := ivBill(t, te, f.order)
+	line := soOK[[]client.InvoiceDepositLineItem](t, te, http.MethodPost, irDepositLinesPath(deposit)+"/list", `{}`)[0].Id
+	adj := irAdjustments(t, te, regular)[0].Id
+	reads := []struct{ method, path, body string }{
+		{http.MethodPost, irDepositLinesPath(deposit) + "/list", `{}`},
+		{http.MethodGet, irDepositLinesPath(deposit) + "/" + line, ""},
+		{http.MethodPost, irAdjustmentsPath(regular) + "/list", `{}`},
+		{http.MethodGet, irAdjustmentsPath(regular) + "/" + adj, ""},
+	}
+	for _, rd := range reads {
+		r, b := ivSend(t, other, rd.method, rd.path, rd.body)
+		mustProblem(t, r, b, http.StatusNotFound)
+	}
+	viewer, editor := te.userToken(t, "View Invoices"), te.userToken(t, "Edit Invoices")
+	for _, rd := range reads {
+		r, b := soSend(t, editor, rd.method, rd.path, rd.body)
+		mustProblem(t, r, b, http.StatusForbidden)
+		r, b = soSend(t, viewer, rd.method, rd.path, rd.body)
+		mustStatus(t, r.StatusCode, http.StatusOK, b)
+	}
+	r, b := soSend(t, viewer, http.MethodPost, irDepositsPath(f.order), `{"amount":1}`)
+	mustProblem(t, r, b, http.StatusForbidden)
+	r, b = soSend(t, editor, http.MethodPost, irDepositsPath(f.order), `{"amount":1}`)
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
+}
+
+// irDeposits is a deposit invoice of 10 (issued) of a fresh order of 4 units at 10, and a
+// regular invoice of the order whose deposit-adjustment line took it, for the platform walks.
+type irDeposits struct {
+	order, deposit, depositLine, regular, adjustment string
+}
+
+func irWalkDeposits(t *testing.T, te *tenantEnv) irDeposits {
+	t.Helper()
+	f := ivOrder(t, te, "4")
+	w := irDeposits{order: f.order, deposit: irDeposit(t, te, f.order, `{"amount":10}`)}
+	ivMove(t, te, w.deposit, "issued")
+	w.depositLine = soOK[[]client.InvoiceDepositLineItem](t, te, http.MethodPost, irDepositLinesPath(w.deposit)+"/list", `{}`)[0].Id
+	w.regular = ivBill(t, te, f.order)
+	w.adjustment = irAdjustments(t, te, w.regular)[0].Id
+	return w
+}
+
+// irArrangeDeposits: a deposit invoice and an adjusted invoice per tenant (statement counts;
+// each carries one line whatever the tenant's size).
+func irArrangeDeposits(t *testing.T, small, large *tenantEnv) []readCase {
+	s, l := irWalkDeposits(t, small), irWalkDeposits(t, large)
+	return []readCase{
+		listRead("listInvoiceDepositLineItems", irDepositLinesPath(s.deposit)+"/list", irDepositLinesPath(l.deposit)+"/list", `{}`),
+		getRead("getInvoiceDepositLineItem", irDepositLinesPath(s.deposit)+"/"+s.depositLine, irDepositLinesPath(l.deposit)+"/"+l.depositLine),
+		listRead("listInvoiceDepositAdjustmentLineItems", irAdjustmentsPath(s.regular)+"/list", irAdjustmentsPath(l.regular)+"/list", `{}`),
+		getRead("getInvoiceDepositAdjustmentLineItem", irAdjustmentsPath(s.regular)+"/"+s.adjustment, irAdjustmentsPath(l.regular)+"/"+l.adjustment),
+	}
+}

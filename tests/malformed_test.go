@@ -62,6 +62,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	lineRouting := getLine(t, te, quote, quoteLine).RoutingID
 	salesOrder := solOrder(t, te, "USD")
 	invoice := ivWalkInvoice(t, te)
+	deposits := irWalkDeposits(t, te)
 	soFeeLine := solCreate(t, te, soFeeLinesPath(salesOrder), `{"name":"Walk fee","amount":10}`)
 	soTaxLine := solCreate(t, te, soTaxLinesPath(salesOrder), fmt.Sprintf(`{"taxRateId":%q}`, taxRate))
 	soPartLine := solCreate(t, te, soOrderPath(salesOrder)+"/part-line-items", fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
@@ -170,6 +171,9 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"invoices:tax-line-items/{lineItemId}":    invoice.tax,
 		"invoices:line-items/{lineItemId}":        invoice.fee,
 		"invoices:refund-line-items/{lineItemId}": irWalkRefund(t, te, invoice.invoice),
+		// The deposit lines are another invoice's: the walk's reads of them answer 404.
+		"invoices:deposit-line-items/{lineItemId}":            deposits.depositLine,
+		"invoices:deposit-adjustment-line-items/{lineItemId}": deposits.adjustment,
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,

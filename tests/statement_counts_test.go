@@ -394,6 +394,7 @@ func statementRows() []statementRow {
 		{name: "invoices", arrange: ivArrangeInvoices},
 		{name: "invoice lines", arrange: ivArrangeInvoiceLines},
 		{name: "invoice refund lines", arrange: irArrangeRefunds},
+		{name: "invoice deposits", arrange: irArrangeDeposits},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}

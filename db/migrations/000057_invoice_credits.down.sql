@@ -1,2 +1,4 @@
+DROP TABLE invoice_deposit_adjustment_lines;
+DROP TABLE invoice_deposit_lines;
 DROP TABLE invoice_refund_lines;
-ALTER TABLE invoices DROP COLUMN refund_total;
+ALTER TABLE invoices DROP COLUMN refund_total, DROP COLUMN deposit_total, DROP COLUMN deposit_adjustment_total;

@@ -45,7 +45,7 @@ func (h *InvoicesHandler) Versioned() []conditional.Record {
 		{Table: "invoices", Key: map[string]string{"id": "invoiceId"}, Shows: invoiceShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getInvoice", "updateInvoice", "patchInvoice", "deleteInvoice", "replaceInvoiceCustomFields"}},
 		partLineRecord,
-	}, append(documentLineRecords(), refundLineRecord())...)
+	}, append(documentLineRecords(), creditRecords()...)...)
 }
 
 // tenantOf is the calling tenant with its primary currency and timezone.

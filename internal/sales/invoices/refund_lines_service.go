@@ -30,9 +30,10 @@ type refundReasonLookup interface {
 	ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]refundreasons.RefundReason, error)
 }
 
-// orderRefunds answers a sales order's refund lines (salesorders.Service).
-type orderRefunds interface {
+// orderCredits answers a sales order's refund lines and its total (salesorders.Service).
+type orderCredits interface {
 	RefundsForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) ([]salesorders.InvoicingRefund, error)
+	TotalForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) (dec, error)
 }
 
 // refundReasons is the credit kind's reason lookup; without the dependency (unit tests of
@@ -51,19 +52,28 @@ func (s *Service) refundReasons() linekinds.ReasonLookup {
 // not held under the invoice's total (like the order's own refunds after a line change, the
 // total may then be negative: what is owed back).
 func (s *Service) copyOrderRefunds(ctx context.Context, q db.Q, tenantID, invoiceID, orderID string) error {
-	if s.deps.OrderRefunds == nil {
+	if s.deps.OrderCredits == nil {
 		return nil
 	}
-	refunds, err := s.deps.OrderRefunds.RefundsForInvoicing(ctx, q, tenantID, orderID)
+	refunds, err := s.deps.OrderCredits.RefundsForInvoicing(ctx, q, tenantID, orderID)
 	if err != nil || len(refunds) == 0 {
 		return err
 	}
 	return refundLinesStore{}.copy(ctx, q, tenantID, invoiceID, refunds)
 }
 
-// creditTotals sums the invoice's refunds, each rounded to the currency's minor unit (minor),
-// stores the sum as its refund total and answers it: one statement, called by
-// recomputeTotals, which takes the sum off the total.
-func (s *Service) creditTotals(ctx context.Context, q db.Q, tenantID, invoiceID string, minor int) (dec, error) {
-	return refundLinesStore{}.storeTotal(ctx, q, tenantID, invoiceID, minor)
+// creditAmounts are what the invoice's deposit, deposit-adjustment and refund lines add to and
+// take from its totals, each line rounded to the currency's minor unit.
+type creditAmounts struct {
+	Deposit           dec `db:"deposit_total"`
+	DepositAdjustment dec `db:"deposit_adjustment_total"`
+	Refunds           dec `db:"refund_total"`
+}
+
+// creditTotals sums the invoice's deposit, deposit-adjustment and refund lines (rounded to
+// minor decimals), stores the sums on its header and answers them: one statement, called by
+// recomputeTotals, which adds the deposit to the billed lines and takes the adjustment and the
+// refunds off the total after tax.
+func (s *Service) creditTotals(ctx context.Context, q db.Q, tenantID, invoiceID string, minor int) (creditAmounts, error) {
+	return refundLinesStore{}.storeTotals(ctx, q, tenantID, invoiceID, minor)
 }

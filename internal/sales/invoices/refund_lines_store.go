@@ -46,18 +46,22 @@ func (refundLinesStore) release(ctx context.Context, q db.Q, tenantID, invoiceID
 	return nil
 }
 
-// storeRefundTotalSQL sums the refunds, each rounded half away from zero to $3 decimals (what
-// numeric round does), into the header's refund_total.
-const storeRefundTotalSQL = `
-UPDATE invoices SET refund_total = (
-    SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_refund_lines WHERE tenant_id = $1 AND invoice_id = $2)
+// storeCreditTotalsSQL sums each kind's lines, each rounded half away from zero to $3
+// decimals (what numeric round does), into the header's refund, deposit and deposit
+// adjustment totals.
+const storeCreditTotalsSQL = `
+UPDATE invoices SET
+    refund_total = (SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_refund_lines WHERE tenant_id = $1 AND invoice_id = $2),
+    deposit_total = (SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_deposit_lines WHERE tenant_id = $1 AND invoice_id = $2),
+    deposit_adjustment_total = (SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_deposit_adjustment_lines
+                                WHERE tenant_id = $1 AND invoice_id = $2)
 WHERE tenant_id = $1 AND id = $2
-RETURNING refund_total`
+RETURNING refund_total, deposit_total, deposit_adjustment_total`
 
-func (refundLinesStore) storeTotal(ctx context.Context, q db.Q, tenantID, invoiceID string, minor int) (dec, error) {
-	var total dec
-	if err := q.QueryRowxContext(ctx, storeRefundTotalSQL, tenantID, invoiceID, minor).Scan(&total); err != nil {
-		return dec{}, fmt.Errorf("store invoice refund total: %w", err)
+func (refundLinesStore) storeTotals(ctx context.Context, q db.Q, tenantID, invoiceID string, minor int) (creditAmounts, error) {
+	var c creditAmounts
+	if err := q.QueryRowxContext(ctx, storeCreditTotalsSQL, tenantID, invoiceID, minor).StructScan(&c); err != nil {
+		return creditAmounts{}, fmt.Errorf("store invoice credit totals: %w", err)
 	}
-	return total, nil
+	return c, nil
 }

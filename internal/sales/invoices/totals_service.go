@@ -51,7 +51,9 @@ func (s *Service) lineInvoiceExists(ctx context.Context, q db.Q, tenantID, invoi
 // refunds).
 //
 //	lineItemsTotal = Σ part lines' subtotals + Σ fees + shipping charge   (doclines SubTotal)
-//	total          = lineItemsTotal − discount + tax − refunds            (doclines Total, less creditTotals)
+//	                 + deposit line                                       (creditTotals)
+//	total          = lineItemsTotal − discount + tax                      (doclines Total)
+//	                 − deposit adjustment − refunds                       (creditTotals)
 //	subtotal       = round(lineItemsTotal × exchangeRate) in the primary currency
 func (s *Service) recomputeTotals(ctx context.Context, q db.Q, tenantID string, parent lineParent) error {
 	doc, err := totalsStore{}.document(ctx, q, tenantID, parent.ID)
@@ -64,14 +66,17 @@ func (s *Service) recomputeTotals(ctx context.Context, q db.Q, tenantID string, 
 		// the whole subtotal: no stored invoice fails here.
 		return err
 	}
-	// The credits (refund lines) come off the total after tax (refund_lines_service.go).
-	credits, err := s.creditTotals(ctx, q, tenantID, parent.ID, currency.MinorUnits(parent.Currency))
+	// A deposit line is billed; the deposit adjustment and the refunds come off the total
+	// after tax (refund_lines_service.go).
+	c, err := s.creditTotals(ctx, q, tenantID, parent.ID, currency.MinorUnits(parent.Currency))
 	if err != nil {
 		return err
 	}
+	t.SubTotal = dec{Decimal: t.SubTotal.Add(c.Deposit.Decimal)}
+	t.Total = dec{Decimal: t.Total.Add(c.Deposit.Decimal).Sub(c.DepositAdjustment.Decimal).Sub(c.Refunds.Decimal)}
 	return totalsStore{}.saveTotals(ctx, q, tenantID, parent.ID, storedTotals{
 		Totals: Totals{
-			LineItemsTotal: t.SubTotal, Discount: t.Discount, Tax: t.Tax, Total: dec{Decimal: t.Total.Sub(credits.Decimal)},
+			LineItemsTotal: t.SubTotal, Discount: t.Discount, Tax: t.Tax, Total: t.Total,
 			SubTotal: PrimarySubTotal(t.SubTotal, parent.ExchangeRate, parent.Primary),
 		},
 		LineSubTotal: t.LineSubTotal, FeeTotal: t.FeeTotal, TaxableBase: t.TaxableBase, NonTaxableBase: t.NonTaxableBase,

@@ -33,3 +33,15 @@ func (s *Service) RefundsForInvoicing(ctx context.Context, q db.Q, tenantID, ord
 	}
 	return out, nil
 }
+
+const totalForInvoicingSQL = `SELECT total FROM sales_orders WHERE tenant_id = $1 AND id = $2`
+
+// TotalForInvoicing answers the order's stored total (net of its refunds), what its deposits
+// may not exceed; one statement, in the invoice's transaction with the order share-locked.
+func (s *Service) TotalForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) (dec, error) {
+	var total dec
+	if err := q.QueryRowxContext(ctx, totalForInvoicingSQL, tenantID, orderID).Scan(&total); err != nil {
+		return dec{}, fmt.Errorf("read sales order total for invoicing: %w", err)
+	}
+	return total, nil
+}
