@@ -498,14 +498,205 @@ func irWalkDeposits(t *testing.T, te *tenantEnv) irDeposits {
 	return w
 }
 
-// irArrangeDeposits: a deposit invoice and an adjusted invoice per tenant (statement counts;
-// each carries one line whatever the tenant's size).
+// irArrangeDeposits: a deposit invoice and an adjusted invoice per tenant (statement counts).
+// An invoice carries at most one deposit and one deposit-adjustment line, so their lists are
+// counted as reads of one record.
 func irArrangeDeposits(t *testing.T, small, large *tenantEnv) []readCase {
 	s, l := irWalkDeposits(t, small), irWalkDeposits(t, large)
+	one := func(op, smallPath, largePath string) readCase {
+		return readCase{op: op, small: readCall{http.MethodPost, smallPath, `{}`}, large: readCall{http.MethodPost, largePath, `{}`}}
+	}
 	return []readCase{
-		listRead("listInvoiceDepositLineItems", irDepositLinesPath(s.deposit)+"/list", irDepositLinesPath(l.deposit)+"/list", `{}`),
+		one("listInvoiceDepositLineItems", irDepositLinesPath(s.deposit)+"/list", irDepositLinesPath(l.deposit)+"/list"),
 		getRead("getInvoiceDepositLineItem", irDepositLinesPath(s.deposit)+"/"+s.depositLine, irDepositLinesPath(l.deposit)+"/"+l.depositLine),
-		listRead("listInvoiceDepositAdjustmentLineItems", irAdjustmentsPath(s.regular)+"/list", irAdjustmentsPath(l.regular)+"/list", `{}`),
+		one("listInvoiceDepositAdjustmentLineItems", irAdjustmentsPath(s.regular)+"/list", irAdjustmentsPath(l.regular)+"/list"),
 		getRead("getInvoiceDepositAdjustmentLineItem", irAdjustmentsPath(s.regular)+"/"+s.adjustment, irAdjustmentsPath(l.regular)+"/"+l.adjustment),
 	}
+}
+
+// Progress billing: a schedule of milestones on the sales order, each billed by an invoice of
+// one ProgressBilling line; later regular invoices take the issued or paid billings off.
+
+func irSchedulePath(orderID string) string {
+	return soOrderPath(orderID) + "/progress-billing-schedule"
+}
+
+func irMilestonePath(orderID, milestoneID string) string {
+	return irSchedulePath(orderID) + "/milestones/" + milestoneID + "/invoice"
+}
+
+func irSchedule(t *testing.T, te *tenantEnv, orderID, body string) client.ProgressBillingSchedule {
+	t.Helper()
+	return soOK[client.ProgressBillingSchedule](t, te, http.MethodPut, irSchedulePath(orderID), body)
+}
+
+// irLineTypes answers the invoice's lines view as type → subTotal.
+func irLineTypes(t *testing.T, te *tenantEnv, invoiceID string) map[client.InvoiceLineType]string {
+	t.Helper()
+	out := map[client.InvoiceLineType]string{}
+	for _, l := range soOK[[]client.InvoiceLineItem](t, te, http.MethodPost, ivLinesPath(invoiceID)+"/list", `{}`) {
+		out[l.Type] = l.SubTotal.String()
+	}
+	return out
+}
+
+// TestInvoiceProgressBillingScheduleRules: exactly one of percentage and amount per milestone,
+// more than 0; at most 100% and the order's total together; each 400 naming the member; an
+// unknown id 404 naming it; an unknown order 404.
+func TestInvoiceProgressBillingScheduleRules(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	f := ivOrder(t, te, "10") // total 100
+	for _, c := range []struct {
+		body, field string
+		status      int
+	}{
+		{`{"milestones":[{"name":"A","percentage":10,"amount":10}]}`, "milestones.0.percentage", 400},
+		{`{"milestones":[{"name":"A"}]}`, "milestones.0.percentage", 400},
+		{`{"milestones":[{"name":"A","percentage":0}]}`, "milestones.0.percentage", 400},
+		{`{"milestones":[{"name":"A","percentage":100.01}]}`, "milestones.0.percentage", 400},
+		{`{"milestones":[{"name":"A","amount":0}]}`, "milestones.0.amount", 400},
+		{`{"milestones":[{"name":"  ","amount":1}]}`, "milestones.0.name", 400},
+		{`{"milestones":[{"name":"A","amount":1,"dueDate":"2026-13-01"}]}`, "milestones.0.dueDate", 400},
+		{`{"milestones":[{"name":"A","percentage":60},{"name":"B","percentage":40.5}]}`, "milestones.1.percentage", 400},
+		{`{"milestones":[{"name":"A","percentage":60},{"name":"B","amount":40.01}]}`, "milestones.1.amount", 400},
+		{fmt.Sprintf(`{"milestones":[{"id":%q,"name":"A","amount":1}]}`, ids.NewSub()), "milestones.0.id", 404},
+	} {
+		r, b := ivSend(t, te, http.MethodPut, irSchedulePath(f.order), c.body)
+		ivMustProblem(t, r, b, c.status, c.field)
+	}
+	s := irSchedule(t, te, f.order, `{"milestones":[{"name":" Design ","percentage":60},{"name":"Delivery","amount":40,"dueDate":"2026-12-15"}]}`)
+	if len(s.Milestones) != 2 || s.SalesOrderId != f.order || s.Milestones[0].Name != "Design" || len(s.Milestones[0].Id) != 36 ||
+		s.Milestones[1].DueDate == nil || *s.Milestones[1].DueDate != "2026-12-15" || s.Milestones[0].InvoiceId != nil {
+		t.Fatalf("schedule %s", mustJSON(t, s))
+	}
+	got := soOK[client.ProgressBillingSchedule](t, te, http.MethodGet, irSchedulePath(f.order), "")
+	if mustJSON(t, got) != mustJSON(t, s) {
+		t.Fatalf("read %s, stored %s", mustJSON(t, got), mustJSON(t, s))
+	}
+	// Kept by id, reordered, one dropped.
+	kept := irSchedule(t, te, f.order, fmt.Sprintf(`{"milestones":[{"id":%q,"name":"Delivery","amount":30}]}`, s.Milestones[1].Id))
+	if len(kept.Milestones) != 1 || kept.Milestones[0].Id != s.Milestones[1].Id {
+		t.Fatalf("kept %s", mustJSON(t, kept))
+	}
+	for _, w := range []struct{ method, body string }{{http.MethodGet, ""}, {http.MethodPut, `{"milestones":[]}`}} {
+		r, b := ivSend(t, te, w.method, irSchedulePath(ivUnknownID), w.body)
+		mustProblem(t, r, b, http.StatusNotFound)
+		r, b = ivSend(t, other, w.method, irSchedulePath(f.order), w.body)
+		mustProblem(t, r, b, http.StatusNotFound)
+	}
+}
+
+// TestInvoiceProgressBillingMilestoneIsBilledOnce: billing a milestone creates an invoice of
+// one ProgressBilling line (its percentage of the order's total); the milestone records it and
+// cannot be billed again, changed or removed, until the invoice is deleted.
+func TestInvoiceProgressBillingMilestoneIsBilledOnce(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := ivOrder(t, te, "10") // total 100
+	s := irSchedule(t, te, f.order, `{"milestones":[{"name":"Design","percentage":33.333},{"name":"Delivery","amount":20}]}`)
+	first := s.Milestones[0].Id
+	id := solCreate(t, te, irMilestonePath(f.order, first), "")
+	inv := ivGet(t, te, id)
+	mustDec(t, "total", inv.Total, "33.33")
+	mustDec(t, "lineItemsTotal", inv.LineItemsTotal, "33.33")
+	mustDec(t, "subtotal", inv.Subtotal, "33.33")
+	mustDec(t, "taxTotal", inv.TaxTotal, "0")
+	if types := irLineTypes(t, te, id); len(types) != 1 || types[client.InvoiceLineTypeProgressBilling] != "33.33" {
+		t.Fatalf("lines view %v", types)
+	}
+	if got := soOK[client.ProgressBillingSchedule](t, te, http.MethodGet, irSchedulePath(f.order), ""); got.Milestones[0].InvoiceId == nil || *got.Milestones[0].InvoiceId != id {
+		t.Fatalf("schedule %s", mustJSON(t, got))
+	}
+	r, b := ivSend(t, te, http.MethodPost, irMilestonePath(f.order, first), "")
+	ivMustProblem(t, r, b, http.StatusBadRequest, "milestoneId")
+	r, b = ivSend(t, te, http.MethodPost, irMilestonePath(f.order, ids.NewSub()), "")
+	mustProblem(t, r, b, http.StatusNotFound)
+	r, b = ivSend(t, te, http.MethodPut, irSchedulePath(f.order), fmt.Sprintf(`{"milestones":[{"id":%q,"name":"Design","percentage":40}]}`, first))
+	ivMustProblem(t, r, b, http.StatusBadRequest, "milestones.0")
+	r, b = ivSend(t, te, http.MethodPut, irSchedulePath(f.order), `{"milestones":[]}`)
+	ivMustProblem(t, r, b, http.StatusBadRequest, "milestones")
+	irSchedule(t, te, f.order, fmt.Sprintf(`{"milestones":[{"id":%q,"name":"Design","percentage":33.333},{"name":"Final","amount":10}]}`, first))
+	r, b = ivSend(t, te, http.MethodDelete, ivInvoicePath(id), "")
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
+	if got := soOK[client.ProgressBillingSchedule](t, te, http.MethodGet, irSchedulePath(f.order), ""); got.Milestones[0].InvoiceId != nil {
+		t.Fatalf("deleted invoice still holds the milestone: %s", mustJSON(t, got))
+	}
+	solCreate(t, te, irMilestonePath(f.order, first), "")
+}
+
+// TestInvoiceProgressBillingAdjustment: a regular invoice takes off what issued or paid
+// progress billings billed, at most its total, after its deposit adjustment; the total formula
+// is lines − deposit adjustment − progress-billing adjustment.
+func TestInvoiceProgressBillingAdjustment(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := ivOrder(t, te, "10") // total 100
+	s := irSchedule(t, te, f.order, `{"milestones":[{"name":"Design","percentage":40}]}`)
+	billing := solCreate(t, te, irMilestonePath(f.order, s.Milestones[0].Id), "")
+	a := ivBill(t, te, f.order, ivLine(f.lines[0], "2"))
+	if types := irLineTypes(t, te, a); types[client.InvoiceLineTypeProgressBillingAdjustment] != "" {
+		t.Fatalf("an unissued billing was taken off: %v", types)
+	}
+	mustDec(t, "total before issue", ivGet(t, te, a).Total, "20")
+	ivMove(t, te, billing, "issued")
+	b := ivBill(t, te, f.order, ivLine(f.lines[0], "3"))
+	if types := irLineTypes(t, te, b); types[client.InvoiceLineTypeProgressBillingAdjustment] != "-30" {
+		t.Fatalf("lines view %v", types)
+	}
+	mustDec(t, "total capped", ivGet(t, te, b).Total, "0")
+	c := ivBill(t, te, f.order, ivLine(f.lines[0], "2"))
+	got := ivGet(t, te, c)
+	mustDec(t, "total after the rest", got.Total, "10")
+	mustDec(t, "subtotal", got.Subtotal, "20")
+	// With a deposit too: the deposit first, then the progress billing, each capped.
+	g := ivOrder(t, te, "10")
+	ivMove(t, te, irDeposit(t, te, g.order, `{"amount":10}`), "issued")
+	gs := irSchedule(t, te, g.order, `{"milestones":[{"name":"Start","amount":15}]}`)
+	ivMove(t, te, solCreate(t, te, irMilestonePath(g.order, gs.Milestones[0].Id), ""), "paid")
+	both := ivBill(t, te, g.order, ivLine(g.lines[0], "3"))
+	irMustAdjusted(t, te, both, "10", "5")
+	if types := irLineTypes(t, te, both); types[client.InvoiceLineTypeProgressBillingAdjustment] != "-15" {
+		t.Fatalf("lines view %v", types)
+	}
+}
+
+// TestInvoiceProgressBillingPermissions: the schedule needs View / Edit Sales Order, billing a
+// milestone Edit Invoices.
+func TestInvoiceProgressBillingPermissions(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	f := ivOrder(t, te, "10")
+	s := irSchedule(t, te, f.order, `{"milestones":[{"name":"A","amount":1},{"name":"B","amount":1}]}`)
+	viewer, editor := te.userToken(t, "View Sales Order"), te.userToken(t, "Edit Sales Order")
+	r, b := soSend(t, editor, http.MethodGet, irSchedulePath(f.order), "")
+	mustProblem(t, r, b, http.StatusForbidden)
+	r, b = soSend(t, viewer, http.MethodGet, irSchedulePath(f.order), "")
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
+	body := fmt.Sprintf(`{"milestones":[{"id":%q,"name":"A","amount":1},{"id":%q,"name":"B","amount":1}]}`, s.Milestones[0].Id, s.Milestones[1].Id)
+	r, b = soSend(t, viewer, http.MethodPut, irSchedulePath(f.order), body)
+	mustProblem(t, r, b, http.StatusForbidden)
+	r, b = soSend(t, editor, http.MethodPut, irSchedulePath(f.order), body)
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
+	r, b = soSend(t, te.userToken(t, "View Invoices"), http.MethodPost, irMilestonePath(f.order, s.Milestones[0].Id), "")
+	mustProblem(t, r, b, http.StatusForbidden)
+	r, b = soSend(t, te.userToken(t, "Edit Invoices"), http.MethodPost, irMilestonePath(f.order, s.Milestones[0].Id), "")
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
+	r, b = ivSend(t, other, http.MethodPost, irMilestonePath(f.order, s.Milestones[1].Id), "")
+	ivMustProblem(t, r, b, http.StatusNotFound, "salesOrderId")
+}
+
+// irArrangeSchedules: a schedule of subs milestones per tenant (statement counts).
+func irArrangeSchedules(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, subs int) string {
+		f := ivOrder(t, te, "1000")
+		milestones := make([]map[string]any, subs)
+		for k := range milestones {
+			milestones[k] = map[string]any{"name": fmt.Sprintf("Step %d", k), "amount": 1}
+		}
+		irSchedule(t, te, f.order, soJSON(t, map[string]any{"milestones": milestones}))
+		return f.order
+	}
+	s, l := build(small, 1), build(large, manySubs)
+	return []readCase{getRead("getSalesOrderProgressBillingSchedule", irSchedulePath(s), irSchedulePath(l))}
 }

@@ -395,6 +395,7 @@ func statementRows() []statementRow {
 		{name: "invoice lines", arrange: ivArrangeInvoiceLines},
 		{name: "invoice refund lines", arrange: irArrangeRefunds},
 		{name: "invoice deposits", arrange: irArrangeDeposits},
+		{name: "progress billing schedules", arrange: irArrangeSchedules},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}

@@ -100,3 +100,11 @@ func depositAdjustmentToAPI(l DepositAdjustmentLine) gen.InvoiceDepositAdjustmen
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}
 }
+
+func (h *InvoicesHandler) InvoiceSalesOrderProgressBillingMilestone(ctx context.Context, req gen.InvoiceSalesOrderProgressBillingMilestoneRequestObject) (gen.InvoiceSalesOrderProgressBillingMilestoneResponseObject, error) {
+	id, err := h.svc.BillMilestone(ctx, tenantOf(ctx), req.SalesOrderId, req.MilestoneId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.InvoiceSalesOrderProgressBillingMilestone200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}

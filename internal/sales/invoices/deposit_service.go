@@ -8,6 +8,7 @@ import (
 	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
+	"mos/internal/sales/salesorders"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/doclines"
 	"mos/internal/shared/docnumbers"
@@ -94,10 +95,6 @@ func (s *Service) CreateDeposit(ctx context.Context, t Tenant, w DepositCreate) 
 		if err != nil {
 			return err
 		}
-		row, err := s.headerOf(ctx, q, t, id, order, InvoiceCreate{SalesOrderID: order.ID, IssueDate: w.IssueDate, DueDate: w.DueDate, ExchangeRate: w.ExchangeRate})
-		if err != nil {
-			return err
-		}
 		orderTotal, err := s.deps.OrderCredits.TotalForInvoicing(ctx, q, t.ID, order.ID)
 		if err != nil {
 			return err
@@ -121,25 +118,50 @@ func (s *Service) CreateDeposit(ctx context.Context, t Tenant, w DepositCreate) 
 		if after := deposited.Add(line.Amount.Decimal); after.GreaterThan(orderTotal.Decimal) {
 			return apperr.Field("amount", "the deposits of sales order %d would come to %s, more than its total of %s", order.Number, after, orderTotal)
 		}
-		if row.CustomFields, err = s.deps.CustomFields.Validate(ctx, q, t.ID, customfields.ModuleInvoice, map[string]any{}, customfields.Full); err != nil {
-			return err
-		}
-		if row.Number, err = docnumbers.Next(ctx, q, t.ID, docnumbers.KindInvoice); err != nil {
-			return err
-		}
-		if err := s.store.insert(ctx, q, t.ID, row); err != nil {
+		parent, err := s.insertBare(ctx, q, t, id, order, InvoiceCreate{SalesOrderID: order.ID, IssueDate: w.IssueDate, DueDate: w.DueDate, ExchangeRate: w.ExchangeRate})
+		if err != nil {
 			return err
 		}
 		if err := (depositStore{}).insertDeposit(ctx, q, t.ID, line); err != nil {
 			return err
 		}
-		return s.recomputeTotals(ctx, q, t.ID, lineParent{ID: id, Status: StatusNew, SalesOrderID: order.ID,
-			Currency: row.CurrencyCode, Primary: row.PrimaryCurrencyCode, ExchangeRate: row.ExchangeRate})
+		return s.recomputeTotals(ctx, q, t.ID, parent)
 	})
 	if err != nil {
 		return "", err
 	}
 	return id, nil
+}
+
+// insertBare stores a new invoice of order without lines (a deposit or a progress billing):
+// the header of w (headerOf), the module's custom field defaults, then the number, last, so a
+// refused create uses none. It answers the invoice as its line writes lock it.
+func (s *Service) insertBare(ctx context.Context, q db.Q, t Tenant, id string, order salesorders.InvoicingOrder, w InvoiceCreate) (lineParent, error) {
+	row, err := s.headerOf(ctx, q, t, id, order, w)
+	if err != nil {
+		return lineParent{}, err
+	}
+	if row.CustomFields, err = s.deps.CustomFields.Validate(ctx, q, t.ID, customfields.ModuleInvoice, map[string]any{}, customfields.Full); err != nil {
+		return lineParent{}, err
+	}
+	if row.Number, err = docnumbers.Next(ctx, q, t.ID, docnumbers.KindInvoice); err != nil {
+		return lineParent{}, err
+	}
+	if err := s.store.insert(ctx, q, t.ID, row); err != nil {
+		return lineParent{}, err
+	}
+	return lineParent{ID: id, Status: StatusNew, SalesOrderID: order.ID, Currency: row.CurrencyCode,
+		Primary: row.PrimaryCurrencyCode, ExchangeRate: row.ExchangeRate}, nil
+}
+
+// adjustPrepayments gives the new regular invoice parent its deposit adjustment, then its
+// progress-billing adjustment (each at most what is left of its total): the last step of
+// Create, under the order's invoicing lock.
+func (s *Service) adjustPrepayments(ctx context.Context, q db.Q, tenantID string, parent lineParent) error {
+	if err := s.adjustDeposits(ctx, q, tenantID, parent); err != nil {
+		return err
+	}
+	return s.adjustProgressBillings(ctx, q, tenantID, parent)
 }
 
 // adjustDeposits gives the new regular invoice parent (its totals just computed) a

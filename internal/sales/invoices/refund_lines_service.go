@@ -34,6 +34,17 @@ type refundReasonLookup interface {
 type orderCredits interface {
 	RefundsForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) ([]salesorders.InvoicingRefund, error)
 	TotalForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) (dec, error)
+	ClaimMilestone(ctx context.Context, q db.Q, tenantID, orderID, milestoneID, invoiceID, currencyCode string) (salesorders.InvoicingMilestone, error)
+	ReleaseMilestones(ctx context.Context, q db.Q, tenantID, invoiceID string) error
+}
+
+// releaseCredits gives back to the order what a deleted invoice held of it: the order's refund
+// lines it copied and the progress-billing milestone it billed.
+func (s *Service) releaseCredits(ctx context.Context, q db.Q, tenantID, invoiceID string) error {
+	if err := (refundLinesStore{}).release(ctx, q, tenantID, invoiceID); err != nil {
+		return err
+	}
+	return s.deps.OrderCredits.ReleaseMilestones(ctx, q, tenantID, invoiceID)
 }
 
 // refundReasons is the credit kind's reason lookup; without the dependency (unit tests of
@@ -65,9 +76,18 @@ func (s *Service) copyOrderRefunds(ctx context.Context, q db.Q, tenantID, invoic
 // creditAmounts are what the invoice's deposit, deposit-adjustment and refund lines add to and
 // take from its totals, each line rounded to the currency's minor unit.
 type creditAmounts struct {
-	Deposit           dec `db:"deposit_total"`
-	DepositAdjustment dec `db:"deposit_adjustment_total"`
-	Refunds           dec `db:"refund_total"`
+	Deposit                   dec `db:"deposit_total"`
+	DepositAdjustment         dec `db:"deposit_adjustment_total"`
+	ProgressBilling           dec `db:"progress_billing_total"`
+	ProgressBillingAdjustment dec `db:"progress_billing_adjustment_total"`
+	Refunds                   dec `db:"refund_total"`
+}
+
+// billed is what the lines add to the billed lines; off what they take off the total.
+func (c creditAmounts) billed() dec { return dec{Decimal: c.Deposit.Add(c.ProgressBilling.Decimal)} }
+
+func (c creditAmounts) off() dec {
+	return dec{Decimal: c.DepositAdjustment.Add(c.ProgressBillingAdjustment.Decimal).Add(c.Refunds.Decimal)}
 }
 
 // creditTotals sums the invoice's deposit, deposit-adjustment and refund lines (rounded to

@@ -54,9 +54,13 @@ UPDATE invoices SET
     refund_total = (SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_refund_lines WHERE tenant_id = $1 AND invoice_id = $2),
     deposit_total = (SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_deposit_lines WHERE tenant_id = $1 AND invoice_id = $2),
     deposit_adjustment_total = (SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_deposit_adjustment_lines
-                                WHERE tenant_id = $1 AND invoice_id = $2)
+                                WHERE tenant_id = $1 AND invoice_id = $2),
+    progress_billing_total = (SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_progress_billing_lines
+                              WHERE tenant_id = $1 AND invoice_id = $2 AND kind = 'billing'),
+    progress_billing_adjustment_total = (SELECT COALESCE(sum(round(amount, $3)), 0) FROM invoice_progress_billing_lines
+                                         WHERE tenant_id = $1 AND invoice_id = $2 AND kind = 'adjustment')
 WHERE tenant_id = $1 AND id = $2
-RETURNING refund_total, deposit_total, deposit_adjustment_total`
+RETURNING refund_total, deposit_total, deposit_adjustment_total, progress_billing_total, progress_billing_adjustment_total`
 
 func (refundLinesStore) storeTotals(ctx context.Context, q db.Q, tenantID, invoiceID string, minor int) (creditAmounts, error) {
 	var c creditAmounts

@@ -152,7 +152,7 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 		if err := s.recomputeTotals(ctx, q, t.ID, parent); err != nil {
 			return err
 		}
-		return s.adjustDeposits(ctx, q, t.ID, parent)
+		return s.adjustPrepayments(ctx, q, t.ID, parent)
 	})
 	if err != nil {
 		return "", err
@@ -474,7 +474,7 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error)
 		if err := s.store.releaseCharges(ctx, q, tenantID, id); err != nil {
 			return err
 		}
-		if err := (refundLinesStore{}).release(ctx, q, tenantID, id); err != nil {
+		if err := s.releaseCredits(ctx, q, tenantID, id); err != nil {
 			return err
 		}
 		deleted, err = s.header.SoftDelete(ctx, q, tenantID, id)
