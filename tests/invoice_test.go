@@ -645,6 +645,173 @@ func ivArrangeInvoices(t *testing.T, small, large *tenantEnv) []readCase {
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
 		listRead("listInvoices", ivListPath, ivListPath, `{}`),
+		listRead("listInvoiceReport", ivReportPath, ivReportPath, `{}`),
 		getRead("getInvoice", ivInvoicePath(s[0]), ivInvoicePath(l[0])),
+	}
+}
+
+const ivReportPath = "/api/reporting/invoice/list"
+
+// ivReportRow is what the tests read of a report row.
+type ivReportRow struct {
+	ID         string `json:"id"`
+	Number     int64  `json:"number"`
+	Customer   struct{ ID, Name string }
+	SalesOrder struct {
+		ID     string
+		Number int64
+	}
+	IsOverdue   bool        `json:"isOverdue"`
+	DaysOverdue int         `json:"daysOverdue"`
+	Total       json.Number `json:"total"`
+	Currency    string      `json:"currencyCode"`
+}
+
+func ivReport(t *testing.T, te *tenantEnv, query, filter string) ([]ivReportRow, int) {
+	t.Helper()
+	var page struct {
+		Data       []ivReportRow `json:"data"`
+		TotalCount int           `json:"totalCount"`
+	}
+	res, b := ivSend(t, te, http.MethodPost, ivReportPath+query, filter)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	if err := json.Unmarshal(b, &page); err != nil {
+		t.Fatal(err)
+	}
+	return page.Data, page.TotalCount
+}
+
+func ivReportIDs(rows []ivReportRow) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.ID
+	}
+	return out
+}
+
+// TestInvoiceReportFiltersAndOverdueDays: one row per live invoice with its customer and order;
+// each filter narrows the report; an unpaid invoice due before today's shop day is overdue by
+// the days between; the envelope pages.
+func TestInvoiceReportFiltersAndOverdueDays(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f, g := ivOrder(t, te, "5"), ivOrder(t, te, "5")
+	today := time.Now().UTC()
+	dueAgo := today.AddDate(0, 0, -10).Format(time.DateOnly)
+	a := ivCreate(t, te, map[string]any{"salesOrderId": f.order, "partLines": []any{ivLine(f.lines[0], "1")},
+		"issueDate": "2026-10-01", "dueDate": dueAgo})
+	b := ivCreate(t, te, map[string]any{"salesOrderId": g.order, "partLines": []any{ivLine(g.lines[0], "1")},
+		"issueDate": "2026-10-05", "dueDate": "2099-01-01"})
+	c := ivCreate(t, te, map[string]any{"salesOrderId": g.order, "partLines": []any{ivLine(g.lines[0], "1")}, "dueDate": dueAgo})
+	ivMove(t, te, c, "paid")
+	gone := ivCreate(t, te, map[string]any{"salesOrderId": g.order, "partLines": []any{ivLine(g.lines[0], "1")}})
+	res, body := ivSend(t, te, http.MethodDelete, ivInvoicePath(gone), "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	rows, total := ivReport(t, te, "", `{}`)
+	if total != 3 || !slices.Equal(ivReportIDs(rows), []string{c, b, a}) {
+		t.Fatalf("report %v (%d), want the three live invoices newest first", ivReportIDs(rows), total)
+	}
+	byID := map[string]ivReportRow{}
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	if r := byID[a]; !r.IsOverdue || r.DaysOverdue < 9 || r.DaysOverdue > 11 || r.Customer.ID != f.customer || r.Customer.Name == "" ||
+		r.SalesOrder.ID != f.order || r.SalesOrder.Number == 0 || r.Currency != "USD" || r.Total.String() != "10" {
+		t.Fatalf("row a %+v", r)
+	}
+	if byID[b].IsOverdue || byID[c].IsOverdue || byID[c].DaysOverdue != 0 {
+		t.Fatalf("rows b %+v c %+v: not overdue (future due date, paid)", byID[b], byID[c])
+	}
+	for _, tc := range []struct {
+		filter string
+		want   []string
+	}{
+		{`{"issueDateFrom":"2026-10-02"}`, []string{b}},
+		{`{"issueDateTo":"2026-10-02"}`, []string{a}},
+		{`{"statuses":["paid"]}`, []string{c}},
+		{fmt.Sprintf(`{"customerIds":[%q]}`, f.customer), []string{a}},
+		{fmt.Sprintf(`{"dueBefore":%q}`, today.Format(time.DateOnly)), []string{c, a}},
+	} {
+		if got, _ := ivReport(t, te, "", tc.filter); !slices.Equal(ivReportIDs(got), tc.want) {
+			t.Errorf("filter %s: %v, want %v", tc.filter, ivReportIDs(got), tc.want)
+		}
+	}
+	paged, total := ivReport(t, te, "?Sort.Field=number&Sort.Dir=ascending&Skip=1&Take=1", `{}`)
+	if total != 3 || len(paged) != 1 || paged[0].ID != b {
+		t.Fatalf("page %v of %d", ivReportIDs(paged), total)
+	}
+	res, body = ivSend(t, te, http.MethodPost, ivReportPath, `{"dueBefore":"1999-01-01"}`)
+	mustProblemNaming(t, res, body, "dueBefore")
+	viewer, editor := te.userToken(t, "View Invoices"), te.userToken(t, "Edit Invoices")
+	res, body = soSend(t, editor, http.MethodPost, ivReportPath, `{}`)
+	mustProblem(t, res, body, http.StatusForbidden)
+	res, body = soSend(t, viewer, http.MethodPost, ivReportPath, `{}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+}
+
+// TestInvoicingSetsTheOrderLinesLastInvoicedDay: billing sets the order line's last invoiced
+// day to the invoice's issue day (else the shop day it was billed), which the sales-order-lines
+// report's invoiced window finds.
+func TestInvoicingSetsTheOrderLinesLastInvoicedDay(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := ivOrder(t, te, "5", "5")
+	ivCreate(t, te, map[string]any{"salesOrderId": f.order, "partLines": []any{ivLine(f.lines[0], "1")}, "issueDate": "2026-09-14"})
+	ivBill(t, te, f.order, ivLine(f.lines[1], "1"))
+	if _, day := ivInvoiced(t, te, f.lines[0]); day == nil || *day != "2026-09-14" {
+		t.Fatalf("last invoiced day %v, want the issue day", day)
+	}
+	today := time.Now().UTC().Format(time.DateOnly)
+	if _, day := ivInvoiced(t, te, f.lines[1]); day == nil || *day != today {
+		t.Fatalf("last invoiced day %v, want the shop day %s", day, today)
+	}
+	report := func(filter string) []string {
+		rows, _ := soLineReport(t, te, "", filter)
+		return soReportIDs(rows)
+	}
+	if got := report(`{"invoicedFrom":"2026-09-14","invoicedTo":"2026-09-14"}`); !slices.Equal(got, []string{f.lines[0]}) {
+		t.Fatalf("invoiced on 2026-09-14: %v", got)
+	}
+	if got := report(fmt.Sprintf(`{"invoicedFrom":%q}`, today)); !slices.Equal(got, []string{f.lines[1]}) {
+		t.Fatalf("invoiced today: %v", got)
+	}
+	if got := report(`{"invoicedFrom":"2026-09-15","invoicedTo":"2026-09-16"}`); len(got) != 0 {
+		t.Fatalf("invoiced 2026-09-15..16: %v", got)
+	}
+}
+
+// TestInvoiceFromAQuoteThroughPaid: quote → sales order → approved → invoice → issued → paid;
+// the totals carry through.
+func TestInvoiceFromAQuoteThroughPaid(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("E2E-"+randomSuffix()))
+	customer := createCustomer(t, te, client.CustomerWrite{Name: "End to end " + randomSuffix()})
+	quoteID := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
+	addLine(t, te, quoteID, fmt.Sprintf(`{"itemId":%q,"quantity":3,"unitPrice":12.5,"isTaxable":true}`, item))
+	createFeeLine(t, te, quoteID, client.QuoteFeeLineItemWrite{Name: "Tooling", Amount: num("20"), IsTaxable: ptr(true)})
+	createTaxLine(t, te, quoteID, createTaxRate(t, te, client.TaxRateWrite{Name: "State " + randomSuffix(), Rate: num("6")}))
+	setDiscountLine(t, te, quoteID, client.QuoteDiscountLineItemWrite{IsPercentage: true, Value: num("5")})
+	mustSetQuoteStatus(t, te, quoteID, client.QuoteStatusSent)
+	quote := getQuote(t, te, quoteID)
+	orderID := soConvert(t, te, quoteID, "")
+	ivMoveOrder(t, te, orderID, "approved")
+	order := soGet(t, te, orderID)
+	mustDec(t, "order total", order.Total, quote.Total.String())
+	id := ivBill(t, te, orderID)
+	o := ivGet(t, te, id)
+	mustDec(t, "invoice lineItemsTotal", o.LineItemsTotal, order.SubTotal.String())
+	mustDec(t, "invoice discountTotal", o.DiscountTotal, order.DiscountTotal.String())
+	mustDec(t, "invoice taxTotal", o.TaxTotal, order.TaxTotal.String())
+	mustDec(t, "invoice total", o.Total, quote.Total.String())
+	mustDec(t, "invoice subtotal", o.Subtotal, order.SubTotal.String())
+	o = ivMove(t, te, id, "issued")
+	if o.IssueDate == nil {
+		t.Fatal("issuing did not stamp the issue date")
+	}
+	o = ivMove(t, te, id, "paid", "2026-11-25")
+	mustDec(t, "paid total", o.Total, quote.Total.String())
+	if o.Status != client.InvoiceStatusPaid || o.PaidDate.Format(time.DateOnly) != "2026-11-25" {
+		t.Fatalf("paid invoice %+v", o)
 	}
 }

@@ -254,13 +254,15 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `,
        CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 3 = 0 THEN 'Freight' END,
        1 + i % 7, i % 100, i % 97, i % 89, i % 101, ` + sqlAt("i") + ` ` + everyTenant},
 	// Invoices: one per sales order (of its customer), one in a thousand paid, one in four
-	// issued with an issue day and an external reference, one in ten deleted.
+	// issued with an issue day and an external reference, another one in four with a due
+	// day, one in ten deleted.
 	{"invoices", `INSERT INTO invoices (tenant_id, id, number, customer_id, sales_order_id, currency_code, primary_currency_code,
-       status, issue_date, issue_day, external_references, deleted, created_utc, modified_utc)
+       status, issue_date, issue_day, due_date, external_references, deleted, created_utc, modified_utc)
 SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, ` + sqlID24("i") + `, 'USD', 'USD',
        CASE WHEN i % 1000 = 1 THEN 'paid' WHEN i % 4 = 0 THEN 'issued' ELSE 'new' END,
        CASE WHEN i % 4 = 0 THEN timestamptz '2024-01-01 00:00:00+00' + (i % 3650) * interval '1 day' END,
        CASE WHEN i % 4 = 0 THEN date '2024-01-01' + (i % 3650) END,
+       CASE WHEN i % 4 = 1 THEN date '2024-01-01' + (i % 3650) END,
        CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'invoice', 'externalId', 'I' || i))
             ELSE '{}'::jsonb END,
        i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},

@@ -197,6 +197,13 @@ var indexedLists = map[string]indexedList{
 		"externalReference": map[string]any{"key": "erp", "externalId": "I4244"},
 		"includeDeleted":    true,
 	}},
+	"/api/reporting/invoice/list": {tables: []string{"invoices"}, filters: map[string]any{
+		"issueDateFrom": "2033-12-01",
+		"issueDateTo":   "2024-01-05",
+		"statuses":      []string{"paid"},
+		"customerIds":   []string{id24(parent)},
+		"dueBefore":     "2024-01-05",
+	}},
 	"/api/receiving/receipts/list": {tables: []string{"receipts"}, filters: map[string]any{
 		"ids":              []string{id24(777)},
 		"numbers":          []int{4243},

@@ -13,6 +13,8 @@ CREATE TABLE invoices (
         CHECK (status IN ('new', 'needsApproval', 'approved', 'issued', 'paid')),
     customer_id                  text NOT NULL,
     sales_order_id               text NOT NULL,
+    -- The order's number (it never changes), for the report.
+    sales_order_number           bigint NOT NULL DEFAULT 0,
     -- The document currency (the order's) and the tenant's primary currency when created;
     -- exchange_rate converts one unit of the first into the second.
     currency_code                text NOT NULL CHECK (currency_code ~ '^[A-Z]{3}$'),

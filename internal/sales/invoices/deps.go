@@ -32,12 +32,12 @@ type Deps struct {
 }
 
 // orderBilling is the sales order as an invoice bills it: lock it (share), read its part
-// lines and charges, and move a part line's invoiced quantity under a row lock.
+// lines and charges, and move its part lines' invoiced quantities under row locks.
 type orderBilling interface {
 	LockForInvoicing(ctx context.Context, q db.Q, tenantID, orderID, field string) (salesorders.InvoicingOrder, error)
 	LinesForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) ([]salesorders.InvoicingLine, error)
 	ChargesForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) (salesorders.InvoicingCharges, error)
-	AddInvoiced(ctx context.Context, q db.Q, tenantID, orderID, lineID string, delta dec, day time.Time, lineField, quantityField string) error
+	MoveInvoiced(ctx context.Context, q db.Q, tenantID, orderID string, moves []salesorders.InvoicedMove, day time.Time) error
 }
 
 // customerDefaults reads an invoice's customer, share-locked until q's transaction ends.

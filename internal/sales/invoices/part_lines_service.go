@@ -10,6 +10,7 @@ import (
 	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
+	"mos/internal/sales/salesorders"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/doclines"
 )
@@ -144,8 +145,9 @@ func (s *Service) savePartLine(ctx context.Context, t Tenant, invoiceID, id stri
 			if err != nil {
 				return err
 			}
-			if err := s.deps.SalesOrders.AddInvoiced(ctx, q, t.ID, parent.SalesOrderID, current.SalesOrderLineID, dec{Decimal: delta},
-				day, "salesOrderLineItemId", "quantity"); err != nil {
+			move := salesorders.InvoicedMove{LineID: current.SalesOrderLineID, Delta: dec{Decimal: delta},
+				LineField: "salesOrderLineItemId", QuantityField: "quantity"}
+			if err := s.deps.SalesOrders.MoveInvoiced(ctx, q, t.ID, parent.SalesOrderID, []salesorders.InvoicedMove{move}, day); err != nil {
 				return err
 			}
 		}

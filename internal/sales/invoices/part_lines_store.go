@@ -28,26 +28,52 @@ type billedLine struct {
 	Quantity dec
 }
 
-const insertPartLineSQL = `
+// insertPartLinesSQL stores a new invoice's part lines in one statement, one array per column.
+const insertPartLinesSQL = `
 INSERT INTO invoice_part_lines (tenant_id, invoice_id, id, line_number, sales_order_line_id, item_id, description,
        quantity, unit_of_measure_name, unit_price, discount_is_percentage, discount_value, is_taxable, tax_rate_id, tax_rate)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`
+SELECT $1, $2, l.id, l.n, l.order_line, l.item, l.description, l.quantity, l.unit, l.price, l.pct, l.value, l.taxable,
+       l.rate_id, l.rate
+FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::text[], $10::numeric[],
+            $11::bool[], $12::numeric[], $13::bool[], $14::text[], $15::numeric[])
+     AS l(id, n, order_line, item, description, quantity, unit, price, pct, value, taxable, rate_id, rate)`
 
 // insertBilled stores a new invoice's part lines, numbered 1, 2, 3 … in the order given. An
 // amount line discount is billed in proportion to the quantity billed; a percentage as is.
 func (partLinesStore) insertBilled(ctx context.Context, q db.Q, tenantID, invoiceID string, lines []billedLine) error {
+	n := len(lines)
+	var (
+		lineIDs, orderLines, items, units = make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		numbers                           = make([]int64, n)
+		descriptions, rateIDs             = make([]sql.NullString, n), make([]sql.NullString, n)
+		quantities, prices, rates, values = make([]string, n), make([]string, n), make([]string, n), make([]sql.NullString, n)
+		percentages                       = make([]sql.NullBool, n)
+		taxable                           = make([]bool, n)
+	)
 	for i, b := range lines {
 		l := b.Line
-		value := l.DiscountValue
-		if l.DiscountIsPercentage != nil && !*l.DiscountIsPercentage && value != nil && !b.Quantity.Equal(l.Quantity.Decimal) {
-			v := dec{Decimal: value.Mul(b.Quantity.Decimal).Div(l.Quantity.Decimal)}
-			value = &v
+		lineIDs[i], numbers[i], orderLines[i], items[i], units[i] = ids.NewSub(), int64(i+1), l.ID, l.ItemID, l.UnitOfMeasureName
+		quantities[i], prices[i], rates[i], taxable[i] = b.Quantity.String(), l.UnitPrice.String(), l.TaxRate.String(), l.IsTaxable
+		if l.Description != nil {
+			descriptions[i] = sql.NullString{String: *l.Description, Valid: true}
 		}
-		_, err := q.ExecContext(ctx, insertPartLineSQL, tenantID, invoiceID, ids.NewSub(), i+1, l.ID, l.ItemID, l.Description,
-			b.Quantity, l.UnitOfMeasureName, l.UnitPrice, l.DiscountIsPercentage, value, l.IsTaxable, l.TaxRateID, l.TaxRate)
-		if err != nil {
-			return fmt.Errorf("insert invoice part line: %w", err)
+		if l.TaxRateID != nil {
+			rateIDs[i] = sql.NullString{String: *l.TaxRateID, Valid: true}
 		}
+		if l.DiscountIsPercentage != nil && l.DiscountValue != nil {
+			value := *l.DiscountValue
+			if !*l.DiscountIsPercentage && !b.Quantity.Equal(l.Quantity.Decimal) {
+				value = dec{Decimal: value.Mul(b.Quantity.Decimal).Div(l.Quantity.Decimal)}
+			}
+			percentages[i] = sql.NullBool{Bool: *l.DiscountIsPercentage, Valid: true}
+			values[i] = sql.NullString{String: value.String(), Valid: true}
+		}
+	}
+	_, err := q.ExecContext(ctx, insertPartLinesSQL, tenantID, invoiceID, pq.StringArray(lineIDs), pq.Int64Array(numbers),
+		pq.StringArray(orderLines), pq.StringArray(items), pq.Array(descriptions), pq.StringArray(quantities), pq.StringArray(units),
+		pq.StringArray(prices), pq.Array(percentages), pq.Array(values), pq.BoolArray(taxable), pq.Array(rateIDs), pq.StringArray(rates))
+	if err != nil {
+		return fmt.Errorf("insert invoice part lines: %w", err)
 	}
 	return nil
 }

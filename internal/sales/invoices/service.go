@@ -107,11 +107,13 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 		if err != nil {
 			return err
 		}
+		moves := make([]salesorders.InvoicedMove, len(billed))
 		for i, b := range billed {
-			lineField, qtyField := fmt.Sprintf("partLines.%d.salesOrderLineItemId", i), fmt.Sprintf("partLines.%d.quantity", i)
-			if err := s.deps.SalesOrders.AddInvoiced(ctx, q, t.ID, order.ID, b.Line.ID, b.Quantity, day, lineField, qtyField); err != nil {
-				return err
-			}
+			moves[i] = salesorders.InvoicedMove{LineID: b.Line.ID, Delta: b.Quantity,
+				LineField: fmt.Sprintf("partLines.%d.salesOrderLineItemId", i), QuantityField: fmt.Sprintf("partLines.%d.quantity", i)}
+		}
+		if err := s.deps.SalesOrders.MoveInvoiced(ctx, q, t.ID, order.ID, moves, day); err != nil {
+			return err
 		}
 		charges, err := s.deps.SalesOrders.ChargesForInvoicing(ctx, q, t.ID, order.ID)
 		if err != nil {
@@ -182,7 +184,7 @@ func (s *Service) lockOrderForBilling(ctx context.Context, q db.Q, tenantID, ord
 func (s *Service) headerOf(ctx context.Context, q db.Q, t Tenant, id string, order salesorders.InvoicingOrder, w InvoiceCreate) (invoiceInsert, error) {
 	var err error
 	row := invoiceInsert{
-		ID: id, CustomerID: order.CustomerID, SalesOrderID: order.ID, CurrencyCode: order.CurrencyCode,
+		ID: id, CustomerID: order.CustomerID, SalesOrderID: order.ID, SalesOrderNumber: order.Number, CurrencyCode: order.CurrencyCode,
 		PrimaryCurrencyCode: t.Currency, IssueDate: w.IssueDate, DueDate: w.DueDate,
 		CustomerPoNumber: order.CustomerPoNumber, NotesToCustomer: w.NotesToCustomer, PaymentTermsID: order.PaymentTermsID,
 		CompanyInfoID: w.CompanyInfoID, BillingAddress: order.BillingAddress,
@@ -465,11 +467,12 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error)
 		if err != nil {
 			return err
 		}
-		for _, b := range billed {
-			back := dec{Decimal: b.Quantity.Neg()}
-			if err := s.deps.SalesOrders.AddInvoiced(ctx, q, tenantID, parent.SalesOrderID, b.OrderLineID, back, time.Time{}, "id", "quantity"); err != nil {
-				return err
-			}
+		moves := make([]salesorders.InvoicedMove, len(billed))
+		for i, b := range billed {
+			moves[i] = salesorders.InvoicedMove{LineID: b.OrderLineID, Delta: dec{Decimal: b.Quantity.Neg()}, LineField: "id", QuantityField: "quantity"}
+		}
+		if err := s.deps.SalesOrders.MoveInvoiced(ctx, q, tenantID, parent.SalesOrderID, moves, time.Time{}); err != nil {
+			return err
 		}
 		if err := s.store.releaseCharges(ctx, q, tenantID, id); err != nil {
 			return err

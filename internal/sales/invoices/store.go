@@ -144,7 +144,7 @@ var invoiceAnswerWithTag = invoiceAnswerColumns() + `, ` + conditional.TagSQL(in
 // invoiceInsert is a new invoice's row.
 type invoiceInsert struct {
 	ID, CustomerID, SalesOrderID      string
-	Number                            int64
+	Number, SalesOrderNumber          int64
 	CurrencyCode, PrimaryCurrencyCode string
 	ExchangeRate                      dec
 	IssueDate, DueDate                *time.Time
@@ -159,11 +159,11 @@ type invoiceInsert struct {
 }
 
 const insertInvoiceSQL = `
-INSERT INTO invoices (tenant_id, id, number, customer_id, sales_order_id, currency_code, primary_currency_code,
+INSERT INTO invoices (tenant_id, id, number, customer_id, sales_order_id, sales_order_number, currency_code, primary_currency_code,
        exchange_rate, issue_date, issue_day, due_date, customer_po_number, notes_to_customer, payment_terms_id,
        company_info_id, billing_address, takes_order_discount, takes_order_shipping, shipping_charge,
        shipping_charge_is_taxable, external_references, custom_fields)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`
+VALUES ($1, $2, $3, $4, $5, $23, $6, $7, $8, $9, $10::date, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`
 
 func (invoiceStore) insert(ctx context.Context, q db.Q, tenantID string, r invoiceInsert) error {
 	billing, err := addressColumn(r.BillingAddress)
@@ -173,7 +173,7 @@ func (invoiceStore) insert(ctx context.Context, q db.Q, tenantID string, r invoi
 	_, err = q.ExecContext(ctx, insertInvoiceSQL, tenantID, r.ID, r.Number, r.CustomerID, r.SalesOrderID, r.CurrencyCode,
 		r.PrimaryCurrencyCode, r.ExchangeRate, r.IssueDate, calendardate.Column(r.IssueDate), calendardate.Column(r.DueDate),
 		r.CustomerPoNumber, r.NotesToCustomer, r.PaymentTermsID, r.CompanyInfoID, billing, r.TakesDiscount,
-		r.TakesShipping, r.ShippingCharge, r.ShippingIsTaxable, r.ExternalReferences, customfields.Column(r.CustomFields))
+		r.TakesShipping, r.ShippingCharge, r.ShippingIsTaxable, r.ExternalReferences, customfields.Column(r.CustomFields), r.SalesOrderNumber)
 	return invoiceWriteErr(err, r.PaymentTermsID, r.CompanyInfoID)
 }
 

@@ -120,43 +120,66 @@ func (s *Service) ChargesForInvoicing(ctx context.Context, q db.Q, tenantID, ord
 	return invoicingStore{}.charges(ctx, q, tenantID, orderID)
 }
 
-// The invoiced quantity moves in one statement holding the line's row lock: the WHERE keeps it
-// between 0 and the line's quantity, so concurrent invoices of one line run one after another
-// and the second finds what the first billed. Billing (delta > 0) sets the last invoiced day.
-const addInvoicedSQL = `
-UPDATE sales_order_part_lines SET invoiced_quantity = invoiced_quantity + $4,
-       last_invoiced_date = CASE WHEN $4 > 0 THEN $5::date ELSE last_invoiced_date END, modified_utc = now()
-WHERE tenant_id = $1 AND sales_order_id = $2 AND id = $3
-  AND invoiced_quantity + $4 >= 0 AND invoiced_quantity + $4 <= quantity
-RETURNING id`
+// InvoicedMove is a move of a part line's invoiced quantity by Delta (negative gives billed
+// units back); LineField and QuantityField are the request members a refusal names.
+type InvoicedMove struct {
+	LineID                   string
+	Delta                    dec
+	LineField, QuantityField string
+}
 
-const invoicedOfSQL = `
-SELECT quantity, invoiced_quantity FROM sales_order_part_lines WHERE tenant_id = $1 AND sales_order_id = $2 AND id = $3`
-
-// AddInvoiced moves part line lineID of order orderID's invoiced quantity by delta (negative
-// gives billed units back) and, when billing, sets its last invoiced day to day. A line of
-// another order (or none) is a 404 naming lineField; a move taking the invoiced quantity above
-// the line's quantity (or below 0) is a 400 naming quantityField.
-func (s *Service) AddInvoiced(ctx context.Context, q db.Q, tenantID, orderID, lineID string, delta dec, day time.Time, lineField, quantityField string) error {
-	if delta.IsZero() {
+// MoveInvoiced moves the invoiced quantities of part lines of order orderID, in one statement
+// that locks the lines (in id order, so concurrent moves never deadlock) and keeps each
+// between 0 and its line's quantity: concurrent invoices of one line run one after another and
+// the second finds what the first billed. Billing (Delta > 0) sets the line's last invoiced
+// day to day. A line of another order (or none) is a 404 naming its LineField; a move taking
+// the invoiced quantity above the line's quantity (or below 0) a 400 naming its
+// QuantityField. The caller's transaction rolls back what moved before a refusal.
+func (s *Service) MoveInvoiced(ctx context.Context, q db.Q, tenantID, orderID string, moves []InvoicedMove, day time.Time) error {
+	var live []InvoicedMove
+	for _, m := range moves {
+		if !m.Delta.IsZero() {
+			live = append(live, m)
+		}
+	}
+	if len(live) == 0 {
 		return nil
 	}
-	var id string
-	err := q.QueryRowxContext(ctx, addInvoicedSQL, tenantID, orderID, lineID, delta, day.Format(time.DateOnly)).Scan(&id)
-	if err == nil {
-		return nil
+	ids, deltas := make([]string, len(live)), make([]string, len(live))
+	for i, m := range live {
+		ids[i], deltas[i] = m.LineID, m.Delta.String()
 	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("advance sales order line invoiced quantity: %w", err)
-	}
-	var quantity, invoiced dec
-	err = q.QueryRowxContext(ctx, invoicedOfSQL, tenantID, orderID, lineID).Scan(&quantity, &invoiced)
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperr.NotFoundField(lineField, "sales order %s has no part line %s", orderID, lineID)
-	}
+	moved, err := invoicingStore{}.move(ctx, q, tenantID, orderID, ids, deltas, day)
 	if err != nil {
-		return fmt.Errorf("read sales order line invoiced quantity: %w", err)
+		return err
 	}
-	return apperr.Field(quantityField, "the sales order line's quantity is %s and %s of it is already invoiced: %s more cannot be billed",
-		quantity.String(), invoiced.String(), delta.String())
+	if len(moved) == len(live) {
+		return nil
+	}
+	var refused []InvoicedMove
+	for _, m := range live {
+		if !moved[m.LineID] {
+			refused = append(refused, m)
+		}
+	}
+	stands, err := invoicingStore{}.invoiced(ctx, q, tenantID, orderID, refused)
+	if err != nil {
+		return err
+	}
+	fields := apperr.Fields{}
+	notFound := false
+	for _, m := range refused {
+		st, ok := stands[m.LineID]
+		if !ok {
+			fields.Add(m.LineField, "sales order %s has no part line %s", orderID, m.LineID)
+			notFound = true
+			continue
+		}
+		fields.Add(m.QuantityField, "the sales order line's quantity is %s and %s of it is already invoiced: %s more cannot be billed",
+			st.Quantity.String(), st.Invoiced.String(), m.Delta.String())
+	}
+	if notFound {
+		return fields.NotFoundErr()
+	}
+	return fields.Err()
 }
