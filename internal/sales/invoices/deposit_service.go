@@ -154,34 +154,41 @@ func (s *Service) insertBare(ctx context.Context, q db.Q, t Tenant, id string, o
 		Primary: row.PrimaryCurrencyCode, ExchangeRate: row.ExchangeRate}, nil
 }
 
-// adjustPrepayments gives the new regular invoice parent its deposit adjustment, then its
-// progress-billing adjustment (each at most what is left of its total): the last step of
-// Create, under the order's invoicing lock.
+// adjustPrepayments gives the new regular invoice parent (its totals just computed) its
+// deposit adjustment, then its progress-billing adjustment, each the order's balance of that
+// kind at most what is left of the invoice's total, recomputing its totals after each; the last
+// step of Create, under the order's invoicing lock.
 func (s *Service) adjustPrepayments(ctx context.Context, q db.Q, tenantID string, parent lineParent) error {
-	if err := s.adjustDeposits(ctx, q, tenantID, parent); err != nil {
+	deposits := func(amount dec) error {
+		return depositStore{}.insertAdjustment(ctx, q, tenantID, DepositAdjustmentLine{ID: ids.NewSub(), InvoiceID: parent.ID,
+			SalesOrderID: parent.SalesOrderID, Amount: amount})
+	}
+	if err := s.takeOff(ctx, q, tenantID, parent, depositStore{}.balance, deposits); err != nil {
 		return err
 	}
-	return s.adjustProgressBillings(ctx, q, tenantID, parent)
+	progress := func(amount dec) error {
+		return progressStore{}.insert(ctx, q, tenantID, progressLine{ID: ids.NewSub(), InvoiceID: parent.ID,
+			SalesOrderID: parent.SalesOrderID, Kind: progressAdjustment, Amount: amount})
+	}
+	return s.takeOff(ctx, q, tenantID, parent, progressStore{}.balance, progress)
 }
 
-// adjustDeposits gives the new regular invoice parent (its totals just computed) a
-// deposit-adjustment line of the order's deposit balance, at most its total, and recomputes
-// its totals; nothing when there is no balance or no total. Called last by Create, under the
-// order's invoicing lock.
-func (s *Service) adjustDeposits(ctx context.Context, q db.Q, tenantID string, parent lineParent) error {
-	balance, total, err := depositStore{}.balance(ctx, q, tenantID, parent.SalesOrderID, parent.ID)
+// takeOff adds the adjustment insert stores of the order's balance (what balance reads, with the
+// invoice's total), at most the total, and recomputes the invoice's totals; nothing when there
+// is no balance or no total.
+func (s *Service) takeOff(ctx context.Context, q db.Q, tenantID string, parent lineParent,
+	balance func(ctx context.Context, q db.Q, tenantID, orderID, invoiceID string) (dec, dec, error), insert func(amount dec) error) error {
+	amount, total, err := balance(ctx, q, tenantID, parent.SalesOrderID, parent.ID)
 	if err != nil {
 		return err
 	}
-	amount := balance
 	if total.LessThan(amount.Decimal) {
 		amount = total
 	}
 	if !amount.IsPositive() {
 		return nil
 	}
-	adj := DepositAdjustmentLine{ID: ids.NewSub(), InvoiceID: parent.ID, SalesOrderID: parent.SalesOrderID, Amount: amount}
-	if err := (depositStore{}).insertAdjustment(ctx, q, tenantID, adj); err != nil {
+	if err := insert(amount); err != nil {
 		return err
 	}
 	return s.recomputeTotals(ctx, q, tenantID, parent)

@@ -49,25 +49,3 @@ func (s *Service) BillMilestone(ctx context.Context, t Tenant, orderID, mileston
 	}
 	return id, nil
 }
-
-// adjustProgressBillings gives the new regular invoice parent a progress-billing adjustment
-// of the order's progress-billing balance, at most its total, and recomputes its totals;
-// nothing when there is no balance or no total.
-func (s *Service) adjustProgressBillings(ctx context.Context, q db.Q, tenantID string, parent lineParent) error {
-	balance, total, err := progressStore{}.balance(ctx, q, tenantID, parent.SalesOrderID, parent.ID)
-	if err != nil {
-		return err
-	}
-	amount := balance
-	if total.LessThan(amount.Decimal) {
-		amount = total
-	}
-	if !amount.IsPositive() {
-		return nil
-	}
-	line := progressLine{ID: ids.NewSub(), InvoiceID: parent.ID, SalesOrderID: parent.SalesOrderID, Kind: progressAdjustment, Amount: amount}
-	if err := (progressStore{}).insert(ctx, q, tenantID, line); err != nil {
-		return err
-	}
-	return s.recomputeTotals(ctx, q, tenantID, parent)
-}
