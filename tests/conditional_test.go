@@ -160,12 +160,34 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "shipments", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := shCreate(t, te, shNew(t, te, 3).body("1", nil))
+			return versioned{Table: "shipments", ID: id, Get: shShipmentPath(id), Writes: []versionedWrite{
+				putRecord("", `{"notes":"two"}`),
+				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
+				putRecord(shShipmentPath(id)+"/custom-fields", `{}`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "shipment lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			shipment := shCreate(t, te, shNew(t, te, 3).body("1", nil))
+			id := shGet(t, te, shipment).LineItems[0].Id
+			return versioned{Table: "shipment_lines", ID: id, Get: shLinePath(shipment, id), Writes: []versionedWrite{
+				putRecord("", `{"quantity":2}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "receipts", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id, _ := rcSalesOrderReceipt(t, te)
 			return versioned{Table: "receipts", ID: id, Get: rcReceiptPath(id), Writes: []versionedWrite{
 				putRecord("", `{"notes":"two"}`),
 				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
 			}}
+		}},
+		// Notes are never changed: their GET alone is conditional.
+		{name: "notes", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := ntCreate(t, te, "salesOrderId", solOrder(t, te, "USD"), "Versioned")
+			return versioned{Table: "notes", ID: id, Get: ntNotePath(id)}
 		}},
 		{name: "invoices", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := ivWalkInvoice(t, te).invoice

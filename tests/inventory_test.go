@@ -806,12 +806,20 @@ func mustQuantities(t *testing.T, what string, got map[string]dec.Decimal, want 
 // reserve marks an event as reserving the units it moved for a job, as reserving events
 // recorded before reservation events existed did (their units moved were the units they
 // reserved, as the migration giving transactions their reserved change keeps them): the
-// event's reservation and its transactions' reserved change are written with SQL.
+// event's reservation and its transactions' reserved change are written with SQL, and their
+// balances' reserved quantity moved as the migration keeping that sum on balances sets it.
 func reserve(t *testing.T, te *tenantEnv, eventID, jobID string) {
 	t.Helper()
 	setEvent(t, te, eventID, map[string]any{"reserved_for_type": "job", "reserved_for_id": jobID})
 	if _, err := srv.Pool.ExecContext(context.Background(),
 		`UPDATE inventory_transactions SET reserved_change = quantity_change WHERE tenant_id = $1 AND event_id = $2`, te.ID, eventID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Pool.ExecContext(context.Background(), `
+UPDATE inventory_balances b SET reserved_quantity = b.reserved_quantity + t.reserved_change
+FROM inventory_transactions t
+WHERE t.tenant_id = $1 AND t.event_id = $2 AND b.tenant_id = t.tenant_id AND b.item_id = t.item_id
+  AND coalesce(b.lot_id, '') = coalesce(t.lot_id, '') AND coalesce(b.location_id, '') = coalesce(t.location_id, '')`, te.ID, eventID); err != nil {
 		t.Fatal(err)
 	}
 }

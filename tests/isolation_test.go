@@ -371,6 +371,33 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "shipments", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := shNew(t, a, 5)
+			id := shCreate(t, a, f.body("1", nil))
+			line := shGet(t, a, id).LineItems[0].Id
+			return isolated{
+				ID: id, Get: shShipmentPath(id),
+				Put:    &isoCall{Body: `{"notes":"Taken over"}`},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/notes","value":"Taken over"}]`},
+				Delete: &isoCall{Status: http.StatusNoContent},
+				Lists: []isoList{
+					{Path: shListPath, Body: `{}`},
+					{Path: shListPath, Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: shListPath, Body: fmt.Sprintf(`{"salesOrderIds":[%q]}`, f.order)},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: shLinesPath(id), Body: fmt.Sprintf(`{"salesOrderLineItemId":%q,"quantity":1}`, f.line)},
+					{Method: http.MethodGet, Path: shLinePath(id, line)},
+					{Method: http.MethodPut, Path: shLinePath(id, line), Body: `{"quantity":1}`},
+					{Method: http.MethodDelete, Path: shLinePath(id, line)},
+					{Method: http.MethodPost, Path: shShipmentPath(id) + "/status", Body: `{"status":"cancelled"}`},
+					{Method: http.MethodPut, Path: shShipmentPath(id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodPost, Path: shPath, Body: soJSON(t, f.body("1", nil)), Field: "salesOrderId"},
+				},
+				// B's numbering starts at 1 too.
+				Own: []isoCall{{Method: http.MethodPost, Path: shPath, Body: soJSON(t, shNew(t, b, 1).body("1", nil))}},
+			}
+		}},
 		{name: "receipts", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			f := rcNewPO(t, a)
 			id := rcCreate(t, a, f.receive("1", nil))
@@ -390,6 +417,23 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 				// B's numbering starts at 1 too.
 				Own: []isoCall{{Method: http.MethodPost, Path: rcPath, Body: soJSON(t, rcNewPO(t, b).receive("1", nil))}},
+			}
+		}},
+		{name: "notes", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			d := ntNewDocuments(t, a)
+			id := ntCreate(t, a, "salesOrderId", d.salesOrder, "Tenant A's")
+			return isolated{
+				ID: id, Get: ntNotePath(id),
+				Lists: []isoList{
+					{Path: ntPath + "/list", Body: `{}`},
+					{Path: ntPath + "/list", Body: fmt.Sprintf(`{"salesOrderIds":[%q]}`, d.salesOrder)},
+				},
+				// A's documents are unknown to B.
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: ntPath, Body: fmt.Sprintf(`{"salesOrderId":%q,"text":"B's"}`, d.salesOrder)},
+					{Method: http.MethodPost, Path: ntPath, Body: fmt.Sprintf(`{"purchaseOrderId":%q,"text":"B's"}`, d.purchaseOrder)},
+					{Method: http.MethodPost, Path: ntPath, Body: fmt.Sprintf(`{"quoteId":%q,"text":"B's"}`, d.quote)},
+				},
 			}
 		}},
 		{name: "receipt lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {

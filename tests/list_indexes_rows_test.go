@@ -253,6 +253,12 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `,
        CASE WHEN i % 3 = 1 THEN ` + sqlID36("i") + ` END, CASE WHEN i % 3 = 2 THEN ` + sqlID36("i") + ` END,
        CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 3 = 0 THEN 'Freight' END,
        1 + i % 7, i % 100, i % 97, i % 89, i % 101, ` + sqlAt("i") + ` ` + everyTenant},
+	// Notes on the documents above: by i % 4 on sales order i, purchase order i, quote i and
+	// invoice i in turn.
+	{"notes", `INSERT INTO notes (tenant_id, id, text, sales_order_id, purchase_order_id, quote_id, invoice_id, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Note ' || i, CASE WHEN i % 4 = 0 THEN ` + sqlID24("i") + ` END,
+       CASE WHEN i % 4 = 1 THEN ` + sqlID24("i") + ` END, CASE WHEN i % 4 = 2 THEN ` + sqlID24("i") + ` END,
+       CASE WHEN i % 4 = 3 THEN ` + sqlID24("i") + ` END, ` + sqlAt("i") + ` ` + everyTenant},
 	// Invoices: one per sales order (of its customer), one in a thousand paid, one in four
 	// issued with an issue day and an external reference, another one in four with a due
 	// day, one in ten deleted.
@@ -500,6 +506,23 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1)
        unit_of_measure_name, unit_price, start_date, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID24("i") + `, 10 + i % 7, 'Each',
        i % 100, date '2026-01-01' + (i % 365), ` + sqlAt("i") + ` ` + everyTenant},
+	// Shipments: one per sales order, of its customer; one in a thousand cancelled, every
+	// second shipped (with a shipped day), one in four with an external reference.
+	{"shipments", `INSERT INTO shipments (tenant_id, id, number, name, status, sales_order_id, sales_order_number, customer_id,
+       ship_by_date, shipped_utc, shipped_day, external_references, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, 'Shipment ' || ` + sqlWord("shipment", "i") + `,
+       CASE WHEN i % 1000 = 1 THEN 'cancelled' WHEN i % 2 = 0 THEN 'shipped' ELSE 'open' END,
+       ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, date '2024-01-01' + (i % 3650),
+       CASE WHEN i % 2 = 0 THEN ` + sqlAt("i") + ` END, CASE WHEN i % 2 = 0 THEN date '2024-01-01' + (i % 3650) END,
+       CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'shipment', 'externalId', 'SH' || i))
+            ELSE '{}'::jsonb END,
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Five lines per shipment, for the first fifth of the shipments, each shipping part line i
+	// (of item i).
+	{"shipment_lines", `INSERT INTO shipment_lines (tenant_id, shipment_id, id, sales_order_part_line_id, item_id, quantity,
+       unit_of_measure_name, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID36("i") + `, ` + sqlID24("i") + `, 1 + i % 7,
+       'Each', ` + sqlAt("i") + ` ` + everyTenant},
 	// Five part, fee and tax lines per invoice, for the first fifth of the invoices: part line
 	// i bills sales order line i (of item i).
 	{"invoice_part_lines", `INSERT INTO invoice_part_lines (tenant_id, invoice_id, id, line_number, sales_order_line_id, item_id,

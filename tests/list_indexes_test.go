@@ -217,6 +217,14 @@ var indexedLists = map[string]indexedList{
 			"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(1))}, "lineItemTypes": []string{"outsideProcessing"},
 			"unitPrice": subRow(2) % 100, "unitCost": subRow(3) % 97, "unitTax": subRow(4) % 89, "landedCost": subRow(5) % 101,
 		}},
+	"/api/notes/list": {tables: []string{"notes"}, filters: map[string]any{
+		"salesOrderIds":    []string{id24(4244)},
+		"purchaseOrderIds": []string{id24(4241)},
+		"quoteIds":         []string{id24(4242)},
+		"invoiceIds":       []string{id24(4243)},
+		"createdAfterUtc":  dateTime(at(listRows - 50)),
+		"createdBeforeUtc": dateTime(at(50)),
+	}},
 	"/api/customers/{customerId}/addresses/list": {tables: []string{"customer_addresses"}, path: map[string]string{"customerId": id24(parent)}},
 	"/api/customers/{customerId}/contacts/list":  {tables: []string{"customer_contacts"}, path: map[string]string{"customerId": id24(parent)}},
 	"/api/department-shifts/list": {tables: []string{"department_shifts"}, filters: map[string]any{
@@ -449,6 +457,34 @@ var indexedLists = map[string]indexedList{
 		"shippedTo":         "2000-01-03",
 		"invoicedFrom":      "2027-05-10",
 		"invoicedTo":        "2000-01-03",
+	}},
+	"/api/shipments/list": {tables: []string{"shipments"}, filters: map[string]any{
+		"ids":               []string{id24(777)},
+		"names":             []string{"SHIPMENT " + word("shipment", 4243)},
+		"salesOrderIds":     []string{id24(777)},
+		"customerIds":       []string{id24(777)},
+		"statuses":          []string{"cancelled"},
+		"shipByDateBefore":  "2024-01-03",
+		"shipByDateAfter":   "2033-12-26",
+		"shippedDateBefore": "2024-01-03",
+		"shippedDateAfter":  "2033-12-26",
+		"modifiedAfterUtc":  dateTime(at(listRows - 30).Add(24 * time.Hour)),
+		"externalReference": map[string]any{"key": "erp", "externalId": "SH4244"},
+	}},
+	// The lines of all shipments; a sales order narrows them through its shipments.
+	"/api/shipment-line-items/list": {tables: []string{"shipment_lines"}, filters: map[string]any{
+		"shipmentIds":           []string{id24(77)},
+		"salesOrderIds":         []string{id24(77)},
+		"salesOrderLineItemIds": []string{id36(777)},
+		"itemIds":               []string{id24(777)},
+	}},
+	// The shipping report lists shipment lines by their shipment's shipped day.
+	"/api/reporting/shipping/list": {tables: []string{"shipment_lines", "shipments"}, filters: map[string]any{
+		"shippedFrom":       "2033-12-26",
+		"shippedTo":         "2024-01-03",
+		"customerIds":       []string{id24(777)},
+		"salesOrderNumbers": []int{4243},
+		"itemIds":           []string{id24(777)},
 	}},
 	"/api/refund-reason-codes/list": {tables: []string{"refund_reason_codes"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("reason", 4243),

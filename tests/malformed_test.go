@@ -75,6 +75,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	// vendor credits).
 	poLines := pdArrangeLines(t, te)
 	receipt, receiptLine := rcWalkReceipt(t, te, salesOrder, soPartLine, location)
+	shipment, shipmentLine := shWalkShipment(t, te, customer, item, location)
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
@@ -152,8 +153,12 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"purchase-orders:part-line-items/{lineItemId}": plAddPart(t, te, poLines.order, map[string]any{"itemId": item, "quantity": 1}),
 		"purchase-orders:outside-processing-line-items/{lineItemId}": plAddOP(t, te, poLines.order,
 			map[string]any{"description": "Walk", "quantity": 1, "unitOfMeasureName": "Each", "unitPrice": 1}),
-		"receipts/{receiptId}": receipt,
-		"line-items/{lineId}":  receiptLine,
+		"receipts/{receiptId}":              receipt,
+		"line-items/{lineId}":               receiptLine,
+		"notes/{noteId}":                    ntCreate(t, te, "salesOrderId", salesOrder, "Walk"),
+		"shipments/{shipmentId}":            shipment,
+		"shipments/{id}":                    shipment,
+		"shipments:line-items/{lineItemId}": shipmentLine,
 		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
 			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
 

@@ -337,6 +337,8 @@ func TestTheNamedPermissionLetsTheCallThrough(t *testing.T) {
 	doomedWebhook := subscribeWebhook(t, te, receiver.URL, client.WebhookEventTypeItemUpdated).Id
 	createItem(t, te, newItem("GRANTED-HOOK"))
 	delivery := awaitDeliveries(t, te, webhook, 1)[0].Id
+	noted := ntNewDocuments(t, te)
+	note := ntCreate(t, te, "purchaseOrderId", noted.purchaseOrder, "Granted")
 
 	cases := []struct {
 		perms        []string
@@ -439,6 +441,10 @@ func TestTheNamedPermissionLetsTheCallThrough(t *testing.T) {
 		{[]string{"Edit Settings", "View Margins"}, http.MethodPut, pricingPath, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`},
 		{[]string{permissionNone}, http.MethodGet, costingPath, ""},
 		{[]string{"Edit Settings"}, http.MethodPut, costingPath, `{"overheadCalculationMethod":"machineBurdened"}`},
+		// Notes span every kind of document: each operation takes all four views.
+		{ntPermissions, http.MethodPost, ntPath, fmt.Sprintf(`{"quoteId":%q,"text":"Granted"}`, noted.quote)},
+		{ntPermissions, http.MethodPost, ntPath + "/list", `{}`},
+		{ntPermissions, http.MethodGet, ntNotePath(note), ""},
 	}
 	for _, c := range cases {
 		contentType := ""

@@ -391,6 +391,8 @@ func statementRows() []statementRow {
 		{name: "purchase order fee, tax, discount and vendor-credit lines", arrange: pdArrangeDocumentLines},
 		{name: "purchase order lines", arrange: plArrangeLines},
 		{name: "receipts", arrange: rcArrangeReceipts},
+		{name: "notes", arrange: ntArrangeNotes},
+		{name: "shipments", arrange: shArrangeShipments},
 		{name: "invoices", arrange: ivArrangeInvoices},
 		{name: "invoice lines", arrange: ivArrangeInvoiceLines},
 		{name: "invoice refund lines", arrange: irArrangeRefunds},

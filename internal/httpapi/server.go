@@ -31,6 +31,7 @@ import (
 	"mos/internal/sales/quotes"
 	"mos/internal/sales/refundreasons"
 	"mos/internal/sales/salesorders"
+	"mos/internal/sales/shipments"
 	"mos/internal/sales/shippingmethods"
 	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
@@ -41,6 +42,7 @@ import (
 	"mos/internal/shared/attachments"
 	"mos/internal/shared/companies"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/notes"
 	"mos/internal/shared/paymentterms"
 	"mos/internal/shared/settings"
 	"mos/internal/shared/tags"
@@ -84,6 +86,7 @@ type Server struct {
 	*materialvendors.MaterialVendorsHandler
 	*purchaseorders.PurchaseOrdersHandler
 	*receipts.ReceiptsHandler
+	*shipments.ShipmentsHandler
 	*invoices.InvoicesHandler
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
@@ -95,6 +98,7 @@ type Server struct {
 	*inventory.InventoryEventsHandler
 	*attachments.AttachmentsHandler
 	*webhooks.WebhooksHandler
+	*notes.NotesHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -273,6 +277,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	goodsReceipts := receipts.NewService(cfg.Pool, receipts.Deps{
 		PurchaseOrders: purchaseOrders, SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
 	})
+	// Shipments ship sales order part lines, picking their stock through the ledger in the
+	// shipment's transaction.
+	goodsShipments := shipments.NewService(cfg.Pool, shipments.Deps{
+		SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
+	})
 	// Invoices bill sales orders: they read the order and its lines and advance the part lines'
 	// invoiced quantities in the invoice's transaction; the customer gives their defaults.
 	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
@@ -301,6 +310,13 @@ func New(cfg Config) (*echo.Echo, error) {
 		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
 	owners.RegisterCertified(attachments.OwnerSalesOrderReceivingLineItem, goodsReceipts.LineExistsForAttachment(receipts.FromSalesOrder),
 		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
+	owners.Register(attachments.OwnerShipment, goodsShipments.ExistsForAttachment, goodsShipments.TouchForAttachment)
+	// Notes on documents: each document kind's area answers whether a live document exists,
+	// share-locking it. Invoices register notes.Invoice here when they land.
+	noteOwners := notes.NewOwners()
+	noteOwners.Register(notes.SalesOrder, salesOrders.NoteOwnerExists)
+	noteOwners.Register(notes.PurchaseOrder, purchaseOrders.NoteOwnerExists)
+	noteOwners.Register(notes.Quote, quoteRecords.NoteOwnerExists)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err
@@ -356,6 +372,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		MaterialVendorsHandler:   materialvendors.NewHandler(materialVendors),
 		PurchaseOrdersHandler:    purchaseorders.NewHandler(purchaseOrders, spec),
 		ReceiptsHandler:          receipts.NewHandler(goodsReceipts, spec),
+		ShipmentsHandler:         shipments.NewHandler(goodsShipments, spec),
 		InvoicesHandler:          invoices.NewHandler(invoiceRecords, spec),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
@@ -367,6 +384,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		InventoryEventsHandler:   inventory.NewEventsHandler(stock, spec),
 		AttachmentsHandler:       attachments.NewHandler(files),
 		WebhooksHandler:          webhooks.NewHandler(subscriptions, spec),
+		NotesHandler:             notes.NewHandler(notes.NewService(cfg.Pool, noteOwners)),
 	}
 	// Conditional requests (ETag, If-None-Match, If-Match) for every record a handler declares
 	// (its Versioned method): last in the middleware chain, just before the handlers.

@@ -179,6 +179,22 @@ func (f Fields) Merge(prefix string, other map[string][]string) {
 	}
 }
 
+// Prefixed names the fields of a problem under prefix ("lineItems.3."): a rule another area
+// checks for a document's line (a location, a lot, stock on hand) then names the line's
+// member. Other errors, a problem naming no field and an empty prefix pass unchanged.
+func Prefixed(err error, prefix string) error {
+	e, ok := As(err)
+	if !ok || prefix == "" || len(e.Fields) == 0 {
+		return err
+	}
+	f := Fields{}
+	f.Merge(strings.TrimSuffix(prefix, "."), e.Fields)
+	if e.Kind == KindNotFound {
+		return f.NotFoundErr()
+	}
+	return f.Err()
+}
+
 // The two phrasings of a problem about a request's fields, each followed by Summary: every
 // 400 naming fields (from the request validator, a parser or a service rule) and every 404
 // naming the fields that refer to missing records reads the same way.

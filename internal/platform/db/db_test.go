@@ -130,7 +130,7 @@ func TestGetPreparedReadsAsGetContextDoes(t *testing.T) {
 	if err := db.GetPrepared(ctx, pool, &none, `SELECT 1 WHERE false`); !errors.Is(err, sql.ErrNoRows) {
 		t.Fatalf("no row: %v, want sql.ErrNoRows", err)
 	}
-	if _, err := pool.ExecContext(ctx, `CREATE TABLE notes (n int)`); err != nil {
+	if _, err := pool.ExecContext(ctx, `CREATE TABLE prepared_reads (n int)`); err != nil {
 		t.Fatal(err)
 	}
 	rctx, tx, err := pool.BeginRequest(ctx)
@@ -138,11 +138,11 @@ func TestGetPreparedReadsAsGetContextDoes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	if _, err := pool.ExecContext(rctx, `INSERT INTO notes VALUES (7)`); err != nil {
+	if _, err := pool.ExecContext(rctx, `INSERT INTO prepared_reads VALUES (7)`); err != nil {
 		t.Fatal(err)
 	}
 	var n int
-	if err := db.GetPrepared(rctx, pool, &n, `SELECT n FROM notes`); err != nil || n != 7 {
+	if err := db.GetPrepared(rctx, pool, &n, `SELECT n FROM prepared_reads`); err != nil || n != 7 {
 		t.Fatalf("in a request transaction: %d %v, want its own write 7", n, err)
 	}
 }

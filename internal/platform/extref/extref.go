@@ -80,6 +80,7 @@ const (
 	PurchaseOrder  Kind = "purchaseOrder"
 	Invoice        Kind = "invoice"
 	InventoryEvent Kind = "inventoryEvent"
+	Shipment       Kind = "shipment"
 )
 
 // patchKeepsBlanks are the only record kinds whose PATCH stores a blank member as an empty

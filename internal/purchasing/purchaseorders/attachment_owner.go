@@ -45,3 +45,9 @@ func (s *Service) TouchPartLineForAttachment(ctx context.Context, q db.Q, tenant
 	}
 	return nil
 }
+
+// NoteOwnerExists reports whether the tenant has purchase order id, not deleted, share-locking it until
+// q's transaction ends: the purchase order owner kind of notes (httpapi registers it).
+func (s *Service) NoteOwnerExists(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	return s.header.ShareLive(ctx, q, tenantID, id)
+}

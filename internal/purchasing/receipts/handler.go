@@ -126,20 +126,10 @@ func (h *ReceiptsHandler) UpdateReceipt(ctx context.Context, req gen.UpdateRecei
 	return gen.UpdateReceipt200JSONResponse{Body: receiptToAPI(r)}, nil
 }
 
-func patchOps(body *gen.JsonPatch) []patch.Operation {
-	var ops []patch.Operation
-	if body != nil {
-		for _, op := range *body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
-	return ops
-}
-
 // PatchReceipt applies the patch to the receipt's read shape inside the service's
 // transaction, then saves the result through the full-update rules.
 func (h *ReceiptsHandler) PatchReceipt(ctx context.Context, req gen.PatchReceiptRequestObject) (gen.PatchReceiptResponseObject, error) {
-	ops := patchOps(req.Body)
+	ops := patch.FromAPI(req.Body)
 	r, err := h.svc.Patch(ctx, tenantOf(ctx), req.ReceiptId, patch.Change(h.receiptTarget, ops, receiptToAPI, receiptWriteFromAPI))
 	if err != nil {
 		return nil, err

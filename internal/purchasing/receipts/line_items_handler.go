@@ -84,7 +84,7 @@ func (h *ReceiptsHandler) UpdateReceiptLine(ctx context.Context, req gen.UpdateR
 // PatchReceiptLine applies the patch to the line's read shape inside the service's
 // transaction, then saves the result through the full-update rules.
 func (h *ReceiptsHandler) PatchReceiptLine(ctx context.Context, req gen.PatchReceiptLineRequestObject) (gen.PatchReceiptLineResponseObject, error) {
-	ops := patchOps(req.Body)
+	ops := patch.FromAPI(req.Body)
 	l, err := h.svc.UpdateLine(ctx, auth.TenantID(ctx), req.ReceiptId, req.LineId, patch.Change(h.lineTarget, ops, lineToAPI, lineWriteFromAPI))
 	if err != nil {
 		return nil, err

@@ -229,21 +229,6 @@ func factorOf(quantity dec.Decimal, inventoryQuantity *dec.Decimal) dec.Decimal 
 	return dec.Decimal{Decimal: inventoryQuantity.Div(quantity.Decimal)}
 }
 
-// prefixed names the fields of a problem under prefix (a line's place in a create), so a
-// rule another area checks (a location, a lot) names the line's member.
-func prefixed(err error, prefix string) error {
-	e, ok := apperr.As(err)
-	if !ok || prefix == "" || len(e.Fields) == 0 {
-		return err
-	}
-	f := apperr.Fields{}
-	f.Merge(strings.TrimSuffix(prefix, "."), e.Fields)
-	if e.Kind == apperr.KindNotFound {
-		return f.NotFoundErr()
-	}
-	return f.Err()
-}
-
 // receiveLines receives lines on receipt r (not stored yet) and answers them, in the order
 // given. Order lines are locked in one order (by id) whatever order the lines come in; ids are
 // taken first, so the lines still list in the order given.
@@ -286,7 +271,7 @@ func linePrefix(prefix string, i int) string {
 func (s *Service) insertLines(ctx context.Context, q db.Q, tenantID string, lines []Line, prefix string) error {
 	for i, l := range lines {
 		if err := s.store.insertLine(ctx, q, tenantID, l); err != nil {
-			return prefixed(err, linePrefix(prefix, i))
+			return apperr.Prefixed(err, linePrefix(prefix, i))
 		}
 	}
 	return nil
@@ -328,7 +313,7 @@ func (s *Service) newLine(ctx context.Context, q db.Q, tenantID string, r Receip
 		l.UnitCost = *c.UnitCost
 	}
 	if err := s.post(ctx, q, tenantID, src, &l, ol.factor, c.LotNumber); err != nil {
-		return Line{}, prefixed(err, prefix)
+		return Line{}, apperr.Prefixed(err, prefix)
 	}
 	return l, s.reserveForInspection(ctx, q, tenantID, r, l, ol.factor)
 }

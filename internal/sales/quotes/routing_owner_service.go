@@ -118,3 +118,9 @@ func (r lineRoutingRow) inventoryQuantity() (dec, error) {
 	}
 	return *r.InventoryQuantity, nil
 }
+
+// NoteOwnerExists reports whether the tenant has quote id, not deleted, share-locking it until
+// q's transaction ends: the quote owner kind of notes (httpapi registers it).
+func (s *Service) NoteOwnerExists(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	return s.header.ShareLive(ctx, q, tenantID, id)
+}

@@ -33,3 +33,9 @@ func (s *Service) PartLineExistsForAttachment(ctx context.Context, q db.Q, tenan
 func (s *Service) TouchPartLineForAttachment(ctx context.Context, q db.Q, tenantID, id string) error {
 	return attachmentOwnerStore{}.touchPartLine(ctx, q, tenantID, id)
 }
+
+// NoteOwnerExists reports whether the tenant has sales order id, not deleted, share-locking it until
+// q's transaction ends: the sales order owner kind of notes (httpapi registers it).
+func (s *Service) NoteOwnerExists(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	return s.header.ShareLive(ctx, q, tenantID, id)
+}

@@ -64,6 +64,7 @@ type Header[D any, R Row[D]] struct {
 
 	getSQL, lockSQL, customFieldsSQL, statusSQL, deleteSQL string
 	ownerLockSQL, touchSQL, lineLockSQL, existsSQL         string
+	shareLiveSQL                                           string
 }
 
 // Declare returns the lifecycle of the header declared by d (a mechanism a document declares
@@ -81,6 +82,7 @@ func Declare[D any, R Row[D]](pool *db.Pool, fields CustomFields, d Declaration)
 		touchSQL:        `UPDATE ` + d.Table + ` t SET modified_utc = now() WHERE t.tenant_id = $1 AND t.id = $2`,
 		lineLockSQL:     `SELECT ` + d.LineParent + ` FROM ` + d.Table + ` t ` + live + ` FOR UPDATE OF t`,
 		existsSQL:       `SELECT EXISTS (SELECT 1 FROM ` + d.Table + ` t WHERE t.tenant_id = $1 AND t.id = $2)`,
+		shareLiveSQL:    `SELECT true FROM ` + d.Table + ` t ` + live + ` FOR SHARE OF t`,
 	}
 }
 
@@ -201,6 +203,22 @@ func (h *Header[D, R]) Exists(ctx context.Context, q db.Q, tenantID, id string) 
 func (h *Header[D, R]) LockOwner(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
 	var found bool
 	err := q.QueryRowxContext(ctx, h.ownerLockSQL, tenantID, id).Scan(&found)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("find %s: %w", h.decl.Noun, err)
+	}
+	return true, nil
+}
+
+// ShareLive reports whether the tenant has live (not deleted) header id and, when it has,
+// share-locks its row until q's transaction ends: a record a lower area keeps on the document
+// (a note) is written only while the document stands, its delete waits for that write, and
+// such writes do not wait for one another. One statement.
+func (h *Header[D, R]) ShareLive(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	var found bool
+	err := q.QueryRowxContext(ctx, h.shareLiveSQL, tenantID, id).Scan(&found)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}

@@ -127,17 +127,10 @@ func (store) deliveries(ctx context.Context, q db.Q, tenantID, subscriptionID st
 			lq.Where(in.column+" = ANY(%s)", pq.StringArray(in.values))
 		}
 	}
-	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]countedDeliveryRow, error) {
-		query, args := lq.SQL(`SELECT `+deliveryColumns+`, count(*) OVER () AS total_count FROM webhook_deliveries d`, p)
-		var rows []countedDeliveryRow
-		return rows, sqlx.SelectContext(ctx, q, &rows, query, args...)
-	})
+	out, total, err := listing.SelectPage(ctx, q, lq, `SELECT `+deliveryColumns+`, count(*) OVER () AS total_count FROM webhook_deliveries d`, p,
+		countedDeliveryRow.toDelivery)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list webhook deliveries: %w", err)
-	}
-	out := make([]Delivery, len(rows))
-	for i, r := range rows {
-		out[i] = r.toDelivery()
 	}
 	return out, total, nil
 }

@@ -86,7 +86,7 @@ func (h *InventoryEventsHandler) ListInventoryEvents(ctx context.Context, req ge
 // PatchInventoryEvent applies the patch to the event's read shape inside the service's
 // transaction; only the note and the details can change.
 func (h *InventoryEventsHandler) PatchInventoryEvent(ctx context.Context, req gen.PatchInventoryEventRequestObject) (gen.PatchInventoryEventResponseObject, error) {
-	ops := patchOps(req.Body)
+	ops := patch.FromAPI(req.Body)
 	ev, err := h.svc.PatchEvent(ctx, auth.TenantID(ctx), req.InventoryEventId, func(current Event) (EventUpdate, error) {
 		var w gen.InventoryEventWrite
 		if err := h.eventTarget.ApplyInto(eventToAPI(current), ops, &w); err != nil {
@@ -125,7 +125,7 @@ func (h *InventoryEventsHandler) UpdateInventoryEventDetails(ctx context.Context
 }
 
 func (h *InventoryEventsHandler) PatchInventoryEventDetails(ctx context.Context, req gen.PatchInventoryEventDetailsRequestObject) (gen.PatchInventoryEventDetailsResponseObject, error) {
-	ops := patchOps(req.Body)
+	ops := patch.FromAPI(req.Body)
 	ev, err := h.svc.PatchEventDetails(ctx, auth.TenantID(ctx), req.InventoryEventId, func(current Event) (extref.References, error) {
 		var w gen.InventoryEventDetailsWrite
 		if err := h.detailsTarget.ApplyInto(detailsToAPI(current), ops, &w); err != nil {
@@ -202,16 +202,6 @@ func transactionToAPI(r TransactionRow) gen.InventoryTransaction {
 
 func detailsToAPI(e Event) gen.InventoryEventDetails {
 	return gen.InventoryEventDetails{ExternalReferences: e.ExternalReferences}
-}
-
-func patchOps(body *gen.JsonPatch) []patch.Operation {
-	var ops []patch.Operation
-	if body != nil {
-		for _, op := range *body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
-	return ops
 }
 
 // enumStrings turns an optional list of enum values into strings: nil when absent.

@@ -145,17 +145,10 @@ func (store) events(ctx context.Context, q db.Q, tenantID string, f EventFilter,
 			lq.Where(in.column+" = ANY(%s)", pq.StringArray(in.values))
 		}
 	}
-	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]countedEventRow, error) {
-		query, args := lq.SQL(`SELECT `+eventColumns+`, count(*) OVER () AS total_count FROM inventory_events e`, p)
-		var rows []countedEventRow
-		return rows, sqlx.SelectContext(ctx, q, &rows, query, args...)
-	})
+	out, total, err := listing.SelectPage(ctx, q, lq, `SELECT `+eventColumns+`, count(*) OVER () AS total_count FROM inventory_events e`, p,
+		countedEventRow.toEvent)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list inventory events: %w", err)
-	}
-	out := make([]Event, len(rows))
-	for i, r := range rows {
-		out[i] = r.toEvent()
 	}
 	return out, total, nil
 }

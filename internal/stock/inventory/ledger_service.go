@@ -24,11 +24,28 @@ import (
 // changed while locked, so what an action decides from it still holds when it writes; the
 // CHECK (quantity >= 0) on balances is the last line.
 
-// Pick takes units out of stock at one place and answers the pick event. Taking more than
-// is on hand there is a 400 naming quantity and writes nothing (lotId instead when, without
-// a lot, nothing is outside lots there but lots hold stock: see refusePick); the units taken
-// carry their share of the value on hand (its average).
+// Pick takes units out of stock at one place and answers the pick event, in its own
+// transaction (see PickIn).
 func (s *Service) Pick(ctx context.Context, tenantID string, p Pick) (Event, error) {
+	var ev Event
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		var err error
+		ev, err = s.PickIn(ctx, q, tenantID, p)
+		return err
+	})
+	if err != nil {
+		return Event{}, err
+	}
+	return ev, nil
+}
+
+// PickIn takes units out of stock at one place in the caller's transaction q (so a document
+// shipping goods commits with its event) and answers the pick event. Taking more than is on
+// hand there (more than is available, on hand less what records reserve there, when
+// p.OnlyAvailable) is a 400 naming quantity and writes nothing (lotId instead when, without a
+// lot, nothing is outside lots there but lots hold stock: see refusePick); the units taken
+// carry their share of the value on hand (its average).
+func (s *Service) PickIn(ctx context.Context, q db.Q, tenantID string, p Pick) (Event, error) {
 	fields := apperr.Fields{}
 	note := fields.OptionalText("note", p.Note, maxNote)
 	if !p.Quantity.IsPositive() {
@@ -37,28 +54,34 @@ func (s *Service) Pick(ctx context.Context, tenantID string, p Pick) (Event, err
 	if err := fields.Err(); err != nil {
 		return Event{}, err
 	}
-	var ev Event
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		item, err := s.stockItem(ctx, q, tenantID, p.ItemID)
-		if err != nil {
-			return err
-		}
-		place, locationName, err := s.existingPlace(ctx, q, tenantID, item, p.LotID, p.LocationID)
-		if err != nil {
-			return err
-		}
-		bal, err := s.store.lockBalance(ctx, q, tenantID, place)
-		if err != nil {
-			return err
-		}
-		if p.Quantity.GreaterThan(bal.Quantity.Decimal) {
-			return s.refusePick(ctx, q, tenantID, item, place, locationName, bal.Quantity, p.Quantity)
-		}
-		taken := bal.Values.Share(p.Quantity, bal.Quantity).Neg()
-		ev = Event{Type: TypePick, SecondaryType: p.SecondaryType, Place: place, Quantity: p.Quantity, UnitID: item.UnitID, Values: taken, Note: note}
-		return s.record(ctx, q, tenantID, &ev, []change{{place: place, balanceID: bal.ID, quantity: negate(p.Quantity), values: taken}})
-	})
+	item, err := s.stockItem(ctx, q, tenantID, p.ItemID)
 	if err != nil {
+		return Event{}, err
+	}
+	place, locationName, err := s.existingPlace(ctx, q, tenantID, item, p.LotID, p.LocationID)
+	if err != nil {
+		return Event{}, err
+	}
+	bal, err := s.store.lockBalance(ctx, q, tenantID, place)
+	if err != nil {
+		return Event{}, err
+	}
+	// A document's pick takes only what no record reserves; the balance's lock holds what is
+	// reserved there still (a reservation locks every balance of its item).
+	takeable := bal.Quantity
+	if p.OnlyAvailable {
+		takeable = bal.Available()
+	}
+	if p.Quantity.GreaterThan(takeable.Decimal) {
+		if !p.Quantity.GreaterThan(bal.Quantity.Decimal) {
+			return Event{}, apperr.Field("quantity", "only %s of the %s on hand there are available (the rest is reserved for other records); cannot take %s",
+				takeable, bal.Quantity, p.Quantity)
+		}
+		return Event{}, s.refusePick(ctx, q, tenantID, item, place, locationName, bal.Quantity, p.Quantity)
+	}
+	taken := bal.Values.Share(p.Quantity, bal.Quantity).Neg()
+	ev := Event{Type: TypePick, SecondaryType: p.SecondaryType, Source: p.Source, Place: place, Quantity: p.Quantity, UnitID: item.UnitID, Values: taken, Note: note}
+	if err := s.record(ctx, q, tenantID, &ev, []change{{place: place, balanceID: bal.ID, quantity: negate(p.Quantity), values: taken}}); err != nil {
 		return Event{}, err
 	}
 	return ev, nil
@@ -374,6 +397,14 @@ func (s *Service) record(ctx context.Context, q db.Q, tenantID string, ev *Event
 		}
 		if err != nil {
 			return err
+		}
+		if !c.reserved.IsZero() {
+			if err := s.store.addReserved(ctx, q, tenantID, c.balanceID, c.reserved); err != nil {
+				return err
+			}
+			if c.kept != nil { // the caller's locked copy stays true for its next decision
+				c.kept.Reserved = dec.Decimal{Decimal: c.kept.Reserved.Add(c.reserved.Decimal)}
+			}
 		}
 		effects[i] = Effect{Place: c.place, QuantityChange: c.quantity, Values: c.values, ReservedChange: c.reserved, BalanceQuantity: after.Quantity, BalanceValue: after.Values.Total()}
 	}

@@ -26,16 +26,17 @@ type balanceRow struct {
 	MachineValue           dec.Decimal `db:"machine_value"`
 	OutsideProcessingValue dec.Decimal `db:"outside_processing_value"`
 	MaterialValue          dec.Decimal `db:"material_value"`
+	ReservedQuantity       dec.Decimal `db:"reserved_quantity"`
 }
 
 func (r balanceRow) toBalance() Balance {
 	return Balance{
-		ID: r.ID, Place: Place{ItemID: r.ItemID, LotID: r.LotID, LocationID: r.LocationID}, Quantity: r.Quantity,
+		ID: r.ID, Place: Place{ItemID: r.ItemID, LotID: r.LotID, LocationID: r.LocationID}, Quantity: r.Quantity, Reserved: r.ReservedQuantity,
 		Values: Values{Labor: r.LaborValue, Machine: r.MachineValue, OutsideProcessing: r.OutsideProcessingValue, Material: r.MaterialValue},
 	}
 }
 
-const balanceColumns = `id, item_id, lot_id, location_id, quantity, labor_value, machine_value, outside_processing_value, material_value`
+const balanceColumns = `id, item_id, lot_id, location_id, quantity, labor_value, machine_value, outside_processing_value, material_value, reserved_quantity`
 
 // The place of a balance is matched as the unique index inventory_balances_key states it
 // (an empty string standing for no lot or location), so lookups and ON CONFLICT use it.
@@ -151,6 +152,18 @@ func balanceAfter(r balanceRow, err error) (Balance, error) {
 		return Balance{}, fmt.Errorf("change inventory balance: %w", err)
 	}
 	return r.toBalance(), nil
+}
+
+const addReservedSQL = `
+UPDATE inventory_balances SET reserved_quantity = reserved_quantity + $3 WHERE tenant_id = $1 AND id = $2`
+
+// addReserved moves the units reserved at balance balanceID, which the transaction has
+// locked, by a signed change: the running sum of its transactions' reserved changes.
+func (store) addReserved(ctx context.Context, q db.Q, tenantID, balanceID string, change dec.Decimal) error {
+	if _, err := q.ExecContext(ctx, addReservedSQL, tenantID, balanceID, change); err != nil {
+		return fmt.Errorf("change reserved inventory: %w", err)
+	}
+	return nil
 }
 
 const insertEventSQL = `

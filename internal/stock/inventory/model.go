@@ -59,6 +59,27 @@ type Balance struct {
 	Place
 	Quantity dec.Decimal
 	Values   Values
+	// Reserved is the net change of the units records reserve here, kept by the ledger; see
+	// ReservedNow for what it means against what is on hand.
+	Reserved dec.Decimal
+}
+
+// ReservedNow is what records reserve at the balance, bounded to 0 and what is on hand: a
+// record may hold units that were since picked by hand, and those are not reserved here.
+func (b Balance) ReservedNow() dec.Decimal {
+	r := b.Reserved.Decimal
+	if r.IsNegative() {
+		return dec.Decimal{}
+	}
+	if r.GreaterThan(b.Quantity.Decimal) {
+		return b.Quantity
+	}
+	return b.Reserved
+}
+
+// Available is what is on hand at the balance less what records reserve there.
+func (b Balance) Available() dec.Decimal {
+	return dec.Decimal{Decimal: b.Quantity.Sub(b.ReservedNow().Decimal)}
 }
 
 // Source is the record that caused an event; every member is nil for a manual event (the
@@ -127,6 +148,11 @@ type Pick struct {
 	LotID         *string
 	LocationID    *string
 	Note          *string
+	// Source is the record that took the units (a shipment); zero for a manual pick.
+	Source Source
+	// OnlyAvailable refuses to take units that records reserve at the place (a document's
+	// pick, which must not take units held for other records); a manual pick may take them.
+	OnlyAvailable bool
 }
 
 // Receive puts Quantity units of an item into stock at a place. The lot is LotID or

@@ -170,19 +170,15 @@ func (s *Service) ReservedFor(ctx context.Context, q db.Q, tenantID, forType str
 // at each, what is on hand less what every record reserves there. It records one reserve
 // event when it holds anything and answers the units held.
 func (s *Service) reserve(ctx context.Context, q db.Q, tenantID string, r Reservation, item items.StockInfo, balances []Balance, want dec.Decimal) (dec.Decimal, error) {
-	reserved, err := s.store.reservedOfItem(ctx, q, tenantID, item.ID)
-	if err != nil {
-		return dec.Decimal{}, err
-	}
 	left := want
 	var changes []change
 	for i := range balances {
 		b := balances[i]
-		free := b.Quantity.Sub(reserved[b.ID].Decimal)
+		free := b.Available()
 		if !free.IsPositive() {
 			continue
 		}
-		take := dec.Decimal{Decimal: decMin(free, left.Decimal)}
+		take := dec.Decimal{Decimal: decMin(free.Decimal, left.Decimal)}
 		changes = append(changes, change{place: b.Place, balanceID: b.ID, reserved: take, kept: &balances[i]})
 		left = dec.Decimal{Decimal: left.Sub(take.Decimal)}
 		if !left.IsPositive() {

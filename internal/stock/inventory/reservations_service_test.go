@@ -61,6 +61,17 @@ WHERE b.tenant_id = $1 AND b.quantity <> (SELECT coalesce(sum(t.quantity_change)
 		t.Fatalf("%d balances differ from the sum of their transactions", broken)
 	}
 	err = f.pool.QueryRowContext(f.ctx, `
+SELECT count(*) FROM inventory_balances b
+WHERE b.tenant_id = $1 AND b.reserved_quantity <> (SELECT coalesce(sum(t.reserved_change), 0) FROM inventory_transactions t
+    WHERE t.tenant_id = b.tenant_id AND t.item_id = b.item_id
+      AND coalesce(t.lot_id, '') = coalesce(b.lot_id, '') AND coalesce(t.location_id, '') = coalesce(b.location_id, ''))`, f.tenantID).Scan(&broken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if broken != 0 {
+		t.Fatalf("%d balances' reserved quantity differs from the sum of their transactions' reserved changes", broken)
+	}
+	err = f.pool.QueryRowContext(f.ctx, `
 SELECT count(*) FROM inventory_transactions t JOIN inventory_events e ON e.tenant_id = t.tenant_id AND e.id = t.event_id
 WHERE t.tenant_id = $1 AND e.secondary_type IN ('reserve', 'release')
   AND (t.quantity_change <> 0 OR t.labor_value <> 0 OR t.machine_value <> 0 OR t.outside_processing_value <> 0

@@ -31,27 +31,6 @@ func (store) lockItemBalances(ctx context.Context, q db.Q, tenantID, itemID stri
 	return out, nil
 }
 
-// reservedOfItemSQL is reservedSQL for one item's balances: the units reserved at each (by
-// every record), bounded to 0 and what is on hand there.
-var reservedOfItemSQL = reservedWhere(" AND t.item_id = $2")
-
-// reservedOfItem answers the units reserved at each balance of an item (balance id →
-// reserved; balances with none are absent).
-func (store) reservedOfItem(ctx context.Context, q db.Q, tenantID, itemID string) (map[string]dec.Decimal, error) {
-	var rows []struct {
-		ID       string      `db:"id"`
-		Reserved dec.Decimal `db:"reserved"`
-	}
-	if err := sqlx.SelectContext(ctx, q, &rows, reservedOfItemSQL, tenantID, itemID); err != nil {
-		return nil, fmt.Errorf("reserved inventory of item: %w", err)
-	}
-	out := make(map[string]dec.Decimal, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r.Reserved
-	}
-	return out, nil
-}
-
 // heldSQL is what one record holds, per line (the source's related record) and place: the
 // net reserved change of its events' transactions, where positive. $4 narrows it to one
 // line (null: every line).

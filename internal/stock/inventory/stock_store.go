@@ -26,36 +26,19 @@ type stockRow struct {
 	ItemDescription *string     `db:"item_description"`
 }
 
-// reservedSQL is the units reserved per balance (id, reserved): the net reserved change of
-// the transactions of events with a reservedForType at the balance's place, bounded to 0
-// and the balance's quantity. A revert carries its original's reservation, so it cancels
-// it. Reserving events are few beside the ledger, so they are read first and their
-// transactions found by event. The tenant is $1: the first parameter of listing.NewQuery.
-var reservedSQL = reservedWhere("")
-
-// reservedWhere is reservedSQL narrowed by more conditions on the transactions t (each
-// starting with AND), such as one item's.
-func reservedWhere(conditions string) string {
-	return `
-SELECT b.id, least(b.quantity, greatest(sum(t.reserved_change), 0)) AS reserved
-FROM inventory_events e
-JOIN inventory_transactions t ON t.tenant_id = e.tenant_id AND t.event_id = e.id
-JOIN inventory_balances b ON b.tenant_id = t.tenant_id AND b.item_id = t.item_id
-    AND coalesce(b.lot_id, '') = coalesce(t.lot_id, '') AND coalesce(b.location_id, '') = coalesce(t.location_id, '')
-WHERE e.tenant_id = $1 AND e.reserved_for_type IS NOT NULL` + conditions + `
-GROUP BY b.id, b.quantity`
-}
+// availableSQL is what is available at balance b: on hand less what records reserve there
+// (the balance's running reserved quantity, bounded to 0 and what is on hand).
+const availableSQL = `(b.quantity - least(b.quantity, greatest(b.reserved_quantity, 0)))`
 
 // stockSelect reads balances with what is available of them and the item's number and
 // description (the item joined through the items area's exported join, as the lot and
 // location names of the default order are read through their areas' expressions). The join,
 // rather than a per-row expression, lets the default order walk the items' number index.
-var stockSelect = `WITH reserved AS (` + reservedSQL + `)
-SELECT b.id, b.item_id, b.lot_id, b.location_id, b.quantity, b.quantity - coalesce(r.reserved, 0) AS available,
+var stockSelect = `
+SELECT b.id, b.item_id, b.lot_id, b.location_id, b.quantity, ` + availableSQL + ` AS available,
        it.number AS item_number, it.description AS item_description
 FROM inventory_balances b
-` + items.JoinSQL("it", "b.tenant_id", "b.item_id") + `
-LEFT JOIN reserved r ON r.id = b.id`
+` + items.JoinSQL("it", "b.tenant_id", "b.item_id")
 
 // stockSortFields are the InventoryRow properties the inventory list can be sorted by.
 // itemNumber sorts by item number, then lot name, then location name (one row value, so a
@@ -63,7 +46,7 @@ LEFT JOIN reserved r ON r.id = b.id`
 var stockSortFields = map[string]string{
 	"itemNumber": "(lower(it.number), lower(coalesce(" +
 		lots.NameSQL("b.tenant_id", "b.lot_id") + ", '')), lower(coalesce(" + locations.NameSQL("b.tenant_id", "b.location_id") + ", '')))",
-	"quantity":       "(b.quantity - coalesce(r.reserved, 0))",
+	"quantity":       availableSQL,
 	"onHandQuantity": "b.quantity",
 	"id":             "b.id",
 }
@@ -99,10 +82,9 @@ func (store) stock(ctx context.Context, q db.Q, tenantID string, f StockFilter, 
 
 // quantitiesByItemSQL sums, per item holding stock, every unit on hand and the units
 // available (on hand less reserved, per balance).
-var quantitiesByItemSQL = `WITH reserved AS (` + reservedSQL + `)
-SELECT b.item_id, sum(b.quantity) AS on_hand, sum(b.quantity - coalesce(r.reserved, 0)) AS available
+var quantitiesByItemSQL = `
+SELECT b.item_id, sum(b.quantity) AS on_hand, sum` + availableSQL + ` AS available
 FROM inventory_balances b
-LEFT JOIN reserved r ON r.id = b.id
 WHERE b.tenant_id = $1 AND b.quantity > 0
 GROUP BY b.item_id`
 
@@ -123,10 +105,9 @@ func (store) quantitiesByItem(ctx context.Context, q db.Q, tenantID string) ([]i
 }
 
 // availableForItemsSQL is quantitiesByItemSQL for some items only.
-var availableForItemsSQL = `WITH reserved AS (` + reservedSQL + `)
-SELECT b.item_id, sum(b.quantity) AS on_hand, sum(b.quantity - coalesce(r.reserved, 0)) AS available
+var availableForItemsSQL = `
+SELECT b.item_id, sum(b.quantity) AS on_hand, sum` + availableSQL + ` AS available
 FROM inventory_balances b
-LEFT JOIN reserved r ON r.id = b.id
 WHERE b.tenant_id = $1 AND b.item_id = ANY($2) AND b.quantity > 0
 GROUP BY b.item_id`
 

@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS shipment_lines;
+DROP TABLE IF EXISTS shipments;

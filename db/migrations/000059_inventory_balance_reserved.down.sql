@@ -1,0 +1,1 @@
+ALTER TABLE inventory_balances DROP COLUMN reserved_quantity;
