@@ -212,6 +212,23 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				patchOf("", `[{"op":"replace","path":"/amount","value":5}]`),
 			}}
 		}},
+		{name: "invoice refund lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := ivWalkInvoice(t, te)
+			reason := irReason(t, te)
+			id := irRefund(t, te, w.invoice, reason, "1")
+			return versioned{Table: "invoice_refund_lines", ID: id, Get: irRefundPath(w.invoice, id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":2}`, reason)),
+				patchOf("", `[{"op":"replace","path":"/amount","value":3}]`),
+			}}
+		}},
+		{name: "invoice deposit lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := irWalkDeposits(t, te)
+			return versioned{Table: "invoice_deposit_lines", ID: w.depositLine, Get: irDepositLinesPath(w.deposit) + "/" + w.depositLine}
+		}},
+		{name: "invoice deposit adjustment lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := irWalkDeposits(t, te)
+			return versioned{Table: "invoice_deposit_adjustment_lines", ID: w.adjustment, Get: irAdjustmentsPath(w.regular) + "/" + w.adjustment}
+		}},
 		{name: "invoice tax lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			w := ivWalkInvoice(t, te)
 			return versioned{Table: "invoice_tax_lines", ID: w.tax, Get: ivTaxLinesPath(w.invoice) + "/" + w.tax}

@@ -555,6 +555,45 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: ivPath, Body: fmt.Sprintf(`{"salesOrderId":%q}`, g.order)}},
 			}
 		}},
+		{name: "invoice refund lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := ivOrder(t, a, "3")
+			invoice := ivBill(t, a, f.order)
+			reason := irReason(t, a)
+			id := irRefund(t, a, invoice, reason, "1")
+			body := fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":2}`, reason)
+			return isolated{
+				ID: id, Get: irRefundPath(invoice, id),
+				Put:   &isoCall{Body: body},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/amount","value":2}]`},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: irRefundsPath(invoice), Body: body},
+					{Method: http.MethodPost, Path: irRefundsPath(invoice) + "/list", Body: `{}`},
+				},
+			}
+		}},
+		{name: "invoice deposits", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			w := irWalkDeposits(t, a)
+			return isolated{
+				ID: w.depositLine, Get: irDepositLinesPath(w.deposit) + "/" + w.depositLine,
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: irDepositsPath(w.order), Body: `{"amount":1}`},
+					{Method: http.MethodPost, Path: irDepositLinesPath(w.deposit) + "/list", Body: `{}`},
+					{Method: http.MethodPost, Path: irAdjustmentsPath(w.regular) + "/list", Body: `{}`},
+					{Method: http.MethodGet, Path: irAdjustmentsPath(w.regular) + "/" + w.adjustment},
+				},
+			}
+		}},
+		{name: "progress billing schedules", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := ivOrder(t, a, "10")
+			s := irSchedule(t, a, f.order, `{"milestones":[{"name":"Start","percentage":10}]}`)
+			return isolated{
+				ID: s.Milestones[0].Id, Get: irSchedulePath(f.order),
+				Put: &isoCall{Body: `{"milestones":[]}`},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: irMilestonePath(f.order, s.Milestones[0].Id)},
+				},
+			}
+		}},
 		{name: "purchase order fee lines and the lines view", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			s, bOrder := pdArrangeLines(t, a), pdOrderIn(t, b, "USD", client.PurchaseOrderStatusOrdered)
 			body := `{"name":"Taken over","amount":1}`

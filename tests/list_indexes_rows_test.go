@@ -534,6 +534,19 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' 
 	{"invoice_tax_lines", `INSERT INTO invoice_tax_lines (tenant_id, invoice_id, id, tax_rate_id, name, rate, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
        ` + sqlAt("i") + ` ` + everyTenant},
+	// A deposit line and a deposit-adjustment line (row 5k + 1) per invoice of the first fifth
+	// (the data's shape, not the rules: an invoice carries one or the other), of the invoice's
+	// sales order.
+	{"invoice_deposit_lines", `INSERT INTO invoice_deposit_lines (tenant_id, invoice_id, id, sales_order_id, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, 1 + i % 50,
+       ` + sqlAt("i") + ` ` + everyTenant + ` WHERE i % 5 = 1`},
+	{"invoice_deposit_adjustment_lines", `INSERT INTO invoice_deposit_adjustment_lines (tenant_id, invoice_id, id, sales_order_id, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, 1 + i % 50,
+       ` + sqlAt("i") + ` ` + everyTenant + ` WHERE i % 5 = 1`},
+	// Five refund lines per invoice, for the first fifth of the invoices.
+	{"invoice_refund_lines", `INSERT INTO invoice_refund_lines (tenant_id, invoice_id, id, refund_reason_code_id, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 1 + i % 50,
+       ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

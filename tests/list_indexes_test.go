@@ -411,6 +411,12 @@ var indexedLists = map[string]indexedList{
 		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
 	"/api/invoices/{invoiceId}/tax-line-items/list": {tables: []string{"invoice_tax_lines"}, path: map[string]string{"invoiceId": id24(parent)},
 		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
+	"/api/invoices/{invoiceId}/refund-line-items/list": {tables: []string{"invoice_refund_lines"}, path: map[string]string{"invoiceId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
+	"/api/invoices/{invoiceId}/deposit-line-items/list": {tables: []string{"invoice_deposit_lines"}, path: map[string]string{"invoiceId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
+	"/api/invoices/{invoiceId}/deposit-adjustment-line-items/list": {tables: []string{"invoice_deposit_adjustment_lines"},
+		path: map[string]string{"invoiceId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}}},
 	// The lines view reads every line table of the invoice (one branch each).
 	"/api/invoices/{invoiceId}/line-items/list": {tables: []string{"invoice_part_lines", "invoice_fee_lines", "invoice_tax_lines"},
 		path: map[string]string{"invoiceId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}, "types": []string{"fee"}}},

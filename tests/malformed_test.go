@@ -62,6 +62,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	lineRouting := getLine(t, te, quote, quoteLine).RoutingID
 	salesOrder := solOrder(t, te, "USD")
 	invoice := ivWalkInvoice(t, te)
+	deposits := irWalkDeposits(t, te)
 	soFeeLine := solCreate(t, te, soFeeLinesPath(salesOrder), `{"name":"Walk fee","amount":10}`)
 	soTaxLine := solCreate(t, te, soTaxLinesPath(salesOrder), fmt.Sprintf(`{"taxRateId":%q}`, taxRate))
 	soPartLine := solCreate(t, te, soOrderPath(salesOrder)+"/part-line-items", fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
@@ -169,11 +170,16 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"purchase-orders:vendor-credit-line-items/{lineItemId}": poLines.credit,
 		"purchase-orders:line-items/{lineItemId}":               poLines.fee,
 
-		"invoices/{invoiceId}":                  invoice.invoice,
-		"invoices:part-line-items/{lineItemId}": invoice.part,
-		"invoices:fee-line-items/{lineItemId}":  invoice.fee,
-		"invoices:tax-line-items/{lineItemId}":  invoice.tax,
-		"invoices:line-items/{lineItemId}":      invoice.fee,
+		"invoices/{invoiceId}":                    invoice.invoice,
+		"invoices:part-line-items/{lineItemId}":   invoice.part,
+		"invoices:fee-line-items/{lineItemId}":    invoice.fee,
+		"invoices:tax-line-items/{lineItemId}":    invoice.tax,
+		"invoices:line-items/{lineItemId}":        invoice.fee,
+		"invoices:refund-line-items/{lineItemId}": irWalkRefund(t, te, invoice.invoice),
+		"milestones/{milestoneId}":                irSchedule(t, te, salesOrder, `{"milestones":[{"name":"Walk","percentage":10}]}`).Milestones[0].Id,
+		// The deposit lines are another invoice's: the walk's reads of them answer 404.
+		"invoices:deposit-line-items/{lineItemId}":            deposits.depositLine,
+		"invoices:deposit-adjustment-line-items/{lineItemId}": deposits.adjustment,
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,

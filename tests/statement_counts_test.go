@@ -395,6 +395,9 @@ func statementRows() []statementRow {
 		{name: "shipments", arrange: shArrangeShipments},
 		{name: "invoices", arrange: ivArrangeInvoices},
 		{name: "invoice lines", arrange: ivArrangeInvoiceLines},
+		{name: "invoice refund lines", arrange: irArrangeRefunds},
+		{name: "invoice deposits", arrange: irArrangeDeposits},
+		{name: "progress billing schedules", arrange: irArrangeSchedules},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}

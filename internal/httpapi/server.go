@@ -286,6 +286,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// invoiced quantities in the invoice's transaction; the customer gives their defaults.
 	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
+		RefundReasons: refundReasons, OrderCredits: salesOrders,
 	})
 	// An invoice line bills its item in the order line's unit.
 	itemMaster.RegisterUnitChangeBlocker("an invoice", invoiceRecords.UsesItem)

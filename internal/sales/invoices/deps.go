@@ -23,6 +23,12 @@ type Deps struct {
 	CustomFields customFieldValidator
 	// TaxRates finds the tax rates fee and tax lines name (taxrates.Service).
 	TaxRates taxRateLookup
+	// RefundReasons checks and names the refund reason codes of refund lines
+	// (refundreasons.Service); OrderCredits answers the order's refund lines an invoice
+	// copies and the total its deposits stay within (salesorders.Service). See
+	// refund_lines_service.go and deposit_service.go.
+	RefundReasons refundReasonLookup
+	OrderCredits  orderCredits
 }
 
 // orderBilling is the sales order as an invoice bills it: lock it (share), read its part

@@ -11,6 +11,7 @@ var docLineTables = linekinds.Tables{
 	Parent: "invoices", ParentColumn: "invoice_id",
 	Fee: "invoice_fee_lines", Tax: "invoice_tax_lines", Discount: "invoice_discount_lines",
 	TaxRateKey: "invoice_tax_lines_rate_key", Noun: "invoice",
+	Credit: refundCredits,
 }
 
 // docLines declares the invoice's fee, tax and discount lines: each write locks the live
@@ -19,6 +20,7 @@ var docLineTables = linekinds.Tables{
 func (s *Service) docLines() *linekinds.Lines[lineParent] {
 	return linekinds.Declare(s.pool, linekinds.Declaration[lineParent]{
 		Tables: docLineTables, Lock: s.lockEditableLines, Exists: s.lineInvoiceExists, Recompute: s.recomputeTotals,
-		TaxRates: linekinds.UsableRates(s.deps.TaxRates, func(r taxrates.TaxRate) (string, dec) { return r.Name, r.Rate }),
+		TaxRates:   linekinds.UsableRates(s.deps.TaxRates, func(r taxrates.TaxRate) (string, dec) { return r.Name, r.Rate }),
+		CreditLock: s.lockForLineWrite, CreditReasons: s.refundReasons(),
 	})
 }

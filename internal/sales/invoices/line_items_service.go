@@ -20,6 +20,10 @@ const (
 	LineTypeFee      LineType = "fee"
 	LineTypeTax      LineType = "tax"
 	LineTypeDiscount LineType = "discount"
+	// A progress-billing milestone billed, and what a regular invoice takes off for the
+	// order's progress billings (progress_billing_service.go).
+	LineTypeProgressBilling           LineType = "ProgressBilling"
+	LineTypeProgressBillingAdjustment LineType = "ProgressBillingAdjustment"
 )
 
 // LineItem is any line of an invoice in the one shape of the lines view.
@@ -47,6 +51,7 @@ type LineItemFilter struct {
 // lineTypePricing is how each type counts in the invoice's totals.
 var lineTypePricing = map[LineType]lineview.Pricing{
 	LineTypePart: lineview.Priced, LineTypeFee: lineview.Fee, LineTypeTax: lineview.Tax, LineTypeDiscount: lineview.Discount,
+	LineTypeProgressBilling: lineview.Fee, LineTypeProgressBillingAdjustment: lineview.Credit,
 }
 
 func lineItemOf(r lineview.Row) LineItem {

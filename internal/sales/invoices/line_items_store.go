@@ -30,7 +30,15 @@ FROM invoice_tax_lines l
 UNION ALL
 SELECT l.tenant_id, l.invoice_id, l.id, 'discount', 4, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
        NULL, l.created_utc, l.modified_utc
-FROM invoice_discount_lines l`, "invoices", "invoice")
+FROM invoice_discount_lines l
+UNION ALL
+SELECT l.tenant_id, l.invoice_id, l.id, 'ProgressBilling', 5, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
+       l.amount, l.created_utc, l.modified_utc
+FROM invoice_progress_billing_lines l WHERE l.kind = 'billing'
+UNION ALL
+SELECT l.tenant_id, l.invoice_id, l.id, 'ProgressBillingAdjustment', 6, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
+       l.amount, l.created_utc, l.modified_utc
+FROM invoice_progress_billing_lines l WHERE l.kind = 'adjustment'`, "invoices", "invoice")
 
 const shippingChargeSQL = `
 SELECT id, shipping_charge, shipping_charge_is_taxable, currency_code FROM invoices WHERE tenant_id = $1 AND id = $2`

@@ -90,46 +90,15 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 	}
 	id := ids.New()
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		order, err := s.deps.SalesOrders.LockForInvoicing(ctx, q, t.ID, w.SalesOrderID, "salesOrderId")
+		order, err := s.lockOrderForBilling(ctx, q, t.ID, w.SalesOrderID)
 		if err != nil {
 			return err
 		}
-		if !slices.Contains(billable, string(order.Status)) {
-			return apperr.Field("salesOrderId", "sales order %d is %s: only an approved, in progress or complete order is invoiced", order.Number, order.Status)
-		}
-		if err := (chargesStore{}).lockOrder(ctx, q, t.ID, order.ID); err != nil {
+		row, err := s.headerOf(ctx, q, t, id, order, w)
+		if err != nil {
 			return err
 		}
-		row := invoiceInsert{
-			ID: id, CustomerID: order.CustomerID, SalesOrderID: order.ID, SalesOrderNumber: order.Number, CurrencyCode: order.CurrencyCode,
-			PrimaryCurrencyCode: t.Currency, IssueDate: w.IssueDate, DueDate: w.DueDate,
-			CustomerPoNumber: order.CustomerPoNumber, NotesToCustomer: w.NotesToCustomer, PaymentTermsID: order.PaymentTermsID,
-			CompanyInfoID: w.CompanyInfoID, BillingAddress: order.BillingAddress, ExternalReferences: refs,
-		}
-		if row.ExchangeRate, err = exchangeRate(w.ExchangeRate, order.CurrencyCode, t.Currency); err != nil {
-			return err
-		}
-		if w.CustomerPoNumber != nil {
-			row.CustomerPoNumber = w.CustomerPoNumber
-		}
-		if w.BillingAddress.Given {
-			row.BillingAddress = w.BillingAddress.Address
-		}
-		if w.PaymentTermsID != nil {
-			row.PaymentTermsID = w.PaymentTermsID
-		}
-		if row.PaymentTermsID == nil || (!w.BillingAddress.Given && row.BillingAddress == nil) {
-			cust, err := s.deps.Customers.DocumentDefaults(ctx, q, t.ID, order.CustomerID)
-			if err != nil {
-				return err
-			}
-			if row.PaymentTermsID == nil {
-				row.PaymentTermsID = cust.PaymentTermsID
-			}
-			if !w.BillingAddress.Given && row.BillingAddress == nil {
-				row.BillingAddress = cust.PrimaryBilling
-			}
-		}
+		row.ExternalReferences = refs
 		billed, err := s.billedLines(ctx, q, t.ID, order.ID, w.PartLines)
 		if err != nil {
 			return err
@@ -177,13 +146,74 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 		if err := (chargesStore{}).copy(ctx, q, t.ID, id, charges, copyDiscount); err != nil {
 			return err
 		}
-		return s.recomputeTotals(ctx, q, t.ID, lineParent{ID: id, Status: StatusNew, SalesOrderID: order.ID,
-			Currency: row.CurrencyCode, Primary: row.PrimaryCurrencyCode, ExchangeRate: row.ExchangeRate})
+		if err := s.copyOrderRefunds(ctx, q, t.ID, id, order.ID); err != nil {
+			return err
+		}
+		parent := lineParent{ID: id, Status: StatusNew, SalesOrderID: order.ID,
+			Currency: row.CurrencyCode, Primary: row.PrimaryCurrencyCode, ExchangeRate: row.ExchangeRate}
+		if err := s.recomputeTotals(ctx, q, t.ID, parent); err != nil {
+			return err
+		}
+		return s.adjustPrepayments(ctx, q, t.ID, parent)
 	})
 	if err != nil {
 		return "", err
 	}
 	return id, nil
+}
+
+// lockOrderForBilling share-locks the tenant's live sales order orderID (404 naming
+// salesOrderId), refuses unless it is approved, in progress or complete (400 naming
+// salesOrderId), and takes its invoicing lock: the creates of one order's invoices run one
+// after another until the transaction ends.
+func (s *Service) lockOrderForBilling(ctx context.Context, q db.Q, tenantID, orderID string) (salesorders.InvoicingOrder, error) {
+	order, err := s.deps.SalesOrders.LockForInvoicing(ctx, q, tenantID, orderID, "salesOrderId")
+	if err != nil {
+		return salesorders.InvoicingOrder{}, err
+	}
+	if !slices.Contains(billable, string(order.Status)) {
+		return salesorders.InvoicingOrder{}, apperr.Field("salesOrderId", "sales order %d is %s: only an approved, in progress or complete order is invoiced", order.Number, order.Status)
+	}
+	return order, (chargesStore{}).lockOrder(ctx, q, tenantID, order.ID)
+}
+
+// headerOf is the header a new invoice of order takes from w, the order and its customer:
+// the customer PO number, payment terms and billing address given, else the order's, else
+// (payment terms, billing address) the customer's; the exchange rate given, else 1 in the
+// primary currency (a foreign-currency order needs one: 400 naming exchangeRate).
+func (s *Service) headerOf(ctx context.Context, q db.Q, t Tenant, id string, order salesorders.InvoicingOrder, w InvoiceCreate) (invoiceInsert, error) {
+	var err error
+	row := invoiceInsert{
+		ID: id, CustomerID: order.CustomerID, SalesOrderID: order.ID, SalesOrderNumber: order.Number, CurrencyCode: order.CurrencyCode,
+		PrimaryCurrencyCode: t.Currency, IssueDate: w.IssueDate, DueDate: w.DueDate,
+		CustomerPoNumber: order.CustomerPoNumber, NotesToCustomer: w.NotesToCustomer, PaymentTermsID: order.PaymentTermsID,
+		CompanyInfoID: w.CompanyInfoID, BillingAddress: order.BillingAddress,
+	}
+	if row.ExchangeRate, err = exchangeRate(w.ExchangeRate, order.CurrencyCode, t.Currency); err != nil {
+		return invoiceInsert{}, err
+	}
+	if w.CustomerPoNumber != nil {
+		row.CustomerPoNumber = w.CustomerPoNumber
+	}
+	if w.BillingAddress.Given {
+		row.BillingAddress = w.BillingAddress.Address
+	}
+	if w.PaymentTermsID != nil {
+		row.PaymentTermsID = w.PaymentTermsID
+	}
+	if row.PaymentTermsID == nil || (!w.BillingAddress.Given && row.BillingAddress == nil) {
+		cust, err := s.deps.Customers.DocumentDefaults(ctx, q, t.ID, order.CustomerID)
+		if err != nil {
+			return invoiceInsert{}, err
+		}
+		if row.PaymentTermsID == nil {
+			row.PaymentTermsID = cust.PaymentTermsID
+		}
+		if !w.BillingAddress.Given && row.BillingAddress == nil {
+			row.BillingAddress = cust.PrimaryBilling
+		}
+	}
+	return row, nil
 }
 
 // exchangeRate is the rate a new invoice stores: the one given, else 1 when the document
@@ -445,6 +475,9 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error)
 			return err
 		}
 		if err := s.store.releaseCharges(ctx, q, tenantID, id); err != nil {
+			return err
+		}
+		if err := s.releaseCredits(ctx, q, tenantID, id); err != nil {
 			return err
 		}
 		deleted, err = s.header.SoftDelete(ctx, q, tenantID, id)

@@ -51,7 +51,10 @@ func (s *Service) lineInvoiceExists(ctx context.Context, q db.Q, tenantID, invoi
 // refunds).
 //
 //	lineItemsTotal = Σ part lines' subtotals + Σ fees + shipping charge   (doclines SubTotal)
+//	                 + deposit line + progress billing line               (creditTotals)
 //	total          = lineItemsTotal − discount + tax                      (doclines Total)
+//	                 − deposit adjustment − progress-billing adjustment   (creditTotals)
+//	                 − refunds
 //	subtotal       = round(lineItemsTotal × exchangeRate) in the primary currency
 func (s *Service) recomputeTotals(ctx context.Context, q db.Q, tenantID string, parent lineParent) error {
 	doc, err := totalsStore{}.document(ctx, q, tenantID, parent.ID)
@@ -64,6 +67,14 @@ func (s *Service) recomputeTotals(ctx context.Context, q db.Q, tenantID string, 
 		// the whole subtotal: no stored invoice fails here.
 		return err
 	}
+	// Deposit and progress-billing lines are billed; their adjustments and the refunds come
+	// off the total after tax (refund_lines_service.go).
+	c, err := s.creditTotals(ctx, q, tenantID, parent.ID, currency.MinorUnits(parent.Currency))
+	if err != nil {
+		return err
+	}
+	t.SubTotal = dec{Decimal: t.SubTotal.Add(c.billed().Decimal)}
+	t.Total = dec{Decimal: t.Total.Add(c.billed().Decimal).Sub(c.off().Decimal)}
 	return totalsStore{}.saveTotals(ctx, q, tenantID, parent.ID, storedTotals{
 		Totals: Totals{
 			LineItemsTotal: t.SubTotal, Discount: t.Discount, Tax: t.Tax, Total: t.Total,
