@@ -225,6 +225,11 @@ var indexedLists = map[string]indexedList{
 		"createdAfterUtc":  dateTime(at(listRows - 50)),
 		"createdBeforeUtc": dateTime(at(50)),
 	}},
+	// Invoice 4243 carries a note (notes on invoices are every fourth row).
+	"/api/invoices/{invoiceId}/notes/list": {tables: []string{"notes"}, path: map[string]string{"invoiceId": id24(4243)}, filters: map[string]any{
+		"createdAfterUtc":  dateTime(at(4242)),
+		"createdBeforeUtc": dateTime(at(4244)),
+	}},
 	"/api/customers/{customerId}/addresses/list": {tables: []string{"customer_addresses"}, path: map[string]string{"customerId": id24(parent)}},
 	"/api/customers/{customerId}/contacts/list":  {tables: []string{"customer_contacts"}, path: map[string]string{"customerId": id24(parent)}},
 	"/api/department-shifts/list": {tables: []string{"department_shifts"}, filters: map[string]any{

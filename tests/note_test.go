@@ -284,18 +284,75 @@ func TestNotesOnOneDocumentAtOnce(t *testing.T) {
 	}
 }
 
-// ntArrangeNotes: notes on one sales order, for the statement counts.
+// ntArrangeNotes: notes on one sales order and on one of its invoices, for the statement
+// counts.
 func ntArrangeNotes(t *testing.T, small, large *tenantEnv) []readCase {
-	build := func(te *tenantEnv, size worldSize) []string {
-		order := solOrder(t, te, "USD")
-		return arrangeEach(size, func(i, _ int) string {
-			return arrangeCreate(t, te, ntPath, soJSON(t, map[string]any{"salesOrderId": order, "text": fmt.Sprintf("Note %d", i),
+	build := func(te *tenantEnv, size worldSize) ([]string, string) {
+		f := ivOrder(t, te, "2")
+		invoice := ivBill(t, te, f.order)
+		notes := arrangeEach(size, func(i, _ int) string {
+			member, document := "salesOrderId", f.order
+			if i > 0 {
+				member, document = "invoiceId", invoice
+			}
+			return arrangeCreate(t, te, ntPath, soJSON(t, map[string]any{member: document, "text": fmt.Sprintf("Note %d", i),
 				"externalReferences": map[string]any{"erp": map[string]any{"externalId": fmt.Sprintf("N-%d", i)}}}))
 		})
+		return notes, invoice
 	}
-	s, l := build(small, smallWorld), build(large, largeWorld)
+	s, sInvoice := build(small, smallWorld)
+	l, lInvoice := build(large, largeWorld)
 	return []readCase{
 		listRead("listNotes", ntPath+"/list", ntPath+"/list", `{}`),
+		listRead("listInvoiceNotes", ntInvoiceNotesPath(sInvoice), ntInvoiceNotesPath(lInvoice), `{}`),
 		getRead("getNote", ntNotePath(s[0]), ntNotePath(l[0])),
 	}
+}
+
+// ntInvoiceNotesPath is the notes list of one invoice.
+func ntInvoiceNotesPath(invoiceID string) string { return ivInvoicePath(invoiceID) + "/notes/list" }
+
+// TestInvoiceNotesListsTheInvoicesNotesOnly: an invoice takes notes once invoices are a
+// registered kind; its own list answers only its notes (newest first), narrowed by the created
+// bounds, keeps them after the invoice is deleted, and answers 404 for an unknown invoice or
+// another tenant's; it needs View Invoices alone.
+func TestInvoiceNotesListsTheInvoicesNotesOnly(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	f := ivOrder(t, te, "3", "3")
+	invoice := ivBill(t, te, f.order, ivLine(f.lines[0], "1"))
+	second := ivBill(t, te, f.order, ivLine(f.lines[1], "1"))
+	first := ntCreate(t, te, "invoiceId", invoice, "Call before shipping")
+	ntCreate(t, te, "invoiceId", second, "Another invoice")
+	ntCreate(t, te, "salesOrderId", f.order, "On the order")
+	latest := ntCreate(t, te, "invoiceId", invoice, "Paid by wire")
+
+	ntWantIDs(t, "invoice notes", soOK[client.NotePage](t, te, http.MethodPost, ntInvoiceNotesPath(invoice), `{}`), latest, first)
+	if n := ntGet(t, te, first); n.InvoiceId == nil || *n.InvoiceId != invoice || n.SalesOrderId != nil {
+		t.Fatalf("note on the invoice reads %+v", n)
+	}
+	created := ntGet(t, te, latest).CreatedUtc
+	after := fmt.Sprintf(`{"createdAfterUtc":%q}`, created.Add(-time.Microsecond).Format(time.RFC3339Nano))
+	ntWantIDs(t, "created after", soOK[client.NotePage](t, te, http.MethodPost, ntInvoiceNotesPath(invoice), after), latest)
+
+	// A deleted invoice takes no new note, but its notes stay listed.
+	res, body := ivSend(t, te, http.MethodDelete, ivInvoicePath(invoice), "")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("delete invoice: %d %s", res.StatusCode, body)
+	}
+	res, body = ivSend(t, te, http.MethodPost, ntPath, fmt.Sprintf(`{"invoiceId":%q,"text":"Too late"}`, invoice))
+	ivMustProblem(t, res, body, http.StatusNotFound, "invoiceId")
+	ntWantIDs(t, "deleted invoice's notes", soOK[client.NotePage](t, te, http.MethodPost, ntInvoiceNotesPath(invoice), `{}`), latest, first)
+
+	for name, id := range map[string]string{"unknown": ids.New(), "another tenant's": second} {
+		res, body := ivSend(t, other, http.MethodPost, ntInvoiceNotesPath(id), `{}`)
+		if res.StatusCode != http.StatusNotFound {
+			t.Errorf("%s invoice: %d %s, want 404", name, res.StatusCode, body)
+		}
+	}
+
+	r, b := soSend(t, te.userToken(t, "View Invoices"), http.MethodPost, ntInvoiceNotesPath(invoice), `{}`)
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
+	r, b = soSend(t, te.userToken(t, "View Sales Order", "View Purchase Order", "View Quote"), http.MethodPost, ntInvoiceNotesPath(invoice), `{}`)
+	mustProblem(t, r, b, http.StatusForbidden)
 }

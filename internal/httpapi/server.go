@@ -317,6 +317,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	noteOwners.Register(notes.SalesOrder, salesOrders.NoteOwnerExists)
 	noteOwners.Register(notes.PurchaseOrder, purchaseOrders.NoteOwnerExists)
 	noteOwners.Register(notes.Quote, quoteRecords.NoteOwnerExists)
+	noteOwners.Register(notes.Invoice, invoiceRecords.NoteOwnerExists)
+	noteOwners.RegisterNotesList(notes.Invoice, invoiceRecords.NotesListOwnerKnown)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err

@@ -524,3 +524,15 @@ func (s *Service) UsesItem(ctx context.Context, q db.Q, tenantID, itemID string)
 func (s *Service) Patch(ctx context.Context, t Tenant, id string, ops []patch.Operation, change func(current Invoice) (InvoiceWrite, error)) (Invoice, error) {
 	return s.Save(ctx, t, id, docheaders.Write{Patch: true, Ops: ops}, change)
 }
+
+// NoteOwnerExists reports whether the tenant has invoice id, not deleted, share-locking it until
+// q's transaction ends: a note is written only on a standing invoice.
+func (s *Service) NoteOwnerExists(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	return s.header.ShareLive(ctx, q, tenantID, id)
+}
+
+// NotesListOwnerKnown answers NotFound unless the tenant has invoice id, deleted or not: an
+// invoice's notes stay listed after it is deleted.
+func (s *Service) NotesListOwnerKnown(ctx context.Context, q db.Q, tenantID, id string) error {
+	return s.header.Exists(ctx, q, tenantID, id)
+}

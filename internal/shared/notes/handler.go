@@ -57,15 +57,39 @@ func (h *NotesHandler) ListNotes(ctx context.Context, req gen.ListNotesRequestOb
 	if err != nil {
 		return nil, err
 	}
+	return gen.ListNotes200JSONResponse(pageToAPI(page)), nil
+}
+
+// ListInvoiceNotes serves one invoice's notes through the invoice kind's registered check.
+func (h *NotesHandler) ListInvoiceNotes(ctx context.Context, req gen.ListInvoiceNotesRequestObject) (gen.ListInvoiceNotesResponseObject, error) {
+	var f Filter
+	if b := req.Body; b != nil {
+		if b.CreatedAfterUtc != nil {
+			f.CreatedAfter = &b.CreatedAfterUtc.Time
+		}
+		if b.CreatedBeforeUtc != nil {
+			f.CreatedBefore = &b.CreatedBeforeUtc.Time
+		}
+	}
+	p := req.Params
+	page, err := h.svc.ListOn(ctx, auth.TenantID(ctx), Invoice, req.InvoiceId, f,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	return gen.ListInvoiceNotes200JSONResponse(pageToAPI(page)), nil
+}
+
+func pageToAPI(page Page) gen.NotePage {
 	e := page.listingEnvelope
-	out := gen.ListNotes200JSONResponse{
+	out := gen.NotePage{
 		Data: make([]gen.Note, len(page.Rows)), Page: e.Page, PageSize: e.PageSize, TotalCount: e.TotalCount,
 		TotalPages: e.TotalPages, HasPreviousPage: e.HasPreviousPage, HasNextPage: e.HasNextPage,
 	}
 	for i, n := range page.Rows {
 		out.Data[i] = noteToAPI(n)
 	}
-	return out, nil
+	return out
 }
 
 func (h *NotesHandler) GetNote(ctx context.Context, req gen.GetNoteRequestObject) (gen.GetNoteResponseObject, error) {

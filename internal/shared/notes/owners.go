@@ -11,14 +11,15 @@ import (
 // wiring place (internal/httpapi), which registers it here. A kind declared here but not
 // registered has no documents yet, so a note naming one answers 404 naming its member.
 //
-// To register a kind (invoices, when they land), add one line to httpapi's wiring:
+// A kind is registered with one line in httpapi's wiring (quotes, sales orders, purchase
+// orders and invoices are):
 //
-//	noteOwners.Register(notes.Invoice, invoices.NoteOwnerExists)
+//	noteOwners.Register(notes.Invoice, invoiceRecords.NoteOwnerExists)
 //
 // with a service method that reports whether the tenant has the live (not deleted) document
-// and share-locks it until the note's transaction ends (docheaders' ShareLive does both).
-// Paths that list the notes of one document (the invoice's notes list) are served by this
-// area through the same registry.
+// and share-locks it until the note's transaction ends (docheaders' ShareLive does both). A
+// kind whose documents have their own notes list (an invoice's) also registers the check of
+// that list with RegisterNotesList; this area serves the list.
 type Kind string
 
 // The kinds of document a note may be written on.
@@ -49,13 +50,25 @@ func (k Kind) noun() string {
 // has, share-locks it until q's transaction ends.
 type OwnerExists func(ctx context.Context, q db.Q, tenantID, id string) (bool, error)
 
+// OwnerKnown answers NotFound unless the tenant has document id, deleted or not: a document's
+// own notes list (its notes stay listed after it is deleted).
+type OwnerKnown func(ctx context.Context, q db.Q, tenantID, id string) error
+
 // Owners is the registry of the document kinds that have landed.
 type Owners struct {
 	exists map[Kind]OwnerExists
+	known  map[Kind]OwnerKnown
 }
 
 // NewOwners returns a registry with no kind registered.
-func NewOwners() *Owners { return &Owners{exists: map[Kind]OwnerExists{}} }
+func NewOwners() *Owners {
+	return &Owners{exists: map[Kind]OwnerExists{}, known: map[Kind]OwnerKnown{}}
+}
+
+// RegisterNotesList gives kind the check of its documents' own notes list (served by this
+// area under the document's path, such as an invoice's); wiring calls it once per kind that
+// has such a list, before the server serves.
+func (o *Owners) RegisterNotesList(kind Kind, known OwnerKnown) { o.known[kind] = known }
 
 // Register gives kind its document area's existence check; wiring calls it once per kind,
 // before the server serves.

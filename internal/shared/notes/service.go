@@ -116,3 +116,28 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 	}
 	return Page{Rows: rows, listingEnvelope: listing.NewEnvelope(page, total, len(rows))}, nil
 }
+
+// ListOn answers a page of the notes on one document of kind (List narrowed to it; f's document
+// members are ignored): NotFound unless the tenant has the document, deleted or not. Two
+// statements.
+func (s *Service) ListOn(ctx context.Context, tenantID string, kind Kind, documentID string, f Filter, r listing.Request) (Page, error) {
+	known, ok := s.owners.known[kind]
+	if !ok {
+		return Page{}, apperr.NotFound("%s %s not found", kind.noun(), documentID)
+	}
+	if err := known(ctx, s.pool, tenantID, documentID); err != nil {
+		return Page{}, err
+	}
+	only := Filter{CreatedAfter: f.CreatedAfter, CreatedBefore: f.CreatedBefore}
+	switch kind {
+	case SalesOrder:
+		only.SalesOrderIDs = []string{documentID}
+	case PurchaseOrder:
+		only.PurchaseOrderIDs = []string{documentID}
+	case Quote:
+		only.QuoteIDs = []string{documentID}
+	case Invoice:
+		only.InvoiceIDs = []string{documentID}
+	}
+	return s.List(ctx, tenantID, only, r)
+}
