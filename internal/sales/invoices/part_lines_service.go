@@ -47,7 +47,7 @@ type AccountingDetails struct {
 type PartLine struct {
 	PartLineWrite
 	// ShipmentIDs are the shipments the line bills (shipments_billing.go).
-	ShipmentIDs []string
+	ShipmentIDs                                           []string
 	ID, InvoiceID, SalesOrderID, SalesOrderLineID, ItemID string
 	Number                                                int
 	Name                                                  *string
