@@ -286,8 +286,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	// invoiced quantities in the invoice's transaction; the customer gives their defaults.
 	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
-		RefundReasons: refundReasons, OrderCredits: salesOrders,
+		RefundReasons: refundReasons, OrderCredits: salesOrders, Shipments: goodsShipments,
 	})
+	// A shipment billed by a live invoice stays shipped.
+	goodsShipments.RegisterBilledCheck("an invoice", invoiceRecords.BillsShipment)
 	// An invoice line bills its item in the order line's unit.
 	itemMaster.RegisterUnitChangeBlocker("an invoice", invoiceRecords.UsesItem)
 	// A lot reads its quantity from the ledger's balances.

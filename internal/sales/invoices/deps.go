@@ -29,6 +29,8 @@ type Deps struct {
 	// refund_lines_service.go and deposit_service.go.
 	RefundReasons refundReasonLookup
 	OrderCredits  orderCredits
+	// Shipments answers the shipments an invoice bills (shipments.Service, shipments_billing.go).
+	Shipments shipmentBilling
 }
 
 // orderBilling is the sales order as an invoice bills it: lock it (share), read its part

@@ -67,6 +67,15 @@ func (h *InvoicesHandler) CreateInvoice(ctx context.Context, req gen.CreateInvoi
 	if err := fields.Err(); err != nil {
 		return nil, err
 	}
+	if b.ShipmentIds != nil {
+		if b.PartLines != nil {
+			both := apperr.Fields{}
+			both.Add("partLines", "give partLines or shipmentIds, not both")
+			both.Add("shipmentIds", "give partLines or shipmentIds, not both")
+			return nil, both.Err()
+		}
+		w.ShipmentIDs = *b.ShipmentIds
+	}
 	if b.PartLines != nil {
 		w.PartLines = make([]PartLineChoice, len(*b.PartLines))
 		for i, l := range *b.PartLines {

@@ -93,7 +93,10 @@ type AddressChoice struct {
 type InvoiceCreate struct {
 	SalesOrderID string
 	// PartLines nil bills every part line's uninvoiced quantity.
-	PartLines          []PartLineChoice
+	PartLines []PartLineChoice
+	// ShipmentIDs, exclusive with PartLines, bills per order part line the sum of these
+	// shipped shipments' quantities (shipments_billing.go).
+	ShipmentIDs        []string
 	IssueDate          *time.Time
 	DueDate            *time.Time
 	CustomerPoNumber   *string

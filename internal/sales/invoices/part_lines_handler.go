@@ -97,7 +97,7 @@ func partLineToAPI(l PartLine) gen.InvoicePartLineItem {
 		AccountingCodeId: l.AccountingCodeID, CustomerPartNumber: l.CustomerPartNumber, CustomerPartDescription: l.CustomerPartDescription,
 		AccountingDetails: gen.ItemAccountingDetails{ClassId: d.ClassID, IncomeAccountId: d.IncomeAccountID, AssetAccountId: d.AssetAccountID,
 			ExpenseAccountId: d.ExpenseAccountID, CogsAccountId: d.CogsAccountID},
-		ShipmentIds: []string{}, ExternalReferences: l.ExternalReferences, CustomFields: l.CustomFields,
+		ShipmentIds: l.ShipmentIDs, ExternalReferences: l.ExternalReferences, CustomFields: l.CustomFields,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}
 }

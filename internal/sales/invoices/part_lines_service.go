@@ -46,6 +46,8 @@ type AccountingDetails struct {
 // PartLine is a stored part line of an invoice.
 type PartLine struct {
 	PartLineWrite
+	// ShipmentIDs are the shipments the line bills (shipments_billing.go).
+	ShipmentIDs                                           []string
 	ID, InvoiceID, SalesOrderID, SalesOrderLineID, ItemID string
 	Number                                                int
 	Name                                                  *string
@@ -89,7 +91,7 @@ func (s *Service) PartLine(ctx context.Context, tenantID, invoiceID, id string) 
 	if err := s.lineInvoiceExists(ctx, s.pool, tenantID, invoiceID); err != nil {
 		return PartLine{}, err
 	}
-	return partLinesStore{}.get(ctx, s.pool, tenantID, invoiceID, id)
+	return oneWithShipments(ctx, s.pool, tenantID, invoiceID)(partLinesStore{}.get(ctx, s.pool, tenantID, invoiceID, id))
 }
 
 // PartLines lists the invoice's part lines matching f: two statements.
@@ -101,7 +103,7 @@ func (s *Service) PartLines(ctx context.Context, tenantID, invoiceID string, f P
 	if err := s.lineInvoiceExists(ctx, s.pool, tenantID, invoiceID); err != nil {
 		return nil, err
 	}
-	return partLinesStore{}.list(ctx, s.pool, tenantID, invoiceID, f, page)
+	return withShipments(ctx, s.pool, tenantID, invoiceID)(partLinesStore{}.list(ctx, s.pool, tenantID, invoiceID, f, page))
 }
 
 // UpdatePartLine replaces a part line's writable members (see updateInvoicePartLine).
@@ -157,7 +159,7 @@ func (s *Service) savePartLine(ctx context.Context, t Tenant, invoiceID, id stri
 		if err := s.recomputeTotals(ctx, q, t.ID, parent); err != nil {
 			return err
 		}
-		saved, err = partLinesStore{}.get(ctx, q, t.ID, invoiceID, id)
+		saved, err = oneWithShipments(ctx, q, t.ID, invoiceID)(partLinesStore{}.get(ctx, q, t.ID, invoiceID, id))
 		return err
 	})
 	return saved, err

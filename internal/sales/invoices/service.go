@@ -99,6 +99,12 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 			return err
 		}
 		row.ExternalReferences = refs
+		var links []billedShipment
+		if w.ShipmentIDs != nil {
+			if w.PartLines, links, err = s.choicesFromShipments(ctx, q, t.ID, order.ID, w.ShipmentIDs); err != nil {
+				return err
+			}
+		}
 		billed, err := s.billedLines(ctx, q, t.ID, order.ID, w.PartLines)
 		if err != nil {
 			return err
@@ -141,6 +147,9 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 			return err
 		}
 		if err := (partLinesStore{}).insertBilled(ctx, q, t.ID, id, billed); err != nil {
+			return err
+		}
+		if err := (shipmentsStore{}).insert(ctx, q, t.ID, id, links); err != nil {
 			return err
 		}
 		if err := (chargesStore{}).copy(ctx, q, t.ID, id, charges, copyDiscount); err != nil {
@@ -478,6 +487,9 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error)
 			return err
 		}
 		if err := s.releaseCredits(ctx, q, tenantID, id); err != nil {
+			return err
+		}
+		if err := (shipmentsStore{}).release(ctx, q, tenantID, id); err != nil {
 			return err
 		}
 		deleted, err = s.header.SoftDelete(ctx, q, tenantID, id)

@@ -2,6 +2,7 @@ package shipments
 
 import (
 	"context"
+	"mos/internal/platform/inuse"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +33,8 @@ type Service struct {
 	pool  *db.Pool
 	deps  Deps
 	store store
+	// billed are the areas billing shipments (billing.go).
+	billed inuse.Registry
 	// now is the clock (time.Now); tests may stand in for it.
 	now func() time.Time
 }
@@ -312,6 +315,9 @@ func (s *Service) SetStatus(ctx context.Context, t Tenant, id string, to Status)
 				return err
 			}
 		case sh.Status == StatusShipped:
+			if err := s.checkNotBilled(ctx, q, t.ID, id); err != nil {
+				return err
+			}
 			next.ShippedUtc = nil
 			if err := s.unship(ctx, q, t.ID, &next); err != nil {
 				return err
