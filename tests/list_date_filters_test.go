@@ -107,6 +107,7 @@ func TestListDateFiltersAreAllBoundedToTheYears2000To2099(t *testing.T) {
 	// The records of te that lists under a path parameter hang under, made when first needed.
 	parents := map[string]func() string{
 		"webhookId": func() string { return subscribeWebhook(t, te, newWebhookReceiver(t).URL).Id },
+		"invoiceId": func() string { f := ivOrder(t, te, "1"); return ivBill(t, te, f.order) },
 	}
 	parentIDs := map[string]string{}
 	var wording string
