@@ -22,8 +22,9 @@ import (
 // deposit balance: the deposits of the order's live deposit invoices that are issued or paid
 // (a deposit still new, needing approval or approved has not been asked of the customer and
 // is not netted), less the adjustments of its live invoices; at most the invoice's total
-// before the adjustment, so no total goes below 0 by it. The adjustment is fixed when the
-// invoice is created; deleting the invoice gives its adjustment back to the balance. The
+// before the adjustment, so no total goes below 0 by it. The adjustment is taken when the
+// invoice is created and only ever shrinks after (recomputeTotals, when a line change leaves
+// less to take it from); deleting the invoice gives its adjustment back to the balance. The
 // creates of one order's invoices run one after another under the order's invoicing lock, so
 // two invoices created at once never both adjust the same deposit.
 

@@ -97,3 +97,28 @@ func (depositStore) adjustments(ctx context.Context, q db.Q, tenantID, invoiceID
 	}
 	return out, nil
 }
+
+// shrinkAdjustmentsSQL sets the invoice's deposit adjustment to $3 and its progress-billing
+// adjustment to $4, deleting the one that comes to 0 (an adjustment is more than 0): one
+// statement, only ever lowering them (recomputeTotals).
+const shrinkAdjustmentsSQL = `
+WITH deposit_gone AS (
+    DELETE FROM invoice_deposit_adjustment_lines WHERE tenant_id = $1 AND invoice_id = $2 AND $3::numeric <= 0),
+deposit_left AS (
+    UPDATE invoice_deposit_adjustment_lines SET amount = $3, modified_utc = now()
+    WHERE tenant_id = $1 AND invoice_id = $2 AND $3::numeric > 0 AND amount > $3),
+progress_gone AS (
+    DELETE FROM invoice_progress_billing_lines
+    WHERE tenant_id = $1 AND invoice_id = $2 AND kind = 'adjustment' AND $4::numeric <= 0)
+UPDATE invoice_progress_billing_lines SET amount = $4, modified_utc = now()
+WHERE tenant_id = $1 AND invoice_id = $2 AND kind = 'adjustment' AND $4::numeric > 0 AND amount > $4`
+
+// adjustmentsStore lowers an invoice's deposit and progress-billing adjustments together.
+type adjustmentsStore struct{}
+
+func (adjustmentsStore) shrink(ctx context.Context, q db.Q, tenantID, invoiceID string, deposit, progress dec) error {
+	if _, err := q.ExecContext(ctx, shrinkAdjustmentsSQL, tenantID, invoiceID, deposit, progress); err != nil {
+		return fmt.Errorf("shrink invoice adjustments: %w", err)
+	}
+	return nil
+}

@@ -114,7 +114,8 @@ func invoiceToAPI(o Invoice) gen.Invoice {
 		BillingAddress: docaddress.ToAPI(o.BillingAddress), CustomFields: o.CustomFields, IsDeposit: o.IsDeposit,
 		Deleted: o.Deleted, CreatedUtc: utctime.From(o.CreatedUtc), ModifiedUtc: utctime.From(o.ModifiedUtc),
 		Total: o.Totals.Total, Subtotal: o.Totals.SubTotal, LineItemsTotal: o.Totals.LineItemsTotal,
-		DiscountTotal: o.Totals.Discount, TaxTotal: o.Totals.Tax,
+		DiscountTotal: o.Totals.Discount, TaxTotal: o.Totals.Tax, DepositAdjustmentTotal: o.Totals.DepositAdjustment,
+		ProgressBillingAdjustmentTotal: o.Totals.ProgressBillingAdjustment, RefundTotal: o.Totals.Refunds,
 	}
 	if p := o.PaymentTerms; p != nil {
 		out.PaymentTerms = &gen.Reference{Id: p.ID, Name: p.Name}

@@ -55,9 +55,10 @@ type Invoice struct {
 }
 
 // Totals are an invoice's stored totals: SubTotal in the primary currency, the others in the
-// document currency.
+// document currency. The adjustments and the refunds are what comes off the total after tax.
 type Totals struct {
-	LineItemsTotal, Discount, Tax, Total, SubTotal dec
+	LineItemsTotal, Discount, Tax, Total, SubTotal        dec
+	DepositAdjustment, ProgressBillingAdjustment, Refunds dec
 }
 
 // Address is the billing address an invoice keeps: a copy.

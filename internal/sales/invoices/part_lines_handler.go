@@ -73,7 +73,7 @@ func (h *InvoicesHandler) PatchInvoicePartLine(ctx context.Context, req gen.Patc
 
 func partLineFromAPI(b gen.InvoicePartLineItemWrite) PartLineWrite {
 	w := PartLineWrite{
-		Quantity: b.Quantity, Description: b.Description, CustomerPartNumber: b.CustomerPartNumber,
+		Quantity: b.Quantity, Name: b.Name, Description: b.Description, CustomerPartNumber: b.CustomerPartNumber,
 		CustomerPartDescription: b.CustomerPartDescription, IsTaxable: b.IsTaxable, TaxRateID: b.TaxCodeId,
 	}
 	if b.ExternalReferences != nil {

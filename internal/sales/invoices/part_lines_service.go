@@ -25,6 +25,7 @@ const (
 // is none.
 type PartLineWrite struct {
 	Quantity                dec
+	Name                    *string
 	Description             *string
 	CustomerPartNumber      *string
 	CustomerPartDescription *string
@@ -50,7 +51,6 @@ type PartLine struct {
 	ShipmentIDs                                           []string
 	ID, InvoiceID, SalesOrderID, SalesOrderLineID, ItemID string
 	Number                                                int
-	Name                                                  *string
 	UnitOfMeasureName                                     string
 	Price                                                 dec
 	IsPercentageDiscount                                  *bool
@@ -172,6 +172,7 @@ func (s *Service) partLineUpdateOf(ctx context.Context, q db.Q, t Tenant, curren
 	if !w.Quantity.IsPositive() {
 		fields.Add("quantity", "must be more than 0")
 	}
+	u.Name = fields.OptionalText("name", w.Name, maxPartText)
 	u.Description = fields.OptionalText("description", w.Description, maxLineText)
 	u.CustomerPartNumber = fields.OptionalText("customerPartNumber", w.CustomerPartNumber, maxPartText)
 	u.CustomerPartDescription = fields.OptionalText("customerPartDescription", w.CustomerPartDescription, maxLineText)

@@ -29,14 +29,22 @@ type billedLine struct {
 }
 
 // insertPartLinesSQL stores a new invoice's part lines in one statement, one array per column.
+// Each line is named by its item's number and booked as the item is when billed: its
+// accounting code, class and accounts are copied, so a later change of the item leaves the
+// invoice as it was sent.
 const insertPartLinesSQL = `
-INSERT INTO invoice_part_lines (tenant_id, invoice_id, id, line_number, sales_order_line_id, item_id, description,
-       quantity, unit_of_measure_name, unit_price, discount_is_percentage, discount_value, is_taxable, tax_rate_id, tax_rate)
-SELECT $1, $2, l.id, l.n, l.order_line, l.item, l.description, l.quantity, l.unit, l.price, l.pct, l.value, l.taxable,
-       l.rate_id, l.rate
+INSERT INTO invoice_part_lines (tenant_id, invoice_id, id, line_number, sales_order_line_id, item_id, name, description,
+       quantity, unit_of_measure_name, unit_price, discount_is_percentage, discount_value, is_taxable, tax_rate_id, tax_rate,
+       accounting_code_id, accounting_details)
+SELECT $1, $2, l.id, l.n, l.order_line, l.item, i.number, l.description, l.quantity, l.unit, l.price, l.pct, l.value,
+       l.taxable, l.rate_id, l.rate, i.accounting_code_id,
+       jsonb_build_object('classId', i.accounting_class_id, 'incomeAccountId', i.income_account_id,
+                          'assetAccountId', i.asset_account_id, 'expenseAccountId', i.expense_account_id,
+                          'cogsAccountId', i.cogs_account_id)
 FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::text[], $10::numeric[],
             $11::bool[], $12::numeric[], $13::bool[], $14::text[], $15::numeric[])
-     AS l(id, n, order_line, item, description, quantity, unit, price, pct, value, taxable, rate_id, rate)`
+     AS l(id, n, order_line, item, description, quantity, unit, price, pct, value, taxable, rate_id, rate)
+JOIN items i ON i.tenant_id = $1 AND i.id = l.item`
 
 // insertBilled stores a new invoice's part lines, numbered 1, 2, 3 … in the order given. An
 // amount line discount is billed in proportion to the quantity billed; a percentage as is.
@@ -139,11 +147,11 @@ type partLineRow struct {
 func (r partLineRow) record() (PartLine, error) {
 	l := PartLine{
 		ID: r.ID, InvoiceID: r.InvoiceID, SalesOrderID: r.SalesOrderID, Number: r.LineNumber, SalesOrderLineID: r.SalesOrderLineID,
-		ItemID: r.ItemID, Name: r.Name, UnitOfMeasureName: r.UnitOfMeasureName, Price: r.UnitPrice,
+		ItemID: r.ItemID, UnitOfMeasureName: r.UnitOfMeasureName, Price: r.UnitPrice,
 		IsPercentageDiscount: r.DiscountIsPercentage, DiscountValue: r.DiscountValue, TaxRate: r.TaxRate,
 		OverrideTaxRate: r.OverrideTaxRate, AccountingCodeID: r.AccountingCodeID, Currency: r.Currency,
 		PartLineWrite: PartLineWrite{
-			Quantity: r.Quantity, Description: r.Description, CustomerPartNumber: r.CustomerPartNumber,
+			Quantity: r.Quantity, Name: r.Name, Description: r.Description, CustomerPartNumber: r.CustomerPartNumber,
 			CustomerPartDescription: r.CustomerPartDescription, IsTaxable: &r.IsTaxable, TaxRateID: r.TaxRateID,
 			ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields,
 		},
@@ -218,7 +226,7 @@ func (partLinesStore) list(ctx context.Context, q db.Q, tenantID, invoiceID stri
 const updatePartLineSQL = `
 UPDATE invoice_part_lines SET quantity = $4, description = $5, customer_part_number = $6, customer_part_description = $7,
        is_taxable = $8, tax_rate_id = $9, tax_rate = $10, override_tax_rate = $11, external_references = $12,
-       custom_fields = $13, modified_utc = now()
+       custom_fields = $13, name = $14, modified_utc = now()
 WHERE tenant_id = $1 AND invoice_id = $2 AND id = $3`
 
 // partLineUpdate is the row a part line write stores.
@@ -232,7 +240,7 @@ type partLineUpdate struct {
 func (partLinesStore) update(ctx context.Context, q db.Q, tenantID, invoiceID, id string, u partLineUpdate) error {
 	_, err := q.ExecContext(ctx, updatePartLineSQL, tenantID, invoiceID, id, u.Quantity, u.Description, u.CustomerPartNumber,
 		u.CustomerPartDescription, u.IsTaxable, u.TaxRateID, u.TaxRate, u.OverrideTaxRate, u.ExternalReferences,
-		customfields.Column(u.CustomFields))
+		customfields.Column(u.CustomFields), u.Name)
 	if err != nil {
 		return fmt.Errorf("update invoice part line: %w", err)
 	}

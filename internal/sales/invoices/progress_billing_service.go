@@ -15,8 +15,9 @@ import (
 // A regular invoice created for the order carries a ProgressBillingAdjustment line taking off
 // what the order's progress billings billed (those of live invoices issued or paid, as
 // deposits), less what its live invoices already took off; at most the invoice's total left
-// after its deposit adjustment. Like deposits, the adjustment is fixed when the invoice is
-// created and given back when it is deleted; the order's invoicing lock keeps concurrent
+// after its deposit adjustment. Like deposits, the adjustment is taken when the invoice is
+// created, shrinks first when a line change leaves less to take it from, and is given back
+// when the invoice is deleted; the order's invoicing lock keeps concurrent
 // creates from taking the same billing twice.
 
 // BillMilestone creates an invoice of sales order orderID billing milestone milestoneID, in one

@@ -3,6 +3,8 @@ package invoices
 import (
 	"context"
 
+	"github.com/shopspring/decimal"
+
 	"mos/internal/platform/db"
 	"mos/internal/sales/refundreasons"
 	"mos/internal/sales/salesorders"
@@ -88,6 +90,26 @@ func (c creditAmounts) billed() dec { return dec{Decimal: c.Deposit.Add(c.Progre
 
 func (c creditAmounts) off() dec {
 	return dec{Decimal: c.DepositAdjustment.Add(c.ProgressBillingAdjustment.Decimal).Add(c.Refunds.Decimal)}
+}
+
+// recapped answers the deposit and progress-billing adjustments the invoice may keep when its
+// priced total (documentTotal: lines − discount + tax) with the billed credit lines is smaller
+// than they are: the excess comes off the progress-billing adjustment first, then the deposit
+// adjustment. shrunk is false when they fit as they are. Refunds play no part: they are held
+// under the total after the adjustments when written, so a refund never gives a deposit back.
+func (c creditAmounts) recapped(documentTotal dec) (deposit, progress dec, shrunk bool) {
+	before := documentTotal.Add(c.billed().Decimal)
+	if before.IsNegative() {
+		before = decimal.Zero
+	}
+	excess := c.DepositAdjustment.Add(c.ProgressBillingAdjustment.Decimal).Sub(before)
+	if !excess.IsPositive() {
+		return c.DepositAdjustment, c.ProgressBillingAdjustment, false
+	}
+	fromProgress := decimal.Min(excess, c.ProgressBillingAdjustment.Decimal)
+	progress = dec{Decimal: c.ProgressBillingAdjustment.Sub(fromProgress)}
+	deposit = dec{Decimal: c.DepositAdjustment.Sub(excess.Sub(fromProgress))}
+	return deposit, progress, true
 }
 
 // creditTotals sums the invoice's deposit, deposit-adjustment and refund lines (rounded to

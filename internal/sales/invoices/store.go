@@ -63,6 +63,9 @@ type invoiceRow struct {
 	LineItemsTotal      dec                 `db:"line_items_total"`
 	DiscountTotal       dec                 `db:"discount_total"`
 	TaxTotal            dec                 `db:"tax_total"`
+	DepositAdjustment   dec                 `db:"deposit_adjustment_total"`
+	ProgressAdjustment  dec                 `db:"progress_billing_adjustment_total"`
+	RefundTotal         dec                 `db:"refund_total"`
 	Total               dec                 `db:"total"`
 	SubTotal            dec                 `db:"sub_total"`
 	CreatedUtc          time.Time           `db:"created_utc"`
@@ -81,7 +84,8 @@ func (r invoiceRow) Record() (Invoice, error) {
 		CompanyInfoID: r.CompanyInfoID, IsDeposit: r.IsDeposit, ExternalReferences: r.ExternalReferences,
 		CustomFields: r.CustomFields, Deleted: r.Deleted, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 		Version: r.ETag,
-		Totals:  Totals{LineItemsTotal: r.LineItemsTotal, Discount: r.DiscountTotal, Tax: r.TaxTotal, Total: r.Total, SubTotal: r.SubTotal},
+		Totals: Totals{LineItemsTotal: r.LineItemsTotal, Discount: r.DiscountTotal, Tax: r.TaxTotal, Total: r.Total, SubTotal: r.SubTotal,
+			DepositAdjustment: r.DepositAdjustment, ProgressBillingAdjustment: r.ProgressAdjustment, Refunds: r.RefundTotal},
 	}
 	if out.IssueDate != nil {
 		u := out.IssueDate.UTC()
@@ -118,7 +122,8 @@ func addressColumn(a *Address) (any, error) {
 const invoiceColumns = `id, number, status, customer_id, sales_order_id, currency_code, primary_currency_code, exchange_rate,
        issue_date, due_date, paid_date, customer_po_number, notes_to_customer, payment_terms_id, company_info_id,
        billing_address, is_deposit, external_references, custom_fields, deleted, line_items_total, discount_total,
-       tax_total, total, sub_total, created_utc, modified_utc`
+       tax_total, deposit_adjustment_total, progress_billing_adjustment_total, refund_total, total, sub_total,
+       created_utc, modified_utc`
 
 // invoiceAnswerColumns are an invoice's columns and the name of its payment terms, over the
 // invoices row aliased t, so that a read answers the invoice in one statement.

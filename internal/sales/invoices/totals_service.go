@@ -56,6 +56,12 @@ func (s *Service) lineInvoiceExists(ctx context.Context, q db.Q, tenantID, invoi
 //	                 − deposit adjustment − progress-billing adjustment   (creditTotals)
 //	                 − refunds
 //	subtotal       = round(lineItemsTotal × exchangeRate) in the primary currency
+//
+// The adjustments never take the total below 0 by themselves: when a later write leaves the
+// total before them and the refunds smaller than they are, they shrink to it, the progress-billing
+// adjustment first (it was taken last), and what they give up returns to the order's balance
+// for its next invoice. They never grow back: taking more of the balance needs the order's
+// invoicing lock, which only a create holds.
 func (s *Service) recomputeTotals(ctx context.Context, q db.Q, tenantID string, parent lineParent) error {
 	doc, err := totalsStore{}.document(ctx, q, tenantID, parent.ID)
 	if err != nil {
@@ -69,9 +75,18 @@ func (s *Service) recomputeTotals(ctx context.Context, q db.Q, tenantID string, 
 	}
 	// Deposit and progress-billing lines are billed; their adjustments and the refunds come
 	// off the total after tax (refund_lines_service.go).
-	c, err := s.creditTotals(ctx, q, tenantID, parent.ID, currency.MinorUnits(parent.Currency))
+	minor := currency.MinorUnits(parent.Currency)
+	c, err := s.creditTotals(ctx, q, tenantID, parent.ID, minor)
 	if err != nil {
 		return err
+	}
+	if d, p, shrunk := c.recapped(t.Total); shrunk {
+		if err := (adjustmentsStore{}).shrink(ctx, q, tenantID, parent.ID, d, p); err != nil {
+			return err
+		}
+		if c, err = s.creditTotals(ctx, q, tenantID, parent.ID, minor); err != nil {
+			return err
+		}
 	}
 	t.SubTotal = dec{Decimal: t.SubTotal.Add(c.billed().Decimal)}
 	t.Total = dec{Decimal: t.Total.Add(c.billed().Decimal).Sub(c.off().Decimal)}

@@ -1,0 +1,1 @@
+ALTER TABLE notes DROP CONSTRAINT notes_invoice_fkey;
