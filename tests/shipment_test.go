@@ -579,3 +579,36 @@ func TestShipmentLinesChangeOnlyWhileOpen(t *testing.T) {
 	res, answer = soSend(t, te.Token, http.MethodDelete, shShipmentPath(id), "")
 	mustStatus(t, res.StatusCode, http.StatusNoContent, answer)
 }
+
+// TestShipmentLastShippedDayIsTheLatestShippedShipments: an order line's last shipped day is
+// the latest effective shipped day of the shipped shipments that ship it, whichever shipped,
+// went back to open or changed its day last.
+func TestShipmentLastShippedDayIsTheLatestShippedShipments(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := shNew(t, te, 3)
+	shipOn := func(day string) string {
+		id := shCreate(t, te, f.body("1", nil))
+		res, answer := soSend(t, te.Token, http.MethodPut, shShipmentPath(id), `{"shippedDateOverride":"`+day+`"}`)
+		mustStatus(t, res.StatusCode, http.StatusOK, answer)
+		shMustStatus(t, te, id, "shipped")
+		return id
+	}
+	mustLast := func(want, when string) {
+		t.Helper()
+		if got := shLastShipped(t, te, f.line); got != want {
+			t.Fatalf("last shipped %q %s, want %q", got, when, want)
+		}
+	}
+	a := shipOn("2026-03-04")
+	mustLast("2026-03-04", "after the first shipment")
+	b := shipOn("2026-02-01")
+	mustLast("2026-03-04", "after an earlier-dated shipment")
+	shMustStatus(t, te, a, "open")
+	mustLast("2026-02-01", "after the latest went back to open")
+	res, answer := soSend(t, te.Token, http.MethodPatch, shShipmentPath(b), `[{"op":"replace","path":"/shippedDateOverride","value":"2026-02-10"}]`)
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	mustLast("2026-02-10", "after the shipped one's day changed")
+	shMustStatus(t, te, b, "open")
+	mustLast("", "when nothing is shipped")
+}

@@ -86,26 +86,18 @@ func (s *Service) LockLineForShipping(ctx context.Context, q db.Q, tenantID, lin
 }
 
 // addShippedSQL moves a line's shipped quantity by $3 when it stays within 0 and the line's
-// quantity, and sets its last shipped day to $4 when given (a shipment shipping it) or keeps
-// it (cleared when nothing is shipped any more).
+// quantity.
 const addShippedSQL = `
-UPDATE sales_order_part_lines
-SET shipped_quantity = shipped_quantity + $3,
-    last_shipped_date = CASE WHEN shipped_quantity + $3 = 0 THEN NULL ELSE coalesce($4::date, last_shipped_date) END,
-    modified_utc = now()
+UPDATE sales_order_part_lines SET shipped_quantity = shipped_quantity + $3, modified_utc = now()
 WHERE tenant_id = $1 AND id = $2 AND shipped_quantity + $3 BETWEEN 0 AND quantity`
 
 // AddShipped moves line l's shipped quantity by delta (negative when a shipment goes back to
-// open), sets its last shipped day to day when day is not nil, and makes the line hold what
-// it should of the order's reservation (less once more shipped). l was locked by
-// LockLineForShipping and o by LockForShipping in q's transaction. Shipping more than the
-// line's quantity is a 400 naming field.
-func (s *Service) AddShipped(ctx context.Context, q db.Q, tenantID string, o ShippingOrder, l ShippingLine, delta dec, day *time.Time, field string) error {
-	var dayArg any
-	if day != nil {
-		dayArg = day.Format(time.DateOnly)
-	}
-	res, err := q.ExecContext(ctx, addShippedSQL, tenantID, l.ID, delta, dayArg)
+// open) and makes the line hold what it should of the order's reservation (less once more
+// shipped). l was locked by LockLineForShipping and o by LockForShipping in q's transaction.
+// Shipping more than the line's quantity is a 400 naming field. The shipment then sets the
+// line's last shipped day (SetLastShipped).
+func (s *Service) AddShipped(ctx context.Context, q db.Q, tenantID string, o ShippingOrder, l ShippingLine, delta dec, field string) error {
+	res, err := q.ExecContext(ctx, addShippedSQL, tenantID, l.ID, delta)
 	if err != nil {
 		return fmt.Errorf("add shipped quantity: %w", err)
 	}
@@ -117,15 +109,9 @@ func (s *Service) AddShipped(ctx context.Context, q db.Q, tenantID string, o Shi
 	return s.syncLineReservation(ctx, q, tenantID, o.ID, o.Status, l.ID)
 }
 
-const setLastShippedSQL = `
-UPDATE sales_order_part_lines SET last_shipped_date = $3::date, modified_utc = now()
-WHERE tenant_id = $1 AND id = $2 AND shipped_quantity > 0 AND last_shipped_date IS DISTINCT FROM $3::date`
-
-// SetLastShipped sets the last shipped day of a shipped line (a shipment's effective shipped
-// day changed), in q's transaction.
-func (s *Service) SetLastShipped(ctx context.Context, q db.Q, tenantID, lineID string, day time.Time) error {
-	if _, err := q.ExecContext(ctx, setLastShippedSQL, tenantID, lineID, day.Format(time.DateOnly)); err != nil {
-		return fmt.Errorf("set last shipped date: %w", err)
-	}
-	return nil
+// SetLastShipped sets the last shipped day of each line of days (nil: none ships it), in q's
+// transaction: the shipments know which of theirs are shipped and on which day, the order
+// line keeps the latest for its reads and report.
+func (s *Service) SetLastShipped(ctx context.Context, q db.Q, tenantID string, days map[string]*time.Time) error {
+	return shippingStore{}.setLastShipped(ctx, q, tenantID, days)
 }

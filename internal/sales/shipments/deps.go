@@ -31,8 +31,8 @@ type Deps struct {
 type salesOrderLines interface {
 	LockForShipping(ctx context.Context, q db.Q, tenantID, orderID, field string) (salesorders.ShippingOrder, error)
 	LockLineForShipping(ctx context.Context, q db.Q, tenantID, lineID string) (salesorders.ShippingLine, bool, error)
-	AddShipped(ctx context.Context, q db.Q, tenantID string, o salesorders.ShippingOrder, l salesorders.ShippingLine, delta dec.Decimal, day *time.Time, field string) error
-	SetLastShipped(ctx context.Context, q db.Q, tenantID, lineID string, day time.Time) error
+	AddShipped(ctx context.Context, q db.Q, tenantID string, o salesorders.ShippingOrder, l salesorders.ShippingLine, delta dec.Decimal, field string) error
+	SetLastShipped(ctx context.Context, q db.Q, tenantID string, days map[string]*time.Time) error
 }
 
 // stockLedger takes units out of stock and reverts such a pick in the caller's transaction.

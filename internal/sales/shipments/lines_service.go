@@ -101,7 +101,7 @@ func (s *Service) ship(ctx context.Context, q db.Q, tenantID string, sh *Shipmen
 		if err != nil {
 			return err
 		}
-		if err := s.deps.SalesOrders.AddShipped(ctx, q, tenantID, o, ol, l.Quantity, sh.ShippedDay, p+quantityMember); err != nil {
+		if err := s.deps.SalesOrders.AddShipped(ctx, q, tenantID, o, ol, l.Quantity, p+quantityMember); err != nil {
 			return err
 		}
 		l.InventoryQuantity, l.InventoryEventID = inventoryQuantity(ol, l.Quantity), nil
@@ -153,7 +153,7 @@ func (s *Service) unship(ctx context.Context, q db.Q, tenantID string, sh *Shipm
 		if err != nil {
 			return err
 		}
-		if err := s.deps.SalesOrders.AddShipped(ctx, q, tenantID, o, ol, dec.Decimal{Decimal: l.Quantity.Neg()}, nil, p+quantityMember); err != nil {
+		if err := s.deps.SalesOrders.AddShipped(ctx, q, tenantID, o, ol, dec.Decimal{Decimal: l.Quantity.Neg()}, p+quantityMember); err != nil {
 			return err
 		}
 		if err := s.store.updateLine(ctx, q, tenantID, *l); err != nil {

@@ -227,15 +227,31 @@ func (s *Service) writeHeader(ctx context.Context, q db.Q, t Tenant, current, ne
 	if err := s.store.updateShipment(ctx, q, t.ID, next); err != nil {
 		return err
 	}
-	if next.Status == StatusShipped && next.ShippedDay != nil && !sameDay(current.ShippedDay, next.ShippedDay) {
-		for _, l := range current.Lines {
-			if err := s.deps.SalesOrders.SetLastShipped(ctx, q, t.ID, l.SalesOrderLineID, *next.ShippedDay); err != nil {
-				return err
-			}
+	if next.Status == StatusShipped && !sameDay(current.ShippedDay, next.ShippedDay) {
+		if err := s.syncLastShipped(ctx, q, t.ID, current.Lines); err != nil {
+			return err
 		}
 	}
 	*out, err = s.read(ctx, q, t.ID, next.ID)
 	return err
+}
+
+// syncLastShipped sets the last shipped day of the order lines lines ship: the latest
+// effective shipped day of the shipped shipments that ship each (none when no shipped shipment
+// does), after a shipment shipped, went back to open or changed its day. Two statements.
+func (s *Service) syncLastShipped(ctx context.Context, q db.Q, tenantID string, lines []Line) error {
+	if len(lines) == 0 {
+		return nil
+	}
+	orderLines := make([]string, len(lines))
+	for i, l := range lines {
+		orderLines[i] = l.SalesOrderLineID
+	}
+	days, err := s.store.lastShippedDays(ctx, q, tenantID, orderLines)
+	if err != nil {
+		return err
+	}
+	return s.deps.SalesOrders.SetLastShipped(ctx, q, tenantID, days)
 }
 
 func sameDay(a, b *time.Time) bool {
@@ -332,6 +348,11 @@ func (s *Service) SetStatus(ctx context.Context, t Tenant, id string, to Status)
 		}
 		if err := s.store.updateShipment(ctx, q, t.ID, next); err != nil {
 			return err
+		}
+		if sh.Status == StatusShipped || next.Status == StatusShipped {
+			if err := s.syncLastShipped(ctx, q, t.ID, next.Lines); err != nil {
+				return err
+			}
 		}
 		out, err = s.read(ctx, q, t.ID, id)
 		return err

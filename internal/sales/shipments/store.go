@@ -440,3 +440,31 @@ func (store) lines(ctx context.Context, q db.Q, tenantID string, f LineFilter, p
 	}
 	return out, total, nil
 }
+
+// lastShippedDaysSQL is, per order line of $2, the latest effective shipped day of the shipped
+// shipments shipping it.
+const lastShippedDaysSQL = `
+SELECT l.sales_order_part_line_id, max(s.shipped_day) AS day
+FROM shipment_lines l JOIN shipments s ON s.tenant_id = l.tenant_id AND s.id = l.shipment_id
+WHERE l.tenant_id = $1 AND l.sales_order_part_line_id = ANY($2) AND s.status = 'shipped'
+GROUP BY l.sales_order_part_line_id`
+
+// lastShippedDays answers the latest shipped day of each order line of orderLines; a line no
+// shipped shipment ships maps to nil.
+func (store) lastShippedDays(ctx context.Context, q db.Q, tenantID string, orderLines []string) (map[string]*time.Time, error) {
+	var rows []struct {
+		Line string     `db:"sales_order_part_line_id"`
+		Day  *time.Time `db:"day"`
+	}
+	if err := sqlx.SelectContext(ctx, q, &rows, lastShippedDaysSQL, tenantID, pq.StringArray(orderLines)); err != nil {
+		return nil, fmt.Errorf("read last shipped days: %w", err)
+	}
+	days := make(map[string]*time.Time, len(orderLines))
+	for _, id := range orderLines {
+		days[id] = nil
+	}
+	for _, r := range rows {
+		days[r.Line] = calendardate.StoredPtr(r.Day)
+	}
+	return days, nil
+}
