@@ -1,10 +1,12 @@
 package tests
 
 import (
-	"mos/gen/client"
+	"fmt"
 	"net/http"
 	"sync"
 	"testing"
+
+	"mos/gen/client"
 )
 
 // isShipped is a shipped shipment of quantity units of the fixture's line.
@@ -111,5 +113,33 @@ func TestInvoiceShipmentBilledOnceUnderConcurrency(t *testing.T) {
 	}
 	if ok != 1 {
 		t.Fatalf("codes %v: want exactly one created", codes)
+	}
+}
+
+// TestInvoiceFromShipmentsNumbersLinesAsTheOrder: the part lines of an invoice billing
+// shipments are numbered in the order's line order, whatever order the shipments list them in.
+func TestInvoiceFromShipmentsNumbersLinesAsTheOrder(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := shNew(t, te, 1)
+	// Numbered out of creation order: line 5 is added before line 3.
+	fifth := soAddLine(t, te, f.order, fmt.Sprintf(`{"itemId":%q,"quantity":2,"unitPrice":1,"lineNumber":5}`, f.item))
+	third := soAddLine(t, te, f.order, fmt.Sprintf(`{"itemId":%q,"quantity":3,"unitPrice":1,"lineNumber":3}`, f.item))
+	orderLines := []string{f.line, third, fifth}
+	var items []any
+	for _, i := range []int{2, 0, 1} {
+		items = append(items, map[string]any{"salesOrderLineItemId": orderLines[i], "quantity": 1, "locationId": f.location})
+	}
+	id := shCreate(t, te, map[string]any{"salesOrderId": f.order, "lineItems": items})
+	shMustStatus(t, te, id, "shipped")
+	res, answer := isBill(t, te, f.order, id)
+	lines := soOK[[]client.InvoicePartLineItem](t, te, http.MethodPost, ivInvoicePath(createdID(t, res, answer))+"/part-line-items/list", `{}`)
+	if len(lines) != 3 {
+		t.Fatalf("part lines %s", mustJSON(t, lines))
+	}
+	for i, l := range lines {
+		if l.Number != i+1 || l.SalesOrderLineItemId != orderLines[i] {
+			t.Fatalf("line %d is number %d billing %s, want order line %s", i, l.Number, l.SalesOrderLineItemId, orderLines[i])
+		}
 	}
 }

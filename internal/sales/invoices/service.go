@@ -109,6 +109,9 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 		if err != nil {
 			return err
 		}
+		if w.ShipmentIDs != nil {
+			inOrderLineOrder(billed)
+		}
 		day, err := s.billingDay(t, w.IssueDate)
 		if err != nil {
 			return err

@@ -1,6 +1,7 @@
 package invoices
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -65,9 +66,8 @@ func (s *Service) choicesFromShipments(ctx context.Context, q db.Q, tenantID, or
 	if err := fields.Err(); err != nil {
 		return nil, nil, err
 	}
-	// The shipments' lines come from maps: a fixed order keeps the invoice's line numbers
-	// the same for the same request.
-	slices.Sort(order)
+	// The shipments' lines come from maps; Create numbers the billed lines in the order's line
+	// order (inOrderLineOrder).
 	choices := make([]PartLineChoice, len(order))
 	for i, lineID := range order {
 		choices[i] = PartLineChoice{SalesOrderLineID: lineID, Quantity: sums[lineID]}
@@ -110,4 +110,12 @@ func oneWithShipments(ctx context.Context, q db.Q, tenantID, invoiceID string) f
 // shipments' billed checks).
 func (s *Service) BillsShipment(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
 	return shipmentsStore{}.billsShipment(ctx, q, tenantID, id)
+}
+
+// inOrderLineOrder sorts lines billed from shipments by their order line's number, so the
+// invoice lists them as the order does whatever order the shipments named them in.
+func inOrderLineOrder(lines []billedLine) {
+	slices.SortFunc(lines, func(a, b billedLine) int {
+		return cmp.Or(cmp.Compare(a.Line.LineNumber, b.Line.LineNumber), cmp.Compare(a.Line.ID, b.Line.ID))
+	})
 }
