@@ -286,7 +286,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// invoiced quantities in the invoice's transaction; the customer gives their defaults.
 	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
-		RefundReasons: refundReasons, OrderCredits: salesOrders, Shipments: goodsShipments,
+		RefundReasons: refundReasons, OrderCredits: salesOrders, Shipments: goodsShipments, Items: itemMaster,
 	})
 	// A shipment billed by a live invoice stays shipped.
 	goodsShipments.RegisterBilledCheck("an invoice", invoiceRecords.BillsShipment)

@@ -3,6 +3,7 @@ package extref
 import (
 	"encoding/json"
 	"fmt"
+	"mos/internal/platform/listing"
 )
 
 // Filter matches the records holding a reference under Key, narrowed by Type and ExternalID
@@ -27,4 +28,18 @@ func (f Filter) Doc() (string, error) {
 		return "", fmt.Errorf("encode external reference filter: %w", err)
 	}
 	return string(b), nil
+}
+
+// Narrow adds f's match on column (a record's references, jsonb) to a list's query; a nil f
+// adds nothing.
+func Narrow(lq *listing.Query, column string, f *Filter) error {
+	if f == nil {
+		return nil
+	}
+	doc, err := f.Doc()
+	if err != nil {
+		return err
+	}
+	lq.Where(column+" @> %s::jsonb", doc)
+	return nil
 }

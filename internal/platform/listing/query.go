@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/lib/pq"
 )
 
 // Query builds a list's SELECT from a tenant-scoped WHERE, the filter clauses and the
@@ -57,4 +59,32 @@ func WindowPage[R interface{ Total() int }](p Page, run func(Page) ([]R, error))
 		return rows, 0, err
 	}
 	return rows, first[0].Total(), nil
+}
+
+// AnyOf narrows q to rows whose expr is one of values (a list filter's ids, names or
+// statuses); no values adds nothing. expr is SQL of the caller's, never user text.
+func AnyOf[T ~string](q *Query, expr string, values []T) {
+	if len(values) == 0 {
+		return
+	}
+	texts := make([]string, len(values))
+	for i, v := range values {
+		texts[i] = string(v)
+	}
+	q.Where(expr+" = ANY(%s)", pq.StringArray(texts))
+}
+
+// IfSet adds clause with *value as its parameter when value is set (an optional filter
+// member); nil adds nothing.
+func IfSet[T any](q *Query, clause string, value *T) {
+	if value != nil {
+		q.Where(clause, *value)
+	}
+}
+
+// AnyNumber is AnyOf for whole numbers (document numbers).
+func AnyNumber(q *Query, expr string, values []int64) {
+	if len(values) > 0 {
+		q.Where(expr+" = ANY(%s)", pq.Int64Array(values))
+	}
 }

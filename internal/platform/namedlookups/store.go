@@ -121,9 +121,7 @@ func (l *Lookup[W, R]) list(ctx context.Context, q db.Q, tenantID string, f Filt
 	if f.IsArchived != nil {
 		lq.Where("is_archived = %s", *f.IsArchived)
 	}
-	if len(f.IDs) > 0 {
-		lq.Where("id = ANY(%s)", db.Array(f.IDs))
-	}
+	listing.AnyOf(lq, "id", f.IDs)
 	if f.Name != nil {
 		lq.Where("name ILIKE %s", listing.ContainsPattern(*f.Name))
 	}

@@ -243,9 +243,7 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	if f.IsPrimary != nil {
 		lq.Where("m.is_primary = %s", *f.IsPrimary)
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("m.modified_utc > %s", *f.ModifiedAfterUtc)
-	}
+	listing.IfSet(lq, "m.modified_utc > %s", f.ModifiedAfterUtc)
 	query, args := lq.SQL(`SELECT `+columns+` FROM material_vendors m`, p)
 	var rows []row
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {

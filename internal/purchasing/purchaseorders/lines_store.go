@@ -118,15 +118,9 @@ func listLines[R, L any](ctx context.Context, q db.Q, kind lineKind, selectSQL s
 	tenantID, orderID string, f LineFilter, p listing.Page) ([]L, error) {
 	lq := listing.NewQuery("l.tenant_id", tenantID)
 	lq.Where("l.purchase_order_id = %s", orderID)
-	if len(f.IDs) > 0 {
-		lq.Where("l.id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("l.item_id = ANY(%s)", db.Array(f.ItemIDs))
-	}
-	if len(f.JobOperationIDs) > 0 {
-		lq.Where("l.job_operation_id = ANY(%s)", db.Array(f.JobOperationIDs))
-	}
+	listing.AnyOf(lq, "l.id", f.IDs)
+	listing.AnyOf(lq, "l.item_id", f.ItemIDs)
+	listing.AnyOf(lq, "l.job_operation_id", f.JobOperationIDs)
 	query, args := lq.SQL(selectSQL, p)
 	var rows []R
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {

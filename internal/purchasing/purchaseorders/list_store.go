@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 )
 
@@ -36,22 +36,10 @@ func (orderStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p
 	if !f.IncludeDeleted {
 		lq.Where("t.deleted = %s", false)
 	}
-	if len(f.IDs) > 0 {
-		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
-	}
-	if len(f.Numbers) > 0 {
-		lq.Where("t.number = ANY(%s)", pq.Int64Array(f.Numbers))
-	}
-	if len(f.VendorIDs) > 0 {
-		lq.Where("t.vendor_id = ANY(%s)", pq.StringArray(f.VendorIDs))
-	}
-	if len(f.Statuses) > 0 {
-		statuses := make([]string, len(f.Statuses))
-		for i, s := range f.Statuses {
-			statuses[i] = string(s)
-		}
-		lq.Where("t.status = ANY(%s)", pq.StringArray(statuses))
-	}
+	listing.AnyOf(lq, "t.id", f.IDs)
+	listing.AnyNumber(lq, "t.number", f.Numbers)
+	listing.AnyOf(lq, "t.vendor_id", f.VendorIDs)
+	listing.AnyOf(lq, "t.status", f.Statuses)
 	for _, d := range []struct {
 		clause string
 		day    *time.Time
@@ -63,15 +51,9 @@ func (orderStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p
 			lq.Where(d.clause, d.day.Format(time.DateOnly))
 		}
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("t.modified_utc > %s", *f.ModifiedAfterUtc)
-	}
-	if r := f.ExternalReference; r != nil {
-		doc, err := r.Doc()
-		if err != nil {
-			return nil, err
-		}
-		lq.Where("t.external_references @> %s::jsonb", doc)
+	listing.IfSet(lq, "t.modified_utc > %s", f.ModifiedAfterUtc)
+	if err := extref.Narrow(lq, "t.external_references", f.ExternalReference); err != nil {
+		return nil, err
 	}
 	query, args := lq.SQL(`SELECT `+orderAnswerColumns()+` FROM purchase_orders t`, p)
 	cur, err := db.Query(ctx, q, scanOrder, query, args...)

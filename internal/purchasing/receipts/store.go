@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/calendardate"
@@ -147,18 +146,10 @@ var receiptListSpec = listing.Spec{Fields: receiptSortFields, Default: "createdU
 func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) (*db.Cursor[Receipt], error) {
 	lq := listing.NewQuery("t.tenant_id", tenantID)
 	lq.Where("t.accounting_held_utc IS NULL")
-	if len(f.IDs) > 0 {
-		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
-	}
-	if len(f.Numbers) > 0 {
-		lq.Where("t.number = ANY(%s)", pq.Int64Array(f.Numbers))
-	}
-	if len(f.PurchaseOrderIDs) > 0 {
-		lq.Where("t.purchase_order_id IS NOT NULL AND t.purchase_order_id = ANY(%s)", pq.StringArray(f.PurchaseOrderIDs))
-	}
-	if len(f.SalesOrderIDs) > 0 {
-		lq.Where("t.sales_order_id IS NOT NULL AND t.sales_order_id = ANY(%s)", pq.StringArray(f.SalesOrderIDs))
-	}
+	listing.AnyOf(lq, "t.id", f.IDs)
+	listing.AnyNumber(lq, "t.number", f.Numbers)
+	listing.AnyOf(lq, "t.purchase_order_id IS NOT NULL AND t.purchase_order_id", f.PurchaseOrderIDs)
+	listing.AnyOf(lq, "t.sales_order_id IS NOT NULL AND t.sales_order_id", f.SalesOrderIDs)
 	if f.ReceivedDateFrom != nil {
 		lq.Where("t.received_date >= %s::date", f.ReceivedDateFrom.Format(time.DateOnly))
 	}
@@ -323,19 +314,9 @@ var lineListSpec = listing.Spec{Fields: map[string]string{
 func (store) lines(ctx context.Context, q db.Q, tenantID, receiptID string, f LineFilter, p listing.Page) ([]Line, error) {
 	lq := listing.NewQuery("l.tenant_id", tenantID)
 	lq.Where("l.receipt_id = %s", receiptID)
-	if len(f.IDs) > 0 {
-		lq.Where("l.id = ANY(%s)", pq.StringArray(f.IDs))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("l.item_id = ANY(%s)", pq.StringArray(f.ItemIDs))
-	}
-	if len(f.Types) > 0 {
-		types := make([]string, len(f.Types))
-		for i, t := range f.Types {
-			types[i] = string(t)
-		}
-		lq.Where("l.line_item_type = ANY(%s)", pq.StringArray(types))
-	}
+	listing.AnyOf(lq, "l.id", f.IDs)
+	listing.AnyOf(lq, "l.item_id", f.ItemIDs)
+	listing.AnyOf(lq, "l.line_item_type", f.Types)
 	for _, d := range []struct {
 		clause string
 		value  *dec.Decimal

@@ -196,15 +196,9 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	if f.Code != nil {
 		lq.Where("lower(code) = %s", strings.ToLower(*f.Code))
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("modified_utc > %s", *f.ModifiedAfterUtc)
-	}
-	if r := f.ExternalReference; r != nil {
-		doc, err := r.Doc()
-		if err != nil {
-			return nil, err
-		}
-		lq.Where("external_references @> %s::jsonb", doc)
+	listing.IfSet(lq, "modified_utc > %s", f.ModifiedAfterUtc)
+	if err := extref.Narrow(lq, "external_references", f.ExternalReference); err != nil {
+		return nil, err
 	}
 	query, args := lq.SQL(`SELECT `+columns+` FROM vendors`, p)
 	cur, err := db.Query(ctx, q, scanVendor, query, args...)

@@ -295,15 +295,9 @@ func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter
 	if f.Email != nil {
 		lq.Where(customerContactEmailSQL, strings.ToLower(*f.Email))
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("c.modified_utc > %s", *f.ModifiedAfterUtc)
-	}
-	if r := f.ExternalReference; r != nil {
-		doc, err := r.Doc()
-		if err != nil {
-			return nil, err
-		}
-		lq.Where("c.external_references @> %s::jsonb", doc)
+	listing.IfSet(lq, "c.modified_utc > %s", f.ModifiedAfterUtc)
+	if err := extref.Narrow(lq, "c.external_references", f.ExternalReference); err != nil {
+		return nil, err
 	}
 	query, args := lq.SQL(`SELECT `+customerAnswerColumns("c")+` FROM customers c`, p)
 	cur, err := db.Query(ctx, q, scanCustomer, query, args...)

@@ -31,6 +31,8 @@ type Deps struct {
 	OrderCredits  orderCredits
 	// Shipments answers the shipments an invoice bills (shipments.Service, shipments_billing.go).
 	Shipments shipmentBilling
+	// Items answers how the items billed are named and booked (items.Service, part_lines_service.go).
+	Items itemBooking
 }
 
 // orderBilling is the sales order as an invoice bills it: lock it (share), read its part

@@ -13,6 +13,7 @@ import (
 	"mos/internal/sales/salesorders"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/doclines"
+	"mos/internal/stock/items"
 )
 
 // The longest texts of a part line.
@@ -209,4 +210,41 @@ func (s *Service) partLineUpdateOf(ctx context.Context, q db.Q, t Tenant, curren
 		u.CustomFields, err = s.deps.CustomFields.Validate(ctx, q, t.ID, customfields.ModuleInvoicePartLineItem, w.CustomFields, customfields.Full)
 	}
 	return u, err
+}
+
+// itemBooking reads the items billed lines sell (items.Service).
+type itemBooking interface {
+	SaleItems(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.SaleItem, error)
+}
+
+// lineBooking is how a billed line is named and booked.
+type lineBooking struct {
+	Name             *string
+	AccountingCodeID *string
+	Accounting       AccountingDetails
+}
+
+// bookAsItems names each billed line by its item's number and books it as the item is booked
+// now: its accounting code, class and accounts are copied, so a later change of the item
+// leaves the invoice as it was sent. One statement for all the lines.
+func (s *Service) bookAsItems(ctx context.Context, q db.Q, tenantID string, billed []billedLine) error {
+	ids := make([]string, 0, len(billed))
+	for _, b := range billed {
+		ids = append(ids, b.Line.ItemID)
+	}
+	found, err := s.deps.Items.SaleItems(ctx, q, tenantID, ids)
+	if err != nil {
+		return err
+	}
+	for i, b := range billed {
+		it, ok := found[b.Line.ItemID]
+		if !ok {
+			continue
+		}
+		a := it.Accounting
+		billed[i].Booking = lineBooking{Name: &it.Number, AccountingCodeID: it.AccountingCodeID,
+			Accounting: AccountingDetails{ClassID: a.ClassID, IncomeAccountID: a.IncomeAccountID, AssetAccountID: a.AssetAccountID,
+				ExpenseAccountID: a.ExpenseAccountID, CogsAccountID: a.CogsAccountID}}
+	}
+	return nil
 }

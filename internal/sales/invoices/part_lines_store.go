@@ -22,29 +22,24 @@ import (
 
 type partLinesStore struct{}
 
-// billedLine is an order line billed by a new invoice, in the order line's unit.
+// billedLine is an order line billed by a new invoice, in the order line's unit, with how the
+// line is named and booked (bookAsItems).
 type billedLine struct {
 	Line     salesorders.InvoicingLine
 	Quantity dec
+	Booking  lineBooking
 }
 
 // insertPartLinesSQL stores a new invoice's part lines in one statement, one array per column.
-// Each line is named by its item's number and booked as the item is when billed: its
-// accounting code, class and accounts are copied, so a later change of the item leaves the
-// invoice as it was sent.
 const insertPartLinesSQL = `
 INSERT INTO invoice_part_lines (tenant_id, invoice_id, id, line_number, sales_order_line_id, item_id, name, description,
        quantity, unit_of_measure_name, unit_price, discount_is_percentage, discount_value, is_taxable, tax_rate_id, tax_rate,
        accounting_code_id, accounting_details)
-SELECT $1, $2, l.id, l.n, l.order_line, l.item, i.number, l.description, l.quantity, l.unit, l.price, l.pct, l.value,
-       l.taxable, l.rate_id, l.rate, i.accounting_code_id,
-       jsonb_build_object('classId', i.accounting_class_id, 'incomeAccountId', i.income_account_id,
-                          'assetAccountId', i.asset_account_id, 'expenseAccountId', i.expense_account_id,
-                          'cogsAccountId', i.cogs_account_id)
+SELECT $1, $2, l.id, l.n, l.order_line, l.item, l.name, l.description, l.quantity, l.unit, l.price, l.pct, l.value,
+       l.taxable, l.rate_id, l.rate, l.code, l.details
 FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::text[], $10::numeric[],
-            $11::bool[], $12::numeric[], $13::bool[], $14::text[], $15::numeric[])
-     AS l(id, n, order_line, item, description, quantity, unit, price, pct, value, taxable, rate_id, rate)
-JOIN items i ON i.tenant_id = $1 AND i.id = l.item`
+            $11::bool[], $12::numeric[], $13::bool[], $14::text[], $15::numeric[], $16::text[], $17::text[], $18::jsonb[])
+     AS l(id, n, order_line, item, description, quantity, unit, price, pct, value, taxable, rate_id, rate, name, code, details)`
 
 // insertBilled stores a new invoice's part lines, numbered 1, 2, 3 … in the order given. An
 // amount line discount is billed in proportion to the quantity billed; a percentage as is.
@@ -57,6 +52,7 @@ func (partLinesStore) insertBilled(ctx context.Context, q db.Q, tenantID, invoic
 		quantities, prices, rates, values = make([]string, n), make([]string, n), make([]string, n), make([]sql.NullString, n)
 		percentages                       = make([]sql.NullBool, n)
 		taxable                           = make([]bool, n)
+		names, codes, details             = make([]sql.NullString, n), make([]sql.NullString, n), make([]string, n)
 	)
 	for i, b := range lines {
 		l := b.Line
@@ -65,6 +61,12 @@ func (partLinesStore) insertBilled(ctx context.Context, q db.Q, tenantID, invoic
 		if l.Description != nil {
 			descriptions[i] = sql.NullString{String: *l.Description, Valid: true}
 		}
+		names[i], codes[i] = nullText(b.Booking.Name), nullText(b.Booking.AccountingCodeID)
+		doc, err := json.Marshal(b.Booking.Accounting)
+		if err != nil {
+			return fmt.Errorf("encode invoice line accounting details: %w", err)
+		}
+		details[i] = string(doc)
 		if l.TaxRateID != nil {
 			rateIDs[i] = sql.NullString{String: *l.TaxRateID, Valid: true}
 		}
@@ -79,7 +81,8 @@ func (partLinesStore) insertBilled(ctx context.Context, q db.Q, tenantID, invoic
 	}
 	_, err := q.ExecContext(ctx, insertPartLinesSQL, tenantID, invoiceID, pq.StringArray(lineIDs), pq.Int64Array(numbers),
 		pq.StringArray(orderLines), pq.StringArray(items), pq.Array(descriptions), pq.StringArray(quantities), pq.StringArray(units),
-		pq.StringArray(prices), pq.Array(percentages), pq.Array(values), pq.BoolArray(taxable), pq.Array(rateIDs), pq.StringArray(rates))
+		pq.StringArray(prices), pq.Array(percentages), pq.Array(values), pq.BoolArray(taxable), pq.Array(rateIDs), pq.StringArray(rates),
+		pq.Array(names), pq.Array(codes), pq.StringArray(details))
 	if err != nil {
 		return fmt.Errorf("insert invoice part lines: %w", err)
 	}
@@ -201,12 +204,8 @@ func (partLinesStore) get(ctx context.Context, q db.Q, tenantID, invoiceID, id s
 func (partLinesStore) list(ctx context.Context, q db.Q, tenantID, invoiceID string, f PartLineFilter, p listing.Page) ([]PartLine, error) {
 	lq := listing.NewQuery("l.tenant_id", tenantID)
 	lq.Where("l.invoice_id = %s", invoiceID)
-	if len(f.IDs) > 0 {
-		lq.Where("l.id = ANY(%s)", pq.StringArray(f.IDs))
-	}
-	if len(f.OrderLineIDs) > 0 {
-		lq.Where("l.sales_order_line_id = ANY(%s)", pq.StringArray(f.OrderLineIDs))
-	}
+	listing.AnyOf(lq, "l.id", f.IDs)
+	listing.AnyOf(lq, "l.sales_order_line_id", f.OrderLineIDs)
 	query, args := lq.SQL(partLineSelectSQL, p)
 	var rows []partLineRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
@@ -245,4 +244,11 @@ func (partLinesStore) update(ctx context.Context, q db.Q, tenantID, invoiceID, i
 		return fmt.Errorf("update invoice part line: %w", err)
 	}
 	return nil
+}
+
+func nullText(s *string) sql.NullString {
+	if s == nil {
+		return sql.NullString{}
+	}
+	return sql.NullString{String: *s, Valid: true}
 }

@@ -112,6 +112,9 @@ func (s *Service) Create(ctx context.Context, t Tenant, w InvoiceCreate) (string
 		if w.ShipmentIDs != nil {
 			inOrderLineOrder(billed)
 		}
+		if err := s.bookAsItems(ctx, q, t.ID, billed); err != nil {
+			return err
+		}
 		day, err := s.billingDay(t, w.IssueDate)
 		if err != nil {
 			return err

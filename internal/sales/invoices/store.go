@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/calendardate"
@@ -303,15 +302,9 @@ func (invoiceStore) list(ctx context.Context, q db.Q, tenantID string, f Filter,
 	if !f.IncludeDeleted {
 		lq.Where("t.deleted = %s", false)
 	}
-	if len(f.Numbers) > 0 {
-		lq.Where("t.number = ANY(%s)", pq.Int64Array(f.Numbers))
-	}
-	if len(f.CustomerIDs) > 0 {
-		lq.Where("t.customer_id = ANY(%s)", pq.StringArray(f.CustomerIDs))
-	}
-	if len(f.OrderIDs) > 0 {
-		lq.Where("t.sales_order_id = ANY(%s)", pq.StringArray(f.OrderIDs))
-	}
+	listing.AnyNumber(lq, "t.number", f.Numbers)
+	listing.AnyOf(lq, "t.customer_id", f.CustomerIDs)
+	listing.AnyOf(lq, "t.sales_order_id", f.OrderIDs)
 	if f.Status != nil {
 		lq.Where("t.status = %s", string(*f.Status))
 	}
@@ -321,15 +314,9 @@ func (invoiceStore) list(ctx context.Context, q db.Q, tenantID string, f Filter,
 	if f.IssueTo != nil {
 		lq.Where("t.issue_day <= %s::date", f.IssueTo.Format(time.DateOnly))
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("t.modified_utc > %s", *f.ModifiedAfterUtc)
-	}
-	if r := f.ExternalReference; r != nil {
-		doc, err := r.Doc()
-		if err != nil {
-			return nil, err
-		}
-		lq.Where("t.external_references @> %s::jsonb", doc)
+	listing.IfSet(lq, "t.modified_utc > %s", f.ModifiedAfterUtc)
+	if err := extref.Narrow(lq, "t.external_references", f.ExternalReference); err != nil {
+		return nil, err
 	}
 	query, args := lq.SQL(`SELECT `+invoiceAnswerColumns()+` FROM invoices t`, p)
 	cur, err := db.Query(ctx, q, scanInvoice, query, args...)

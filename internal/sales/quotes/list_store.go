@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 	"mos/internal/sales/customers"
 )
@@ -37,22 +37,10 @@ func (quoteStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, d
 	if !f.IncludeDeleted {
 		lq.Where("t.deleted = %s", false)
 	}
-	if len(f.IDs) > 0 {
-		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
-	}
-	if len(f.Numbers) > 0 {
-		lq.Where("t.number = ANY(%s)", pq.Int64Array(f.Numbers))
-	}
-	if len(f.CustomerIDs) > 0 {
-		lq.Where("t.customer_id = ANY(%s)", pq.StringArray(f.CustomerIDs))
-	}
-	if len(f.Statuses) > 0 {
-		statuses := make([]string, len(f.Statuses))
-		for i, s := range f.Statuses {
-			statuses[i] = string(s)
-		}
-		lq.Where("t.status = ANY(%s)", pq.StringArray(statuses))
-	}
+	listing.AnyOf(lq, "t.id", f.IDs)
+	listing.AnyNumber(lq, "t.number", f.Numbers)
+	listing.AnyOf(lq, "t.customer_id", f.CustomerIDs)
+	listing.AnyOf(lq, "t.status", f.Statuses)
 	if days.createdFrom != nil {
 		lq.Where("t.created_utc >= %s", *days.createdFrom)
 	}
@@ -65,15 +53,9 @@ func (quoteStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, d
 	if days.quotedTo != nil {
 		lq.Where("t.quoted_utc < %s", *days.quotedTo)
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("t.modified_utc > %s", *f.ModifiedAfterUtc)
-	}
-	if r := f.ExternalReference; r != nil {
-		doc, err := r.Doc()
-		if err != nil {
-			return nil, err
-		}
-		lq.Where("t.external_references @> %s::jsonb", doc)
+	listing.IfSet(lq, "t.modified_utc > %s", f.ModifiedAfterUtc)
+	if err := extref.Narrow(lq, "t.external_references", f.ExternalReference); err != nil {
+		return nil, err
 	}
 	query, args := lq.SQL(`SELECT `+quoteAnswerColumns("t")+` FROM quotes t`, p)
 	cur, err := db.Query(ctx, q, scanQuote, query, args...)

@@ -76,12 +76,8 @@ var partLineListSpec = listing.Spec{Fields: partLineSortFields, Default: "lineNu
 func (partLinesStore) list(ctx context.Context, q db.Q, tenantID, quoteID string, f PartLineFilter, p listing.Page) ([]PartLine, error) {
 	lq := listing.NewQuery("l.tenant_id", tenantID)
 	lq.Where("l.quote_id = %s", quoteID)
-	if len(f.IDs) > 0 {
-		lq.Where("l.id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("l.item_id = ANY(%s)", db.Array(f.ItemIDs))
-	}
+	listing.AnyOf(lq, "l.id", f.IDs)
+	listing.AnyOf(lq, "l.item_id", f.ItemIDs)
 	query, args := lq.SQL(partLineSelect, p)
 	var rows []partLineRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {

@@ -109,12 +109,8 @@ var blanketLineListSpec = listing.Spec{Fields: map[string]string{
 func (blanketLinesStore) list(ctx context.Context, q db.Q, tenantID, orderID string, f BlanketLineFilter, p listing.Page) ([]BlanketLine, error) {
 	lq := listing.NewQuery("b.tenant_id", tenantID)
 	lq.Where("b.sales_order_id = %s", orderID)
-	if len(f.IDs) > 0 {
-		lq.Where("b.id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("b.item_id = ANY(%s)", db.Array(f.ItemIDs))
-	}
+	listing.AnyOf(lq, "b.id", f.IDs)
+	listing.AnyOf(lq, "b.item_id", f.ItemIDs)
 	query, args := lq.SQL(blanketLineSelect, p)
 	var rows []blanketLineRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/lib/pq"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 	"mos/internal/sales/customers"
 )
@@ -48,22 +49,10 @@ func (orderStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, b
 	if b.poNone {
 		lq.Where("false = %s", true)
 	}
-	if len(f.IDs) > 0 {
-		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
-	}
-	if len(f.Numbers) > 0 {
-		lq.Where("t.number = ANY(%s)", pq.Int64Array(f.Numbers))
-	}
-	if len(f.CustomerIDs) > 0 {
-		lq.Where("t.customer_id = ANY(%s)", pq.StringArray(f.CustomerIDs))
-	}
-	if len(f.Statuses) > 0 {
-		statuses := make([]string, len(f.Statuses))
-		for i, s := range f.Statuses {
-			statuses[i] = string(s)
-		}
-		lq.Where("t.status = ANY(%s)", pq.StringArray(statuses))
-	}
+	listing.AnyOf(lq, "t.id", f.IDs)
+	listing.AnyNumber(lq, "t.number", f.Numbers)
+	listing.AnyOf(lq, "t.customer_id", f.CustomerIDs)
+	listing.AnyOf(lq, "t.status", f.Statuses)
 	if len(b.poCandidates) > 0 {
 		// The partial index's predicate, so that it serves the lookup.
 		lq.Where("char_length(t.customer_po_number) <= "+fmt.Sprint(maxFoundPoNumber)+" AND lower(t.customer_po_number) = ANY(%s)", pq.StringArray(b.poCandidates))
@@ -80,15 +69,9 @@ func (orderStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, b
 	if b.createdTo != nil {
 		lq.Where("t.created_utc < %s", *b.createdTo)
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("t.modified_utc > %s", *f.ModifiedAfterUtc)
-	}
-	if r := f.ExternalReference; r != nil {
-		doc, err := r.Doc()
-		if err != nil {
-			return nil, err
-		}
-		lq.Where("t.external_references @> %s::jsonb", doc)
+	listing.IfSet(lq, "t.modified_utc > %s", f.ModifiedAfterUtc)
+	if err := extref.Narrow(lq, "t.external_references", f.ExternalReference); err != nil {
+		return nil, err
 	}
 	query, args := lq.SQL(`SELECT `+orderAnswerColumns("t")+` FROM sales_orders t`, p)
 	cur, err := db.Query(ctx, q, scanOrder, query, args...)

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 
 	"mos/internal/platform/calendardate"
 	"mos/internal/platform/db"
@@ -63,15 +62,9 @@ func (store) report(ctx context.Context, q db.Q, tenantID string, f ReportFilter
 	if f.ShippedTo != nil {
 		lq.Where("s.shipped_day <= %s::date", f.ShippedTo.Format(time.DateOnly))
 	}
-	if len(f.CustomerIDs) > 0 {
-		lq.Where("s.customer_id = ANY(%s)", pq.StringArray(f.CustomerIDs))
-	}
-	if len(f.SalesOrderNumbers) > 0 {
-		lq.Where("s.sales_order_number = ANY(%s)", pq.Int64Array(f.SalesOrderNumbers))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("l.item_id = ANY(%s)", pq.StringArray(f.ItemIDs))
-	}
+	listing.AnyOf(lq, "s.customer_id", f.CustomerIDs)
+	listing.AnyNumber(lq, "s.sales_order_number", f.SalesOrderNumbers)
+	listing.AnyOf(lq, "l.item_id", f.ItemIDs)
 	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]reportRow, error) {
 		query, args := lq.SQL(reportFrom, p)
 		var rows []reportRow

@@ -197,25 +197,11 @@ var shipmentListSpec = listing.Spec{Fields: shipmentSortFields, Default: "create
 // list reads a page of the shipments matching f and how many match, in one statement.
 func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Shipment, int, error) {
 	lq := listing.NewQuery("t.tenant_id", tenantID)
-	if len(f.IDs) > 0 {
-		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
-	}
-	if len(f.Names) > 0 {
-		lq.Where("lower(t.name) = ANY(%s)", pq.StringArray(f.Names))
-	}
-	if len(f.SalesOrderIDs) > 0 {
-		lq.Where("t.sales_order_id = ANY(%s)", pq.StringArray(f.SalesOrderIDs))
-	}
-	if len(f.CustomerIDs) > 0 {
-		lq.Where("t.customer_id = ANY(%s)", pq.StringArray(f.CustomerIDs))
-	}
-	if len(f.Statuses) > 0 {
-		statuses := make([]string, len(f.Statuses))
-		for i, s := range f.Statuses {
-			statuses[i] = string(s)
-		}
-		lq.Where("t.status = ANY(%s)", pq.StringArray(statuses))
-	}
+	listing.AnyOf(lq, "t.id", f.IDs)
+	listing.AnyOf(lq, "lower(t.name)", f.Names)
+	listing.AnyOf(lq, "t.sales_order_id", f.SalesOrderIDs)
+	listing.AnyOf(lq, "t.customer_id", f.CustomerIDs)
+	listing.AnyOf(lq, "t.status", f.Statuses)
 	for _, d := range []struct {
 		clause string
 		day    *time.Time
@@ -227,15 +213,9 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 			lq.Where(d.clause, d.day.Format(time.DateOnly))
 		}
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("t.modified_utc > %s", *f.ModifiedAfterUtc)
-	}
-	if r := f.ExternalReference; r != nil {
-		doc, err := r.Doc()
-		if err != nil {
-			return nil, 0, err
-		}
-		lq.Where("t.external_references @> %s::jsonb", doc)
+	listing.IfSet(lq, "t.modified_utc > %s", f.ModifiedAfterUtc)
+	if err := extref.Narrow(lq, "t.external_references", f.ExternalReference); err != nil {
+		return nil, 0, err
 	}
 	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]shipmentRow, error) {
 		query, args := lq.SQL(`SELECT `+shipmentColumns+`, count(*) OVER () AS total_count FROM shipments t`, p)
@@ -411,18 +391,12 @@ var lineListSpec = listing.Spec{Fields: map[string]string{
 // match, in one statement.
 func (store) lines(ctx context.Context, q db.Q, tenantID string, f LineFilter, p listing.Page) ([]Line, int, error) {
 	lq := listing.NewQuery("l.tenant_id", tenantID)
-	if len(f.ShipmentIDs) > 0 {
-		lq.Where("l.shipment_id = ANY(%s)", pq.StringArray(f.ShipmentIDs))
-	}
+	listing.AnyOf(lq, "l.shipment_id", f.ShipmentIDs)
 	if len(f.SalesOrderIDs) > 0 {
 		lq.Where("l.shipment_id IN (SELECT s.id FROM shipments s WHERE s.tenant_id = l.tenant_id AND s.sales_order_id = ANY(%s))", pq.StringArray(f.SalesOrderIDs))
 	}
-	if len(f.SalesOrderLineIDs) > 0 {
-		lq.Where("l.sales_order_part_line_id = ANY(%s)", pq.StringArray(f.SalesOrderLineIDs))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("l.item_id = ANY(%s)", pq.StringArray(f.ItemIDs))
-	}
+	listing.AnyOf(lq, "l.sales_order_part_line_id", f.SalesOrderLineIDs)
+	listing.AnyOf(lq, "l.item_id", f.ItemIDs)
 	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]lineRow, error) {
 		query, args := lq.SQL(`SELECT `+lineColumns+`, count(*) OVER () AS total_count FROM shipment_lines l`, p)
 		var rows []lineRow

@@ -264,9 +264,7 @@ const affectsDepartmentSQL = `EXISTS (SELECT 1 FROM equipment_downtime_departmen
 func (s store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Downtime, error) {
 	lq := listing.NewQuery("tenant_id", tenantID)
 	lq.Where("deleted = %s", false)
-	if len(f.IDs) > 0 {
-		lq.Where("id = ANY(%s)", pq.StringArray(f.IDs))
-	}
+	listing.AnyOf(lq, "id", f.IDs)
 	if len(f.DepartmentIDs) > 0 {
 		lq.Where(affectsDepartmentSQL, pq.StringArray(f.DepartmentIDs))
 	}

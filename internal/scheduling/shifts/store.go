@@ -253,12 +253,8 @@ var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 func (s store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Shift, error) {
 	lq := listing.NewQuery("tenant_id", tenantID)
 	lq.Where("deleted = %s", false)
-	if len(f.IDs) > 0 {
-		lq.Where("id = ANY(%s)", pq.StringArray(f.IDs))
-	}
-	if len(f.DepartmentIDs) > 0 {
-		lq.Where("department_id = ANY(%s)", pq.StringArray(f.DepartmentIDs))
-	}
+	listing.AnyOf(lq, "id", f.IDs)
+	listing.AnyOf(lq, "department_id", f.DepartmentIDs)
 	if f.Name != nil {
 		lq.Where("name ILIKE %s", listing.ContainsPattern(*f.Name))
 	}

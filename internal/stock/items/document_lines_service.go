@@ -30,6 +30,10 @@ type SaleItem struct {
 	// how many inventory units one of it is (Dozen: 12 when sold by the Each); a unit
 	// without one (a Box of the Pieces type with no conversion of the item's) is absent.
 	InventoryPerUnit map[string]dec.Decimal
+	// AccountingCodeID and Accounting are how the item's sales are booked (invoice lines copy
+	// them when they bill it).
+	AccountingCodeID *string
+	Accounting       AccountingDetails
 }
 
 // InventoryQuantity converts quantity of unit into the item's inventory unit; ok is false

@@ -14,7 +14,8 @@ import (
 // saleItemsSQL reads the items among $2 with their inventory unit, default sales unit and the
 // units a line may sell them in, share-locking the items' rows.
 const saleItemsSQL = `
-SELECT i.id, i.number, i.revision, i.description, i.is_archived, i.is_taxable,
+SELECT i.id, i.number, i.revision, i.description, i.is_archived, i.is_taxable, i.accounting_code_id,
+       i.accounting_class_id, i.income_account_id, i.asset_account_id, i.expense_account_id, i.cogs_account_id,
        COALESCE(u.name, '') AS inventory_unit,
        COALESCE((SELECT du.name FROM item_sales_unit_conversions c
                  JOIN units_of_measure du ON du.tenant_id = c.tenant_id AND du.id = c.destination_unit_id
@@ -54,6 +55,12 @@ type saleItemRow struct {
 	DefaultSalesUnit string         `db:"default_sales_unit"`
 	UnitNames        pq.StringArray `db:"unit_names"`
 	InventoryPerUnit []byte         `db:"inventory_per_unit"`
+	AccountingCodeID *string        `db:"accounting_code_id"`
+	ClassID          *string        `db:"accounting_class_id"`
+	IncomeAccountID  *string        `db:"income_account_id"`
+	AssetAccountID   *string        `db:"asset_account_id"`
+	ExpenseAccountID *string        `db:"expense_account_id"`
+	CogsAccountID    *string        `db:"cogs_account_id"`
 }
 
 func (itemStore) saleItems(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]SaleItem, error) {
@@ -69,6 +76,8 @@ func (itemStore) saleItems(ctx context.Context, q db.Q, tenantID string, ids []s
 		it := SaleItem{
 			ID: r.ID, Number: r.Number, Revision: r.Revision, Description: r.Description, IsArchived: r.IsArchived,
 			IsTaxable: r.IsTaxable, InventoryUnit: r.InventoryUnit, DefaultSalesUnit: r.DefaultSalesUnit, Units: r.UnitNames,
+			AccountingCodeID: r.AccountingCodeID, Accounting: AccountingDetails{ClassID: r.ClassID, IncomeAccountID: r.IncomeAccountID,
+				AssetAccountID: r.AssetAccountID, ExpenseAccountID: r.ExpenseAccountID, CogsAccountID: r.CogsAccountID},
 		}
 		if err := json.Unmarshal(r.InventoryPerUnit, &it.InventoryPerUnit); err != nil {
 			return nil, fmt.Errorf("read item %s unit conversions: %w", r.ID, err)

@@ -312,9 +312,7 @@ func (itemStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p 
 	if f.IsArchived != nil {
 		lq.Where("i.is_archived = %s", *f.IsArchived)
 	}
-	if f.ModifiedAfterUtc != nil {
-		lq.Where("i.modified_utc >= %s", *f.ModifiedAfterUtc)
-	}
+	listing.IfSet(lq, "i.modified_utc >= %s", f.ModifiedAfterUtc)
 	if f.ModifiedBeforeUtc != nil {
 		lq.Where("i.modified_utc < %s", *f.ModifiedBeforeUtc)
 	}

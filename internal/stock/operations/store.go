@@ -141,12 +141,8 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	if !f.IncludeArchived {
 		lq.Where("NOT is_archived")
 	}
-	if len(f.IDs) > 0 {
-		lq.Where("id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.WorkCenterIDs) > 0 {
-		lq.Where("work_center_id = ANY(%s)", db.Array(f.WorkCenterIDs))
-	}
+	listing.AnyOf(lq, "id", f.IDs)
+	listing.AnyOf(lq, "work_center_id", f.WorkCenterIDs)
 	if f.Name != nil {
 		lq.Where("name ILIKE %s", listing.ContainsPattern(*f.Name))
 	}

@@ -186,15 +186,9 @@ func (store) listInputItems(ctx context.Context, q db.Q, tenantID string, o Owne
 	lq := listing.NewQuery("tenant_id", tenantID)
 	lq.Where("owner_type = %s", o.Type)
 	lq.Where("owner_id = %s", o.ID)
-	if len(f.IDs) > 0 {
-		lq.Where("id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("item_id = ANY(%s)", db.Array(f.ItemIDs))
-	}
-	if len(f.RoutingOperationIDs) > 0 {
-		lq.Where("routing_operation_id = ANY(%s)", db.Array(f.RoutingOperationIDs))
-	}
+	listing.AnyOf(lq, "id", f.IDs)
+	listing.AnyOf(lq, "item_id", f.ItemIDs)
+	listing.AnyOf(lq, "routing_operation_id", f.RoutingOperationIDs)
 	query, args := lq.SQL(`SELECT `+inputItemColumns+` FROM routing_input_items`, p)
 	var rows []inputItemRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {

@@ -152,12 +152,8 @@ var operationItemListSpec = listing.Spec{Fields: operationItemSortFields, Defaul
 func (store) listOperationItems(ctx context.Context, q db.Q, tenantID, operationID string, f OperationItemFilter, p listing.Page) ([]OperationItem, error) {
 	lq := listing.NewQuery("oi.tenant_id", tenantID)
 	lq.Where("oi.routing_operation_id = %s", operationID)
-	if len(f.IDs) > 0 {
-		lq.Where("oi.id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.ItemIDs) > 0 {
-		lq.Where("oi.item_id = ANY(%s)", db.Array(f.ItemIDs))
-	}
+	listing.AnyOf(lq, "oi.id", f.IDs)
+	listing.AnyOf(lq, "oi.item_id", f.ItemIDs)
 	query, args := lq.SQL(`SELECT `+operationItemColumns+` FROM routing_operation_items oi`, p)
 	var rows []operationItemRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {

@@ -135,15 +135,9 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, o Owner, f Filte
 	lq := listing.NewQuery("tenant_id", tenantID)
 	lq.Where("owner_type = %s", o.Type)
 	lq.Where("owner_id = %s", o.ID)
-	if len(f.IDs) > 0 {
-		lq.Where("id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.OperationIDs) > 0 {
-		lq.Where("operation_id = ANY(%s)", db.Array(f.OperationIDs))
-	}
-	if len(f.WorkCenterIDs) > 0 {
-		lq.Where("work_center_id = ANY(%s)", db.Array(f.WorkCenterIDs))
-	}
+	listing.AnyOf(lq, "id", f.IDs)
+	listing.AnyOf(lq, "operation_id", f.OperationIDs)
+	listing.AnyOf(lq, "work_center_id", f.WorkCenterIDs)
 	query, args := lq.SQL(`SELECT `+operationColumns+` FROM routing_operations`, p)
 	var rows []operationRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {

@@ -136,12 +136,8 @@ func (store) listTrackings(ctx context.Context, q db.Q, tenantID, operationID, p
 	lq := listing.NewQuery("ip.tenant_id", tenantID)
 	lq.Where("ip.routing_operation_id = %s", operationID)
 	lq.Where("ip.phase = %s", phase)
-	if len(f.IDs) > 0 {
-		lq.Where("ip.id = ANY(%s)", db.Array(f.IDs))
-	}
-	if len(f.TrackingFieldIDs) > 0 {
-		lq.Where("ip.tracking_field_id = ANY(%s)", db.Array(f.TrackingFieldIDs))
-	}
+	listing.AnyOf(lq, "ip.id", f.IDs)
+	listing.AnyOf(lq, "ip.tracking_field_id", f.TrackingFieldIDs)
 	query, args := lq.SQL(`SELECT `+trackingColumns+` FROM routing_operation_ipts ip`, p)
 	var rows []trackingRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
