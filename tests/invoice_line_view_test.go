@@ -325,3 +325,23 @@ func TestInvoiceLineViewNamesRefundsByTheirReasonsCurrentName(t *testing.T) {
 	res, b = ivSend(t, newTenant(t), http.MethodGet, ivLinesPath(id)+"/"+refund, "")
 	mustProblem(t, res, b, http.StatusNotFound)
 }
+
+// TestInvoiceLineViewLeavesOutALinesOwnTax: the one tax no line of the view shows is what a
+// part or fee line pays at its own rate: 20 of parts taxed at 7.5% is a total of 21.5, the
+// view's 20 and the line's 1.5.
+func TestInvoiceLineViewLeavesOutALinesOwnTax(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := ivOrder(t, te, "2")
+	id := ivBill(t, te, f.order)
+	part := ivPartLines(t, te, id, `{}`)[0]
+	rate := createTaxRate(t, te, client.TaxRateWrite{Name: "Line tax " + randomSuffix(), Rate: num("7.5")})
+	soOK[client.InvoicePartLineItem](t, te, http.MethodPatch, ivPartLinesPath(id)+"/"+part.Id,
+		fmt.Sprintf(`[{"op":"replace","path":"/taxCodeId","value":%q},{"op":"replace","path":"/isTaxable","value":true}]`, rate))
+	lines := lvLines(t, te, id, `{}`)
+	if len(lines) != 1 || !lines[0].IsTaxable {
+		t.Fatalf("lines %s", mustJSON(t, lines))
+	}
+	mustDec(t, "part subTotal", lines[0].SubTotal, "20")
+	mustDec(t, "invoice total", ivGet(t, te, id).Total, "21.5")
+}
