@@ -283,10 +283,11 @@ func TestInvoiceLinePermissions(t *testing.T) {
 	}
 }
 
-// ivArrangeInvoiceLines: one invoice per tenant billing subs part lines and carrying subs fee
-// and tax lines and a discount (statement counts).
+// ivArrangeInvoiceLines: one invoice per tenant billing subs part lines and carrying subs fee,
+// tax and refund lines (each refund its own reason), a discount, a deposit adjustment and a
+// progress-billing adjustment (statement counts).
 func ivArrangeInvoiceLines(t *testing.T, small, large *tenantEnv) []readCase {
-	type built struct{ invoice, part, fee, tax string }
+	type built struct{ invoice, part, fee, tax, refund string }
 	build := func(te *tenantEnv, subs int) built {
 		quantities := make([]string, subs)
 		for i := range quantities {
@@ -301,8 +302,13 @@ func ivArrangeInvoiceLines(t *testing.T, small, large *tenantEnv) []readCase {
 		}
 		soOK[client.SalesOrderDiscountLineItem](t, te, http.MethodPut, soDiscountPath(f.order), `{"isPercentage":true,"value":5}`)
 		ivMoveOrder(t, te, f.order, "approved")
+		lvPrepaid(t, te, f.order, "1", "1")
 		id := ivBill(t, te, f.order)
-		return built{invoice: id, part: ivPartLines(t, te, id, `{}`)[0].Id,
+		var refund string
+		for range subs {
+			refund = irRefund(t, te, id, irReason(t, te), "0.5")
+		}
+		return built{invoice: id, part: ivPartLines(t, te, id, `{}`)[0].Id, refund: refund,
 			fee: soOK[[]client.InvoiceFeeLineItem](t, te, http.MethodPost, ivFeeLinesPath(id)+"/list", `{}`)[0].Id,
 			tax: soOK[[]client.InvoiceTaxLineItem](t, te, http.MethodPost, ivTaxLinesPath(id)+"/list", `{}`)[0].Id}
 	}
@@ -317,6 +323,13 @@ func ivArrangeInvoiceLines(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getInvoiceDiscountLineItem", ivDiscountPath(s.invoice), ivDiscountPath(l.invoice)),
 		getRead("getInvoiceShippingChargeLineItem", ivShippingPath(s.invoice), ivShippingPath(l.invoice)),
 		listRead("listInvoiceLineItems", ivLinesPath(s.invoice)+"/list", ivLinesPath(l.invoice)+"/list", `{}`),
+		// Sorted from the last type down, each page starts with a refund (their reasons named
+		// in one statement) and the large one holds every type a regular invoice carries.
+		{op: "listInvoiceLineItems", list: true,
+			small: readCall{http.MethodPost, ivLinesPath(s.invoice) + "/list?Sort.Dir=descending&Take=1", `{}`},
+			large: readCall{http.MethodPost, ivLinesPath(l.invoice) + "/list?Sort.Dir=descending&Take=50", `{}`}},
 		getRead("getInvoiceLineItem", ivLinesPath(s.invoice)+"/"+s.tax, ivLinesPath(l.invoice)+"/"+l.tax),
+		// A refund read names its reason.
+		getRead("getInvoiceLineItem", ivLinesPath(s.invoice)+"/"+s.refund, ivLinesPath(l.invoice)+"/"+l.refund),
 	}
 }

@@ -423,7 +423,8 @@ var indexedLists = map[string]indexedList{
 	"/api/invoices/{invoiceId}/deposit-adjustment-line-items/list": {tables: []string{"invoice_deposit_adjustment_lines"},
 		path: map[string]string{"invoiceId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}}},
 	// The lines view reads every line table of the invoice (one branch each).
-	"/api/invoices/{invoiceId}/line-items/list": {tables: []string{"invoice_part_lines", "invoice_fee_lines", "invoice_tax_lines"},
+	"/api/invoices/{invoiceId}/line-items/list": {tables: []string{"invoice_part_lines", "invoice_fee_lines", "invoice_tax_lines",
+		"invoice_deposit_lines", "invoice_deposit_adjustment_lines", "invoice_refund_lines", "refund_reason_codes"},
 		path: map[string]string{"invoiceId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}, "types": []string{"fee"}}},
 	"/api/purchase-orders/{purchaseOrderId}/fee-line-items/list": {tables: []string{"purchase_order_fee_lines"},
 		path: map[string]string{"purchaseOrderId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}}},

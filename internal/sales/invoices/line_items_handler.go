@@ -43,7 +43,8 @@ func (h *InvoicesHandler) GetInvoiceLineItem(ctx context.Context, req gen.GetInv
 func lineItemToAPI(l LineItem) gen.InvoiceLineItem {
 	return gen.InvoiceLineItem{
 		Id: l.ID, Type: gen.InvoiceLineType(l.Type), Number: l.Number, Name: l.Name, Description: l.Description,
-		ItemId: l.ItemID, Quantity: l.Quantity, Price: l.Price, SubTotal: l.SubTotal,
-		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
+		SalesOrderLineItemId: l.SalesOrderLineID, ItemId: l.ItemID, Quantity: l.Quantity, Price: l.Price,
+		DiscountedPrice: l.DiscountedPrice, IsTaxable: l.IsTaxable, SubTotal: l.SubTotal,
+		ExternalReferences: l.ExternalReferences, CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}
 }

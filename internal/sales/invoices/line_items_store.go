@@ -12,33 +12,50 @@ import (
 )
 
 // invoiceLines is the lines view of invoices (lineview): one branch per line table, each type
-// of its own rank (amount is a fee's amount and a tax line's rate). A later line kind adds its
-// branch here.
+// of its own rank, in the order the totals count them (amount is a fee's, deposit's, progress
+// billing's or refund's amount and a tax line's rate; a deposit or progress-billing line is
+// quantity 1 at its amount), with the optional columns the view shows: the order line a line
+// bills or copies, the taxable flag, external references and a refund's reason. A later line
+// kind adds its branch here.
 var invoiceLines = lineview.Declare(`
 SELECT l.tenant_id, l.invoice_id AS parent_id, l.id, 'part' AS kind, 1 AS kind_rank, l.line_number,
        l.name, l.description, l.item_id, l.quantity, l.unit_price, l.discount_is_percentage,
-       l.discount_value, NULL::numeric AS amount, l.created_utc, l.modified_utc
+       l.discount_value, NULL::numeric AS amount, l.created_utc, l.modified_utc,
+       l.sales_order_line_id AS source_line_id, l.is_taxable, l.external_references, NULL::text AS reason_id
 FROM invoice_part_lines l
 UNION ALL
 SELECT l.tenant_id, l.invoice_id, l.id, 'fee', 2, NULL, l.name, l.description, NULL, NULL, NULL, NULL, NULL,
-       l.amount, l.created_utc, l.modified_utc
+       l.amount, l.created_utc, l.modified_utc, l.sales_order_fee_line_id, l.is_taxable, '{}', NULL
 FROM invoice_fee_lines l
 UNION ALL
 SELECT l.tenant_id, l.invoice_id, l.id, 'tax', 3, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
-       l.rate, l.created_utc, l.modified_utc
+       l.rate, l.created_utc, l.modified_utc, NULL, false, '{}', NULL
 FROM invoice_tax_lines l
 UNION ALL
 SELECT l.tenant_id, l.invoice_id, l.id, 'discount', 4, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL, l.created_utc, l.modified_utc
+       NULL, l.created_utc, l.modified_utc, NULL, false, '{}', NULL
 FROM invoice_discount_lines l
 UNION ALL
-SELECT l.tenant_id, l.invoice_id, l.id, 'ProgressBilling', 5, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
-       l.amount, l.created_utc, l.modified_utc
+SELECT l.tenant_id, l.invoice_id, l.id, 'deposit', 5, NULL, NULL, l.description, NULL, 1, l.amount, NULL, NULL,
+       l.amount, l.created_utc, l.modified_utc, NULL, false, '{}', NULL
+FROM invoice_deposit_lines l
+UNION ALL
+SELECT l.tenant_id, l.invoice_id, l.id, 'ProgressBilling', 6, NULL, l.name, NULL, NULL, 1, l.amount, NULL, NULL,
+       l.amount, l.created_utc, l.modified_utc, NULL, false, '{}', NULL
 FROM invoice_progress_billing_lines l WHERE l.kind = 'billing'
 UNION ALL
-SELECT l.tenant_id, l.invoice_id, l.id, 'ProgressBillingAdjustment', 6, NULL, l.name, NULL, NULL, NULL, NULL, NULL, NULL,
-       l.amount, l.created_utc, l.modified_utc
-FROM invoice_progress_billing_lines l WHERE l.kind = 'adjustment'`, "invoices", "invoice")
+SELECT l.tenant_id, l.invoice_id, l.id, 'depositAdjustment', 7, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       l.amount, l.created_utc, l.modified_utc, NULL, false, '{}', NULL
+FROM invoice_deposit_adjustment_lines l
+UNION ALL
+SELECT l.tenant_id, l.invoice_id, l.id, 'ProgressBillingAdjustment', 8, NULL, l.name, NULL, NULL, 1, l.amount, NULL, NULL,
+       l.amount, l.created_utc, l.modified_utc, NULL, false, '{}', NULL
+FROM invoice_progress_billing_lines l WHERE l.kind = 'adjustment'
+UNION ALL
+SELECT l.tenant_id, l.invoice_id, l.id, 'refund', 9, NULL, NULL, l.description, NULL, NULL, NULL, NULL, NULL,
+       l.amount, l.created_utc, l.modified_utc, l.sales_order_refund_line_id, false, '{}', l.refund_reason_code_id
+FROM invoice_refund_lines l`, "invoices", "invoice",
+	lineview.SourceLineID, lineview.IsTaxable, lineview.ExternalReferences, lineview.ReasonID)
 
 const shippingChargeSQL = `
 SELECT id, shipping_charge, shipping_charge_is_taxable, currency_code FROM invoices WHERE tenant_id = $1 AND id = $2`

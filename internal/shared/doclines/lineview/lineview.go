@@ -13,6 +13,7 @@ import (
 
 	"mos/internal/platform/currency"
 	pdec "mos/internal/platform/dec"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 	"mos/internal/shared/doclines"
 )
@@ -28,6 +29,19 @@ type dec = pdec.Decimal
 // kind without a member answers NULL for it (typed in the first branch).
 const Columns = `tenant_id, parent_id, id, kind, kind_rank, line_number, name, description, item_id, quantity,
 unit_price, discount_is_percentage, discount_value, amount, created_utc, modified_utc`
+
+// The optional columns a view may answer after Columns, each branch in the order Declare's
+// extra names them; a view that does not name one leaves its Row member at its zero value.
+const (
+	// SourceLineID is the line of another document the line copies or bills (text).
+	SourceLineID = "source_line_id"
+	// IsTaxable is whether the line counts in its document's taxable base (boolean).
+	IsTaxable = "is_taxable"
+	// ExternalReferences are the line's external references (jsonb; '{}' for none).
+	ExternalReferences = "external_references"
+	// ReasonID is the reason code the line carries (text), for the document to name.
+	ReasonID = "reason_id"
+)
 
 // Row is a line of a view with its document's currency, taxable base and discount total,
 // which price it (SubTotal).
@@ -46,9 +60,14 @@ type Row struct {
 	Amount               *dec      `db:"amount"`
 	CreatedUtc           time.Time `db:"created_utc"`
 	ModifiedUtc          time.Time `db:"modified_utc"`
-	Currency             string    `db:"currency_code"`
-	TaxableBase          dec       `db:"taxable_base"`
-	DiscountTotal        dec       `db:"discount_total"`
+	// The optional columns, when the view answers them.
+	SourceLineID       *string           `db:"source_line_id"`
+	IsTaxable          *bool             `db:"is_taxable"`
+	ExternalReferences extref.References `db:"external_references"`
+	ReasonID           *string           `db:"reason_id"`
+	Currency           string            `db:"currency_code"`
+	TaxableBase        dec               `db:"taxable_base"`
+	DiscountTotal      dec               `db:"discount_total"`
 }
 
 // Pricing is how a kind's rows count in their document.

@@ -22,15 +22,20 @@ type View struct {
 
 // Declare declares the view of a document: lines is the UNION ALL of its line tables answering
 // Columns; parent is the document's table (tenant_id, id, currency_code, taxable_base,
-// discount_total); noun names the document in errors ("sales order"). A statement filters the
+// discount_total); noun names the document in errors ("sales order"); extra names the optional
+// columns (SourceLineID, IsTaxable, ...) every branch answers after Columns. A statement filters the
 // view by tenant_id and parent_id, which PostgreSQL pushes into each branch (each line
 // table's index on its document serves it).
-func Declare(lines, parent, noun string) View {
+func Declare(lines, parent, noun string, extra ...string) View {
+	var more string
+	for _, c := range extra {
+		more += ", v." + c
+	}
 	return View{
 		noun:      noun,
 		existsSQL: `SELECT EXISTS (SELECT 1 FROM ` + parent + ` WHERE tenant_id = $1 AND id = $2)`,
 		listSQL: `SELECT v.id, v.kind, v.kind_rank, v.line_number, v.name, v.description, v.item_id, v.quantity,
-       v.unit_price, v.discount_is_percentage, v.discount_value, v.amount, v.created_utc, v.modified_utc,
+       v.unit_price, v.discount_is_percentage, v.discount_value, v.amount, v.created_utc, v.modified_utc` + more + `,
        o.currency_code, o.taxable_base, o.discount_total
 FROM (` + lines + `) v
 JOIN ` + parent + ` o ON o.tenant_id = v.tenant_id AND o.id = v.parent_id`,
@@ -38,7 +43,7 @@ JOIN ` + parent + ` o ON o.tenant_id = v.tenant_id AND o.id = v.parent_id`,
 		// a missing document, a row without a line a line not of the document.
 		getSQL: `SELECT o.id AS parent_id, v.id AS line_id, v.kind, v.kind_rank, v.line_number, v.name, v.description,
        v.item_id, v.quantity, v.unit_price, v.discount_is_percentage, v.discount_value, v.amount, v.created_utc,
-       v.modified_utc, o.currency_code, o.taxable_base, o.discount_total
+       v.modified_utc` + more + `, o.currency_code, o.taxable_base, o.discount_total
 FROM ` + parent + ` o
 LEFT JOIN (` + lines + `) v ON v.tenant_id = o.tenant_id AND v.parent_id = o.id AND v.id = $3
 WHERE o.tenant_id = $1 AND o.id = $2`,
