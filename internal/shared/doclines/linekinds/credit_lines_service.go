@@ -160,9 +160,10 @@ func (c Credits) normalized(w CreditLineWrite, mode extref.Mode) (CreditLineWrit
 		f.Add("amount", "must be more than 0")
 	}
 	w.Description = f.OptionalText("description", w.Description, maxCreditDescription)
+	name := w.Name
 	w.Name = nil
 	if c.Fields.NameColumn != "" {
-		w.Name = f.OptionalText("name", w.Name, maxCreditName)
+		w.Name = f.OptionalText("name", name, maxCreditName)
 	}
 	refs := w.ExternalReferences
 	w.ExternalReferences = nil
