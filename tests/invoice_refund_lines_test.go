@@ -15,6 +15,41 @@ import (
 // references, accounting details, the order refund line copied) and can be deleted in every
 // status refunds are written in.
 
+// rfInvoice is a new tenant's invoice billing 10 at 10 (total 100) and a usable refund reason.
+func rfInvoice(t *testing.T) (te *tenantEnv, invoiceID, reason string) {
+	t.Helper()
+	te = newTenant(t)
+	invoiceID = ivBill(t, te, ivOrder(t, te, "10").order)
+	return te, invoiceID, irReason(t, te)
+}
+
+// rfTwoInvoices is a new tenant's two invoices of one order, each billing 10 at 10 (total
+// 100), and a usable refund reason.
+func rfTwoInvoices(t *testing.T) (te *tenantEnv, invoiceID, other, reason string) {
+	t.Helper()
+	te = newTenant(t)
+	f := ivOrder(t, te, "10", "10")
+	invoiceID, other = ivBill(t, te, f.order, ivLine(f.lines[0], "10")), ivBill(t, te, f.order, ivLine(f.lines[1], "10"))
+	return te, invoiceID, other, irReason(t, te)
+}
+
+// rfOrderRefunds is a new tenant's approved order of two part lines of 4 at 10 carrying one
+// refund line per amount, in that order (all for a usable reason, answered), not yet
+// invoiced.
+func rfOrderRefunds(t *testing.T, amounts ...int) (te *tenantEnv, f ivOrderFixture, reason string, refunds []string) {
+	t.Helper()
+	te = newTenant(t)
+	f = ivOrder(t, te, "4", "4")
+	ivMoveOrder(t, te, f.order, "draft")
+	reason = irReason(t, te)
+	refunds = make([]string, len(amounts))
+	for i, a := range amounts {
+		refunds[i] = solCreate(t, te, soRefundLinesPath(f.order), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":%d}`, reason, a))
+	}
+	ivMoveOrder(t, te, f.order, "approved")
+	return te, f, reason, refunds
+}
+
 // rfRefund reads one refund line of the invoice.
 func rfRefund(t *testing.T, te *tenantEnv, invoiceID, id string) client.InvoiceRefundLineItem {
 	t.Helper()
@@ -51,10 +86,7 @@ func rfMustNumbers(t *testing.T, te *tenantEnv, invoiceID string, want ...int) {
 // Patch writes each; a refund written on the invoice copies no order line.
 func TestInvoiceRefundLineNameAndExternalReferences(t *testing.T) {
 	t.Parallel()
-	te := newTenant(t)
-	f := ivOrder(t, te, "10")
-	id := ivBill(t, te, f.order)
-	reason := irReason(t, te)
+	te, id, reason := rfInvoice(t)
 	refund := solCreate(t, te, irRefundsPath(id), fmt.Sprintf(
 		`{"refundReasonCodeId":%q,"amount":5,"name":"  Restocking  ","externalReferences":{"erp":{"externalId":"R-1","displayId":"  "}}}`, reason))
 	got := rfRefund(t, te, id, refund)
@@ -104,10 +136,7 @@ func TestInvoiceRefundLineNameAndExternalReferences(t *testing.T) {
 // alike; each refusal a 400 naming the member.
 func TestInvoiceRefundLineWriteLimits(t *testing.T) {
 	t.Parallel()
-	te := newTenant(t)
-	f := ivOrder(t, te, "10")
-	id := ivBill(t, te, f.order)
-	reason := irReason(t, te)
+	te, id, reason := rfInvoice(t)
 	refund := irRefund(t, te, id, reason, "1")
 	long := strings.Repeat("k", 201)
 	for _, c := range []struct{ extra, field string }{
@@ -146,10 +175,7 @@ func TestInvoiceRefundLineWriteLimits(t *testing.T) {
 // invoice numbers its own; the list answers in number order.
 func TestInvoiceRefundLineNumbersAreNeverReused(t *testing.T) {
 	t.Parallel()
-	te := newTenant(t)
-	f := ivOrder(t, te, "10", "10")
-	id, other := ivBill(t, te, f.order, ivLine(f.lines[0], "10")), ivBill(t, te, f.order, ivLine(f.lines[1], "10"))
-	reason := irReason(t, te)
+	te, id, other, reason := rfTwoInvoices(t)
 	first, second, third := irRefund(t, te, id, reason, "1"), irRefund(t, te, id, reason, "2"), irRefund(t, te, id, reason, "3")
 	for want, l := range []string{first, second, third} {
 		if got := rfRefund(t, te, id, l).Number; got != want+1 {
@@ -211,10 +237,7 @@ func TestInvoiceRefundLineDeleteFollowsTheStatus(t *testing.T) {
 // delete in the same request, each refund counted rounded to the currency.
 func TestInvoiceRefundLineDeleteRecomputesTotals(t *testing.T) {
 	t.Parallel()
-	te := newTenant(t)
-	f := ivOrder(t, te, "10")
-	id := ivBill(t, te, f.order)
-	reason := irReason(t, te)
+	te, id, reason := rfInvoice(t)
 	a, b := irRefund(t, te, id, reason, "12.345"), irRefund(t, te, id, reason, "7.5")
 	// 100 − 12.35 − 7.50 = 80.15.
 	mustDec(t, "total with both", ivGet(t, te, id).Total, "80.15")
@@ -234,10 +257,7 @@ func TestInvoiceRefundLineDeleteRecomputesTotals(t *testing.T) {
 // stays), an unknown line 204; If-Match must name the line's current ETag (412 otherwise).
 func TestInvoiceRefundLineDeleteAddressesItsInvoice(t *testing.T) {
 	t.Parallel()
-	te := newTenant(t)
-	f := ivOrder(t, te, "10", "10")
-	id, other := ivBill(t, te, f.order, ivLine(f.lines[0], "10")), ivBill(t, te, f.order, ivLine(f.lines[1], "10"))
-	reason := irReason(t, te)
+	te, id, other, reason := rfTwoInvoices(t)
 	theirs := irRefund(t, te, other, reason, "3")
 	r, b := ivSend(t, te, http.MethodDelete, irRefundPath(id, theirs), "")
 	mustProblem(t, r, b, http.StatusNotFound)
@@ -262,15 +282,7 @@ func TestInvoiceRefundLineDeleteAddressesItsInvoice(t *testing.T) {
 // on the invoice names none and is numbered after them.
 func TestInvoiceRefundLineCopiesKeepTheOrderLine(t *testing.T) {
 	t.Parallel()
-	te := newTenant(t)
-	f := ivOrder(t, te, "4", "4")
-	ivMoveOrder(t, te, f.order, "draft")
-	reason := irReason(t, te)
-	orderRefunds := make([]string, 3)
-	for i := range orderRefunds {
-		orderRefunds[i] = solCreate(t, te, soRefundLinesPath(f.order), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":%d}`, reason, i+1))
-	}
-	ivMoveOrder(t, te, f.order, "approved")
+	te, f, reason, orderRefunds := rfOrderRefunds(t, 1, 2, 3)
 	first := ivBill(t, te, f.order, ivLine(f.lines[0], "4"))
 	own := irRefund(t, te, first, reason, "1")
 	list := irRefunds(t, te, first)
@@ -309,13 +321,8 @@ func TestInvoiceRefundLineCopiesKeepTheOrderLine(t *testing.T) {
 // the other copies stay with the first invoice).
 func TestInvoiceRefundLineDeleteReleasesTheOrderLine(t *testing.T) {
 	t.Parallel()
-	te := newTenant(t)
-	f := ivOrder(t, te, "4", "4")
-	ivMoveOrder(t, te, f.order, "draft")
-	reason := irReason(t, te)
-	kept := solCreate(t, te, soRefundLinesPath(f.order), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":2}`, reason))
-	released := solCreate(t, te, soRefundLinesPath(f.order), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":3}`, reason))
-	ivMoveOrder(t, te, f.order, "approved")
+	te, f, _, orderRefunds := rfOrderRefunds(t, 2, 3)
+	kept, released := orderRefunds[0], orderRefunds[1]
 	first := ivBill(t, te, f.order, ivLine(f.lines[0], "4"))
 	// 40 − 2 − 3 = 35.
 	mustDec(t, "first total", ivGet(t, te, first).Total, "35")
@@ -342,16 +349,13 @@ func TestInvoiceRefundLineDeleteReleasesTheOrderLine(t *testing.T) {
 // accounting details as it now has them; a refund of the invoice as a whole shows none.
 func TestInvoiceRefundLineAccountingDetails(t *testing.T) {
 	t.Parallel()
-	te := newTenant(t)
-	f := ivOrder(t, te, "10")
-	id := ivBill(t, te, f.order)
+	te, id, reason := rfInvoice(t)
 	part := ivPartLines(t, te, id, `{}`)[0].Id
 	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE invoice_part_lines
 	    SET accounting_details = '{"classId":"CL-1","incomeAccountId":"IN-4000","cogsAccountId":"CG-5000"}'
 	    WHERE tenant_id = $1 AND id = $2`, te.ID, part); err != nil {
 		t.Fatal(err)
 	}
-	reason := irReason(t, te)
 	against := solCreate(t, te, irRefundsPath(id), fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":1,"partLineItemId":%q}`, reason, part))
 	whole := irRefund(t, te, id, reason, "1")
 	d := rfRefund(t, te, id, against).AccountingDetails
