@@ -219,6 +219,7 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			return versioned{Table: "invoice_refund_lines", ID: id, Get: irRefundPath(w.invoice, id), Writes: []versionedWrite{
 				putRecord("", fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":2}`, reason)),
 				patchOf("", `[{"op":"replace","path":"/amount","value":3}]`),
+				deleteRecord(""),
 			}}
 		}},
 		{name: "invoice deposit lines", arrange: func(t *testing.T, te *tenantEnv) versioned {

@@ -563,8 +563,9 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 			body := fmt.Sprintf(`{"refundReasonCodeId":%q,"amount":2}`, reason)
 			return isolated{
 				ID: id, Get: irRefundPath(invoice, id),
-				Put:   &isoCall{Body: body},
-				Patch: &isoCall{Body: `[{"op":"replace","path":"/amount","value":2}]`},
+				Put:    &isoCall{Body: body},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/amount","value":2}]`},
+				Delete: &isoCall{},
 				Refused: []isoCall{
 					{Method: http.MethodPost, Path: irRefundsPath(invoice), Body: body},
 					{Method: http.MethodPost, Path: irRefundsPath(invoice) + "/list", Body: `{}`},

@@ -544,9 +544,9 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sql
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, 1 + i % 50,
        ` + sqlAt("i") + ` ` + everyTenant + ` WHERE i % 5 = 1`},
 	// Five refund lines per invoice, for the first fifth of the invoices.
-	{"invoice_refund_lines", `INSERT INTO invoice_refund_lines (tenant_id, invoice_id, id, refund_reason_code_id, amount, created_utc)
+	{"invoice_refund_lines", `INSERT INTO invoice_refund_lines (tenant_id, invoice_id, id, refund_reason_code_id, amount, created_utc, line_number)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 1 + i % 50,
-       ` + sqlAt("i") + ` ` + everyTenant},
+       ` + sqlAt("i") + `, 1 + (i - 1) % 5 ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

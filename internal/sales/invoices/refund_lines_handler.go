@@ -14,7 +14,7 @@ import (
 // refundLineRecord declares the refund lines for conditional requests.
 func refundLineRecord() conditional.Record {
 	return docLineTables.CreditRecord("invoiceId",
-		[]string{"getInvoiceRefundLineItem", "updateInvoiceRefundLineItem", "patchInvoiceRefundLineItem"})
+		[]string{"getInvoiceRefundLineItem", "updateInvoiceRefundLineItem", "patchInvoiceRefundLineItem", "deleteInvoiceRefundLineItem"})
 }
 
 // The operations of an invoice's refund lines, on InvoicesHandler (linekinds serves them as
@@ -58,6 +58,17 @@ func (h *InvoicesHandler) UpdateInvoiceRefundLineItem(ctx context.Context, req g
 	return gen.UpdateInvoiceRefundLineItem200JSONResponse{Body: refundLineToAPI(l)}, nil
 }
 
+func (h *InvoicesHandler) DeleteInvoiceRefundLineItem(ctx context.Context, req gen.DeleteInvoiceRefundLineItemRequestObject) (gen.DeleteInvoiceRefundLineItemResponseObject, error) {
+	deleted, err := h.svc.DeleteRefundLine(ctx, auth.TenantID(ctx), req.InvoiceId, req.LineItemId)
+	if err != nil {
+		return nil, err
+	}
+	if !deleted {
+		return gen.DeleteInvoiceRefundLineItem204Response{}, nil
+	}
+	return gen.DeleteInvoiceRefundLineItem200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
 // PatchInvoiceRefundLineItem applies the patch to the refund line's read shape inside the
 // service's transaction, then saves the result through the full-update rules.
 func (h *InvoicesHandler) PatchInvoiceRefundLineItem(ctx context.Context, req gen.PatchInvoiceRefundLineItemRequestObject) (gen.PatchInvoiceRefundLineItemResponseObject, error) {
@@ -77,14 +88,24 @@ func (h *InvoicesHandler) PatchInvoiceRefundLineItem(ctx context.Context, req ge
 
 // refundLineFromAPI reads a create or full-update body; omitted optional members are none.
 func refundLineFromAPI(b gen.InvoiceRefundLineItemWrite) linekinds.CreditLineWrite {
-	return linekinds.CreditLineWrite{ReasonID: b.RefundReasonCodeId, PartLineID: b.PartLineItemId, Amount: b.Amount, Description: b.Description}
+	w := linekinds.CreditLineWrite{ReasonID: b.RefundReasonCodeId, PartLineID: b.PartLineItemId, Amount: b.Amount,
+		Description: b.Description, Name: b.Name}
+	if b.ExternalReferences != nil {
+		w.ExternalReferences = *b.ExternalReferences
+	}
+	return w
 }
 
 func refundLineToAPI(l linekinds.CreditLine) gen.InvoiceRefundLineItem {
+	a := l.Accounting
 	return gen.InvoiceRefundLineItem{
-		Id: l.ID, InvoiceId: l.ParentID, RefundReasonCodeId: l.ReasonID,
+		Id: l.ID, InvoiceId: l.ParentID, Number: l.Number, Name: l.Name, RefundReasonCodeId: l.ReasonID,
 		RefundReasonCode: gen.Reference{Id: l.ReasonID, Name: l.ReasonName},
 		PartLineItemId:   l.PartLineID, Amount: l.Amount, SubTotal: l.SubTotal, Description: l.Description,
-		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
+		SalesOrderLineItemId: l.CopiedFrom,
+		AccountingDetails: gen.ItemAccountingDetails{ClassId: a.ClassID, IncomeAccountId: a.IncomeAccountID, AssetAccountId: a.AssetAccountID,
+			ExpenseAccountId: a.ExpenseAccountID, CogsAccountId: a.CogsAccountID},
+		ExternalReferences: l.ExternalReferences,
+		CreatedUtc:         utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}
 }

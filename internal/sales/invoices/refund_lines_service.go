@@ -5,7 +5,9 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/sales/refundreasons"
 	"mos/internal/sales/salesorders"
 	"mos/internal/shared/doclines/linekinds"
@@ -17,12 +19,38 @@ import (
 // total before them (400 naming amount). Unlike the other lines, refunds are written in every
 // status of a live invoice, issued and paid too: a credit after issue is what a refund is for.
 // An invoice created from a sales order copies the order's refund lines no live invoice
-// carries; deleting the invoice releases them for the next one.
+// carries; deleting the invoice releases them for the next one, and so does deleting the
+// copied line. Like every invoice line, a refund line has a number (1, 2, 3 … per invoice in
+// creation order, never given twice; copies first, in the order's line order), a name and
+// external references (both written; a copy has neither: order refund lines carry none), and
+// shows the order refund line it copies, kept after the invoice is deleted, and how it is
+// booked: the accounting details of the part line it is against, if any (read only).
 var refundCredits = linekinds.Credits{
 	Table: "invoice_refund_lines", Noun: "refund",
 	PartLines: "invoice_part_lines", PartLineField: "partLineItemId",
 	ReasonColumn: "refund_reason_code_id", ReasonField: "refundReasonCodeId",
 	TotalColumn: "refund_total",
+	Fields: linekinds.CreditFields{
+		NumberColumn: "line_number", LastNumberColumn: "last_refund_line_number", NameColumn: "name",
+		ExternalReferencesColumn: "external_references", ExternalReferencesKind: extref.Invoice,
+		CopiedFromColumn: "copied_sales_order_refund_line_id", PartLineAccountingColumn: "accounting_details",
+	},
+}
+
+// DeleteRefundLine deletes refund line id of the tenant's live invoice invoiceID and
+// recomputes its totals, in one transaction (linekinds; a copied refund goes back to the
+// order with the row that claimed it); false when no refund line has that id. A refund line
+// of another invoice is NotFound, like its read.
+func (s *Service) DeleteRefundLine(ctx context.Context, tenantID, invoiceID, id string) (bool, error) {
+	deleted, err := s.lines.DeleteCredit(ctx, tenantID, invoiceID, id)
+	if err != nil || deleted {
+		return deleted, err
+	}
+	elsewhere, err := refundLinesStore{}.onAnotherInvoice(ctx, s.pool, tenantID, invoiceID, id)
+	if err != nil || !elsewhere {
+		return false, err
+	}
+	return false, apperr.NotFound("refund line %s of invoice %s not found", id, invoiceID)
 }
 
 // refundReasonLookup checks the refund reason codes a refund line writes (404 naming field

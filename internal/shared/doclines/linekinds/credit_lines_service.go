@@ -6,12 +6,16 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
 )
 
-// maxCreditDescription is the longest description of a credit line.
-const maxCreditDescription = 2000
+// The longest description and name of a credit line.
+const (
+	maxCreditDescription = 2000
+	maxCreditName        = 200
+)
 
 // Credits describes a document's credit lines: money given back, off its total after tax,
 // optionally against one of its part lines (sales order refunds, purchase order vendor
@@ -36,6 +40,34 @@ type Credits struct {
 	// so a later change of other lines that lowers the total below the credits is accepted
 	// and leaves the total negative (what is owed back).
 	TotalColumn string
+	// Fields are the members the document's credit lines carry beyond the common ones; zero
+	// when they carry none.
+	Fields CreditFields
+}
+
+// CreditFields names the columns of the optional members of a document's credit lines; an
+// empty name is a member the lines do not carry (it reads as its zero value and is not
+// written).
+type CreditFields struct {
+	// NumberColumn numbers the lines 1, 2, 3 … per document in creation order, never giving a
+	// number twice: LastNumberColumn is the parent's column of the last number given, advanced
+	// by each create (the document is locked) and never lowered. Lists then sort by number by
+	// default.
+	NumberColumn     string
+	LastNumberColumn string
+	// NameColumn holds the line's name: trimmed, at most 200 characters, blank as none.
+	NameColumn string
+	// ExternalReferencesColumn (jsonb) holds the line's external references under the extref
+	// rules; ExternalReferencesKind is the record kind whose JSON Patch rule applies.
+	ExternalReferencesColumn string
+	ExternalReferencesKind   extref.Kind
+	// CopiedFromColumn names the other document's line the line was copied from (read only,
+	// written by the document's own copy).
+	CopiedFromColumn string
+	// PartLineAccountingColumn is the part line table's jsonb column of accounting details
+	// (classId, incomeAccountId, assetAccountId, expenseAccountId, cogsAccountId) a line shows
+	// when it is against a part line.
+	PartLineAccountingColumn string
 }
 
 // ReasonLookup checks and names the reasons credit lines carry.
@@ -83,6 +115,20 @@ type CreditLineWrite struct {
 	// Amount is more than 0, stored exactly as sent.
 	Amount      dec
 	Description *string
+	// Name and ExternalReferences are written when the document's lines carry them
+	// (CreditFields).
+	Name               *string
+	ExternalReferences extref.References
+}
+
+// AccountingDetails are how a credit line is booked: its part line's item class and
+// accounts; nil members are not set.
+type AccountingDetails struct {
+	ClassID          *string `db:"class_id"`
+	IncomeAccountID  *string `db:"income_account_id"`
+	AssetAccountID   *string `db:"asset_account_id"`
+	ExpenseAccountID *string `db:"expense_account_id"`
+	CogsAccountID    *string `db:"cogs_account_id"`
 }
 
 // CreditLine is a stored credit line.
@@ -90,6 +136,11 @@ type CreditLine struct {
 	ID       string
 	ParentID string
 	CreditLineWrite
+	// Number, CopiedFrom and Accounting are read when the document's lines carry them
+	// (CreditFields): 0, nil and all nil otherwise.
+	Number     int
+	CopiedFrom *string
+	Accounting AccountingDetails
 	// ReasonName is the reason's current name, when the lines carry one.
 	ReasonName string
 	// SubTotal is Amount rounded to the minor unit of the document's currency: what the line
@@ -100,20 +151,48 @@ type CreditLine struct {
 }
 
 // normalized applies the write rules, naming each offending field: amount more than 0;
-// description trimmed, blank as none, at most 2000.
-func (w CreditLineWrite) normalized() (CreditLineWrite, error) {
+// description trimmed, blank as none, at most 2000; and, when the lines carry them, name
+// trimmed, blank as none, at most 200, and external references under extref's rule of mode
+// (the members the lines do not carry are dropped).
+func (c Credits) normalized(w CreditLineWrite, mode extref.Mode) (CreditLineWrite, error) {
 	f := apperr.Fields{}
 	if !w.Amount.IsPositive() {
 		f.Add("amount", "must be more than 0")
 	}
 	w.Description = f.OptionalText("description", w.Description, maxCreditDescription)
+	name := w.Name
+	w.Name = nil
+	if c.Fields.NameColumn != "" {
+		w.Name = f.OptionalText("name", name, maxCreditName)
+	}
+	refs := w.ExternalReferences
+	w.ExternalReferences = nil
+	if c.Fields.ExternalReferencesColumn != "" {
+		var refErrs apperr.Fields
+		w.ExternalReferences, refErrs = extref.Normalize(refs, mode)
+		f.Merge("", refErrs)
+	}
 	return w, f.Err()
+}
+
+// writeNormalized applies the create and full update rules (normalized).
+func (c Credits) writeNormalized(w CreditLineWrite) (CreditLineWrite, error) {
+	return c.normalized(w, extref.Write)
+}
+
+// patchNormalized applies the JSON Patch rules: extref's patch mode of the lines' kind.
+func (c Credits) patchNormalized(w CreditLineWrite) (CreditLineWrite, error) {
+	mode := extref.Write
+	if c.Fields.ExternalReferencesKind != "" {
+		mode = extref.PatchMode(c.Fields.ExternalReferencesKind)
+	}
+	return c.normalized(w, mode)
 }
 
 // CreateCredit adds a credit line to the tenant's active document parentID and recomputes its
 // totals, in one transaction; it answers the new line's id. See writeCredit for the rules.
 func (l *Lines[P]) CreateCredit(ctx context.Context, tenantID, parentID string, w CreditLineWrite) (string, error) {
-	w, err := w.normalized()
+	w, err := l.d.Tables.Credit.writeNormalized(w)
 	if err != nil {
 		return "", err
 	}
@@ -134,7 +213,7 @@ func (l *Lines[P]) CreateCredit(ctx context.Context, tenantID, parentID string, 
 // the document's totals; it answers the line as stored. A line of another document is
 // NotFound.
 func (l *Lines[P]) UpdateCredit(ctx context.Context, tenantID, parentID, id string, w CreditLineWrite) (CreditLine, error) {
-	w, err := w.normalized()
+	w, err := l.d.Tables.Credit.writeNormalized(w)
 	if err != nil {
 		return CreditLine{}, err
 	}
@@ -148,7 +227,7 @@ func (l *Lines[P]) UpdateCredit(ctx context.Context, tenantID, parentID, id stri
 func (l *Lines[P]) PatchCredit(ctx context.Context, tenantID, parentID, id string, change func(current CreditLine) (CreditLineWrite, error)) (CreditLine, error) {
 	return l.saveCredit(ctx, tenantID, parentID, id, patched(func(q db.Q) (CreditLine, error) {
 		return l.credits().get(ctx, q, tenantID, parentID, id)
-	}, change, CreditLineWrite.normalized))
+	}, change, l.d.Tables.Credit.patchNormalized))
 }
 
 // saveCredit stores the write next answers (in the transaction, the document locked) over
@@ -272,7 +351,7 @@ func (l *Lines[P]) Credit(ctx context.Context, tenantID, parentID, id string) (C
 // Credits lists the document's credit lines matching f, oldest first then id unless r sorts
 // otherwise, their reasons named: two statements, three when the lines carry a reason.
 func (l *Lines[P]) Credits(ctx context.Context, tenantID, parentID string, f LineFilter, r listing.Request) ([]CreditLine, error) {
-	page, err := listing.Resolve(r, creditLineListSpec)
+	page, err := listing.Resolve(r, l.sql.creditList)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 )
 
@@ -21,41 +22,60 @@ type creditStore struct {
 func (l *Lines[P]) credits() creditStore { return creditStore{t: l.d.Tables, sql: &l.sql} }
 
 type creditLineRow struct {
-	ID          string    `db:"id"`
-	ParentID    string    `db:"parent_id"`
-	ReasonID    string    `db:"reason_id"`
-	PartLineID  *string   `db:"part_line_id"`
-	Amount      dec       `db:"amount"`
-	Description *string   `db:"description"`
-	Currency    string    `db:"currency_code"`
-	CreatedUtc  time.Time `db:"created_utc"`
-	ModifiedUtc time.Time `db:"modified_utc"`
+	ID                 string            `db:"id"`
+	ParentID           string            `db:"parent_id"`
+	ReasonID           string            `db:"reason_id"`
+	PartLineID         *string           `db:"part_line_id"`
+	Amount             dec               `db:"amount"`
+	Description        *string           `db:"description"`
+	Currency           string            `db:"currency_code"`
+	CreatedUtc         time.Time         `db:"created_utc"`
+	ModifiedUtc        time.Time         `db:"modified_utc"`
+	Number             int               `db:"line_number"`
+	Name               *string           `db:"name"`
+	ExternalReferences extref.References `db:"external_references"`
+	CopiedFrom         *string           `db:"copied_from"`
+	AccountingDetails
 }
 
 func (r creditLineRow) toCreditLine() CreditLine {
 	return CreditLine{
 		ID: r.ID, ParentID: r.ParentID,
-		CreditLineWrite: CreditLineWrite{ReasonID: r.ReasonID, PartLineID: r.PartLineID, Amount: r.Amount, Description: r.Description},
-		SubTotal:        FeeSubTotal(r.Amount, r.Currency), CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
+		CreditLineWrite: CreditLineWrite{ReasonID: r.ReasonID, PartLineID: r.PartLineID, Amount: r.Amount, Description: r.Description,
+			Name: r.Name, ExternalReferences: r.ExternalReferences},
+		Number: r.Number, CopiedFrom: r.CopiedFrom, Accounting: r.AccountingDetails,
+		SubTotal: FeeSubTotal(r.Amount, r.Currency), CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 	}
 }
 
 // creditSelectSQL reads credit lines (l) with their document's currency (p), which rounds
-// their subtotal; {reason} is the reason column, or ” without one. A read or list adds its
-// WHERE.
+// their subtotal; {reason} is the reason column, or ” without one; {number}, {name},
+// {external_references} and {copied_from} are the optional members' columns (l.column) or
+// their zero values; {accounting} is the part line's (pl, joined by {part_join}) accounting
+// details, or a null jsonb. A read or list adds its WHERE.
 const creditSelectSQL = `SELECT l.id, l.{parent_id} AS parent_id, {reason} AS reason_id, l.part_line_id, l.amount,
-       l.description, p.currency_code, l.created_utc, l.modified_utc
-FROM {lines} l JOIN {parent} p ON p.tenant_id = l.tenant_id AND p.id = l.{parent_id}`
+       l.description, p.currency_code, l.created_utc, l.modified_utc, {number} AS line_number, {name} AS name,
+       {external_references} AS external_references, {copied_from} AS copied_from,
+       {accounting}->>'classId' AS class_id, {accounting}->>'incomeAccountId' AS income_account_id,
+       {accounting}->>'assetAccountId' AS asset_account_id, {accounting}->>'expenseAccountId' AS expense_account_id,
+       {accounting}->>'cogsAccountId' AS cogs_account_id
+FROM {lines} l JOIN {parent} p ON p.tenant_id = l.tenant_id AND p.id = l.{parent_id}{part_join}`
 
-// insertCreditSQL and updateCreditSQL take the reason as $7 when the lines carry one
-// ({reason_column} and {reason_value} are then ", column" and ", $7").
-const insertCreditSQL = `
-INSERT INTO {lines} (tenant_id, {parent_id}, id, part_line_id, amount, description{reason_column})
-VALUES ($1, $2, $3, $4, $5, $6{reason_value})`
+// insertCreditSQL and updateCreditSQL take the written optional columns ({columns},
+// {values}, {sets}: the reason, the name, the external references, each declared) as $7
+// on; a numbered insert ({number_with}) takes the parent's next number.
+const insertCreditSQL = `{number_with}
+INSERT INTO {lines} (tenant_id, {parent_id}, id, part_line_id, amount, description{columns})
+VALUES ($1, $2, $3, $4, $5, $6{values})`
 
 const updateCreditSQL = `
-UPDATE {lines} SET part_line_id = $4, amount = $5, description = $6{reason_set}, modified_utc = now()
+UPDATE {lines} SET part_line_id = $4, amount = $5, description = $6{sets}, modified_utc = now()
 WHERE tenant_id = $1 AND {parent_id} = $2 AND id = $3`
+
+// creditNumberSQL advances the parent's last credit line number ({last_number}), the parent
+// locked by the write: the insert takes it.
+const creditNumberSQL = `WITH next_number AS (
+    UPDATE {parent} SET {last_number} = {last_number} + 1 WHERE tenant_id = $1 AND id = $2 RETURNING {last_number} AS n)`
 
 // creditPartLineSQL finds a part line of the document ({part_lines}: its part line table).
 const creditPartLineSQL = `SELECT EXISTS (SELECT 1 FROM {part_lines} WHERE tenant_id = $1 AND {parent_id} = $2 AND id = $3)`
@@ -65,21 +85,68 @@ const creditTotalsSQL = `SELECT {credit_total} AS credit_total, total FROM {pare
 
 // creditTemplate puts the credit members of t into template, before expand.
 func creditTemplate(t Tables, template string) string {
-	c := t.Credit
-	reason, column, value, set := `''`, "", "", ""
+	c, f := t.Credit, t.Credit.Fields
+	reason := `''`
 	if c.ReasonColumn != "" {
-		reason, column, value, set = "l."+c.ReasonColumn, ", "+c.ReasonColumn, ", $7", ", "+c.ReasonColumn+" = $7"
+		reason = "l." + c.ReasonColumn
 	}
-	return expand(t, c.Table, strings.NewReplacer("{reason}", reason, "{reason_column}", column, "{reason_value}", value,
-		"{reason_set}", set, "{part_lines}", c.PartLines, "{credit_total}", c.TotalColumn).Replace(template))
+	var columns, values, sets strings.Builder
+	for i, column := range c.writtenColumns() {
+		fmt.Fprintf(&columns, ", %s", column)
+		fmt.Fprintf(&values, ", $%d", 7+i)
+		fmt.Fprintf(&sets, ", %s = $%d", column, 7+i)
+	}
+	numberWith := ""
+	if f.NumberColumn != "" {
+		numberWith = creditNumberSQL
+		fmt.Fprintf(&columns, ", %s", f.NumberColumn)
+		values.WriteString(", (SELECT n FROM next_number)")
+	}
+	accounting, partJoin := "NULL::jsonb", ""
+	if f.PartLineAccountingColumn != "" {
+		accounting = "pl." + f.PartLineAccountingColumn
+		partJoin = "\nLEFT JOIN {part_lines} pl ON pl.tenant_id = l.tenant_id AND pl.id = l.part_line_id"
+	}
+	column := func(name, zero string) string {
+		if name == "" {
+			return zero
+		}
+		return "l." + name
+	}
+	return expand(t, c.Table, strings.NewReplacer("{reason}", reason, "{columns}", columns.String(), "{values}", values.String(),
+		"{sets}", sets.String(), "{last_number}", f.LastNumberColumn,
+		"{number}", column(f.NumberColumn, "0"), "{name}", column(f.NameColumn, "NULL::text"),
+		"{external_references}", column(f.ExternalReferencesColumn, "jsonb_build_object()"),
+		"{copied_from}", column(f.CopiedFromColumn, "NULL::text"), "{accounting}", accounting,
+		"{part_lines}", c.PartLines, "{credit_total}", c.TotalColumn).Replace(
+		strings.NewReplacer("{part_join}", partJoin, "{number_with}", numberWith).Replace(template)))
 }
 
-// args are a write's arguments after tenant, parent and id: the reason last when the lines
-// carry one.
+// writtenColumns are the optional columns a write sets, in the order of its arguments after
+// the description: the reason, the name and the external references, each when declared.
+func (c Credits) writtenColumns() []string {
+	var out []string
+	for _, column := range []string{c.ReasonColumn, c.Fields.NameColumn, c.Fields.ExternalReferencesColumn} {
+		if column != "" {
+			out = append(out, column)
+		}
+	}
+	return out
+}
+
+// args are a write's arguments after tenant, parent and id: part line, amount, description,
+// then the values of writtenColumns.
 func (s creditStore) args(tenantID, parentID, id string, w CreditLineWrite) []any {
 	args := []any{tenantID, parentID, id, w.PartLineID, w.Amount, w.Description}
-	if s.t.Credit.ReasonColumn != "" {
+	c := s.t.Credit
+	if c.ReasonColumn != "" {
 		args = append(args, w.ReasonID)
+	}
+	if c.Fields.NameColumn != "" {
+		args = append(args, w.Name)
+	}
+	if c.Fields.ExternalReferencesColumn != "" {
+		args = append(args, w.ExternalReferences)
 	}
 	return args
 }
@@ -115,13 +182,20 @@ func (s creditStore) notFound(parentID, id string) error {
 	return apperr.NotFound("%s line %s of %s %s not found", s.t.Credit.Noun, id, s.t.Noun, parentID)
 }
 
-// creditLineListSpec sorts credit lists: by these properties, oldest first by default.
-var creditLineListSpec = listing.Spec{Fields: map[string]string{
-	"id":          "l.id",
-	"amount":      "l.amount",
-	"createdUtc":  "l.created_utc",
-	"modifiedUtc": "l.modified_utc",
-}, Default: "createdUtc", IDColumn: "l.id"}
+// creditLineListSpec sorts credit lists: by these properties, oldest first by default, or
+// by number (creation order, copies in their source's order) when the lines are numbered.
+func creditLineListSpec(c Credits) listing.Spec {
+	spec := listing.Spec{Fields: map[string]string{
+		"id":          "l.id",
+		"amount":      "l.amount",
+		"createdUtc":  "l.created_utc",
+		"modifiedUtc": "l.modified_utc",
+	}, Default: "createdUtc", IDColumn: "l.id"}
+	if c.Fields.NumberColumn != "" {
+		spec.Fields["number"], spec.Default = "l."+c.Fields.NumberColumn, "number"
+	}
+	return spec
+}
 
 func (s creditStore) list(ctx context.Context, q db.Q, tenantID, parentID string, f LineFilter, p listing.Page) ([]CreditLine, error) {
 	query, args := linesQuery(s.t, s.sql.creditSelect, tenantID, parentID, f, p)

@@ -10,6 +10,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
 )
@@ -21,10 +22,10 @@ const createCreditTablesSQL = `
 CREATE TABLE lkc_docs (
     tenant_id text NOT NULL, id text NOT NULL, currency_code text NOT NULL, deleted boolean NOT NULL DEFAULT false,
     status text NOT NULL DEFAULT 'open', sub_total numeric NOT NULL DEFAULT 0,
-    credit_total numeric NOT NULL DEFAULT 0, total numeric NOT NULL DEFAULT 0,
+    credit_total numeric NOT NULL DEFAULT 0, total numeric NOT NULL DEFAULT 0, last_credit_number integer NOT NULL DEFAULT 0,
     PRIMARY KEY (tenant_id, id));
 CREATE TABLE lkc_part_lines (
-    tenant_id text NOT NULL, doc_id text NOT NULL, id text NOT NULL,
+    tenant_id text NOT NULL, doc_id text NOT NULL, id text NOT NULL, accounting jsonb NOT NULL DEFAULT '{}',
     PRIMARY KEY (tenant_id, id), FOREIGN KEY (tenant_id, doc_id) REFERENCES lkc_docs (tenant_id, id));
 CREATE TABLE lkc_refund_lines (
     tenant_id text NOT NULL, doc_id text NOT NULL, id text NOT NULL, reason_id text NOT NULL, part_line_id text,
@@ -35,7 +36,13 @@ CREATE TABLE lkc_plain_credit_lines (
     tenant_id text NOT NULL, doc_id text NOT NULL, id text NOT NULL, part_line_id text,
     amount numeric NOT NULL CHECK (amount > 0), description text CHECK (char_length(description) BETWEEN 1 AND 2000),
     created_utc timestamptz NOT NULL DEFAULT clock_timestamp(), modified_utc timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (tenant_id, id), FOREIGN KEY (tenant_id, doc_id) REFERENCES lkc_docs (tenant_id, id));`
+    PRIMARY KEY (tenant_id, id), FOREIGN KEY (tenant_id, doc_id) REFERENCES lkc_docs (tenant_id, id));
+CREATE TABLE lkc_numbered_credit_lines (
+    tenant_id text NOT NULL, doc_id text NOT NULL, id text NOT NULL, part_line_id text,
+    amount numeric NOT NULL CHECK (amount > 0), description text, number integer NOT NULL, name text,
+    refs jsonb NOT NULL DEFAULT '{}', copied_from text,
+    created_utc timestamptz NOT NULL DEFAULT clock_timestamp(), modified_utc timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (tenant_id, id), UNIQUE (tenant_id, doc_id, number));`
 
 // creditTables are a document whose credit lines carry a reason and are held under its total.
 var creditTables = Tables{
@@ -50,15 +57,27 @@ var plainCreditTables = Tables{
 	Credit: Credits{Table: "lkc_plain_credit_lines", Noun: "credit", PartLines: "lkc_part_lines", PartLineField: "partLineId"},
 }
 
+// numberedCreditTables are a document whose credit lines (without a reason) carry every
+// optional member: numbered, named, with external references (patched as sales orders'
+// are: blanks kept), the line copied and the part line's accounting details.
+var numberedCreditTables = Tables{
+	Parent: "lkc_docs", ParentColumn: "doc_id", Noun: "test document",
+	Credit: Credits{Table: "lkc_numbered_credit_lines", Noun: "credit", PartLines: "lkc_part_lines", PartLineField: "partLineId",
+		Fields: CreditFields{NumberColumn: "number", LastNumberColumn: "last_credit_number", NameColumn: "name",
+			ExternalReferencesColumn: "refs", ExternalReferencesKind: extref.SalesOrder, CopiedFromColumn: "copied_from",
+			PartLineAccountingColumn: "accounting"}},
+}
+
 // creditFixture is a tenant's test documents on a fresh database, with the fake reasons.
 type creditFixture struct {
 	pool     *db.Pool
 	tenantID string
 	mu       sync.Mutex
 	// reasons are the fake reason codes: name, and whether archived.
-	reasons map[string]testRate
-	refunds *Lines[testParent]
-	credits *Lines[testParent]
+	reasons  map[string]testRate
+	refunds  *Lines[testParent]
+	credits  *Lines[testParent]
+	numbered *Lines[testParent]
 }
 
 func newCreditFixture(t *testing.T) *creditFixture {
@@ -85,6 +104,9 @@ func newCreditFixture(t *testing.T) *creditFixture {
 			}
 			return p, err
 		},
+	})
+	f.numbered = Declare(pool, Declaration[testParent]{
+		Tables: numberedCreditTables, Lock: lock, Exists: exists, Recompute: f.recompute("lkc_numbered_credit_lines"),
 	})
 	return f
 }
@@ -385,5 +407,76 @@ func TestCreditStatementsNameTheDeclaredTables(t *testing.T) {
 	}
 	if !strings.Contains(withReason.creditTotals, "credit_total") || !strings.Contains(plain.creditPartLine, "lkc_part_lines") {
 		t.Errorf("totals %s; part line %s", withReason.creditTotals, plain.creditPartLine)
+	}
+}
+
+// TestCreditFieldsAreDeclaredMembers: declared optional members are written and read: the
+// number 1, 2, 3 … per document, never given twice (the last deleted included) and the
+// default order; the name trimmed (at most 200); external references under extref's rules
+// (externalId required on create and full update, blanks kept by the declared kind's patch);
+// the line copied; the part line's accounting details. Lines not declaring them drop a name
+// sent and read zero values.
+func TestCreditFieldsAreDeclaredMembers(t *testing.T) {
+	t.Parallel()
+	f := newCreditFixture(t)
+	ctx := context.Background()
+	doc := f.doc(t, "USD", "100")
+	part := f.partLine(t, doc)
+	f.exec(t, `UPDATE lkc_part_lines SET accounting = '{"classId":"C1","cogsAccountId":"G1"}' WHERE tenant_id = $1 AND id = $2`, f.tenantID, part)
+	create := func(w CreditLineWrite) string {
+		t.Helper()
+		id, err := f.numbered.CreateCredit(ctx, f.tenantID, doc, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	first := create(CreditLineWrite{Amount: pdec.MustParse("1"), Name: text("  Freight "), PartLineID: &part,
+		ExternalReferences: extref.References{"erp": {ExternalID: text("E-1")}}})
+	second := create(CreditLineWrite{Amount: pdec.MustParse("2")})
+	c, err := f.numbered.Credit(ctx, f.tenantID, doc, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Number != 1 || c.Name == nil || *c.Name != "Freight" || c.ExternalReferences["erp"].ExternalID == nil ||
+		c.Accounting.ClassID == nil || *c.Accounting.ClassID != "C1" || c.Accounting.CogsAccountID == nil || c.Accounting.IncomeAccountID != nil ||
+		c.CopiedFrom != nil {
+		t.Errorf("first credit %+v", c)
+	}
+	if _, err := f.numbered.DeleteCredit(ctx, f.tenantID, doc, second); err != nil {
+		t.Fatal(err)
+	}
+	third := create(CreditLineWrite{Amount: pdec.MustParse("3")})
+	f.exec(t, `UPDATE lkc_numbered_credit_lines SET copied_from = 'X-1' WHERE tenant_id = $1 AND id = $2`, f.tenantID, third)
+	list, err := f.numbered.Credits(ctx, f.tenantID, doc, LineFilter{}, listing.Request{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].ID != first || list[1].Number != 3 || list[1].CopiedFrom == nil || *list[1].CopiedFrom != "X-1" ||
+		list[1].Accounting.ClassID != nil || list[1].Name != nil || len(list[1].ExternalReferences) != 0 {
+		t.Errorf("numbered list %+v", list)
+	}
+
+	_, err = f.numbered.CreateCredit(ctx, f.tenantID, doc, CreditLineWrite{Amount: pdec.MustParse("1"), Name: text(strings.Repeat("n", 201))})
+	wantField(t, err, apperr.KindInvalid, "name")
+	noID := extref.References{"erp": {DisplayID: text("D")}}
+	_, err = f.numbered.UpdateCredit(ctx, f.tenantID, doc, first, CreditLineWrite{Amount: pdec.MustParse("1"), ExternalReferences: noID})
+	wantField(t, err, apperr.KindInvalid, "externalReferences.erp.externalId")
+	patched, err := f.numbered.PatchCredit(ctx, f.tenantID, doc, first, func(cur CreditLine) (CreditLineWrite, error) {
+		w := cur.CreditLineWrite
+		w.ExternalReferences = noID
+		return w, nil
+	})
+	if err != nil || patched.ExternalReferences["erp"].ExternalID != nil || patched.Number != 1 || *patched.Name != "Freight" {
+		t.Errorf("patch with the kind's blank-keeping rule: %+v, %v", patched, err)
+	}
+
+	plain := f.doc(t, "USD", "100")
+	id, err := f.credits.CreateCredit(ctx, f.tenantID, plain, CreditLineWrite{Amount: pdec.MustParse("1"), Name: text("Dropped")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := f.credits.Credit(ctx, f.tenantID, plain, id); err != nil || c.Number != 0 || c.Name != nil || c.Accounting.ClassID != nil {
+		t.Errorf("plain credit %+v, %v", c, err)
 	}
 }

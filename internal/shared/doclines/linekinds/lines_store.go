@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
 )
 
 // statements are a document's SQL for its line kinds, expanded once from the templates of
@@ -19,6 +20,7 @@ type statements struct {
 	getDiscount, upsertDiscount, deleteDiscount         string
 	creditSelect, creditGet, insertCredit, updateCredit string
 	deleteCredit, creditPartLine, creditTotals          string
+	creditList                                          listing.Spec
 }
 
 func statementsFor(t Tables) statements {
@@ -34,7 +36,7 @@ func statementsFor(t Tables) statements {
 		creditSelect:   creditTemplate(t, creditSelectSQL), creditGet: creditTemplate(t, creditSelectSQL+oneLineSQL),
 		insertCredit: creditTemplate(t, insertCreditSQL), updateCredit: creditTemplate(t, updateCreditSQL),
 		deleteCredit: creditTemplate(t, deleteLineSQL), creditPartLine: creditTemplate(t, creditPartLineSQL),
-		creditTotals: creditTemplate(t, creditTotalsSQL),
+		creditTotals: creditTemplate(t, creditTotalsSQL), creditList: creditLineListSpec(t.Credit),
 	}
 }
 
