@@ -13,9 +13,8 @@ import (
 // lines (10% then 5%) and a 10% discount.
 type idlOrder struct {
 	ivOrderFixture
-	fees         [2]string // the order's fee lines, in creation order
-	ten, five    string    // the tax rates
-	invoiceTaxes []string
+	fees      [2]string // the order's fee lines, in creation order
+	ten, five string    // the tax rates
 }
 
 func idlChargedOrder(t *testing.T, te *tenantEnv) idlOrder {
