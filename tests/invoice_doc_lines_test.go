@@ -235,11 +235,26 @@ func TestInvoiceTaxLineFollowsStatusAndBillingAddress(t *testing.T) {
 		return soOK[client.InvoiceTaxLineItem](t, te, http.MethodGet, taxPath, "")
 	}
 
+	// The tax line's ETag follows what it shows of its invoice.
+	moved := func(what, tag string) string {
+		t.Helper()
+		res, b := conditionally(t, te, http.MethodGet, taxPath, "", ifNoneMatch(tag))
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+		next, _ := etagOf(t, te, taxPath)
+		if next == tag {
+			t.Fatalf("%s: the ETag stayed %s", what, tag)
+		}
+		return next
+	}
+	tag, _ := etagOf(t, te, taxPath)
+
 	soOK[client.Invoice](t, te, http.MethodPatch, ivInvoicePath(id), `[{"op":"replace","path":"/billingAddress/city","value":"Dayton"}]`)
+	tag = moved("the billing address changed", tag)
 	if a := tax().TaxServiceOptions.Address; a == nil || idlText(a.City) != "Dayton" || idlText(a.Name) != "Billing dept" {
 		t.Fatalf("address after the invoice's change %+v", a)
 	}
 	soOK[client.Invoice](t, te, http.MethodPatch, ivInvoicePath(id), `[{"op":"replace","path":"/billingAddress","value":null}]`)
+	tag = moved("the billing address removed", tag)
 	if a := tax().TaxServiceOptions.Address; a != nil {
 		t.Fatalf("address without a billing address %+v", a)
 	}
@@ -251,6 +266,9 @@ func TestInvoiceTaxLineFollowsStatusAndBillingAddress(t *testing.T) {
 		ivMove(t, te, id, c.status)
 		if got := tax().TaxCodeEditable; got != c.editable {
 			t.Fatalf("%s: taxCodeEditable %v, want %v", c.status, got, c.editable)
+		}
+		if c.status == "issued" {
+			tag = moved("issued", tag)
 		}
 	}
 }

@@ -84,10 +84,15 @@ func column(name, zero, as string) string {
 
 // expression is the member's SQL expression aliased as, or zero when undeclared.
 func expression(expr, zero, as string) string {
+	return "(" + exprOr(expr, zero) + ") AS " + as
+}
+
+// exprOr is a declared expression, or zero when it is not declared.
+func exprOr(expr, zero string) string {
 	if expr == "" {
-		return zero + " AS " + as
+		return zero
 	}
-	return "(" + expr + ") AS " + as
+	return expr
 }
 
 // replacer expands the placeholders of c in the kinds' statement templates:

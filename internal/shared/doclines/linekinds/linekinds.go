@@ -205,8 +205,13 @@ type Operations struct {
 // ConditionalRecords declares the fee, tax and discount lines for conditional requests, keyed
 // by path parameters lineItemId and parentParam. Each answer shows amounts read from its
 // document (the currency that rounds a fee's subtotal, the taxable base a tax line is
-// computed on, the discount total), so the ETag follows them too.
+// computed on, the discount total; a tax line's declared editability and address too), so
+// the ETag follows them too.
 func (t Tables) ConditionalRecords(parentParam string, ops Operations) []conditional.Record {
+	taxShows := `p.taxable_base::text || ' ' || p.currency_code`
+	if c := t.Columns; c.TaxRateEditable != "" || c.TaxAddress != "" {
+		taxShows += ` || ' ' || COALESCE((` + exprOr(c.TaxRateEditable, "true") + `)::text, '') || ' ' || COALESCE((` + exprOr(c.TaxAddress, "NULL") + `)::text, '')`
+	}
 	shows := func(columns string) func() string {
 		return func() string {
 			return `(SELECT ` + columns + ` FROM ` + t.Parent + ` p WHERE p.tenant_id = t.tenant_id AND p.id = t.` + t.ParentColumn + `)`
@@ -216,7 +221,7 @@ func (t Tables) ConditionalRecords(parentParam string, ops Operations) []conditi
 		{Table: t.Fee, Key: map[string]string{"id": "lineItemId", t.ParentColumn: parentParam},
 			Shows: shows(`p.currency_code`), Operations: ops.Fee},
 		{Table: t.Tax, Key: map[string]string{"id": "lineItemId", t.ParentColumn: parentParam},
-			Shows: shows(`p.taxable_base::text || ' ' || p.currency_code`), Operations: ops.Tax},
+			Shows: shows(taxShows), Operations: ops.Tax},
 		{Table: t.Discount, Key: map[string]string{t.ParentColumn: parentParam},
 			Shows: shows(`p.discount_total::text`), Operations: ops.Discount},
 	}
