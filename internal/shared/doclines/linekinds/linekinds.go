@@ -11,8 +11,8 @@
 // deleted document's lines stay readable) and find a line by (tenant, parent, id), so a line
 // of another document or tenant is NotFound. Only the document areas may import it.
 //
-// Files: this one (the declaration), columns.go (the members a document adds), fee_lines_*.go, tax_lines_*.go, discount_line_*.go,
-// credit_lines_*.go.
+// Files: this one (the declaration), columns_store.go (the members a document adds to its
+// lines), fee_lines_*.go, tax_lines_*.go, discount_line_*.go, credit_lines_*.go.
 package linekinds
 
 import (
@@ -189,7 +189,7 @@ func noLineIsFalse(err error) (bool, error) {
 }
 
 // expand puts a document's tables into a statement template: the placeholders of its
-// Columns first (columns.go), then {lines} is replaced by the kind's table, {parent} by the
+// Columns first (columns_store.go), then {lines} is replaced by the kind's table, {parent} by the
 // parent table, {parent_id} by the parent column.
 func expand(t Tables, lines, template string) string {
 	template = t.Columns.replacer().Replace(template)
