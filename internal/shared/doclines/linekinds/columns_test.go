@@ -2,6 +2,7 @@ package linekinds
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"mos/internal/platform/apperr"
@@ -20,6 +21,30 @@ ALTER TABLE lk_tax_lines ADD COLUMN line_number integer NOT NULL, ADD COLUMN ext
 ALTER TABLE lk_discount_lines ADD COLUMN line_number integer NOT NULL, ADD COLUMN external_references jsonb NOT NULL DEFAULT '{}',
     ADD COLUMN accounting_details jsonb, ADD COLUMN description text;`
 
+// declaringTables are the test document's tables declaring every member of Columns.
+func declaringTables() Tables {
+	tables := testTables
+	tables.TaxRateMember = "taxCodeId"
+	tables.Columns = Columns{Number: "line_number", ExternalReferences: "external_references", AccountingDetails: "accounting_details",
+		Description: "description", OverrideTaxRate: "override_tax_rate", FeeOrigin: "origin",
+		TaxRateEditable: "p.status = 'open'", TaxAddress: "p.address"}
+	return tables
+}
+
+// TestDeclaredColumnsLeaveNoPlaceholder: the statements of a document declaring Columns are
+// expanded whole.
+func TestDeclaredColumnsLeaveNoPlaceholder(t *testing.T) {
+	s := statementsFor(declaringTables())
+	for i, stmt := range []string{s.feeSelect, s.insertFee, s.taxSelect, s.insertTax, s.getDiscount, s.upsertDiscount} {
+		if strings.ContainsAny(stmt, "{}") || !strings.Contains(stmt, "line_number") {
+			t.Errorf("statement %d: %s", i, stmt)
+		}
+	}
+	if strings.ContainsAny(s.updateFee, "{}") || !strings.Contains(s.updateFee, "override_tax_rate = override_tax_rate OR") {
+		t.Errorf("fee update: %s", s.updateFee)
+	}
+}
+
 // TestDeclaredColumnsAreNumberedWrittenAndRead: a document declaring Columns gets its lines
 // numbered per kind, its fee writes' external references stored, the override set for good by
 // another tax rate, its expressions over the document read, and its tax rate member named in
@@ -31,11 +56,7 @@ func TestDeclaredColumnsAreNumberedWrittenAndRead(t *testing.T) {
 	if _, err := f.pool.ExecContext(ctx, addTestColumnsSQL); err != nil {
 		t.Fatal(err)
 	}
-	tables := testTables
-	tables.TaxRateMember = "taxCodeId"
-	tables.Columns = Columns{Number: "line_number", ExternalReferences: "external_references", AccountingDetails: "accounting_details",
-		Description: "description", OverrideTaxRate: "override_tax_rate", FeeOrigin: "origin",
-		TaxRateEditable: "p.status = 'open'", TaxAddress: "p.address"}
+	tables := declaringTables()
 	l := Declare(f.pool, Declaration[testParent]{Tables: tables, Lock: lockDoc("lk_docs", "currency_code"), Exists: docExists("lk_docs"),
 		Recompute: f.recompute, TaxRates: UsableRates(f, func(r testRate) (string, dec) { return r.Name, r.Rate })})
 	state, city := f.rate("State", "6", false), f.rate("City", "1.5", false)
