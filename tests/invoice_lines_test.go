@@ -170,7 +170,7 @@ func TestInvoiceFeeTaxDiscountAndShippingLines(t *testing.T) {
 	id := ivBill(t, te, f.order, ivLine(f.lines[0], "4"))
 	fees := soOK[[]client.InvoiceFeeLineItem](t, te, http.MethodPost, ivFeeLinesPath(id)+"/list", `{}`)
 	taxes := soOK[[]client.InvoiceTaxLineItem](t, te, http.MethodPost, ivTaxLinesPath(id)+"/list", `{}`)
-	if len(fees) != 1 || fees[0].Name != "Tooling" || len(taxes) != 1 || taxes[0].TaxRateId != rate {
+	if len(fees) != 1 || fees[0].Name != "Tooling" || len(taxes) != 1 || taxes[0].TaxCodeId != rate {
 		t.Fatalf("fees %+v taxes %+v", fees, taxes)
 	}
 	// Lines 40 + fee 20 + shipping 5 = 65; discount 10% = 6.5; taxable: the fee 20 less its
@@ -182,9 +182,9 @@ func TestInvoiceFeeTaxDiscountAndShippingLines(t *testing.T) {
 	}
 	tax := soOK[client.InvoiceTaxLineItem](t, te, http.MethodGet, ivTaxLinesPath(id)+"/"+taxes[0].Id, "")
 	mustDec(t, "taxableBase", tax.TaxableBase, "18")
-	mustDec(t, "tax amount", tax.Amount, "1.8")
+	mustDec(t, "tax price", tax.Price, "1.8")
 	d := soOK[client.InvoiceDiscountLineItem](t, te, http.MethodGet, ivDiscountPath(id), "")
-	mustDec(t, "discount amount", d.Amount, "6.5")
+	mustDec(t, "discount price", d.Price, "6.5")
 	s := soOK[client.InvoiceShippingChargeLineItem](t, te, http.MethodGet, ivShippingPath(id), "")
 	mustDec(t, "shipping", s.Amount, "5")
 	fee := soOK[client.InvoiceFeeLineItem](t, te, http.MethodPut, ivFeeLinesPath(id)+"/"+fees[0].Id, `{"name":"Tooling","amount":10}`)

@@ -529,10 +529,10 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sql
        quantity, unit_of_measure_name, unit_price, created_utc, modified_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID36("i") + `, ` + sqlID24("i") + `,
        1 + i % 7, 'Each', i % 100, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
-	{"invoice_fee_lines", `INSERT INTO invoice_fee_lines (tenant_id, invoice_id, id, name, amount, created_utc)
-SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},
-	{"invoice_tax_lines", `INSERT INTO invoice_tax_lines (tenant_id, invoice_id, id, tax_rate_id, name, rate, created_utc)
-SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
+	{"invoice_fee_lines", `INSERT INTO invoice_fee_lines (tenant_id, invoice_id, id, line_number, name, amount, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, 'Fee ' || i, i % 500, ` + sqlAt("i") + ` ` + everyTenant},
+	{"invoice_tax_lines", `INSERT INTO invoice_tax_lines (tenant_id, invoice_id, id, line_number, tax_rate_id, name, rate, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, (i - 1) % 5 + 1, ` + sqlID24("1 + (i - 1) % 5") + `, 'Tax ' || i, 5,
        ` + sqlAt("i") + ` ` + everyTenant},
 	// A deposit line and a deposit-adjustment line (row 5k + 1) per invoice of the first fifth
 	// (the data's shape, not the rules: an invoice carries one or the other), of the invoice's

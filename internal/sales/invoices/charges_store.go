@@ -37,14 +37,20 @@ func (chargesStore) taken(ctx context.Context, q db.Q, tenantID, orderID string)
 }
 
 // A fee line of the order goes to the first invoice that claims it: the unique index over
-// sales_order_fee_line_id refuses a second live copy.
+// sales_order_fee_line_id refuses a second live copy. Fee and tax lines are numbered 1, 2, 3
+// … per invoice in the order they are copied (a fee skipped leaves no gap); the one discount
+// line is 1 (the column's default).
 const copyFeeSQL = `
-INSERT INTO invoice_fee_lines (tenant_id, invoice_id, id, sales_order_fee_line_id, name, description, amount, is_taxable, tax_rate_id, tax_rate)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+INSERT INTO invoice_fee_lines (tenant_id, invoice_id, id, sales_order_fee_line_id, name, description, amount, is_taxable, tax_rate_id,
+                               tax_rate, line_number)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+        (SELECT COALESCE(max(n.line_number), 0) + 1 FROM invoice_fee_lines n WHERE n.tenant_id = $1 AND n.invoice_id = $2))
 ON CONFLICT (tenant_id, sales_order_fee_line_id) WHERE sales_order_fee_line_id IS NOT NULL DO NOTHING`
 
 const copyTaxSQL = `
-INSERT INTO invoice_tax_lines (tenant_id, invoice_id, id, tax_rate_id, name, rate) VALUES ($1, $2, $3, $4, $5, $6)`
+INSERT INTO invoice_tax_lines (tenant_id, invoice_id, id, tax_rate_id, name, rate, line_number)
+VALUES ($1, $2, $3, $4, $5, $6,
+        (SELECT COALESCE(max(n.line_number), 0) + 1 FROM invoice_tax_lines n WHERE n.tenant_id = $1 AND n.invoice_id = $2))`
 
 const copyDiscountSQL = `
 INSERT INTO invoice_discount_lines (tenant_id, invoice_id, id, name, is_percentage, value) VALUES ($1, $2, $3, $4, $5, $6)`

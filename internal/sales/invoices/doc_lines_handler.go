@@ -8,6 +8,7 @@ import (
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
+	"mos/internal/shared/docaddress"
 	"mos/internal/shared/doclines/linekinds"
 )
 
@@ -98,7 +99,9 @@ func (h *InvoicesHandler) GetInvoiceDiscountLineItem(ctx context.Context, req ge
 		return nil, err
 	}
 	return gen.GetInvoiceDiscountLineItem200JSONResponse{Body: gen.InvoiceDiscountLineItem{
-		Id: l.ID, InvoiceId: l.ParentID, Name: l.Name, IsPercentage: l.IsPercentage, Value: l.Value, Amount: l.Amount,
+		Id: l.ID, InvoiceId: l.ParentID, Number: lineNumber(l.Number), Name: l.Name, Description: l.Description,
+		IsPercentage: l.IsPercentage, Amount: l.Value, Price: l.Amount,
+		AccountingDetails: accountingDetailsToAPI(l.AccountingDetails), ExternalReferences: l.ExternalReferences,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}}, nil
 }
@@ -121,25 +124,45 @@ func lineFilterFromAPI(b *gen.InvoiceLineItemFilter) linekinds.LineFilter {
 }
 
 func feeLineFromAPI(b gen.InvoiceFeeLineItemWrite) linekinds.FeeLineWrite {
-	w := linekinds.FeeLineWrite{Name: b.Name, Description: b.Description, Amount: b.Amount, TaxRateID: b.TaxRateId}
+	w := linekinds.FeeLineWrite{Name: b.Name, Description: b.Description, Amount: b.Amount, TaxRateID: b.TaxCodeId}
 	if b.IsTaxable != nil {
 		w.IsTaxable = *b.IsTaxable
+	}
+	if b.ExternalReferences != nil {
+		w.ExternalReferences = *b.ExternalReferences
 	}
 	return w
 }
 
 func feeLineToAPI(l linekinds.FeeLine) gen.InvoiceFeeLineItem {
 	return gen.InvoiceFeeLineItem{
-		Id: l.ID, InvoiceId: l.ParentID, Name: l.Name, Description: l.Description, Amount: l.Amount,
-		IsTaxable: l.IsTaxable, TaxRateId: l.TaxRateID, TaxRate: l.TaxRate, SubTotal: l.SubTotal,
+		Id: l.ID, InvoiceId: l.ParentID, Number: lineNumber(l.Number), Name: l.Name, Description: l.Description,
+		SalesOrderLineItemId: l.OriginID, Amount: l.Amount, IsTaxable: l.IsTaxable, TaxCodeId: l.TaxRateID,
+		TaxRate: l.TaxRate, OverrideTaxRate: l.OverrideTaxRate, SubTotal: l.SubTotal,
+		AccountingDetails: accountingDetailsToAPI(l.AccountingDetails), ExternalReferences: l.ExternalReferences,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}
 }
 
 func taxLineToAPI(l linekinds.TaxLine) gen.InvoiceTaxLineItem {
 	return gen.InvoiceTaxLineItem{
-		Id: l.ID, InvoiceId: l.ParentID, TaxRateId: l.TaxRateID, Name: l.Name, Rate: l.Rate,
-		TaxableBase: l.TaxableBase, Amount: l.Amount,
+		Id: l.ID, InvoiceId: l.ParentID, Number: lineNumber(l.Number), Name: l.Name, Description: l.Description,
+		TaxCodeId: l.TaxRateID, TaxRate: l.Rate, TaxableBase: l.TaxableBase, Price: l.Amount,
+		TaxCodeEditable: l.TaxRateEditable, TaxServiceOptions: gen.InvoiceTaxLineItemServiceOptions{Address: docaddress.ToAPI(l.TaxAddress)},
+		AccountingDetails: accountingDetailsToAPI(l.AccountingDetails), ExternalReferences: l.ExternalReferences,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}
+}
+
+// lineNumber is a line's number; every invoice fee, tax and discount line has one.
+func lineNumber(n *int) int {
+	if n == nil {
+		return 0
+	}
+	return *n
+}
+
+func accountingDetailsToAPI(d linekinds.AccountingDetails) gen.ItemAccountingDetails {
+	return gen.ItemAccountingDetails{ClassId: d.ClassID, IncomeAccountId: d.IncomeAccountID, AssetAccountId: d.AssetAccountID,
+		ExpenseAccountId: d.ExpenseAccountID, CogsAccountId: d.CogsAccountID}
 }

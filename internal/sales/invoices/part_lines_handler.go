@@ -87,7 +87,6 @@ func partLineFromAPI(b gen.InvoicePartLineItemWrite) PartLineWrite {
 
 func partLineToAPI(l PartLine) gen.InvoicePartLineItem {
 	a := l.Amounts()
-	d := l.AccountingDetails
 	return gen.InvoicePartLineItem{
 		Id: l.ID, InvoiceId: l.InvoiceID, Number: l.Number, Name: l.Name, Description: l.Description,
 		SalesOrderLineItemId: l.SalesOrderLineID, ItemId: l.ItemID, Quantity: l.Quantity, UnitOfMeasureName: l.UnitOfMeasureName,
@@ -95,9 +94,8 @@ func partLineToAPI(l PartLine) gen.InvoicePartLineItem {
 		DiscountAmount: a.DiscountAmount, PreDiscountSubTotal: a.PreDiscountSubTotal, SubTotal: a.SubTotal,
 		IsTaxable: *l.IsTaxable, TaxCodeId: l.TaxRateID, TaxRate: l.TaxRate, OverrideTaxRate: l.OverrideTaxRate,
 		AccountingCodeId: l.AccountingCodeID, CustomerPartNumber: l.CustomerPartNumber, CustomerPartDescription: l.CustomerPartDescription,
-		AccountingDetails: gen.ItemAccountingDetails{ClassId: d.ClassID, IncomeAccountId: d.IncomeAccountID, AssetAccountId: d.AssetAccountID,
-			ExpenseAccountId: d.ExpenseAccountID, CogsAccountId: d.CogsAccountID},
-		ShipmentIds: l.ShipmentIDs, ExternalReferences: l.ExternalReferences, CustomFields: l.CustomFields,
+		AccountingDetails: accountingDetailsToAPI(l.AccountingDetails), ShipmentIds: l.ShipmentIDs,
+		ExternalReferences: l.ExternalReferences, CustomFields: l.CustomFields,
 		CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"mos/internal/sales/salesorders"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/doclines"
+	"mos/internal/shared/doclines/linekinds"
 	"mos/internal/stock/items"
 )
 
@@ -36,14 +37,9 @@ type PartLineWrite struct {
 	CustomFields            map[string]any
 }
 
-// AccountingDetails are how a line is booked: an item class and accounts.
-type AccountingDetails struct {
-	ClassID          *string `json:"classId"`
-	IncomeAccountID  *string `json:"incomeAccountId"`
-	AssetAccountID   *string `json:"assetAccountId"`
-	ExpenseAccountID *string `json:"expenseAccountId"`
-	CogsAccountID    *string `json:"cogsAccountId"`
-}
+// AccountingDetails are how a line is booked: an item class and accounts, as on the
+// invoice's fee, tax and discount lines.
+type AccountingDetails = linekinds.AccountingDetails
 
 // PartLine is a stored part line of an invoice.
 type PartLine struct {

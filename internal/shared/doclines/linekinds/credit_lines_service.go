@@ -121,16 +121,6 @@ type CreditLineWrite struct {
 	ExternalReferences extref.References
 }
 
-// AccountingDetails are how a credit line is booked: its part line's item class and
-// accounts; nil members are not set.
-type AccountingDetails struct {
-	ClassID          *string `db:"class_id"`
-	IncomeAccountID  *string `db:"income_account_id"`
-	AssetAccountID   *string `db:"asset_account_id"`
-	ExpenseAccountID *string `db:"expense_account_id"`
-	CogsAccountID    *string `db:"cogs_account_id"`
-}
-
 // CreditLine is a stored credit line.
 type CreditLine struct {
 	ID       string

@@ -35,7 +35,7 @@ type creditLineRow struct {
 	Name               *string           `db:"name"`
 	ExternalReferences extref.References `db:"external_references"`
 	CopiedFrom         *string           `db:"copied_from"`
-	AccountingDetails
+	AccountingDetails  AccountingDetails `db:"accounting_details"`
 }
 
 func (r creditLineRow) toCreditLine() CreditLine {
@@ -56,9 +56,7 @@ func (r creditLineRow) toCreditLine() CreditLine {
 const creditSelectSQL = `SELECT l.id, l.{parent_id} AS parent_id, {reason} AS reason_id, l.part_line_id, l.amount,
        l.description, p.currency_code, l.created_utc, l.modified_utc, {number} AS line_number, {name} AS name,
        {external_references} AS external_references, {copied_from} AS copied_from,
-       {accounting}->>'classId' AS class_id, {accounting}->>'incomeAccountId' AS income_account_id,
-       {accounting}->>'assetAccountId' AS asset_account_id, {accounting}->>'expenseAccountId' AS expense_account_id,
-       {accounting}->>'cogsAccountId' AS cogs_account_id
+       {accounting} AS accounting_details
 FROM {lines} l JOIN {parent} p ON p.tenant_id = l.tenant_id AND p.id = l.{parent_id}{part_join}`
 
 // insertCreditSQL and updateCreditSQL take the written optional columns ({columns},

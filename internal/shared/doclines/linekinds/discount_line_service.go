@@ -6,6 +6,7 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
 	"mos/internal/shared/doclines"
 )
@@ -28,9 +29,13 @@ type DiscountLine struct {
 	ParentID string
 	DiscountLineWrite
 	// Amount is what the discount takes from the document now: its stored discount total.
-	Amount      dec
-	CreatedUtc  time.Time
-	ModifiedUtc time.Time
+	Amount dec
+	LineDetails
+	// Description and ExternalReferences are the declared Columns' (nil and {} otherwise).
+	Description        *string
+	ExternalReferences extref.References
+	CreatedUtc         time.Time
+	ModifiedUtc        time.Time
 }
 
 // normalized applies the write rules, naming each offending field: name trimmed, blank as

@@ -26,13 +26,15 @@ type discountLineRow struct {
 	Amount       dec       `db:"discount_total"`
 	CreatedUtc   time.Time `db:"created_utc"`
 	ModifiedUtc  time.Time `db:"modified_utc"`
+	detailsRow
+	Description *string `db:"description"`
 }
 
 // upsertDiscountSQL writes the document's one discount line: a new one with id, or the one
 // it has (unique per document) with its id kept.
 const upsertDiscountSQL = `
-INSERT INTO {lines} (tenant_id, {parent_id}, id, name, is_percentage, value)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO {lines} (tenant_id, {parent_id}, id, name, is_percentage, value{number_column})
+VALUES ($1, $2, $3, $4, $5, $6{number_first})
 ON CONFLICT (tenant_id, {parent_id}) DO UPDATE
 SET name = EXCLUDED.name, is_percentage = EXCLUDED.is_percentage, value = EXCLUDED.value, modified_utc = now()`
 
@@ -51,9 +53,9 @@ func (s discountStore) delete(ctx context.Context, q db.Q, tenantID, parentID st
 }
 
 // getDiscountSQL reads the discount line with its document's stored discount total, what it
-// takes from the document.
+// takes from the document, and the members the document declares (Columns).
 const getDiscountSQL = `
-SELECT l.id, l.{parent_id} AS parent_id, l.name, l.is_percentage, l.value, p.discount_total, l.created_utc, l.modified_utc
+SELECT l.id, l.{parent_id} AS parent_id, l.name, l.is_percentage, l.value, p.discount_total, l.created_utc, l.modified_utc{discount_columns}
 FROM {lines} l JOIN {parent} p ON p.tenant_id = l.tenant_id AND p.id = l.{parent_id}
 WHERE l.tenant_id = $1 AND l.{parent_id} = $2`
 
@@ -66,6 +68,7 @@ func (r discountLineRow) toDiscountLine() DiscountLine {
 	return DiscountLine{
 		ID: r.ID, ParentID: r.ParentID,
 		DiscountLineWrite: DiscountLineWrite{Name: r.Name, IsPercentage: r.IsPercentage, Value: r.Value},
-		Amount:            r.Amount, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
+		Amount:            r.Amount, LineDetails: r.details(), Description: r.Description, ExternalReferences: r.ExternalReferences,
+		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 	}
 }

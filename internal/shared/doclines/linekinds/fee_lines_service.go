@@ -7,6 +7,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
 	"mos/internal/shared/doclines"
@@ -19,7 +20,7 @@ const (
 )
 
 // FeeLineWrite is what a fee line's create or full update sets; omitted optional members are
-// at their zero value (no description, not taxable, no tax rate).
+// at their zero value (no description, not taxable, no tax rate, no external references).
 type FeeLineWrite struct {
 	Name        string
 	Description *string
@@ -27,6 +28,9 @@ type FeeLineWrite struct {
 	Amount    dec
 	IsTaxable bool
 	TaxRateID *string
+	// ExternalReferences are stored only when the document declares them (Columns), under
+	// the create and full update rule of external references.
+	ExternalReferences extref.References
 }
 
 // FeeLine is a stored fee line.
@@ -37,9 +41,13 @@ type FeeLine struct {
 	// TaxRate is the tax rate's percentage copied when the line was written; 0 without one.
 	TaxRate dec
 	// SubTotal is Amount rounded to the minor unit of the document's currency (doclines).
-	SubTotal    dec
-	CreatedUtc  time.Time
-	ModifiedUtc time.Time
+	SubTotal dec
+	LineDetails
+	// OverrideTaxRate and OriginID are the declared Columns' (false and nil otherwise).
+	OverrideTaxRate bool
+	OriginID        *string
+	CreatedUtc      time.Time
+	ModifiedUtc     time.Time
 }
 
 // LineFilter narrows a list of a document's fee or tax lines; empty members apply no clause.
@@ -48,18 +56,22 @@ type LineFilter struct {
 }
 
 // normalized applies the write rules, naming each offending field: name trimmed to 1..200;
-// description trimmed, blank as none, at most 2000; amount 0 or more.
+// description trimmed, blank as none, at most 2000; amount 0 or more; external references
+// under their create and full update rule.
 func (w FeeLineWrite) normalized() (FeeLineWrite, error) {
 	f := apperr.Fields{}
 	w.Name = f.Text("name", w.Name, maxFeeName)
 	w.Description = f.OptionalText("description", w.Description, maxFeeDescription)
 	doclines.CheckAmount(f, "amount", w.Amount)
+	refs, refErrs := extref.Normalize(w.ExternalReferences, extref.Write)
+	f.Merge("", refErrs)
+	w.ExternalReferences = refs
 	return w, f.Err()
 }
 
 // CreateFee adds a fee line to the tenant's active document parentID and recomputes its
 // totals, in one transaction; it answers the new line's id. The tax rate named, if any, must
-// be usable (404 naming taxRateId when unknown, 400 when archived); its percentage is copied
+// be usable (404 naming the tax rate member, Tables.TaxRateMember, when unknown, 400 when archived); its percentage is copied
 // onto the line.
 func (l *Lines[P]) CreateFee(ctx context.Context, tenantID, parentID string, w FeeLineWrite) (string, error) {
 	w, err := w.normalized()
@@ -176,7 +188,7 @@ func (l *Lines[P]) lineTaxRate(ctx context.Context, q db.Q, tenantID string, id 
 	if id == nil {
 		return dec{}, nil
 	}
-	r, err := l.d.TaxRates(ctx, q, tenantID, "taxRateId", *id)
+	r, err := l.d.TaxRates(ctx, q, tenantID, l.d.Tables.taxRateMember(), *id)
 	if err != nil {
 		return dec{}, err
 	}

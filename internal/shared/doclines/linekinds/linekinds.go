@@ -11,8 +11,8 @@
 // deleted document's lines stay readable) and find a line by (tenant, parent, id), so a line
 // of another document or tenant is NotFound. Only the document areas may import it.
 //
-// Files: this one (the declaration), fee_lines_*.go, tax_lines_*.go, discount_line_*.go,
-// credit_lines_*.go.
+// Files: this one (the declaration), columns_store.go (the members a document adds to its
+// lines), fee_lines_*.go, tax_lines_*.go, discount_line_*.go, credit_lines_*.go.
 package linekinds
 
 import (
@@ -48,6 +48,45 @@ type Tables struct {
 	// Credit describes the document's credit lines (credit_lines_*.go); zero when it has
 	// none.
 	Credit Credits
+	// Columns are the members the document's fee, tax and discount lines carry beyond their
+	// kind's; zero when they carry none.
+	Columns Columns
+	// TaxRateMember names the tax rate in the document's fee and tax line writes and their
+	// errors; "taxRateId" when empty.
+	TaxRateMember string
+}
+
+// Columns declares the members a document's fee, tax and discount lines carry beyond their
+// kind's: each names a column of the line tables, or (where said) is an SQL expression over
+// the document p. A member left empty reads as its zero (null, {} or false) and no write
+// touches it, so a document declaring none keeps its lines exactly as the kinds define them.
+type Columns struct {
+	// Number: the line's number among the document's lines of its kind, 1, 2, 3 … in
+	// creation order, assigned when the line is added (the one discount line is 1).
+	Number string
+	// ExternalReferences (jsonb, {} until written; fee line writes replace it under the
+	// external references rules) and AccountingDetails (jsonb, null: none set) of every kind.
+	ExternalReferences, AccountingDetails string
+	// Description of tax and discount lines (fee lines always have one): null until written.
+	Description string
+	// OverrideTaxRate of fee lines: false while the line's tax rate is the one it was added
+	// with; a write naming another tax rate sets it for good.
+	OverrideTaxRate string
+	// FeeOrigin of fee lines: the line of another document a fee line was copied from.
+	FeeOrigin string
+	// TaxRateEditable (a condition over p): whether the document's tax lines may change now.
+	TaxRateEditable string
+	// TaxAddress (a jsonb expression over p): the address the document's tax is worked out
+	// for; null when none.
+	TaxAddress string
+}
+
+// taxRateMember is the write member naming the tax rate of t's fee and tax lines.
+func (t Tables) taxRateMember() string {
+	if t.TaxRateMember == "" {
+		return "taxRateId"
+	}
+	return t.TaxRateMember
 }
 
 // TaxRate is what a line copies of a tax rate when written.
@@ -149,9 +188,11 @@ func noLineIsFalse(err error) (bool, error) {
 	return err == nil, err
 }
 
-// expand puts a document's tables into a statement template: {lines} is replaced by the
-// kind's table, {parent} by the parent table, {parent_id} by the parent column.
+// expand puts a document's tables into a statement template: the placeholders of its
+// Columns first (columns_store.go), then {lines} is replaced by the kind's table, {parent} by the
+// parent table, {parent_id} by the parent column.
 func expand(t Tables, lines, template string) string {
+	template = t.Columns.replacer().Replace(template)
 	return strings.NewReplacer("{lines}", lines, "{parent}", t.Parent, "{parent_id}", t.ParentColumn).Replace(template)
 }
 
@@ -164,8 +205,13 @@ type Operations struct {
 // ConditionalRecords declares the fee, tax and discount lines for conditional requests, keyed
 // by path parameters lineItemId and parentParam. Each answer shows amounts read from its
 // document (the currency that rounds a fee's subtotal, the taxable base a tax line is
-// computed on, the discount total), so the ETag follows them too.
+// computed on, the discount total; a tax line's declared editability and address too), so
+// the ETag follows them too.
 func (t Tables) ConditionalRecords(parentParam string, ops Operations) []conditional.Record {
+	taxShows := `p.taxable_base::text || ' ' || p.currency_code`
+	if c := t.Columns; c.TaxRateEditable != "" || c.TaxAddress != "" {
+		taxShows += ` || ' ' || COALESCE((` + exprOr(c.TaxRateEditable, "true") + `)::text, '') || ' ' || COALESCE((` + exprOr(c.TaxAddress, "NULL") + `)::text, '')`
+	}
 	shows := func(columns string) func() string {
 		return func() string {
 			return `(SELECT ` + columns + ` FROM ` + t.Parent + ` p WHERE p.tenant_id = t.tenant_id AND p.id = t.` + t.ParentColumn + `)`
@@ -175,7 +221,7 @@ func (t Tables) ConditionalRecords(parentParam string, ops Operations) []conditi
 		{Table: t.Fee, Key: map[string]string{"id": "lineItemId", t.ParentColumn: parentParam},
 			Shows: shows(`p.currency_code`), Operations: ops.Fee},
 		{Table: t.Tax, Key: map[string]string{"id": "lineItemId", t.ParentColumn: parentParam},
-			Shows: shows(`p.taxable_base::text || ' ' || p.currency_code`), Operations: ops.Tax},
+			Shows: shows(taxShows), Operations: ops.Tax},
 		{Table: t.Discount, Key: map[string]string{t.ParentColumn: parentParam},
 			Shows: shows(`p.discount_total::text`), Operations: ops.Discount},
 	}

@@ -6,8 +6,10 @@ import (
 
 	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
+	"mos/internal/shared/docaddress"
 	"mos/internal/shared/doclines"
 )
 
@@ -23,8 +25,15 @@ type TaxLine struct {
 	// the document's tax total counts it (doclines.TaxLineAmount).
 	TaxableBase dec
 	Amount      dec
-	CreatedUtc  time.Time
-	ModifiedUtc time.Time
+	LineDetails
+	// Description, ExternalReferences, TaxRateEditable and TaxAddress are the declared
+	// Columns' (nil, {}, false and nil otherwise).
+	Description        *string
+	ExternalReferences extref.References
+	TaxRateEditable    bool
+	TaxAddress         *docaddress.Address
+	CreatedUtc         time.Time
+	ModifiedUtc        time.Time
 }
 
 // CreateTax applies the usable tax rate taxRateID (404 naming taxRateId when unknown, 400
@@ -35,7 +44,7 @@ type TaxLine struct {
 func (l *Lines[P]) CreateTax(ctx context.Context, tenantID, parentID, taxRateID string) (string, error) {
 	id := ids.NewSub()
 	err := l.write(ctx, tenantID, parentID, func(q db.Q) error {
-		r, err := l.d.TaxRates(ctx, q, tenantID, "taxRateId", taxRateID)
+		r, err := l.d.TaxRates(ctx, q, tenantID, l.d.Tables.taxRateMember(), taxRateID)
 		if err != nil {
 			return err
 		}
@@ -74,7 +83,7 @@ func (l *Lines[P]) Taxes(ctx context.Context, tenantID, parentID string, f LineF
 func (l *Lines[P]) UpdateTax(ctx context.Context, tenantID, parentID, id, taxRateID string) (TaxLine, error) {
 	var saved TaxLine
 	err := l.write(ctx, tenantID, parentID, func(q db.Q) error {
-		r, err := l.d.TaxRates(ctx, q, tenantID, "taxRateId", taxRateID)
+		r, err := l.d.TaxRates(ctx, q, tenantID, l.d.Tables.taxRateMember(), taxRateID)
 		if err != nil {
 			return err
 		}

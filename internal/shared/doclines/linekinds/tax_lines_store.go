@@ -28,25 +28,32 @@ type taxLineRow struct {
 	Currency    string    `db:"currency_code"`
 	CreatedUtc  time.Time `db:"created_utc"`
 	ModifiedUtc time.Time `db:"modified_utc"`
+	detailsRow
+	Description     *string    `db:"description"`
+	TaxRateEditable bool       `db:"tax_rate_editable"`
+	TaxAddress      taxAddress `db:"tax_address"`
 }
 
 func (r taxLineRow) toTaxLine() TaxLine {
 	return TaxLine{
 		ID: r.ID, ParentID: r.ParentID, TaxRateID: r.TaxRateID, Name: r.Name, Rate: r.Rate,
 		TaxableBase: r.TaxableBase, Amount: TaxLineAmount(r.TaxableBase, r.Rate, r.Currency),
+		LineDetails: r.details(), Description: r.Description, ExternalReferences: r.ExternalReferences,
+		TaxRateEditable: r.TaxRateEditable, TaxAddress: r.TaxAddress.a,
 		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 	}
 }
 
 // taxSelectSQL reads tax lines (l) with their document's stored taxable base and currency
-// (p), which give their amount; a read or list adds its WHERE.
+// (p), which give their amount, and the members the document declares (Columns); a read or
+// list adds its WHERE.
 const taxSelectSQL = `SELECT l.id, l.{parent_id} AS parent_id, l.tax_rate_id, l.name, l.rate, p.taxable_base,
-       p.currency_code, l.created_utc, l.modified_utc
+       p.currency_code, l.created_utc, l.modified_utc{tax_columns}
 FROM {lines} l JOIN {parent} p ON p.tenant_id = l.tenant_id AND p.id = l.{parent_id}`
 
 const insertTaxSQL = `
-INSERT INTO {lines} (tenant_id, {parent_id}, id, tax_rate_id, name, rate)
-VALUES ($1, $2, $3, $4, $5, $6)`
+INSERT INTO {lines} (tenant_id, {parent_id}, id, tax_rate_id, name, rate{number_column})
+VALUES ($1, $2, $3, $4, $5, $6{number_next})`
 
 func (s taxStore) insert(ctx context.Context, q db.Q, tenantID, parentID, id, taxRateID string, r TaxRate) error {
 	_, err := q.ExecContext(ctx, s.sql.insertTax, tenantID, parentID, id, taxRateID, r.Name, r.Rate)
@@ -72,7 +79,7 @@ func (s taxStore) writeErr(err error, taxRateID string) error {
 		return nil
 	}
 	if constraint, ok := db.UniqueViolation(err); ok && constraint == s.t.TaxRateKey {
-		return apperr.Field("taxRateId", "tax rate %s already applies to the %s", taxRateID, s.t.Noun)
+		return apperr.Field(s.t.taxRateMember(), "tax rate %s already applies to the %s", taxRateID, s.t.Noun)
 	}
 	return fmt.Errorf("save %s tax line: %w", s.t.Noun, err)
 }
