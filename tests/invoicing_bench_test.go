@@ -107,3 +107,20 @@ func BenchmarkListInvoicesPage50(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkListInvoiceLinesPage50 lists the lines view of a 50-line invoice in one page: the
+// union of every line table, priced against the invoice's totals.
+func BenchmarkListInvoiceLinesPage50(b *testing.B) {
+	c := benchClient(b)
+	order, lines := ivBenchOrder(b, c, 50)
+	id := ivBenchCreate(b, c, order, lines)
+	take := int32(50)
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := c.ListInvoiceLineItemsWithResponse(context.Background(), id, &client.ListInvoiceLineItemsParams{Take: &take},
+			client.InvoiceLineItemsFilter{})
+		if err != nil || res.StatusCode() != http.StatusOK || len(*res.JSON200) != 50 {
+			b.Fatalf("%v %d", err, res.StatusCode())
+		}
+	}
+}
