@@ -780,12 +780,16 @@ func TestInvoicingSetsTheOrderLinesLastInvoicedDay(t *testing.T) {
 	}
 }
 
-// TestInvoiceFromAQuoteThroughPaid: quote → sales order → approved → invoice → issued → paid;
-// the totals carry through.
+// TestInvoiceFromAQuoteThroughPaid: quote → sales order → approved (reserves the stock) →
+// shipment shipped (takes it out, the reservation first) → invoice of the shipment → issued →
+// paid; stock, reservations and totals are checked at each step.
 func TestInvoiceFromAQuoteThroughPaid(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	item := createItem(t, te, newItem("E2E-"+randomSuffix()))
+	location := createLocation(t, te, "Dock "+randomSuffix())
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), LocationId: &location})
+	soResAvailable(t, te, item, "10", "10")
 	customer := createCustomer(t, te, client.CustomerWrite{Name: "End to end " + randomSuffix()})
 	quoteID := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
 	addLine(t, te, quoteID, fmt.Sprintf(`{"itemId":%q,"quantity":3,"unitPrice":12.5,"isTaxable":true}`, item))
@@ -795,10 +799,38 @@ func TestInvoiceFromAQuoteThroughPaid(t *testing.T) {
 	mustSetQuoteStatus(t, te, quoteID, client.QuoteStatusSent)
 	quote := getQuote(t, te, quoteID)
 	orderID := soConvert(t, te, quoteID, "")
+	soResAvailable(t, te, item, "10", "10") // a draft order holds nothing
 	ivMoveOrder(t, te, orderID, "approved")
 	order := soGet(t, te, orderID)
 	mustDec(t, "order total", order.Total, quote.Total.String())
-	id := ivBill(t, te, orderID)
+	orderLines := soOK[[]struct {
+		ID string `json:"id"`
+	}](t, te, http.MethodPost, soPartLinesPath(orderID)+"/list", `{}`)
+	if len(orderLines) != 1 {
+		t.Fatalf("order lines %s", mustJSON(t, orderLines))
+	}
+	line := orderLines[0].ID
+	if got := soResReserved(t, te, orderID, line); got != "3" {
+		t.Fatalf("the approved order's line holds %s, want 3", got)
+	}
+	soResAvailable(t, te, item, "7", "10")
+
+	shipment := shCreate(t, te, map[string]any{"salesOrderId": orderID,
+		"lineItems": []any{map[string]any{"salesOrderLineItemId": line, "quantity": 3, "locationId": location}}})
+	soResAvailable(t, te, item, "7", "10") // an open shipment moves nothing
+	shMustStatus(t, te, shipment, "shipped")
+	if got := soResReserved(t, te, orderID, line); got != "0" {
+		t.Fatalf("the shipped line still holds %s", got)
+	}
+	soResAvailable(t, te, item, "7", "7")
+	mustDec(t, "on hand at the dock", onHandAt(t, te, item, nil, &location), "7")
+	if got := soGetLine(t, te, orderID, line).ShippedQuantity.String(); got != "3" {
+		t.Fatalf("shipped quantity %s, want 3", got)
+	}
+
+	res, answer := isBill(t, te, orderID, shipment)
+	id := createdID(t, res, answer)
+	ivMustInvoiced(t, te, line, "3")
 	o := ivGet(t, te, id)
 	mustDec(t, "invoice lineItemsTotal", o.LineItemsTotal, order.SubTotal.String())
 	mustDec(t, "invoice discountTotal", o.DiscountTotal, order.DiscountTotal.String())
@@ -814,4 +846,5 @@ func TestInvoiceFromAQuoteThroughPaid(t *testing.T) {
 	if o.Status != client.InvoiceStatusPaid || o.PaidDate.Format(time.DateOnly) != "2026-11-25" {
 		t.Fatalf("paid invoice %+v", o)
 	}
+	soResAvailable(t, te, item, "7", "7") // billing and payment move no stock
 }
