@@ -236,8 +236,8 @@ func (h *PurchaseOrdersHandler) ListPurchaseOrders(ctx context.Context, req gen.
 	var f Filter
 	if b := req.Body; b != nil {
 		fields := apperr.Fields{}
-		f = Filter{IDs: values(b.Ids), Numbers: values(b.Numbers), VendorIDs: values(b.VendorIds)}
-		for _, s := range values(b.Statuses) {
+		f = Filter{IDs: listing.Values(b.Ids), Numbers: listing.Values(b.Numbers), VendorIDs: listing.Values(b.VendorIds)}
+		for _, s := range listing.Values(b.Statuses) {
 			f.Statuses = append(f.Statuses, Status(s))
 		}
 		f.OrderDateFrom = calendardate.Field(fields, "orderDateFrom", b.OrderDateFrom)
@@ -270,11 +270,4 @@ type orderStream web.JSONArray[PurchaseOrder, gen.PurchaseOrder]
 
 func (s orderStream) VisitListPurchaseOrdersResponse(w http.ResponseWriter) error {
 	return web.JSONArray[PurchaseOrder, gen.PurchaseOrder](s).Write(w)
-}
-
-func values[T any](p *[]T) []T {
-	if p == nil {
-		return nil
-	}
-	return *p
 }

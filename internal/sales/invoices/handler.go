@@ -223,7 +223,7 @@ func (h *InvoicesHandler) ListInvoices(ctx context.Context, req gen.ListInvoices
 	var f Filter
 	if b := req.Body; b != nil {
 		fields := apperr.Fields{}
-		f = Filter{Numbers: values(b.Numbers), CustomerIDs: values(b.CustomerIds), OrderIDs: values(b.SalesOrderIds)}
+		f = Filter{Numbers: listing.Values(b.Numbers), CustomerIDs: listing.Values(b.CustomerIds), OrderIDs: listing.Values(b.SalesOrderIds)}
 		if b.Status != nil {
 			s := Status(*b.Status)
 			f.Status = &s
@@ -256,13 +256,6 @@ type invoiceStream web.JSONArray[Invoice, gen.Invoice]
 
 func (s invoiceStream) VisitListInvoicesResponse(w http.ResponseWriter) error {
 	return web.JSONArray[Invoice, gen.Invoice](s).Write(w)
-}
-
-func values[T any](p *[]T) []T {
-	if p == nil {
-		return nil
-	}
-	return *p
 }
 
 // patchOps reads a JSON Patch body; an absent body is no operation.

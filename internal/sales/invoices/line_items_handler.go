@@ -14,10 +14,10 @@ import (
 func (h *InvoicesHandler) ListInvoiceLineItems(ctx context.Context, req gen.ListInvoiceLineItemsRequestObject) (gen.ListInvoiceLineItemsResponseObject, error) {
 	var f LineItemFilter
 	if b := req.Body; b != nil {
-		for _, k := range values(b.Types) {
+		for _, k := range listing.Values(b.Types) {
 			f.Types = append(f.Types, LineType(k))
 		}
-		f.IDs = values(b.Ids)
+		f.IDs = listing.Values(b.Ids)
 	}
 	p := req.Params
 	list, err := h.svc.LineItems(ctx, auth.TenantID(ctx), req.InvoiceId, f,

@@ -23,7 +23,7 @@ var partLineRecord = conditional.Record{
 func (h *InvoicesHandler) ListInvoicePartLines(ctx context.Context, req gen.ListInvoicePartLinesRequestObject) (gen.ListInvoicePartLinesResponseObject, error) {
 	var f PartLineFilter
 	if b := req.Body; b != nil {
-		f = PartLineFilter{IDs: values(b.Ids), OrderLineIDs: values(b.SalesOrderLineItemIds)}
+		f = PartLineFilter{IDs: listing.Values(b.Ids), OrderLineIDs: listing.Values(b.SalesOrderLineItemIds)}
 	}
 	p := req.Params
 	list, err := h.svc.PartLines(ctx, auth.TenantID(ctx), req.InvoiceId, f,

@@ -14,10 +14,10 @@ import (
 func (h *InvoicesHandler) ListInvoiceReport(ctx context.Context, req gen.ListInvoiceReportRequestObject) (gen.ListInvoiceReportResponseObject, error) {
 	var f ReportFilter
 	if b := req.Body; b != nil {
-		for _, s := range values(b.Statuses) {
+		for _, s := range listing.Values(b.Statuses) {
 			f.Statuses = append(f.Statuses, Status(s))
 		}
-		f.CustomerIDs = values(b.CustomerIds)
+		f.CustomerIDs = listing.Values(b.CustomerIds)
 		f.IssueFrom, f.IssueTo, f.DueBefore = day(b.IssueDateFrom), day(b.IssueDateTo), day(b.DueBefore)
 	}
 	p := req.Params

@@ -213,8 +213,8 @@ func (h *QuotesHandler) replaceCustomFields(ctx context.Context, id string, body
 func (h *QuotesHandler) ListQuotes(ctx context.Context, req gen.ListQuotesRequestObject) (gen.ListQuotesResponseObject, error) {
 	var f Filter
 	if b := req.Body; b != nil {
-		f = Filter{IDs: values(b.Ids), Numbers: values(b.Numbers), CustomerIDs: values(b.CustomerIds)}
-		for _, s := range values(b.Statuses) {
+		f = Filter{IDs: listing.Values(b.Ids), Numbers: listing.Values(b.Numbers), CustomerIDs: listing.Values(b.CustomerIds)}
+		for _, s := range listing.Values(b.Statuses) {
 			f.Statuses = append(f.Statuses, Status(s))
 		}
 		f.CreatedFrom, f.CreatedTo = dayOf(b.CreatedFrom), dayOf(b.CreatedTo)
@@ -242,13 +242,6 @@ type quoteStream web.JSONArray[Quote, gen.Quote]
 
 func (s quoteStream) VisitListQuotesResponse(w http.ResponseWriter) error {
 	return web.JSONArray[Quote, gen.Quote](s).Write(w)
-}
-
-func values[T any](p *[]T) []T {
-	if p == nil {
-		return nil
-	}
-	return *p
 }
 
 func dayOf(d *openapi_types.Date) *time.Time {

@@ -260,7 +260,7 @@ func (h *SalesOrdersHandler) ListSalesOrders(ctx context.Context, req gen.ListSa
 	var f Filter
 	if b := req.Body; b != nil {
 		fields := apperr.Fields{}
-		f = Filter{IDs: values(b.Ids), Numbers: values(b.Numbers), CustomerIDs: values(b.CustomerIds), CustomerPoNumber: b.CustomerPoNumber}
+		f = Filter{IDs: listing.Values(b.Ids), Numbers: listing.Values(b.Numbers), CustomerIDs: listing.Values(b.CustomerIds), CustomerPoNumber: b.CustomerPoNumber}
 		if b.CustomerId != nil {
 			f.CustomerIDs = append(f.CustomerIDs, *b.CustomerId)
 			if b.CustomerIds != nil {
@@ -268,7 +268,7 @@ func (h *SalesOrdersHandler) ListSalesOrders(ctx context.Context, req gen.ListSa
 				f.CustomerIDs = intersect(*b.CustomerIds, *b.CustomerId)
 			}
 		}
-		for _, s := range values(b.Statuses) {
+		for _, s := range listing.Values(b.Statuses) {
 			f.Statuses = append(f.Statuses, Status(s))
 		}
 		f.OrderedFrom = calendardate.Field(fields, "orderedFrom", b.OrderedFrom)
@@ -308,13 +308,6 @@ type orderStream web.JSONArray[SalesOrder, gen.SalesOrder]
 
 func (s orderStream) VisitListSalesOrdersResponse(w http.ResponseWriter) error {
 	return web.JSONArray[SalesOrder, gen.SalesOrder](s).Write(w)
-}
-
-func values[T any](p *[]T) []T {
-	if p == nil {
-		return nil
-	}
-	return *p
 }
 
 func dayOf(d *openapi_types.Date) *time.Time {
