@@ -254,3 +254,19 @@ func TestApplyRefusesCopiesThatWouldBlowUpTheRecord(t *testing.T) {
 		t.Fatalf("two copies: %v", err)
 	}
 }
+
+// TestFromAPITellsAnEmptyPatchFromNoBody: an empty JSON Patch is a patch (non-nil, no
+// operations), an absent body none.
+func TestFromAPITellsAnEmptyPatchFromNoBody(t *testing.T) {
+	if ops := FromAPI(nil); ops != nil {
+		t.Errorf("no body: %v", ops)
+	}
+	empty := gen.JsonPatch{}
+	if ops := FromAPI(&empty); ops == nil || len(ops) != 0 {
+		t.Errorf("empty patch: %#v", ops)
+	}
+	one := gen.JsonPatch{{Op: "replace", Path: "/name", Value: "x"}}
+	if ops := FromAPI(&one); len(ops) != 1 || ops[0].Op != "replace" || ops[0].Path != "/name" || ops[0].Value != "x" {
+		t.Errorf("one operation: %#v", ops)
+	}
+}

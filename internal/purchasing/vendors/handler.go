@@ -99,12 +99,7 @@ func (h *VendorsHandler) UpdateVendor(ctx context.Context, req gen.UpdateVendorR
 // PatchVendor applies the patch to the vendor's read shape inside the service's
 // transaction, then saves the result through the full-update rules.
 func (h *VendorsHandler) PatchVendor(ctx context.Context, req gen.PatchVendorRequestObject) (gen.PatchVendorResponseObject, error) {
-	ops := []patch.Operation{}
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	v, err := h.svc.Patch(ctx, tenantOf(ctx), req.Id, ops, func(current Vendor) (VendorWrite, error) {
 		var w gen.VendorWrite
 		if err := h.patchTarget.ApplyInto(toAPI(current), ops, &w); err != nil {

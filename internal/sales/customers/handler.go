@@ -77,12 +77,7 @@ func (h *CustomersHandler) UpdateCustomer(ctx context.Context, req gen.UpdateCus
 // PatchCustomer applies the patch to the customer's read shape inside the service's
 // transaction, then saves the result through the full-update rules.
 func (h *CustomersHandler) PatchCustomer(ctx context.Context, req gen.PatchCustomerRequestObject) (gen.PatchCustomerResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	c, err := h.svc.Patch(ctx, tenantOf(ctx), req.CustomerId, ops, func(current Customer) (CustomerWrite, error) {
 		var w gen.CustomerWrite
 		if err := h.patchTarget.ApplyInto(customerToAPI(current), ops, &w); err != nil {

@@ -260,11 +260,5 @@ func (s invoiceStream) VisitListInvoicesResponse(w http.ResponseWriter) error {
 
 // patchOps reads a JSON Patch body; an absent body is no operation.
 func patchOps(body *gen.JsonPatch) []patch.Operation {
-	var ops []patch.Operation
-	if body != nil {
-		for _, op := range *body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
-	return ops
+	return patch.FromAPI(body)
 }

@@ -108,12 +108,7 @@ func (h *QuotesHandler) UpdateQuote(ctx context.Context, req gen.UpdateQuoteRequ
 // then saves the result through the full-update rules. Only operations naming dueDate can
 // clear it, and only those naming expirationDate write it.
 func (h *QuotesHandler) PatchQuote(ctx context.Context, req gen.PatchQuoteRequestObject) (gen.PatchQuoteResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	qt, err := h.svc.Patch(ctx, tenantOf(ctx), req.QuoteId, ops, func(current Quote) (QuoteWrite, error) {
 		var b gen.QuoteWrite
 		if err := h.patchTarget.ApplyInto(quoteToAPI(current), ops, &b); err != nil {

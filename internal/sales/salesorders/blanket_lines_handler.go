@@ -82,12 +82,7 @@ func (h *SalesOrdersHandler) UpdateSalesOrderBlanketLine(ctx context.Context, re
 // rules. A patch that does not touch description keeps the line's (the write shape's null
 // would take the item's).
 func (h *SalesOrdersHandler) PatchSalesOrderBlanketLine(ctx context.Context, req gen.PatchSalesOrderBlanketLineRequestObject) (gen.PatchSalesOrderBlanketLineResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	target := patch.NewTarget(h.spec, "SalesOrderBlanketLineItemWrite")
 	l, err := h.svc.PatchBlanketLine(ctx, auth.TenantID(ctx), req.SalesOrderId, req.LineItemId, func(current BlanketLine) (BlanketLineWrite, error) {
 		var b gen.SalesOrderBlanketLineItemWrite

@@ -50,12 +50,7 @@ func (h *SalesOrdersHandler) UpdateSalesOrderFeeLineItem(ctx context.Context, re
 // PatchSalesOrderFeeLineItem applies the patch to the fee line's read shape inside the
 // service's transaction, then saves the result through the full-update rules.
 func (h *SalesOrdersHandler) PatchSalesOrderFeeLineItem(ctx context.Context, req gen.PatchSalesOrderFeeLineItemRequestObject) (gen.PatchSalesOrderFeeLineItemResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	l, err := h.svc.lines.PatchFee(ctx, auth.TenantID(ctx), req.SalesOrderId, req.LineItemId, func(current linekinds.FeeLine) (linekinds.FeeLineWrite, error) {
 		var w gen.SalesOrderFeeLineItemWrite
 		if err := h.feeTarget().ApplyInto(feeLineToAPI(current), ops, &w); err != nil {

@@ -172,12 +172,7 @@ func (h *SalesOrdersHandler) UpdateSalesOrder(ctx context.Context, req gen.Updat
 // /dropship write both dropship members; operations naming only /dropshipCustomerPoNumber
 // change the PO number of a dropship order.
 func (h *SalesOrdersHandler) PatchSalesOrder(ctx context.Context, req gen.PatchSalesOrderRequestObject) (gen.PatchSalesOrderResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	o, err := h.svc.Patch(ctx, tenantOf(ctx), req.SalesOrderId, ops, func(current SalesOrder) (SalesOrderWrite, error) {
 		var b gen.SalesOrderWrite
 		if err := h.patchTarget.ApplyInto(orderToAPI(current), ops, &b); err != nil {

@@ -107,12 +107,7 @@ func (h *SalesOrdersHandler) UpdateSalesOrderPartLine(ctx context.Context, req g
 // rules. A patch that does not touch pricingScheme does not re-price the line, and one that
 // does not touch description keeps the line's (the write shape's null would take the item's).
 func (h *SalesOrdersHandler) PatchSalesOrderPartLine(ctx context.Context, req gen.PatchSalesOrderPartLineRequestObject) (gen.PatchSalesOrderPartLineResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	target := patch.NewTarget(h.spec, "SalesOrderPartLineItemWrite")
 	l, err := h.svc.PatchPartLine(ctx, auth.TenantID(ctx), req.SalesOrderId, req.LineItemId, func(current PartLine) (PartLineWrite, error) {
 		var b gen.SalesOrderPartLineItemWrite

@@ -57,12 +57,7 @@ func (h *CompaniesHandler) UpdateCompany(ctx context.Context, req gen.UpdateComp
 // PatchCompany applies the patch to the company's read shape inside the service's
 // transaction, then saves the result through the full-update rules.
 func (h *CompaniesHandler) PatchCompany(ctx context.Context, req gen.PatchCompanyRequestObject) (gen.PatchCompanyResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	c, err := h.svc.Patch(ctx, auth.TenantID(ctx), req.CompanyId, func(current Company) (CompanyWrite, error) {
 		var w gen.CompanyInfoWrite
 		if err := h.patchTarget.ApplyInto(toAPI(current), ops, &w); err != nil {

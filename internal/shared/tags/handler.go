@@ -66,12 +66,7 @@ func (h *TagsHandler) UpdateTag(ctx context.Context, req gen.UpdateTagRequestObj
 // PatchTag applies the patch to the tag's read shape inside the service's transaction, then
 // saves the result through the full-update rules.
 func (h *TagsHandler) PatchTag(ctx context.Context, req gen.PatchTagRequestObject) (gen.PatchTagResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	t, err := h.svc.Patch(ctx, auth.TenantID(ctx), Tags, req.TagId, func(current Tag) (NewTag, error) {
 		var w gen.TagCreate
 		if err := h.patchTarget.ApplyInto(ToAPI(current), ops, &w); err != nil {

@@ -57,12 +57,7 @@ func (h *WebhooksHandler) GetWebhook(ctx context.Context, req gen.GetWebhookRequ
 // PatchWebhook applies the patch to the subscription's read shape inside the service's
 // transaction, then saves the result under the create rules.
 func (h *WebhooksHandler) PatchWebhook(ctx context.Context, req gen.PatchWebhookRequestObject) (gen.PatchWebhookResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	sub, err := h.svc.Patch(ctx, auth.TenantID(ctx), req.WebhookId, func(current Subscription) (Write, error) {
 		var w gen.WebhookWrite
 		if err := h.patchTarget.ApplyInto(toAPI(current), ops, &w); err != nil {

@@ -76,12 +76,7 @@ func (h *ItemsHandler) UpdateItem(ctx context.Context, req gen.UpdateItemRequest
 // PatchItem applies the patch to the item's read shape inside the service's transaction,
 // then saves the result through the full-update rules.
 func (h *ItemsHandler) PatchItem(ctx context.Context, req gen.PatchItemRequestObject) (gen.PatchItemResponseObject, error) {
-	var ops []patch.Operation
-	if req.Body != nil {
-		for _, op := range *req.Body {
-			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
-		}
-	}
+	ops := patch.FromAPI(req.Body)
 	it, err := h.svc.Patch(ctx, auth.TenantID(ctx), req.ItemId, ops, func(current Item) (ItemUpdate, error) {
 		var w gen.ItemWrite
 		if err := h.patchTarget.ApplyInto(itemToAPI(current), ops, &w); err != nil {
