@@ -263,7 +263,8 @@ func (s *Service) saveManualLine(ctx context.Context, tenantID, invoiceID, id st
 }
 
 // DeleteManualLine deletes a hand-written line and recomputes the invoice's totals, while its
-// lines may change; false when the invoice has no such line. Its number is not given again.
+// lines may change; false when no line has that id. A line of another invoice is NotFound,
+// like its read. Its number is not given again.
 func (s *Service) DeleteManualLine(ctx context.Context, tenantID, invoiceID, id string) (bool, error) {
 	var deleted bool
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
@@ -271,8 +272,15 @@ func (s *Service) DeleteManualLine(ctx context.Context, tenantID, invoiceID, id 
 		if err != nil {
 			return err
 		}
-		if deleted, err = (manualLinesStore{}).delete(ctx, q, tenantID, invoiceID, id); err != nil || !deleted {
+		if deleted, err = (manualLinesStore{}).delete(ctx, q, tenantID, invoiceID, id); err != nil {
 			return err
+		}
+		if !deleted {
+			elsewhere, err := manualLinesStore{}.onAnotherInvoice(ctx, q, tenantID, invoiceID, id)
+			if err != nil || !elsewhere {
+				return err
+			}
+			return apperr.NotFound("manual line %s of invoice %s not found", id, invoiceID)
 		}
 		return s.recomputeTotals(ctx, q, tenantID, parent)
 	})

@@ -137,6 +137,19 @@ func (manualLinesStore) delete(ctx context.Context, q db.Q, tenantID, invoiceID,
 	return n > 0, nil
 }
 
+const manualLineElsewhereSQL = `
+SELECT EXISTS (SELECT 1 FROM invoice_manual_lines WHERE tenant_id = $1 AND id = $3 AND invoice_id <> $2)`
+
+// onAnotherInvoice reports whether the tenant has hand-written line id on an invoice other
+// than invoiceID.
+func (manualLinesStore) onAnotherInvoice(ctx context.Context, q db.Q, tenantID, invoiceID, id string) (bool, error) {
+	var found bool
+	if err := q.QueryRowxContext(ctx, manualLineElsewhereSQL, tenantID, invoiceID, id).Scan(&found); err != nil {
+		return false, fmt.Errorf("find invoice manual line: %w", err)
+	}
+	return found, nil
+}
+
 // get reads hand-written line id of invoice invoiceID; none is NotFound.
 func (manualLinesStore) get(ctx context.Context, q db.Q, tenantID, invoiceID, id string) (ManualLine, error) {
 	var r manualLineRow
