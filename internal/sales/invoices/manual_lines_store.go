@@ -2,13 +2,9 @@ package invoices
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
@@ -44,7 +40,7 @@ type manualLineRow struct {
 	Currency           string            `db:"currency_code"`
 }
 
-func (r manualLineRow) record() ManualLine {
+func (r manualLineRow) record() (ManualLine, error) {
 	return ManualLine{
 		ManualLineWrite: ManualLineWrite{
 			Type: ManualLineType(r.Kind), Name: r.Name, Description: r.Description, Price: r.Price, Amount: r.Amount,
@@ -53,7 +49,7 @@ func (r manualLineRow) record() ManualLine {
 		},
 		ID: r.ID, InvoiceID: r.InvoiceID, Number: r.LineNumber, TaxRate: r.TaxRate, OverrideTaxRate: r.OverrideTaxRate,
 		AccountingDetails: r.AccountingDetails, Currency: r.Currency, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
-	}
+	}, nil
 }
 
 // manualLineSelectSQL reads hand-written lines (l) with their invoice (p); a read or list adds
@@ -152,15 +148,8 @@ func (manualLinesStore) onAnotherInvoice(ctx context.Context, q db.Q, tenantID, 
 
 // get reads hand-written line id of invoice invoiceID; none is NotFound.
 func (manualLinesStore) get(ctx context.Context, q db.Q, tenantID, invoiceID, id string) (ManualLine, error) {
-	var r manualLineRow
-	err := sqlx.GetContext(ctx, q, &r, manualLineSelectSQL+` WHERE l.tenant_id = $1 AND l.invoice_id = $2 AND l.id = $3`, tenantID, invoiceID, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ManualLine{}, apperr.NotFound("manual line %s of invoice %s not found", id, invoiceID)
-	}
-	if err != nil {
-		return ManualLine{}, fmt.Errorf("read invoice manual line: %w", err)
-	}
-	return r.record(), nil
+	return getRecord(ctx, q, manualLineRow.record, apperr.NotFound("manual line %s of invoice %s not found", id, invoiceID),
+		"invoice manual line", manualLineSelectSQL+` WHERE l.tenant_id = $1 AND l.invoice_id = $2 AND l.id = $3`, tenantID, invoiceID, id)
 }
 
 // list reads a page of invoice invoiceID's hand-written lines matching f, one statement.
@@ -170,13 +159,5 @@ func (manualLinesStore) list(ctx context.Context, q db.Q, tenantID, invoiceID st
 	listing.AnyOf(lq, "l.id", f.IDs)
 	listing.AnyOf(lq, "l.kind", f.Types)
 	query, args := lq.SQL(manualLineSelectSQL, p)
-	var rows []manualLineRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
-		return nil, fmt.Errorf("list invoice manual lines: %w", err)
-	}
-	out := make([]ManualLine, len(rows))
-	for i, r := range rows {
-		out[i] = r.record()
-	}
-	return out, nil
+	return selectRecords(ctx, q, manualLineRow.record, "invoice manual lines", query, args...)
 }
