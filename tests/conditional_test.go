@@ -222,6 +222,15 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "invoice manual lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			w := ivWalkInvoice(t, te)
+			id := imlWalkLine(t, te, w.invoice)
+			return versioned{Table: "invoice_manual_lines", ID: id, Get: imlLinePath(w.invoice, id), Writes: []versionedWrite{
+				putRecord("", `{"type":"priced","price":2}`),
+				patchOf("", `[{"op":"replace","path":"/price","value":3}]`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "invoice deposit lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			w := irWalkDeposits(t, te)
 			return versioned{Table: "invoice_deposit_lines", ID: w.depositLine, Get: irDepositLinesPath(w.deposit) + "/" + w.depositLine}

@@ -345,3 +345,63 @@ func TestInvoiceLineViewLeavesOutALinesOwnTax(t *testing.T) {
 	mustDec(t, "part subTotal", lines[0].SubTotal, "20")
 	mustDec(t, "invoice total", ivGet(t, te, id).Total, "21.5")
 }
+
+// TestInvoiceLineViewShowsHandWrittenLines: the mixed invoice with one hand-written line of
+// each type (priced 6, amount 4, a taxable quantity line of 2 × 3 without a rate of its own,
+// an untaxed item line of 1 × 10): the lines are 121 with the shipping charge; the 10%
+// discount takes 12.1; the tax line 10% of the fee's 18 and the quantity line's 5.4: 2.34;
+// 111.24 before the deposit adjustment (10), the progress-billing adjustment (15) and the
+// refunds (1.5 and 2.35): 82.39, which the view's subtotals and the shipping charge add up
+// to. The hand-written lines follow the part lines, in their number order.
+func TestInvoiceLineViewShowsHandWrittenLines(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	m := lvMixedInvoice(t, te)
+	item := createItem(t, te, newItem("LV-"+randomSuffix()))
+	priced := imlCreate(t, te, m.invoice, `{"type":"priced","name":"Setup","price":6}`)
+	amount := imlCreate(t, te, m.invoice, `{"type":"amount","amount":4}`)
+	quantity := imlCreate(t, te, m.invoice, `{"type":"quantity","quantity":2,"price":3,"isTaxable":true,"externalReferences":{"erp":{"externalId":"Q"}}}`)
+	itemLine := imlCreate(t, te, m.invoice, fmt.Sprintf(`{"type":"item","quantity":1,"price":10,"itemId":%q,"isTaxable":false}`, item))
+	lvMustAddUp(t, te, m.invoice, "82.39")
+
+	lines := lvLines(t, te, m.invoice, `{}`)
+	want := []struct {
+		id       string
+		typ      client.InvoiceLineType
+		subTotal string
+	}{{priced, client.InvoiceLineTypePriced, "6"}, {amount, client.InvoiceLineTypeAmount, "4"},
+		{quantity, client.InvoiceLineTypeQuantity, "6"}, {itemLine, client.InvoiceLineTypeItem, "10"}}
+	if len(lines) != 13 {
+		t.Fatalf("lines %s", mustJSON(t, lines))
+	}
+	for i, w := range want {
+		l := lines[2+i]
+		if l.Id != w.id || l.Type != w.typ || l.Number == nil || *l.Number != i+1 || l.SalesOrderLineItemId != nil {
+			t.Fatalf("line %d: %s", 2+i, mustJSON(t, l))
+		}
+		mustDec(t, string(w.typ)+" subTotal", l.SubTotal, w.subTotal)
+	}
+	p, a, q, it := lines[2], lines[3], lines[4], lines[5]
+	if idlText(p.Name) != "Setup" || p.IsTaxable {
+		t.Fatalf("priced %s", mustJSON(t, p))
+	}
+	lvMustOneAt(t, p, "6")
+	if a.Quantity != nil || a.Price != nil || a.DiscountedPrice != nil || a.IsTaxable {
+		t.Fatalf("amount %s", mustJSON(t, a))
+	}
+	if !q.IsTaxable || q.ExternalReferences["erp"].ExternalID == nil || *q.ExternalReferences["erp"].ExternalID != "Q" || q.ItemId != nil {
+		t.Fatalf("quantity %s", mustJSON(t, q))
+	}
+	lvMustDecPtr(t, "quantity quantity", q.Quantity, "2")
+	lvMustDecPtr(t, "quantity price", q.Price, "3")
+	lvMustDecPtr(t, "quantity discountedPrice", q.DiscountedPrice, "3")
+	if it.IsTaxable || it.ItemId == nil || *it.ItemId != item {
+		t.Fatalf("item %s", mustJSON(t, it))
+	}
+	if got := lvLine(t, te, m.invoice, quantity); got.Type != client.InvoiceLineTypeQuantity || !got.SubTotal.Equal(num("6").Decimal) {
+		t.Fatalf("read %s", mustJSON(t, got))
+	}
+	if got := lvLines(t, te, m.invoice, `{"types":["amount","item"]}`); len(got) != 2 || got[0].Id != amount || got[1].Id != itemLine {
+		t.Fatalf("by types %s", mustJSON(t, got))
+	}
+}

@@ -284,7 +284,7 @@ func TestInvoiceLinePermissions(t *testing.T) {
 }
 
 // ivArrangeInvoiceLines: one invoice per tenant billing subs part lines and carrying subs fee,
-// tax and refund lines (each refund its own reason), a discount, a deposit adjustment and a
+// tax, refund (each refund its own reason) and hand-written lines, a discount, a deposit adjustment and a
 // progress-billing adjustment (statement counts).
 func ivArrangeInvoiceLines(t *testing.T, small, large *tenantEnv) []readCase {
 	type built struct{ invoice, part, fee, tax, refund string }
@@ -307,6 +307,7 @@ func ivArrangeInvoiceLines(t *testing.T, small, large *tenantEnv) []readCase {
 		var refund string
 		for range subs {
 			refund = irRefund(t, te, id, irReason(t, te), "0.5")
+			imlCreate(t, te, id, `{"type":"quantity","quantity":1,"price":1}`)
 		}
 		return built{invoice: id, part: ivPartLines(t, te, id, `{}`)[0].Id, refund: refund,
 			fee: soOK[[]client.InvoiceFeeLineItem](t, te, http.MethodPost, ivFeeLinesPath(id)+"/list", `{}`)[0].Id,

@@ -572,6 +572,22 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "invoice manual lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := ivOrder(t, a, "3")
+			invoice := ivBill(t, a, f.order)
+			id := imlWalkLine(t, a, invoice)
+			body := `{"type":"priced","price":2}`
+			return isolated{
+				ID: id, Get: imlLinePath(invoice, id),
+				Put:    &isoCall{Body: body},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/price","value":2}]`},
+				Delete: &isoCall{},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: imlPath(invoice), Body: body},
+					{Method: http.MethodPost, Path: imlPath(invoice) + "/list", Body: `{}`},
+				},
+			}
+		}},
 		{name: "invoice deposits", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			w := irWalkDeposits(t, a)
 			return isolated{

@@ -49,6 +49,11 @@ func sqlID36(expr string) string {
 func sqlWord(prefix, expr string) string {
 	return "substr(md5('" + prefix + "' || (" + expr + ")::text), 1, 8)"
 }
+
+// manualKindSQL is the kind of hand-written invoice line row i: priced, amount, quantity,
+// item, quantity, then again.
+const manualKindSQL = "(ARRAY['priced', 'amount', 'quantity', 'item', 'quantity'])[(i - 1) % 5 + 1]"
+
 func sqlAt(minutesExpr string) string {
 	return "(timestamptz '2024-01-01 00:00:00+00' + (" + minutesExpr + ") * interval '1 minute')"
 }
@@ -543,6 +548,18 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sql
 	{"invoice_deposit_adjustment_lines", `INSERT INTO invoice_deposit_adjustment_lines (tenant_id, invoice_id, id, sales_order_id, amount, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, 1 + i % 50,
        ` + sqlAt("i") + ` ` + everyTenant + ` WHERE i % 5 = 1`},
+	// Five hand-written lines per invoice (priced, amount, quantity, item, quantity), for the
+	// first fifth of the invoices.
+	{"invoice_manual_lines", `INSERT INTO invoice_manual_lines (tenant_id, invoice_id, id, kind, line_number, quantity, price, amount,
+       unit_of_measure, item_id, is_taxable, tax_rate, override_tax_rate, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + manualKindSQL + `, (i - 1) % 5 + 1,
+       CASE WHEN ` + manualKindSQL + ` IN ('quantity', 'item') THEN 1 + i % 7 END,
+       CASE WHEN ` + manualKindSQL + ` <> 'amount' THEN i % 100 END, CASE WHEN ` + manualKindSQL + ` = 'amount' THEN i % 100 END,
+       CASE WHEN ` + manualKindSQL + ` = 'quantity' THEN 'notApplicable' END,
+       CASE WHEN ` + manualKindSQL + ` = 'item' THEN ` + sqlID24("i") + ` END,
+       CASE WHEN ` + manualKindSQL + ` IN ('quantity', 'item') THEN false END,
+       CASE WHEN ` + manualKindSQL + ` = 'quantity' THEN 0 END, CASE WHEN ` + manualKindSQL + ` = 'quantity' THEN false END,
+       ` + sqlAt("i") + ` ` + everyTenant},
 	// Five refund lines per invoice, for the first fifth of the invoices.
 	{"invoice_refund_lines", `INSERT INTO invoice_refund_lines (tenant_id, invoice_id, id, refund_reason_code_id, amount, created_utc, line_number)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 1 + i % 50,

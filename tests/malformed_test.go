@@ -176,6 +176,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"invoices:tax-line-items/{lineItemId}":    invoice.tax,
 		"invoices:line-items/{lineItemId}":        invoice.fee,
 		"invoices:refund-line-items/{lineItemId}": irWalkRefund(t, te, invoice.invoice),
+		"invoices:manual-line-items/{lineItemId}": imlWalkLine(t, te, invoice.invoice),
 		"milestones/{milestoneId}":                irSchedule(t, te, salesOrder, `{"milestones":[{"name":"Walk","percentage":10}]}`).Milestones[0].Id,
 		// The deposit lines are another invoice's: the walk's reads of them answer 404.
 		"invoices:deposit-line-items/{lineItemId}":            deposits.depositLine,

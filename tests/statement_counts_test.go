@@ -396,6 +396,7 @@ func statementRows() []statementRow {
 		{name: "invoices", arrange: ivArrangeInvoices},
 		{name: "invoice lines", arrange: ivArrangeInvoiceLines},
 		{name: "invoice refund lines", arrange: irArrangeRefunds},
+		{name: "invoice manual lines", arrange: imlArrangeLines},
 		{name: "invoice deposits", arrange: irArrangeDeposits},
 		{name: "progress billing schedules", arrange: irArrangeSchedules},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},

@@ -287,6 +287,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
 		RefundReasons: refundReasons, OrderCredits: salesOrders, Shipments: goodsShipments, Items: itemMaster,
+		AccountingCodes: tagCatalogue,
 	})
 	// A shipment billed by a live invoice stays shipped.
 	goodsShipments.RegisterBilledCheck("an invoice", invoiceRecords.BillsShipment)

@@ -33,6 +33,9 @@ type Deps struct {
 	Shipments shipmentBilling
 	// Items answers how the items billed are named and booked (items.Service, part_lines_service.go).
 	Items itemBooking
+	// AccountingCodes checks the accounting codes hand-written lines name (tags.Service,
+	// manual_lines_service.go).
+	AccountingCodes accountingCodes
 }
 
 // orderBilling is the sales order as an invoice bills it: lock it (share), read its part

@@ -25,8 +25,9 @@ type InvoicesHandler struct {
 	svc *Service
 	// The full-update schemas a patched invoice, part line or fee line must satisfy.
 	patchTarget, partLineTarget, feeTarget *patch.Target
-	// refundTarget is the refund lines' (refund_lines_handler.go).
-	refundTarget *patch.Target
+	// refundTarget is the refund lines' (refund_lines_handler.go), manualTarget the
+	// hand-written lines' (manual_lines_handler.go).
+	refundTarget, manualTarget *patch.Target
 }
 
 // NewHandler returns the invoices handler; spec is the served API description.
@@ -34,7 +35,7 @@ func NewHandler(svc *Service, spec *openapi3.T) *InvoicesHandler {
 	return &InvoicesHandler{
 		svc: svc, patchTarget: patch.NewTarget(spec, "InvoiceWrite"),
 		partLineTarget: patch.NewTarget(spec, "InvoicePartLineItemWrite"), feeTarget: patch.NewTarget(spec, "InvoiceFeeLineItemWrite"),
-		refundTarget: patch.NewTarget(spec, "InvoiceRefundLineItemWrite"),
+		refundTarget: patch.NewTarget(spec, "InvoiceRefundLineItemWrite"), manualTarget: patch.NewTarget(spec, "InvoiceManualLineItemWrite"),
 	}
 }
 
@@ -44,7 +45,7 @@ func (h *InvoicesHandler) Versioned() []conditional.Record {
 	return append([]conditional.Record{
 		{Table: "invoices", Key: map[string]string{"id": "invoiceId"}, Shows: invoiceShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getInvoice", "updateInvoice", "patchInvoice", "deleteInvoice", "replaceInvoiceCustomFields"}},
-		partLineRecord,
+		partLineRecord, manualLineRecord,
 	}, append(documentLineRecords(), creditRecords()...)...)
 }
 

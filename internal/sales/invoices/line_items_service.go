@@ -31,6 +31,11 @@ const (
 	LineTypeProgressBillingAdjustment LineType = "ProgressBillingAdjustment"
 	// Money given back for a refund reason (refund_lines_service.go).
 	LineTypeRefund LineType = "refund"
+	// The lines written on the invoice by hand (manual_lines_service.go).
+	LineTypePriced   LineType = LineType(ManualPriced)
+	LineTypeAmount   LineType = LineType(ManualAmount)
+	LineTypeQuantity LineType = LineType(ManualQuantity)
+	LineTypeItem     LineType = LineType(ManualItem)
 )
 
 // LineItem is any line of an invoice in the one shape of the lines view. Members a type has
@@ -74,6 +79,7 @@ var lineTypePricing = map[LineType]lineview.Pricing{
 	LineTypePart: lineview.Priced, LineTypeFee: lineview.Fee, LineTypeTax: lineview.Tax, LineTypeDiscount: lineview.Discount,
 	LineTypeDeposit: lineview.Fee, LineTypeProgressBilling: lineview.Fee,
 	LineTypeDepositAdjustment: lineview.Credit, LineTypeProgressBillingAdjustment: lineview.Credit, LineTypeRefund: lineview.Credit,
+	LineTypePriced: lineview.Priced, LineTypeAmount: lineview.Fee, LineTypeQuantity: lineview.Priced, LineTypeItem: lineview.Priced,
 }
 
 func lineItemOf(r lineview.Row) LineItem {

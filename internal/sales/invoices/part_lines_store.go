@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -189,15 +188,8 @@ var partLineListSpec = listing.Spec{Fields: partLineSortFields, Default: "number
 
 // get reads part line id of invoice invoiceID; none is NotFound.
 func (partLinesStore) get(ctx context.Context, q db.Q, tenantID, invoiceID, id string) (PartLine, error) {
-	var r partLineRow
-	err := sqlx.GetContext(ctx, q, &r, partLineSelectSQL+` WHERE l.tenant_id = $1 AND l.invoice_id = $2 AND l.id = $3`, tenantID, invoiceID, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return PartLine{}, apperr.NotFound("part line %s of invoice %s not found", id, invoiceID)
-	}
-	if err != nil {
-		return PartLine{}, fmt.Errorf("read invoice part line: %w", err)
-	}
-	return r.record()
+	return getRecord(ctx, q, partLineRow.record, apperr.NotFound("part line %s of invoice %s not found", id, invoiceID),
+		"invoice part line", partLineSelectSQL+` WHERE l.tenant_id = $1 AND l.invoice_id = $2 AND l.id = $3`, tenantID, invoiceID, id)
 }
 
 // list reads a page of invoice invoiceID's part lines matching f, one statement.
@@ -207,19 +199,7 @@ func (partLinesStore) list(ctx context.Context, q db.Q, tenantID, invoiceID stri
 	listing.AnyOf(lq, "l.id", f.IDs)
 	listing.AnyOf(lq, "l.sales_order_line_id", f.OrderLineIDs)
 	query, args := lq.SQL(partLineSelectSQL, p)
-	var rows []partLineRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
-		return nil, fmt.Errorf("list invoice part lines: %w", err)
-	}
-	out := make([]PartLine, len(rows))
-	for i, r := range rows {
-		l, err := r.record()
-		if err != nil {
-			return nil, err
-		}
-		out[i] = l
-	}
-	return out, nil
+	return selectRecords(ctx, q, partLineRow.record, "invoice part lines", query, args...)
 }
 
 const updatePartLineSQL = `

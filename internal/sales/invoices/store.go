@@ -2,7 +2,9 @@ package invoices
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -332,4 +334,37 @@ func scanInvoice(rows *sqlx.Rows) (Invoice, error) {
 		return Invoice{}, fmt.Errorf("read invoice: %w", err)
 	}
 	return r.Record()
+}
+
+// getRecord reads the one row query finds as R and answers it converted by record; no row is
+// notFound.
+func getRecord[R, T any](ctx context.Context, q db.Q, record func(R) (T, error), notFound error, what, query string, args ...any) (T, error) {
+	var r R
+	var zero T
+	err := sqlx.GetContext(ctx, q, &r, query, args...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return zero, notFound
+	}
+	if err != nil {
+		return zero, fmt.Errorf("read %s: %w", what, err)
+	}
+	return record(r)
+}
+
+// selectRecords reads the rows query finds as R and answers them converted by record, in
+// their order.
+func selectRecords[R, T any](ctx context.Context, q db.Q, record func(R) (T, error), what, query string, args ...any) ([]T, error) {
+	var rows []R
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("list %s: %w", what, err)
+	}
+	out := make([]T, len(rows))
+	for i, r := range rows {
+		l, err := record(r)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = l
+	}
+	return out, nil
 }

@@ -51,6 +51,8 @@ func (s *Service) lineInvoiceExists(ctx context.Context, q db.Q, tenantID, invoi
 // refunds).
 //
 //	lineItemsTotal = Σ part lines' subtotals + Σ fees + shipping charge   (doclines SubTotal)
+//	                 + Σ hand-written lines (priced 1 × price, quantity and item lines
+//	                 quantity × price, amount lines as fees)
 //	                 + deposit line + progress billing line               (creditTotals)
 //	total          = lineItemsTotal − discount + tax                      (doclines Total)
 //	                 − deposit adjustment − progress-billing adjustment   (creditTotals)

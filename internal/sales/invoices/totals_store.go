@@ -13,27 +13,37 @@ import (
 type totalsStore struct{}
 
 // pricedSQL reads every priced line of an invoice in one statement, in the order doclines
-// shares the document discount and tax in: part lines by line number, then the fee lines
-// oldest first and the shipping charge as the last fee, then the discount and tax lines. Kind
-// 'part' carries quantity, price and line discount; 'fee' the amount in price; 'discount'
-// is_percentage and value in price; 'tax' the rate in price. A later line kind adds its
-// branch here and its case in document.
+// shares the document discount and tax in: part lines by line number, the hand-written
+// priced, quantity and item lines by their number, then the fee lines oldest first, the
+// hand-written amount lines by their number and the shipping charge as the last fee, then the
+// discount and tax lines. Kind 'part' carries quantity, price and line discount (a priced
+// line is 1 × price, untaxed; a quantity line is taxed at its own rate when taxable; an item
+// line counts in the taxable base when taxable, at no rate of its own); 'fee' the amount in
+// price (an amount line is never taxed); 'discount' is_percentage and value in price; 'tax'
+// the rate in price. A later line kind adds its branch here and its case in document.
 const pricedSQL = `
 SELECT kind, quantity, price, is_percentage, discount_value, is_taxable, tax_rate FROM (
     SELECT 'part' AS kind, 0 AS place, line_number AS n, created_utc, id, quantity, unit_price AS price,
            discount_is_percentage AS is_percentage, discount_value, is_taxable, tax_rate
     FROM invoice_part_lines WHERE tenant_id = $1 AND invoice_id = $2
     UNION ALL
-    SELECT 'fee', 1, 0, created_utc, id, NULL, amount, NULL, NULL, is_taxable, tax_rate
+    SELECT 'part', 1, line_number, created_utc, id, CASE kind WHEN 'priced' THEN 1 ELSE quantity END, price,
+           NULL, NULL, COALESCE(is_taxable, false), COALESCE(tax_rate, 0)
+    FROM invoice_manual_lines WHERE tenant_id = $1 AND invoice_id = $2 AND kind <> 'amount'
+    UNION ALL
+    SELECT 'fee', 2, 0, created_utc, id, NULL, amount, NULL, NULL, is_taxable, tax_rate
     FROM invoice_fee_lines WHERE tenant_id = $1 AND invoice_id = $2
     UNION ALL
-    SELECT 'fee', 2, 0, created_utc, id, NULL, shipping_charge, NULL, NULL, shipping_charge_is_taxable, 0
+    SELECT 'fee', 3, line_number, created_utc, id, NULL, amount, NULL, NULL, false, 0
+    FROM invoice_manual_lines WHERE tenant_id = $1 AND invoice_id = $2 AND kind = 'amount'
+    UNION ALL
+    SELECT 'fee', 4, 0, created_utc, id, NULL, shipping_charge, NULL, NULL, shipping_charge_is_taxable, 0
     FROM invoices WHERE tenant_id = $1 AND id = $2 AND shipping_charge > 0
     UNION ALL
-    SELECT 'discount', 3, 0, created_utc, id, NULL, value, is_percentage, NULL, false, 0
+    SELECT 'discount', 5, 0, created_utc, id, NULL, value, is_percentage, NULL, false, 0
     FROM invoice_discount_lines WHERE tenant_id = $1 AND invoice_id = $2
     UNION ALL
-    SELECT 'tax', 4, 0, created_utc, id, NULL, rate, NULL, NULL, false, 0
+    SELECT 'tax', 6, 0, created_utc, id, NULL, rate, NULL, NULL, false, 0
     FROM invoice_tax_lines WHERE tenant_id = $1 AND invoice_id = $2
 ) l
 ORDER BY place, n, created_utc, id`
