@@ -40,7 +40,7 @@ func imlMustTotals(t *testing.T, te *tenantEnv, invoiceID, lineItems, tax, total
 // imlInvoice is an invoice billing one part line of 1 at 10 (total 10), with a 10% and a 5%
 // tax rate of the tenant (no tax lines) and a taxable item booked under an accounting code.
 type imlInvoice struct {
-	invoice, ten, five, item, code string
+	invoice, ten, five, item, number, code string
 }
 
 func imlNewInvoice(t *testing.T, te *tenantEnv) imlInvoice {
@@ -50,7 +50,8 @@ func imlNewInvoice(t *testing.T, te *tenantEnv) imlInvoice {
 	w.ten = createTaxRate(t, te, client.TaxRateWrite{Name: "Ten " + randomSuffix(), Rate: num("10")})
 	w.five = createTaxRate(t, te, client.TaxRateWrite{Name: "Five " + randomSuffix(), Rate: num("5")})
 	w.code = createAccountingCode(t, te, "Sales "+randomSuffix())
-	it := newItem("ML-" + randomSuffix())
+	w.number = "ML-" + randomSuffix()
+	it := newItem(w.number)
 	it.IsTaxable, it.AccountingCodeId = ptr(true), &w.code
 	w.item = createItem(t, te, it)
 	return w
@@ -103,8 +104,12 @@ func TestInvoiceManualLinesOfEachTypeCountInTheTotals(t *testing.T) {
 	lvMustDecPtr(t, "quantity taxRate", q.TaxRate, "10")
 	mustDec(t, "quantity subTotal", q.SubTotal, "7.5")
 
-	// The item line takes its item's taxable flag, accounting code and details when omitted.
+	// The item line takes its item's number as name, its taxable flag, accounting code and
+	// details when omitted.
 	i := imlGet(t, te, id, item)
+	if idlText(i.Name) != w.number {
+		t.Fatalf("item line name %q, want the item's number %q", idlText(i.Name), w.number)
+	}
 	if i.Type != client.InvoiceManualLineTypeItem || i.Number != 4 || idlText(i.ItemId) != w.item || i.IsTaxable == nil || !*i.IsTaxable ||
 		idlText(i.AccountingCodeId) != w.code || i.UnitOfMeasure != nil || i.TaxRate != nil || i.OverrideTaxRate != nil {
 		t.Fatalf("item line %s", mustJSON(t, i))

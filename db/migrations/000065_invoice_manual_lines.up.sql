@@ -37,6 +37,7 @@ CREATE TABLE invoice_manual_lines (
     PRIMARY KEY (tenant_id, id),
     CONSTRAINT invoice_manual_lines_invoice_fkey FOREIGN KEY (tenant_id, invoice_id) REFERENCES invoices (tenant_id, id),
     CONSTRAINT invoice_manual_lines_tax_rate_fkey FOREIGN KEY (tenant_id, tax_rate_id) REFERENCES tax_rates (tenant_id, id),
+    CONSTRAINT invoice_manual_lines_item_fkey FOREIGN KEY (tenant_id, item_id) REFERENCES items (tenant_id, id),
     -- Each kind sets exactly its members.
     CONSTRAINT invoice_manual_lines_members_check CHECK (CASE kind
         WHEN 'priced' THEN price IS NOT NULL AND quantity IS NULL AND amount IS NULL AND unit_of_measure IS NULL

@@ -34,8 +34,8 @@ func (h *InvoicesHandler) CreateInvoiceManualLineItem(ctx context.Context, req g
 func (h *InvoicesHandler) ListInvoiceManualLineItems(ctx context.Context, req gen.ListInvoiceManualLineItemsRequestObject) (gen.ListInvoiceManualLineItemsResponseObject, error) {
 	var f ManualLineFilter
 	if b := req.Body; b != nil {
-		f.IDs = values(b.Ids)
-		for _, t := range values(b.Types) {
+		f.IDs = listing.Values(b.Ids)
+		for _, t := range listing.Values(b.Types) {
 			f.Types = append(f.Types, ManualLineType(t))
 		}
 	}

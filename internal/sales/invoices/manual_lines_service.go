@@ -299,7 +299,8 @@ type manualRow struct {
 // manualRowOf resolves what w names, in q's transaction, against current (nil on create): the
 // accounting code (a live tag of the accounting-code list, 404 naming accountingCodeId), an
 // item line's item (404 naming itemId when unknown, 400 when archived; it gives the line its
-// accounting code when none is named, its isTaxable when omitted and its accounting details)
+// number as name and its accounting code when none is named, its isTaxable when omitted and its
+// accounting details)
 // and a quantity line's tax rate (usable; its percentage copied; naming another tax rate than
 // the stored one sets overrideTaxRate for good). A reference kept unchanged from current is
 // not checked again, so a line naming a code, item or tax rate archived since still saves.
@@ -323,6 +324,9 @@ func (s *Service) manualRowOf(ctx context.Context, q db.Q, tenantID string, w Ma
 		}
 		if r.IsTaxable == nil {
 			r.IsTaxable = &it.IsTaxable
+		}
+		if r.Name == nil {
+			r.Name = &it.Number
 		}
 		if r.AccountingCodeID == nil {
 			r.AccountingCodeID = it.AccountingCodeID
