@@ -24,17 +24,20 @@ func lvLine(t *testing.T, te *tenantEnv, invoiceID, lineID string) client.Invoic
 	return soOK[client.InvoiceLineItem](t, te, http.MethodGet, ivLinesPath(invoiceID)+"/"+lineID, "")
 }
 
-// lvMustAddUp fails t unless the view's subtotals and the shipping charge add up to the
-// invoice's total, and that total is want.
+// lvMustAddUp fails t unless the view's subtotals, the lines' own taxes and the shipping
+// charge add up to the invoice's total, and that total is want.
 func lvMustAddUp(t *testing.T, te *tenantEnv, invoiceID, want string) {
 	t.Helper()
 	sum := num("0")
 	for _, l := range lvLines(t, te, invoiceID, `{}`) {
 		sum = dec.Decimal{Decimal: sum.Add(l.SubTotal.Decimal)}
+		if l.Tax != nil {
+			sum = dec.Decimal{Decimal: sum.Add(l.Tax.Decimal)}
+		}
 	}
 	shipping := soOK[client.InvoiceShippingChargeLineItem](t, te, http.MethodGet, ivShippingPath(invoiceID), "")
 	sum = dec.Decimal{Decimal: sum.Add(shipping.SubTotal.Decimal)}
-	mustDec(t, "Σ subTotal + shipping charge", sum, want)
+	mustDec(t, "Σ (subTotal + tax) + shipping charge", sum, want)
 	mustDec(t, "invoice total", ivGet(t, te, invoiceID).Total, want)
 }
 
@@ -326,10 +329,10 @@ func TestInvoiceLineViewNamesRefundsByTheirReasonsCurrentName(t *testing.T) {
 	mustProblem(t, res, b, http.StatusNotFound)
 }
 
-// TestInvoiceLineViewLeavesOutALinesOwnTax: the one tax no line of the view shows is what a
-// part or fee line pays at its own rate: 20 of parts taxed at 7.5% is a total of 21.5, the
-// view's 20 and the line's 1.5.
-func TestInvoiceLineViewLeavesOutALinesOwnTax(t *testing.T) {
+// TestInvoiceLineViewShowsALinesOwnTax: what a part line pays at its own rate is its row's
+// tax: 20 of parts taxed at 7.5% is a total of 21.5, the row's subTotal 20 and tax 1.5; an
+// untaxed priced line's tax is 0 and a refund's null.
+func TestInvoiceLineViewShowsALinesOwnTax(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	f := ivOrder(t, te, "2")
@@ -343,7 +346,16 @@ func TestInvoiceLineViewLeavesOutALinesOwnTax(t *testing.T) {
 		t.Fatalf("lines %s", mustJSON(t, lines))
 	}
 	mustDec(t, "part subTotal", lines[0].SubTotal, "20")
-	mustDec(t, "invoice total", ivGet(t, te, id).Total, "21.5")
+	lvMustDecPtr(t, "part tax", lines[0].Tax, "1.5")
+	lvMustDecPtr(t, "part tax read alone", lvLine(t, te, id, part.Id).Tax, "1.5")
+	lvMustAddUp(t, te, id, "21.5")
+	fee := imlCreate(t, te, id, `{"type":"amount","amount":4}`)
+	refund := irRefund(t, te, id, irReason(t, te), "1")
+	lvMustDecPtr(t, "untaxed amount line's tax", lvLine(t, te, id, fee).Tax, "0")
+	if got := lvLine(t, te, id, refund).Tax; got != nil {
+		t.Fatalf("a refund's tax %s, want null", got)
+	}
+	lvMustAddUp(t, te, id, "24.5")
 }
 
 // TestInvoiceLineViewShowsHandWrittenLines: the mixed invoice with one hand-written line of

@@ -44,7 +44,7 @@ func lineItemToAPI(l LineItem) gen.InvoiceLineItem {
 	return gen.InvoiceLineItem{
 		Id: l.ID, Type: gen.InvoiceLineType(l.Type), Number: l.Number, Name: l.Name, Description: l.Description,
 		SalesOrderLineItemId: l.SalesOrderLineID, ItemId: l.ItemID, Quantity: l.Quantity, Price: l.Price,
-		DiscountedPrice: l.DiscountedPrice, IsTaxable: l.IsTaxable, SubTotal: l.SubTotal,
+		DiscountedPrice: l.DiscountedPrice, IsTaxable: l.IsTaxable, SubTotal: l.SubTotal, Tax: l.Tax,
 		ExternalReferences: l.ExternalReferences, CreatedUtc: utctime.From(l.CreatedUtc), ModifiedUtc: utctime.From(l.ModifiedUtc),
 	}
 }

@@ -59,12 +59,16 @@ type LineItem struct {
 	DiscountedPrice *dec
 	IsTaxable       bool
 	// SubTotal is signed: what the line adds to the invoice, or (negative) takes from it.
-	SubTotal           dec
+	SubTotal dec
+	// Tax is what a priced line or fee pays at its own tax rate (withOwnTax); nil for the
+	// other types.
+	Tax                *dec
 	ExternalReferences extref.References
 	CreatedUtc         time.Time
 	ModifiedUtc        time.Time
-	// reasonID is a refund's reason code, named by nameReasons.
+	// reasonID is a refund's reason code, named by nameReasons; currency the invoice's.
 	reasonID *string
+	currency string
 }
 
 // LineItemFilter narrows the lines view; empty members apply no clause.
@@ -88,7 +92,7 @@ func lineItemOf(r lineview.Row) LineItem {
 		SalesOrderLineID: r.SourceLineID, ItemID: r.ItemID, Quantity: r.Quantity, Price: r.UnitPrice,
 		DiscountedPrice: r.UnitPrice, IsTaxable: r.IsTaxable != nil && *r.IsTaxable,
 		SubTotal: r.SubTotal(lineTypePricing[LineType(r.Kind)]), ExternalReferences: r.ExternalReferences,
-		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc, reasonID: r.ReasonID,
+		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc, reasonID: r.ReasonID, currency: r.Currency,
 	}
 	if l.Type == LineTypePart {
 		// The part line read's amounts, from the same function.
@@ -99,28 +103,68 @@ func lineItemOf(r lineview.Row) LineItem {
 	return l
 }
 
-// LineItems lists the invoice's lines of every type matching f: two statements, three when
-// the page holds refunds (their reasons named in one).
+// LineItems lists the invoice's lines of every type matching f: three statements (the page,
+// the invoice priced for its lines' own tax), four when the page holds refunds (their reasons
+// named in one).
 func (s *Service) LineItems(ctx context.Context, tenantID, invoiceID string, f LineItemFilter, r listing.Request) ([]LineItem, error) {
 	list, err := lineview.Items(ctx, invoiceLines, s.pool, tenantID, invoiceID, f.Types, f.IDs, r, lineItemOf)
 	if err != nil {
 		return nil, err
 	}
+	if list, err = s.withOwnTax(ctx, tenantID, invoiceID, list); err != nil {
+		return nil, err
+	}
 	return s.nameReasons(ctx, tenantID, list)
 }
 
-// LineItem reads one line of the invoice, whatever its type, in one statement (two for a
-// refund, its reason named).
+// LineItem reads one line of the invoice, whatever its type: two statements (the line, the
+// invoice priced for its own tax), three for a refund (its reason named).
 func (s *Service) LineItem(ctx context.Context, tenantID, invoiceID, id string) (LineItem, error) {
 	l, err := lineview.Item(ctx, invoiceLines, s.pool, tenantID, invoiceID, id, lineItemOf)
 	if err != nil {
 		return LineItem{}, err
 	}
-	named, err := s.nameReasons(ctx, tenantID, []LineItem{l})
+	lines, err := s.withOwnTax(ctx, tenantID, invoiceID, []LineItem{l})
+	if err != nil {
+		return LineItem{}, err
+	}
+	named, err := s.nameReasons(ctx, tenantID, lines)
 	if err != nil {
 		return LineItem{}, err
 	}
 	return named[0], nil
+}
+
+// withOwnTax gives each priced line and fee among lines the tax it pays at its own rate: its
+// subtotal less its share of the invoice discount, at its tax rate, rounded, as the totals
+// recompute prices it (doclines), so the view's subtotals and these taxes add up to the
+// invoice's total with the shipping charge. One statement (the invoice's priced lines); none
+// for an empty page.
+func (s *Service) withOwnTax(ctx context.Context, tenantID, invoiceID string, lines []LineItem) ([]LineItem, error) {
+	if len(lines) == 0 {
+		return lines, nil
+	}
+	doc, err := totalsStore{}.document(ctx, s.pool, tenantID, invoiceID)
+	if err != nil {
+		return nil, err
+	}
+	t, err := doc.Compute(currency.MinorUnits(lines[0].currency))
+	if err != nil {
+		return nil, err
+	}
+	own := make(map[string]dec, len(doc.LineIDs)+len(doc.FeeIDs))
+	for i, id := range doc.LineIDs {
+		own[id] = t.Lines[i].Tax
+	}
+	for i, id := range doc.FeeIDs {
+		own[id] = t.Fees[i].Tax
+	}
+	for i, l := range lines {
+		if tax, ok := own[l.ID]; ok {
+			lines[i].Tax = &tax
+		}
+	}
+	return lines, nil
 }
 
 // nameReasons names the refunds among lines by their reason codes' current names, in one

@@ -22,7 +22,7 @@ type totalsStore struct{}
 // price (an amount line is never taxed); 'discount' is_percentage and value in price; 'tax'
 // the rate in price. A later line kind adds its branch here and its case in document.
 const pricedSQL = `
-SELECT kind, quantity, price, is_percentage, discount_value, is_taxable, tax_rate FROM (
+SELECT kind, id, quantity, price, is_percentage, discount_value, is_taxable, tax_rate FROM (
     SELECT 'part' AS kind, 0 AS place, line_number AS n, created_utc, id, quantity, unit_price AS price,
            discount_is_percentage AS is_percentage, discount_value, is_taxable, tax_rate
     FROM invoice_part_lines WHERE tenant_id = $1 AND invoice_id = $2
@@ -48,10 +48,18 @@ SELECT kind, quantity, price, is_percentage, discount_value, is_taxable, tax_rat
 ) l
 ORDER BY place, n, created_utc, id`
 
+// pricedDocument is what doclines prices of an invoice, with the id of each of its lines and
+// fees (the shipping charge's is the invoice's), in the document's order.
+type pricedDocument struct {
+	doclines.Document
+	LineIDs, FeeIDs []string
+}
+
 // document reads what doclines prices of an invoice's lines: one statement.
-func (totalsStore) document(ctx context.Context, q db.Q, tenantID, invoiceID string) (doclines.Document, error) {
+func (totalsStore) document(ctx context.Context, q db.Q, tenantID, invoiceID string) (pricedDocument, error) {
 	var rows []struct {
 		Kind          string `db:"kind"`
+		ID            string `db:"id"`
 		Quantity      *dec   `db:"quantity"`
 		Price         dec    `db:"price"`
 		IsPercentage  *bool  `db:"is_percentage"`
@@ -60,9 +68,9 @@ func (totalsStore) document(ctx context.Context, q db.Q, tenantID, invoiceID str
 		TaxRate       dec    `db:"tax_rate"`
 	}
 	if err := sqlx.SelectContext(ctx, q, &rows, pricedSQL, tenantID, invoiceID); err != nil {
-		return doclines.Document{}, fmt.Errorf("read invoice lines for totals: %w", err)
+		return pricedDocument{}, fmt.Errorf("read invoice lines for totals: %w", err)
 	}
-	var doc doclines.Document
+	var doc pricedDocument
 	for _, r := range rows {
 		switch r.Kind {
 		case "part":
@@ -70,9 +78,10 @@ func (totalsStore) document(ctx context.Context, q db.Q, tenantID, invoiceID str
 			if r.IsPercentage != nil && r.DiscountValue != nil {
 				l.Discount = &doclines.Discount{Percentage: *r.IsPercentage, Value: *r.DiscountValue}
 			}
-			doc.Lines = append(doc.Lines, l)
+			doc.Lines, doc.LineIDs = append(doc.Lines, l), append(doc.LineIDs, r.ID)
 		case "fee":
 			doc.Fees = append(doc.Fees, doclines.Fee{Amount: r.Price, Taxable: r.Taxable, TaxRate: r.TaxRate})
+			doc.FeeIDs = append(doc.FeeIDs, r.ID)
 		case "discount":
 			doc.Discount = &doclines.Discount{Percentage: *r.IsPercentage, Value: r.Price}
 		case "tax":
