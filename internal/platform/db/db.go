@@ -286,3 +286,18 @@ func Collided(err error) bool {
 	var pe *pq.Error
 	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
 }
+
+// Found runs query, a SELECT of at most one row (usually locking it), and answers whether it
+// found one; what names the row in errors. The owner checks of registries (attachments, notes)
+// are this one call.
+func Found(ctx context.Context, q Q, what, query string, args ...any) (bool, error) {
+	var found bool
+	err := q.QueryRowxContext(ctx, query, args...).Scan(&found)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("find %s: %w", what, err)
+	}
+	return true, nil
+}

@@ -2,8 +2,6 @@ package purchaseorders
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"mos/internal/platform/db"
@@ -26,15 +24,7 @@ FOR UPDATE OF o`
 // PartLineExistsForAttachment reports whether the tenant has purchase order part line id
 // and, when it has, locks its order's row until q's transaction ends.
 func (s *Service) PartLineExistsForAttachment(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	var found bool
-	err := q.QueryRowxContext(ctx, lockPartLineForAttachmentSQL, tenantID, id).Scan(&found)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("find purchase order part line for attachment: %w", err)
-	}
-	return true, nil
+	return db.Found(ctx, q, "purchase order part line for attachment", lockPartLineForAttachmentSQL, tenantID, id)
 }
 
 // TouchPartLineForAttachment advances the part line's modifiedUtc after a file was attached

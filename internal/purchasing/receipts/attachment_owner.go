@@ -2,8 +2,6 @@ package receipts
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"mos/internal/platform/apperr"
@@ -31,10 +29,9 @@ SELECT true FROM receipts WHERE tenant_id = $1 AND id = $2 AND (purchase_order_i
 	lockLineForAttachmentSQL = `
 SELECT true FROM receipt_lines l JOIN receipts r ON r.tenant_id = l.tenant_id AND r.id = l.receipt_id
 WHERE l.tenant_id = $1 AND l.id = $2 AND (r.purchase_order_id IS NOT NULL) = $3 FOR UPDATE OF l`
-	touchReceiptSQL  = `UPDATE receipts SET modified_utc = now() WHERE tenant_id = $1 AND id = $2`
-	touchLineSQL     = `UPDATE receipt_lines SET modified_utc = now() WHERE tenant_id = $1 AND id = $2`
-	lineItemOfSQL    = `SELECT item_id FROM receipt_lines WHERE tenant_id = $1 AND id = $2`
-	attachmentFailed = "find receipt for attachment: %w"
+	touchReceiptSQL = `UPDATE receipts SET modified_utc = now() WHERE tenant_id = $1 AND id = $2`
+	touchLineSQL    = `UPDATE receipt_lines SET modified_utc = now() WHERE tenant_id = $1 AND id = $2`
+	lineItemOfSQL   = `SELECT item_id FROM receipt_lines WHERE tenant_id = $1 AND id = $2`
 )
 
 // ExistsForAttachment answers, for receipts of src, whether the tenant has receipt id (and
@@ -54,15 +51,7 @@ func (s *Service) LineExistsForAttachment(src Source) func(ctx context.Context, 
 }
 
 func lockedExists(ctx context.Context, q db.Q, query, tenantID, id string, src Source) (bool, error) {
-	var found bool
-	err := q.QueryRowxContext(ctx, query, tenantID, id, bool(src)).Scan(&found)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf(attachmentFailed, err)
-	}
-	return true, nil
+	return db.Found(ctx, q, "receipt for attachment", query, tenantID, id, bool(src))
 }
 
 // TouchForAttachment advances the receipt's modifiedUtc after a file was attached or removed.

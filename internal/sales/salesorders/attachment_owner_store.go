@@ -2,8 +2,6 @@ package salesorders
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"mos/internal/platform/db"
@@ -22,19 +20,7 @@ FOR UPDATE OF o`
 )
 
 func (attachmentOwnerStore) lockPartLine(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	return lockFound(ctx, q, "sales order part line", lockPartLineForAttachmentSQL, tenantID, id)
-}
-
-func lockFound(ctx context.Context, q db.Q, what, query, tenantID, id string) (bool, error) {
-	var found bool
-	err := q.QueryRowxContext(ctx, query, tenantID, id).Scan(&found)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("find %s for attachment: %w", what, err)
-	}
-	return true, nil
+	return db.Found(ctx, q, "sales order part line for attachment", lockPartLineForAttachmentSQL, tenantID, id)
 }
 
 func (attachmentOwnerStore) touchPartLine(ctx context.Context, q db.Q, tenantID, id string) error {

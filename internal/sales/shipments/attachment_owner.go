@@ -2,8 +2,6 @@ package shipments
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"mos/internal/platform/db"
@@ -20,15 +18,7 @@ const (
 // ExistsForAttachment answers whether the tenant has shipment id (and locks it until q's
 // transaction ends when it has).
 func (s *Service) ExistsForAttachment(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	var found bool
-	err := q.QueryRowxContext(ctx, lockShipmentForAttachmentSQL, tenantID, id).Scan(&found)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("find shipment for attachment: %w", err)
-	}
-	return true, nil
+	return db.Found(ctx, q, "shipment for attachment", lockShipmentForAttachmentSQL, tenantID, id)
 }
 
 // TouchForAttachment advances the shipment's modifiedUtc after a file was attached or removed.

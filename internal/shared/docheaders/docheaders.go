@@ -201,15 +201,7 @@ func (h *Header[D, R]) Exists(ctx context.Context, q db.Q, tenantID, id string) 
 // its row until q's transaction ends: a document owning attachments (or another record kept
 // by a lower area's registry) serialises that record's writes with its own.
 func (h *Header[D, R]) LockOwner(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	var found bool
-	err := q.QueryRowxContext(ctx, h.ownerLockSQL, tenantID, id).Scan(&found)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("find %s: %w", h.decl.Noun, err)
-	}
-	return true, nil
+	return db.Found(ctx, q, h.decl.Noun, h.ownerLockSQL, tenantID, id)
 }
 
 // ShareLive reports whether the tenant has live (not deleted) header id and, when it has,
@@ -217,15 +209,7 @@ func (h *Header[D, R]) LockOwner(ctx context.Context, q db.Q, tenantID, id strin
 // (a note) is written only while the document stands, its delete waits for that write, and
 // such writes do not wait for one another. One statement.
 func (h *Header[D, R]) ShareLive(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	var found bool
-	err := q.QueryRowxContext(ctx, h.shareLiveSQL, tenantID, id).Scan(&found)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("find %s: %w", h.decl.Noun, err)
-	}
-	return true, nil
+	return db.Found(ctx, q, h.decl.Noun, h.shareLiveSQL, tenantID, id)
 }
 
 // Touch advances header id's modifiedUtc after a record it owns changed (an attachment).

@@ -2,9 +2,6 @@ package items
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 
 	"mos/internal/platform/db"
 )
@@ -21,15 +18,7 @@ const lockForAttachmentSQL = `SELECT true FROM items WHERE tenant_id = $1 AND id
 // ExistsForAttachment reports whether the tenant has item id and, when it has, locks its row
 // until q's transaction ends.
 func (s *Service) ExistsForAttachment(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	var found bool
-	err := q.QueryRowxContext(ctx, lockForAttachmentSQL, tenantID, id).Scan(&found)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("find item for attachment: %w", err)
-	}
-	return true, nil
+	return db.Found(ctx, q, "item for attachment", lockForAttachmentSQL, tenantID, id)
 }
 
 // TouchForAttachment advances the item's modifiedUtc after a file was attached to it or
