@@ -1,0 +1,4 @@
+DROP TABLE job_picks;
+DROP TABLE job_operations;
+DROP TABLE job_items_to_make;
+DROP TABLE jobs;
