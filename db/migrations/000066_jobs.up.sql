@@ -84,7 +84,9 @@ CREATE TABLE job_items_to_make (
     actual_labor                   numeric NOT NULL DEFAULT 0,
     actual_machine                 numeric NOT NULL DEFAULT 0,
     actual_outside_processing      numeric NOT NULL DEFAULT 0,
-    -- Everything below included: picked stock counted by the kinds of value it carries.
+    -- The value of the stock picked for it by the kinds of value that stock carries (a picked
+    -- sub-assembly brings its own labor, machine and outside-processing value). The cumulative
+    -- cost is these plus this level's own labor, machine and outside processing.
     cumulative_material            numeric NOT NULL DEFAULT 0,
     cumulative_labor               numeric NOT NULL DEFAULT 0,
     cumulative_machine             numeric NOT NULL DEFAULT 0,
@@ -110,9 +112,10 @@ CREATE INDEX job_items_to_make_item_idx ON job_items_to_make (tenant_id, item_id
 CREATE INDEX job_items_to_make_line_idx ON job_items_to_make (tenant_id, sales_order_part_line_id);
 
 -- The production state of a job operation (a routing operation of an item to make; same id).
--- A row is written when the first work is recorded on the operation; no row means not started
--- and nothing recorded. An operation that has started keeps its routing operation from being
--- edited or deleted.
+-- Every routing operation of an item to make has its row: written with the copied routing when
+-- the job is created, and kept in step with the routing by the routing's "record changed" hook
+-- (rows of added operations inserted, rows of removed ones deleted). An operation that has
+-- started keeps its routing operation from being edited or deleted.
 CREATE TABLE job_operations (
     tenant_id                   text NOT NULL REFERENCES tenants (id),
     id                          text NOT NULL CHECK (char_length(id) = 36),
