@@ -22,6 +22,7 @@ import (
 	"mos/internal/platform/outbox"
 	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/web"
+	"mos/internal/production/jobs"
 	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/receipts"
@@ -73,6 +74,7 @@ type Server struct {
 	*customers.CustomersHandler
 	*quotes.QuotesHandler
 	*salesorders.SalesOrdersHandler
+	*jobs.JobsHandler
 	*settings.SettingsHandler
 	*customfields.CustomFieldsHandler
 	*resources.DepartmentsHandler
@@ -295,6 +297,18 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("an invoice", invoiceRecords.UsesItem)
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
+	// Jobs: production orders. A job makes items, standalone or the part lines of one sales
+	// order, each through a routing copied from the line's or the item's; while released it
+	// holds the stock its routings still need, and it records the items' cost breakdowns.
+	jobRecords := jobs.NewService(cfg.Pool, jobs.Deps{
+		SalesOrders: salesOrders, Customers: customerRecords, Items: itemMaster, Routings: routings,
+		Reservations: stock, CustomFields: customFields,
+	})
+	// An item to make owns a routing, editable until the item to make or its job is done.
+	routings.Register(routing.OwnerJobItemToMake, routing.OwnerKind{
+		Exists: jobRecords.ExistsForRouting, Lock: jobRecords.LockForRouting,
+		MakesItem: jobRecords.MakesItemForRouting, Changed: jobRecords.RoutingChanged,
+	})
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -365,6 +379,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
 		QuotesHandler:            quotes.NewHandler(quoteRecords, spec),
 		SalesOrdersHandler:       salesorders.NewHandler(salesOrders, spec),
+		JobsHandler:              jobs.NewHandler(jobRecords),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),

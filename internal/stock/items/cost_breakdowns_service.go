@@ -92,3 +92,12 @@ func (s *Service) ListCostBreakdowns(ctx context.Context, tenantID, itemID strin
 func (s *Service) RecordCostBreakdown(ctx context.Context, q db.Q, tenantID, itemID string, b CostBreakdown) (CostBreakdown, error) {
 	return s.store.insertCostBreakdown(ctx, q, tenantID, itemID, ids.New(), b)
 }
+
+// SaveCostBreakdown stores b as cost breakdown id of the item, calculated now, in q's
+// transaction: a new breakdown the first time, then the same one replaced (its type, quantity,
+// hours and costs) each time the calculation is repeated, as a job does for each item it
+// makes while its costs change. It answers the breakdown as stored. Quantity must be greater
+// than 0.
+func (s *Service) SaveCostBreakdown(ctx context.Context, q db.Q, tenantID, itemID, id string, b CostBreakdown) (CostBreakdown, error) {
+	return s.store.saveCostBreakdown(ctx, q, tenantID, itemID, id, b)
+}

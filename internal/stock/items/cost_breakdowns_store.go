@@ -124,3 +124,40 @@ func (itemStore) insertCostBreakdown(ctx context.Context, q db.Q, tenantID, item
 	}
 	return r.toCostBreakdown(), nil
 }
+
+// saveCostBreakdownSQL inserts breakdown $2 or, when the tenant has it already for the same
+// item, replaces every member of it (calculated now).
+const saveCostBreakdownSQL = `
+INSERT INTO item_cost_breakdowns AS b (tenant_id, id, item_id, type, quantity, quantity_scrapped, calculated_on,
+       labor_hours, machine_hours, setup_hours, cumulative_material, cumulative_labor, cumulative_machine,
+       cumulative_outside_processing, cumulative_overhead, item_material, item_labor, item_machine,
+       item_outside_processing, item_overhead)
+VALUES ($1, $2, $3, $4, $5, $6, now(), $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+ON CONFLICT (tenant_id, id) DO UPDATE SET
+       type = EXCLUDED.type, quantity = EXCLUDED.quantity, quantity_scrapped = EXCLUDED.quantity_scrapped,
+       calculated_on = EXCLUDED.calculated_on, labor_hours = EXCLUDED.labor_hours, machine_hours = EXCLUDED.machine_hours,
+       setup_hours = EXCLUDED.setup_hours, cumulative_material = EXCLUDED.cumulative_material,
+       cumulative_labor = EXCLUDED.cumulative_labor, cumulative_machine = EXCLUDED.cumulative_machine,
+       cumulative_outside_processing = EXCLUDED.cumulative_outside_processing,
+       cumulative_overhead = EXCLUDED.cumulative_overhead, item_material = EXCLUDED.item_material,
+       item_labor = EXCLUDED.item_labor, item_machine = EXCLUDED.item_machine,
+       item_outside_processing = EXCLUDED.item_outside_processing, item_overhead = EXCLUDED.item_overhead
+WHERE b.item_id = EXCLUDED.item_id
+RETURNING b.id, b.type, b.quantity, b.quantity_scrapped, b.calculated_on, b.labor_hours,
+       b.machine_hours, b.setup_hours, b.cumulative_material, b.cumulative_labor, b.cumulative_machine,
+       b.cumulative_outside_processing, b.cumulative_overhead, b.item_material, b.item_labor, b.item_machine,
+       b.item_outside_processing, b.item_overhead`
+
+// saveCostBreakdown inserts or replaces breakdown id of the item (see saveCostBreakdownSQL);
+// an id the tenant uses for another item's breakdown is an error.
+func (itemStore) saveCostBreakdown(ctx context.Context, q db.Q, tenantID, itemID, id string, b CostBreakdown) (CostBreakdown, error) {
+	var r costBreakdownRow
+	err := sqlx.GetContext(ctx, q, &r, saveCostBreakdownSQL, tenantID, id, itemID, string(b.Type), b.Quantity,
+		b.QuantityScrapped, b.LaborHours, b.MachineHours, b.SetupHours,
+		b.Cumulative.Material, b.Cumulative.Labor, b.Cumulative.Machine, b.Cumulative.OutsideProcessing, b.Cumulative.Overhead,
+		b.ItemLevel.Material, b.ItemLevel.Labor, b.ItemLevel.Machine, b.ItemLevel.OutsideProcessing, b.ItemLevel.Overhead)
+	if err != nil {
+		return CostBreakdown{}, fmt.Errorf("save cost breakdown: %w", err)
+	}
+	return r.toCostBreakdown(), nil
+}

@@ -1,0 +1,73 @@
+package jobs
+
+import (
+	"context"
+
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+	"mos/internal/sales/customers"
+	"mos/internal/sales/salesorders"
+	"mos/internal/shared/customfields"
+	"mos/internal/stock/inventory"
+	"mos/internal/stock/items"
+	"mos/internal/stock/routing"
+)
+
+// Deps are the other areas jobs read through, handed in by the one wiring place. Each is the
+// small interface jobs use, so a test or a later area can stand in for it.
+type Deps struct {
+	// SalesOrders answers the sales-order part lines a job makes (salesorders.Service).
+	SalesOrders salesOrderLines
+	// Customers answers the customer a job makes for (customers.Service).
+	Customers customerLookup
+	// Items answers the items jobs make and records their cost breakdowns (items.Service).
+	Items itemLookup
+	// Routings copies the routings of the items to make and reads them (routing.Service).
+	Routings jobRoutings
+	// Reservations hold the stock a released job still needs (inventory.Service).
+	Reservations stockReservations
+	// CustomFields validates a job's customFields against module job.
+	CustomFields customFieldValidator
+}
+
+// salesOrderLines reads the part lines a new job makes, their orders share-locked until q's
+// transaction ends.
+type salesOrderLines interface {
+	PartLinesForJobs(ctx context.Context, q db.Q, tenantID string, lineIDs []string) (map[string]salesorders.PartLineForJob, error)
+}
+
+// customerLookup reads a job's customer, share-locked until q's transaction ends; unknown is
+// NotFound.
+type customerLookup interface {
+	DocumentDefaults(ctx context.Context, q db.Q, tenantID, customerID string) (customers.DocumentDefaults, error)
+}
+
+// itemLookup answers the items jobs make: SaleItems share-locks them in a write (their unit
+// cannot change under a new job), ItemsForRouting names them in reads; SaveCostBreakdown
+// writes the cost breakdown a job keeps for an item it makes.
+type itemLookup interface {
+	SaleItems(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.SaleItem, error)
+	ItemsForRouting(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.RoutingItemRef, error)
+	SaveCostBreakdown(ctx context.Context, q db.Q, tenantID, itemID, id string, b items.CostBreakdown) (items.CostBreakdown, error)
+}
+
+// jobRoutings copies routings to new items to make (a batch in one statement) and reads the
+// routings of several items to make in a fixed number of statements, in the caller's
+// transaction.
+type jobRoutings interface {
+	CopyEach(ctx context.Context, q db.Q, tenantID string, pairs []routing.CopyPair) error
+	RoutingsIn(ctx context.Context, q db.Q, tenantID string, owners []routing.Owner) (map[routing.Owner]routing.Routing, error)
+}
+
+// stockReservations is what jobs ask of the inventory ledger, in their own transaction: hold
+// a requirement's units, release a job's or a requirement's, read what requirements hold.
+type stockReservations interface {
+	Hold(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation, itemID string, want dec.Decimal) (dec.Decimal, error)
+	Release(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation) error
+	ReservedFor(ctx context.Context, q db.Q, tenantID, forType string, forIDs []string) (map[string]dec.Decimal, error)
+}
+
+// customFieldValidator checks custom field values against the definitions of a module.
+type customFieldValidator interface {
+	Validate(ctx context.Context, q db.Q, tenantID string, module customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
+}

@@ -1,0 +1,163 @@
+package jobs
+
+import (
+	"context"
+
+	"mos/gen"
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/auth"
+	"mos/internal/platform/calendardate"
+	"mos/internal/platform/conditional"
+	"mos/internal/platform/listing"
+	"mos/internal/platform/utctime"
+)
+
+// JobsHandler serves /api/jobs: the header and its items to make.
+type JobsHandler struct {
+	svc *Service
+}
+
+// NewHandler returns the jobs handler.
+func NewHandler(svc *Service) *JobsHandler {
+	return &JobsHandler{svc: svc}
+}
+
+// Versioned declares jobs and their items to make for conditional requests (ETag). A job's
+// answer shows its items to make, whose changes advance the job's version too.
+func (h *JobsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{
+		{Table: "jobs", Key: map[string]string{"id": "jobId"}, Operations: []string{"getJob"}},
+		{Table: "job_items_to_make", Key: map[string]string{"id": "itemToMakeId", "job_id": "jobId"}, Operations: []string{"getJobItemToMake"}},
+	}
+}
+
+// tenantOf is the calling tenant and user.
+func tenantOf(ctx context.Context) Tenant {
+	p := auth.From(ctx)
+	return Tenant{ID: p.TenantID, UserID: p.UserID}
+}
+
+func (h *JobsHandler) CreateJob(ctx context.Context, req gen.CreateJobRequestObject) (gen.CreateJobResponseObject, error) {
+	w, err := jobCreateFromAPI(*req.Body)
+	if err != nil {
+		return nil, err
+	}
+	id, err := h.svc.Create(ctx, tenantOf(ctx), w)
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateJob200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *JobsHandler) GetJob(ctx context.Context, req gen.GetJobRequestObject) (gen.GetJobResponseObject, error) {
+	j, err := h.svc.Get(ctx, auth.TenantID(ctx), req.JobId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetJob200JSONResponse{Body: jobToAPI(j)}, nil
+}
+
+func (h *JobsHandler) UpdateJobStatus(ctx context.Context, req gen.UpdateJobStatusRequestObject) (gen.UpdateJobStatusResponseObject, error) {
+	next := Status(req.Body.Status)
+	if !next.Valid() {
+		return nil, apperr.Field("status", "%s", apperr.NotOneOf(string(next), Statuses))
+	}
+	j, err := h.svc.UpdateStatus(ctx, auth.TenantID(ctx), req.JobId, next)
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateJobStatus200JSONResponse(jobToAPI(j)), nil
+}
+
+func (h *JobsHandler) CancelJob(ctx context.Context, req gen.CancelJobRequestObject) (gen.CancelJobResponseObject, error) {
+	j, err := h.svc.Cancel(ctx, auth.TenantID(ctx), req.JobId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.CancelJob200JSONResponse(jobToAPI(j)), nil
+}
+
+func (h *JobsHandler) ListJobItemsToMake(ctx context.Context, req gen.ListJobItemsToMakeRequestObject) (gen.ListJobItemsToMakeResponseObject, error) {
+	var f ItemToMakeFilter
+	if b := req.Body; b != nil {
+		f.IDs = listing.Values(b.Ids)
+		f.ItemIDs = listing.Values(b.ItemIds)
+	}
+	p := req.Params
+	list, err := h.svc.ItemsToMake(ctx, auth.TenantID(ctx), req.JobId, f,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	out := make(gen.ListJobItemsToMake200JSONResponse, len(list))
+	for i, it := range list {
+		out[i] = itemToMakeToAPI(it)
+	}
+	return out, nil
+}
+
+func (h *JobsHandler) GetJobItemToMake(ctx context.Context, req gen.GetJobItemToMakeRequestObject) (gen.GetJobItemToMakeResponseObject, error) {
+	it, err := h.svc.ItemToMake(ctx, auth.TenantID(ctx), req.JobId, req.ItemToMakeId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetJobItemToMake200JSONResponse{Body: itemToMakeToAPI(it)}, nil
+}
+
+// jobCreateFromAPI parses a create body; the calendar dates keep the date as written.
+func jobCreateFromAPI(b gen.JobCreate) (JobCreate, error) {
+	fields := apperr.Fields{}
+	w := JobCreate{
+		Name: b.Name, Notes: b.Notes, CustomerID: b.CustomerId,
+		StartDate: calendardate.Field(fields, "startDate", b.StartDate),
+		DueDate:   calendardate.Field(fields, "dueDate", b.DueDate),
+	}
+	if b.Status != nil {
+		w.Status = Status(*b.Status)
+	}
+	if b.CustomFields != nil {
+		w.CustomFields = *b.CustomFields
+	}
+	if b.ExternalReferences != nil {
+		w.ExternalReferences = *b.ExternalReferences
+	}
+	w.ItemsToMake = make([]ItemToMakeCreate, len(b.ItemsToMake))
+	for i, it := range b.ItemsToMake {
+		w.ItemsToMake[i] = ItemToMakeCreate{
+			ItemID: it.ItemId, SalesOrderPartLineID: it.SalesOrderPartLineId, Quantity: it.Quantity, Notes: it.Notes,
+			DueDate: calendardate.Field(fields, itemField(i, "dueDate"), it.DueDate),
+		}
+	}
+	return w, fields.Err()
+}
+
+func jobToAPI(j Job) gen.Job {
+	out := gen.Job{
+		Id: j.ID, Number: j.Number, Status: gen.JobStatus(j.Status), Name: j.Name, Notes: j.Notes,
+		CustomerId: j.CustomerID, SalesOrderId: j.SalesOrderID, StartDate: utctime.Ptr(j.StartDate), DueDate: utctime.Ptr(j.DueDate),
+		CustomFields: j.CustomFields, ExternalReferences: j.ExternalReferences,
+		CreatedUtc: utctime.From(j.CreatedUtc), ModifiedUtc: utctime.From(j.ModifiedUtc),
+		StartedUtc: utctime.Ptr(j.StartedUtc), CompletedUtc: utctime.Ptr(j.CompletedUtc), CancelledUtc: utctime.Ptr(j.CancelledUtc),
+		ItemsToMake: make([]gen.JobItemToMake, len(j.ItemsToMake)),
+	}
+	for i, it := range j.ItemsToMake {
+		out.ItemsToMake[i] = itemToMakeToAPI(it)
+	}
+	return out
+}
+
+func costToAPI(c Cost) gen.JobCost {
+	return gen.JobCost{Material: c.Material, Labor: c.Labor, Machine: c.Machine, OutsideProcessing: c.OutsideProcessing, Total: c.Total()}
+}
+
+func itemToMakeToAPI(it ItemToMake) gen.JobItemToMake {
+	return gen.JobItemToMake{
+		Id: it.ID, JobId: it.JobID, RoutingId: it.RoutingID, Position: it.Position, ItemId: it.ItemID,
+		ItemNumber: it.ItemNumber, ItemRevision: it.ItemRevision, Quantity: it.Quantity, UnitOfMeasureName: it.UnitName,
+		DueDate: utctime.Ptr(it.DueDate), SalesOrderPartLineId: it.SalesOrderPartLineID, Notes: it.Notes,
+		Status: gen.JobItemToMakeStatus(it.Status), QuantityMade: it.QuantityMade, QuantityScrapped: it.QuantityScrapped,
+		CompletedUtc: utctime.Ptr(it.CompletedUtc), ActualCost: costToAPI(it.Actual), CumulativeCost: costToAPI(it.Cumulative()),
+		SetupHours: it.SetupHours, LaborHours: it.LaborHours, MachineHours: it.MachineHours,
+		CreatedUtc: utctime.From(it.CreatedUtc), ModifiedUtc: utctime.From(it.ModifiedUtc),
+	}
+}
