@@ -302,7 +302,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// holds the stock its routings still need, and it records the items' cost breakdowns.
 	jobRecords := jobs.NewService(cfg.Pool, jobs.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, Items: itemMaster, Routings: routings,
-		Reservations: stock, CustomFields: customFields,
+		Reservations: stock, CustomFields: customFields, Stock: stock,
 	})
 	// An item to make owns a routing, editable until the item to make or its job is done.
 	routings.Register(routing.OwnerJobItemToMake, routing.OwnerKind{

@@ -26,8 +26,18 @@ type Deps struct {
 	Routings jobRoutings
 	// Reservations hold the stock a released job still needs (inventory.Service).
 	Reservations stockReservations
-	// CustomFields validates a job's customFields against module job.
+	// CustomFields validates a job's customFields against module job (and a job operation's
+	// against job_Operation).
 	CustomFields customFieldValidator
+	// Stock takes the stock jobs pick and receives what they make (inventory.Service).
+	Stock stockMoves
+}
+
+// stockMoves picks stock for job operations and receives what jobs make, in the job's
+// transaction.
+type stockMoves interface {
+	PickIn(ctx context.Context, q db.Q, tenantID string, p inventory.Pick) (inventory.Event, error)
+	ReceiveIn(ctx context.Context, q db.Q, tenantID string, r inventory.Receive) (inventory.Event, error)
 }
 
 // salesOrderLines reads the part lines a new job makes, their orders share-locked until q's

@@ -30,7 +30,7 @@ import (
 const reservedForType = "job"
 
 func jobReservation(jobID string) inventory.Reservation {
-	return inventory.Reservation{ForType: reservedForType, ForID: jobID, SourceType: reservedForType}
+	return inventory.Reservation{ForType: reservedForType, ForID: jobID, SourceType: reservedForType, JobID: &jobID}
 }
 
 func requirementReservation(j Job, r Requirement) inventory.Reservation {

@@ -24,6 +24,9 @@ type Service struct {
 	pool  *db.Pool
 	deps  Deps
 	store store
+	// operationCompleted are the hooks every job operation completion runs
+	// (RegisterOperationCompleted).
+	operationCompleted []OperationCompletedHook
 }
 
 // NewService returns the jobs service working through the other areas in deps.

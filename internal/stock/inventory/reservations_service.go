@@ -40,13 +40,16 @@ type Reservation struct {
 	// LineType and LineID are the source's related record: the line holding the units.
 	LineType string
 	LineID   string
+	// JobID is the job the reservation is for, when a job holds the units: its events carry
+	// it as the source's jobId, as every event a job causes does.
+	JobID *string
 }
 
 func (r Reservation) event(secondary string, item items.StockInfo) Event {
 	ev := Event{
 		Type: TypeAdjustment, SecondaryType: secondary, Place: Place{ItemID: item.ID}, UnitID: item.UnitID,
 		ReservedForType: &r.ForType, ReservedForID: &r.ForID,
-		Source: Source{Type: &r.SourceType, Name: r.SourceName, EntityID: &r.ForID},
+		Source: Source{Type: &r.SourceType, Name: r.SourceName, EntityID: &r.ForID, JobID: r.JobID},
 	}
 	if r.LineID != "" {
 		ev.Source.RelatedType, ev.Source.RelatedEntityID = &r.LineType, &r.LineID

@@ -1,0 +1,1 @@
+ALTER TABLE job_operations DROP COLUMN custom_fields;
