@@ -233,6 +233,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		tagShaped("shape codes", "/api/shape-codes"),
 		tagShaped("gauge codes", "/api/gauge-codes"),
 		tagShaped("item classes", "/api/item-classes"),
+		jobOperationsIsolation(),
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)
 			return isolated{

@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -212,4 +213,73 @@ func TestJobOperationAddQuantityCompletedCorrectsButNeverBelowZero(t *testing.T)
 	if after := jobOp(t, te, id, it.Id, cut.Id); !after.QuantityCompleted.Equal(num("1.5").Decimal) || after.Status != client.JobOperationStatusComplete {
 		t.Fatalf("complete operation changed: %s", mustJSON(t, after))
 	}
+}
+
+// arrangeJobOperations: a released job making an item whose routing has one operation (small)
+// or many (large), each operation with an input item and an input material, and all of them
+// at the first operation, so the operation lists and the required lists read every kind of
+// record in a fixed number of statements.
+func arrangeJobOperations(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct{ job, itemToMake, op string }
+	build := func(te *tenantEnv, n int) built {
+		_, linear := catalogueShapes(t, te)
+		made := createItem(t, te, newItem("JOB-COUNTED"))
+		var first string
+		for k := range n {
+			op := createRoutingOperation(t, te, made, client.RoutingOperationWrite{Name: ptr(fmt.Sprintf("Step %02d", k)), Sequence: ptr(int32(10 * (k + 1)))})
+			if k == 0 {
+				first = op
+			}
+			part := createItem(t, te, newItem(fmt.Sprintf("JOB-PART-%02d", k)))
+			in := inputOf(part, "2")
+			in.RoutingOperationId = &first
+			createRoutingInputItem(t, te, made, in)
+			createInputMaterial(t, te, made, client.RoutingInputMaterialWrite{
+				MaterialShapeId: linear.Id, BlankLength: num("10"), PiecesPerBlank: ptr(int32(2)), ItemId: &part, RoutingOperationId: &first,
+			})
+			receiveStock(t, te, client.InventoryReceive{ItemId: part, Quantity: num("5")})
+		}
+		id := createJob(t, te, map[string]any{"status": "released", "itemsToMake": []any{jobMake(made, "3")}})
+		it := jobItems(t, te, id)[0]
+		return built{job: id, itemToMake: it.Id, op: jobOps(t, te, id)[0].Id}
+	}
+	s, l := build(small, 1), build(large, manySubs)
+	post := func(op string, path func(b built) string) readCase {
+		return readCase{op: op, list: true,
+			small: readCall{http.MethodPost, path(s), ""}, large: readCall{http.MethodPost, path(l), ""}}
+	}
+	return []readCase{
+		post("listJobOperations", func(b built) string { return jobPath(b.job) + "/operations/list" }),
+		listRead("listJobItemToMakeOperations", jobOperationsPath(s.job, s.itemToMake)+"/list", jobOperationsPath(l.job, l.itemToMake)+"/list", `{}`),
+		getRead("getJobOperation", jobOperationPath(s.job, s.itemToMake, s.op), jobOperationPath(l.job, l.itemToMake, l.op)),
+		post("listJobOperationItemsRequired", func(b built) string { return jobOperationPath(b.job, b.itemToMake, b.op) + "/items-required/list" }),
+		post("listJobOperationMaterialsRequired", func(b built) string {
+			return jobOperationPath(b.job, b.itemToMake, b.op) + "/materials-required/list"
+		}),
+	}
+}
+
+// jobOperationsIsolation is the isolation row of job operations: tenant B neither reads,
+// lists, changes nor records work on tenant A's job operations.
+func jobOperationsIsolation() isolationRow {
+	return isolationRow{name: "job operations", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+		f := newJobFixture(t, a, "20")
+		id := createJob(t, a, map[string]any{"status": "released", "itemsToMake": []any{jobMake(f.Item, "2")}})
+		it := jobItems(t, a, id)[0]
+		op := jobOps(t, a, id)[1]
+		path := jobOperationPath(id, it.Id, op.Id)
+		return isolated{
+			ID: op.Id, Get: path,
+			Refused: []isoCall{
+				{Method: http.MethodPost, Path: jobPath(id) + "/operations/list", Body: `{}`},
+				{Method: http.MethodPost, Path: jobOperationsPath(id, it.Id) + "/list", Body: `{}`},
+				{Method: http.MethodPost, Path: path, Body: `{"customFields":{}}`},
+				{Method: http.MethodPost, Path: path + "/add-quantity-completed", Body: `{"quantity":1}`},
+				{Method: http.MethodPost, Path: path + "/items-required/list"},
+				{Method: http.MethodPost, Path: path + "/materials-required/list"},
+				{Method: http.MethodPost, Path: path + "/pick", Body: fmt.Sprintf(`{"itemId":%q,"quantity":1}`, f.Component)},
+				{Method: http.MethodPost, Path: path + "/complete", Body: `{}`},
+			},
+		}
+	}}
 }

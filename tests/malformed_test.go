@@ -76,7 +76,14 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	poLines := pdArrangeLines(t, te)
 	receipt, receiptLine := rcWalkReceipt(t, te, salesOrder, soPartLine, location)
 	shipment, shipmentLine := shWalkShipment(t, te, customer, item, location)
+	// A released job making the item, so the job operation paths reach their handlers.
+	walkJob := createJob(t, te, map[string]any{"status": "released", "itemsToMake": []any{jobMake(item, "1")}})
+	walkItemToMake := jobItems(t, te, walkJob)[0].Id
+	walkJobOperation := jobOps(t, te, walkJob)[0].Id
 	pathIDs := map[string]string{
+		"jobs/{jobId}":                   walkJob,
+		"items-to-make/{itemToMakeId}":   walkItemToMake,
+		"jobs:operations/{operationId}":  walkJobOperation,
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
 		"material-codes/{id}":            list("/api/material-codes"),
