@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -304,4 +305,27 @@ func jobCount(t *testing.T, te *tenantEnv) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// arrangeJobs: a job making one item (small) or 100 items of 100 items with routings
+// (large); the job, its list of items to make and one of them read in a fixed number of
+// statements.
+func arrangeJobs(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, n int) (jobID, itemToMakeID string) {
+		made := make([]any, n)
+		for k := range n {
+			made[k] = jobMake(itemWithRouting(t, te, fmt.Sprintf("JOB-MADE-%d", k)), "2")
+		}
+		jobID = createJob(t, te, map[string]any{"itemsToMake": made})
+		return jobID, getJob(t, te, jobID).ItemsToMake[0].Id
+	}
+	sj, si := build(small, 1)
+	lj, li := build(large, 100)
+	return []readCase{
+		getRead("getJob", jobPath(sj), jobPath(lj)),
+		{op: "listJobItemsToMake", list: true,
+			small: readCall{http.MethodPost, jobItemsToMakePath(sj) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, jobItemsToMakePath(lj) + "/list?Take=100", `{}`}},
+		getRead("getJobItemToMake", jobItemToMakePath(sj, si), jobItemToMakePath(lj, li)),
+	}
 }
