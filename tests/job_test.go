@@ -274,18 +274,9 @@ func TestJobConcurrentCreatesTakeDistinctGapFreeNumbers(t *testing.T) {
 	if statuses[http.StatusOK] != n {
 		t.Fatalf("statuses %v", statuses)
 	}
-	rows, err := srv.Pool.QueryContext(context.Background(), `SELECT number FROM jobs WHERE tenant_id = $1 ORDER BY number`, te.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
 	var numbers []int64
-	for rows.Next() {
-		var v int64
-		if err := rows.Scan(&v); err != nil {
-			t.Fatal(err)
-		}
-		numbers = append(numbers, v)
+	if err := srv.Pool.SelectContext(context.Background(), &numbers, `SELECT number FROM jobs WHERE tenant_id = $1 ORDER BY number`, te.ID); err != nil {
+		t.Fatal(err)
 	}
 	for i, v := range numbers {
 		if v != int64(i+1) {
