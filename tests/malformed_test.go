@@ -76,14 +76,11 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	poLines := pdArrangeLines(t, te)
 	receipt, receiptLine := rcWalkReceipt(t, te, salesOrder, soPartLine, location)
 	shipment, shipmentLine := shWalkShipment(t, te, customer, item, location)
-	// A released job making the item, so the job operation paths reach their handlers.
-	walkJob := createJob(t, te, map[string]any{"status": "released", "itemsToMake": []any{jobMake(item, "1")}})
-	walkItemToMake := jobItems(t, te, walkJob)[0].Id
-	walkJobOperation := jobOps(t, te, walkJob)[0].Id
+	job := createJobMaking(t, te, item, "1")
 	pathIDs := map[string]string{
-		"jobs/{jobId}":                   walkJob,
-		"items-to-make/{itemToMakeId}":   walkItemToMake,
-		"jobs:operations/{operationId}":  walkJobOperation,
+		"jobs/{jobId}":                   job,
+		"items-to-make/{itemToMakeId}":   getJob(t, te, job).ItemsToMake[0].Id,
+		"jobs:operations/{operationId}":  jobOps(t, te, job)[0].Id,
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
 		"material-codes/{id}":            list("/api/material-codes"),
@@ -203,7 +200,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"trackingFieldId": trackingField,
 		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
 		"taxRateId": taxRate, "refundReasonCodeId": refundReason,
-		"salesOrderId": salesOrder, "salesOrderLineItemId": soPartLine,
+		"salesOrderId": salesOrder, "salesOrderLineItemId": soPartLine, "salesOrderPartLineId": soPartLine,
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }
