@@ -88,6 +88,15 @@ var routedOrderLine = struct{ OrderID, LineID, RoutingID string }{id24(parent), 
 // routedOrderRecord is the number of the k-th record of routedOrderLine's routing in a routing table.
 func routedOrderRecord(k int) int { return 20*listRows + k }
 
+// routedJobItem is the item to make of the lists' tenant whose routing the job operation lists
+// read: the first item to make of the parent job (row subRow(1) of job_items_to_make). Its
+// routing has lineRecordCount records of each kind, record k numbered jobRecord(k), every input
+// at its first operation; its operation k has a job_operations row, the second one started.
+var routedJobItem = struct{ JobID, ItemToMakeID string }{id24(parent), id36(subRow(1))}
+
+// jobRecord is the number of the k-th record of routedJobItem's routing in a routing table.
+func jobRecord(k int) int { return 30*listRows + k }
+
 // lineRecord is the number of the k-th record of the quoted line's routing in a routing table.
 func lineRecord(k int) int { return 10*listRows + k }
 
@@ -98,6 +107,9 @@ const (
 	// The same for the sales order line's routing.
 	soLineRecordSQL         = "20 * 100000 + k"
 	soLineFirstOperationSQL = "20 * 100000 + 1"
+	// The same for the job item to make's routing.
+	jobRecordSQL         = "30 * 100000 + k"
+	jobFirstOperationSQL = "30 * 100000 + 1"
 )
 
 // lineRecords is the FROM clause of the quoted line's routing records: k counts 1 to
@@ -323,7 +335,10 @@ SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.Line
        'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
 SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', 10 * k, ` + sqlID24("k") + `,
-       'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
+       'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJobItem.ItemToMakeID + `', 10 * k, ` + sqlID24("k") + `,
+       'Job step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
 	// Five input items per item, each consumed at the routing operation of the same row, each
 	// item a component of two.
 	{"routing_input_items", `INSERT INTO routing_input_items (tenant_id, id, owner_type, owner_id, item_id, quantity_per_unit,
@@ -335,7 +350,10 @@ SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.Line
        ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
 SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', ` + sqlID24("k") + `, 1,
-       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
+       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJobItem.ItemToMakeID + `', ` + sqlID24("k") + `, 1,
+       ` + sqlID36(jobFirstOperationSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
 	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
        CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},
@@ -379,7 +397,10 @@ SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.Line
        ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
 SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
-       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
+       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJobItem.ItemToMakeID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
+       ` + sqlID36(jobFirstOperationSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
 	{"routing_material_nestings", `INSERT INTO routing_material_nestings (tenant_id, id, input_material_id, name, stock_length,
        blanks_per_stock, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("i") + `, 'Nest ' || i, 240, 8, ` + sqlAt("i") + ` ` + everyTenant},
@@ -577,6 +598,14 @@ SELECT ten.id, ` + sqlID24("i") + `, i, CASE WHEN i % 1000 = 1 THEN 'complete' W
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('30000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
        (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, date '2026-01-01' + (i % 365), ` + sqlAt("i") + `,
        ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// One operation row per item to make (one in three started), and the rows of the routed
+	// job item's routing operations (the second started).
+	{"job_operations", `INSERT INTO job_operations (tenant_id, id, job_id, item_to_make_id, status, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `,
+       CASE WHEN i % 3 = 0 THEN 'started' ELSE 'notStarted' END, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, '` + routedJobItem.JobID + `', '` + routedJobItem.ItemToMakeID + `',
+       CASE WHEN k = 2 THEN 'started' ELSE 'notStarted' END, ` + sqlAt("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

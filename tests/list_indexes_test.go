@@ -454,6 +454,24 @@ var indexedLists = map[string]indexedList{
 	}},
 	"/api/jobs/{jobId}/items-to-make/list": {tables: []string{"job_items_to_make"}, path: map[string]string{"jobId": id24(parent)},
 		filters: map[string]any{"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(3))}}},
+	"/api/jobs/{jobId}/operations/list": {tables: []string{"job_operations", "job_items_to_make"},
+		path: map[string]string{"jobId": routedJobItem.JobID},
+		filters: map[string]any{
+			"ids":           []string{id36(jobRecord(2))},
+			"statuses":      []string{"started"},
+			"workCenterIds": []string{id24(3)},
+		}},
+	"/api/jobs/{jobId}/items-to-make/{itemToMakeId}/operations/list": {tables: []string{"job_operations", "job_items_to_make"},
+		path: map[string]string{"jobId": routedJobItem.JobID, "itemToMakeId": routedJobItem.ItemToMakeID},
+		filters: map[string]any{
+			"ids":           []string{id36(jobRecord(2))},
+			"statuses":      []string{"started"},
+			"workCenterIds": []string{id24(3)},
+		}},
+	"/api/jobs/{jobId}/items-to-make/{itemToMakeId}/operations/{operationId}/items-required/list": {
+		tables: []string{"job_items_to_make", "job_operations"}, path: map[string]string{"jobId": routedJobItem.JobID, "itemToMakeId": routedJobItem.ItemToMakeID, "operationId": id36(jobRecord(1))}},
+	"/api/jobs/{jobId}/items-to-make/{itemToMakeId}/operations/{operationId}/materials-required/list": {
+		tables: []string{"job_items_to_make", "job_operations"}, path: map[string]string{"jobId": routedJobItem.JobID, "itemToMakeId": routedJobItem.ItemToMakeID, "operationId": id36(jobRecord(1))}},
 	"/api/sales-orders/{salesOrderId}/blanket-line-items/list": {tables: []string{"sales_order_blanket_lines"}, path: map[string]string{"salesOrderId": id24(parent)},
 		filters: map[string]any{"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(3))}}},
 	"/api/quotes/{quoteId}/fee-line-items/list": {tables: []string{"quote_fee_lines", "quotes"}, path: map[string]string{"quoteId": id24(parent)},
