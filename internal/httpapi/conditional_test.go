@@ -40,6 +40,7 @@ var unversioned = map[string]string{
 	"getPurchaseOrderOutsideProcessingLineTaxAllocations": "computed from every priced line of the order when read, not a stored record",
 	"getInvoiceShippingChargeLineItem":                    "members of the invoice's own row, shown as a line; the invoice's ETag covers them",
 	"getInvoiceLineItem":                                  "a view over every line table of the invoice, not one stored record",
+	"getJobOperation":                                     "a view joining the routing operation, the job operation's production state and the item to make's quantities, not one stored record",
 	"getSalesOrderProgressBillingSchedule":                "the order's milestones (a set of records), not one stored record",
 	"replaceSalesOrderProgressBillingSchedule":            "replaces the order's milestones (a set of records), not one stored record",
 }
