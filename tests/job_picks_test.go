@@ -170,3 +170,31 @@ func TestJobPickNeedsAJobThatAcceptsWork(t *testing.T) {
 	mustStatus(t, res.StatusCode, http.StatusBadRequest, b)
 	soResAvailable(t, te, f.Component, "50", "50")
 }
+
+// Two picks racing for the job's last held units: the job's lock serialises them, so one
+// takes the units and the other answers 400 naming quantity; stock never goes below 0 and
+// one pick is recorded.
+func TestJobConcurrentPicksOfTheLastUnitsTakeThemOnce(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := newJobFixture(t, te, "6")
+	id := createJob(t, te, map[string]any{"status": "released", "itemsToMake": []any{jobMake(f.Item, "3")}})
+	it := jobItems(t, te, id)[0]
+	weld := jobOps(t, te, id)[1]
+	counts := concurrently(t, 3, func() (int, error) {
+		res, err := te.API.PickJobOperationMaterialWithResponse(context.Background(), id, it.Id, weld.Id, nil,
+			client.JobOperationPick{ItemId: f.Component, Quantity: num("6")})
+		if err != nil {
+			return 0, err
+		}
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK] != 1 || counts[http.StatusBadRequest] != 2 {
+		t.Fatalf("statuses %v, want one 200 and two 400", counts)
+	}
+	soResAvailable(t, te, f.Component, "0", "0")
+	j := getJob(t, te, id)
+	mustEqualNum(t, "material picked", j.ItemsToMake[0].ActualCost.Material, "0")
+	reqs := requiredOf(t, te, id, it.Id, weld.Id, "items-required")
+	mustEqualNum(t, "picked", reqs[0].QuantityPicked, "6")
+}
