@@ -25,10 +25,10 @@ func NewHandler(svc *Service) *JobsHandler {
 // Versioned declares jobs and their items to make for conditional requests (ETag). A job's
 // answer shows its items to make, whose changes advance the job's version too.
 func (h *JobsHandler) Versioned() []conditional.Record {
-	return []conditional.Record{
+	return append([]conditional.Record{
 		{Table: "jobs", Key: map[string]string{"id": "jobId"}, Operations: []string{"getJob"}},
 		{Table: "job_items_to_make", Key: map[string]string{"id": "itemToMakeId", "job_id": "jobId"}, Operations: []string{"getJobItemToMake"}},
-	}
+	}, routingVersioned()...)
 }
 
 // tenantOf is the calling tenant and user.
