@@ -323,7 +323,10 @@ SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.Line
        'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
 SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', 10 * k, ` + sqlID24("k") + `,
-       'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
+       'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJob.ItemToMakeID + `', 10 * k, ` + sqlID24("k") + `,
+       'Job step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
 	// Five input items per item, each consumed at the routing operation of the same row, each
 	// item a component of two.
 	{"routing_input_items", `INSERT INTO routing_input_items (tenant_id, id, owner_type, owner_id, item_id, quantity_per_unit,
@@ -335,7 +338,10 @@ SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.Line
        ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
 SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', ` + sqlID24("k") + `, 1,
-       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
+       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJob.ItemToMakeID + `', ` + sqlID24("k") + `, 1,
+       ` + sqlID36(jobRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
 	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
        CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},
@@ -346,7 +352,9 @@ SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("(i - 1) / 2 + 1") + `, ` + sql
 UNION ALL
 SELECT $1, ` + sqlID36(lineRecordSQL) + `, ` + sqlID36(lineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
-SELECT $1, ` + sqlID36(soLineRecordSQL) + `, ` + sqlID36(soLineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords},
+SELECT $1, ` + sqlID36(soLineRecordSQL) + `, ` + sqlID36(soLineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, ` + sqlID36(jobFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords},
 	// A tracking field at each phase of each routing operation; every 5 units while running.
 	{"routing_operation_ipts", `INSERT INTO routing_operation_ipts (tenant_id, id, routing_operation_id, phase, tracking_field_id,
        frequency, created_utc)
@@ -379,7 +387,14 @@ SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.Line
        ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
 SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOrderLine.LineID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
-       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
+       ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJob.ItemToMakeID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
+       ` + sqlID36(jobRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
+	// The job whose item to make's routing the job routing lists read (routedJob).
+	{"jobs", `INSERT INTO jobs (tenant_id, id, number) SELECT ten.id, '` + routedJob.JobID + `', ` + routedJobNumber + ` ` + listedOnly},
+	{"job_items_to_make", `INSERT INTO job_items_to_make (tenant_id, job_id, id, routing_id, position, item_id, quantity)
+SELECT ten.id, '` + routedJob.JobID + `', '` + routedJob.ItemToMakeID + `', '` + routedJob.RoutingID + `', 1, ` + sqlID24("1") + `, 1 ` + listedOnly},
 	{"routing_material_nestings", `INSERT INTO routing_material_nestings (tenant_id, id, input_material_id, name, stock_length,
        blanks_per_stock, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("i") + `, 'Nest ' || i, 240, 8, ` + sqlAt("i") + ` ` + everyTenant},

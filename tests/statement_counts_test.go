@@ -400,6 +400,7 @@ func statementRows() []statementRow {
 		{name: "invoice deposits", arrange: irArrangeDeposits},
 		{name: "progress billing schedules", arrange: irArrangeSchedules},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
+		{name: "job routings", arrange: arrangeJobRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
