@@ -205,7 +205,7 @@ func TestJobItemToMakeCostBreakdownShowsTheCostSoFar(t *testing.T) {
 // breakdown read every kind of record.
 func arrangeJobRoutings(t *testing.T, small, large *tenantEnv) []readCase {
 	type built struct {
-		r                 jobRouting
+		r                  jobRouting
 		opID, opItem, inID string
 	}
 	build := func(te *tenantEnv, n int) built {
