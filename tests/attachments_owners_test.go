@@ -89,7 +89,7 @@ func TestAttachmentEditNeedsTheOwnerAreasEditPermission(t *testing.T) {
 	mustStatus(t, res.StatusCode(), http.StatusForbidden, res.Body)
 	r, _ := viewer.CreateRemoteAttachmentWithResponse(ctx, nil, remote)
 	mustStatus(t, r.StatusCode(), http.StatusForbidden, r.Body)
-	// Edit Job passes the permission; jobs have not landed, so no job exists: 404.
+	// Edit Job passes the permission; the tenant has no job of that id: 404.
 	editor := noRedirects(t, te.userToken(t, "View Job", "Edit Job"))
 	res = upload(t, editor, &filePart{name: "j.txt", content: uniqueBytes(t, t.Name(), 8)}, jobParts...)
 	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)

@@ -215,7 +215,7 @@ func TestAttachmentUploadToAnUnknownOwnerIs404AndLeavesNoRecordOrFile(t *testing
 	}{
 		{"unknown item", "item", "6745f0a2c81e4b0012ab34cd"},
 		{"another tenant's item", "item", theirItem},
-		{"an owner type whose area has not landed", "job", "6745f0a2c81e4b0012ab34cd"},
+		{"an owner type whose area has not landed", "workOrderOperation", "6745f0a2c81e4b0012ab34cd"},
 		{"a 36-character owner id", "salesOrderPartLineItem", "0193a0c4-6b1e-7cc1-9d2e-3f4a5b6c7d8e"},
 	}
 	for _, c := range cases {
@@ -715,7 +715,7 @@ func TestAttachmentListFiltersAndOrder(t *testing.T) {
 		{"attachment ids", client.AttachmentFilter{AttachmentIds: &[]string{c, d, "6745f0a2c81e4b0012ab34cd"}}, []string{d, c}},
 		{"formats", client.AttachmentFilter{Formats: &[]client.AttachmentFormat{client.AttachmentFormatImage}}, []string{a, d}},
 		{"owner and formats", client.AttachmentFilter{Owner: ptr(owner(one)), Formats: &[]client.AttachmentFormat{client.AttachmentFormatDocument}}, []string{b, c}},
-		{"an owner type with no records", client.AttachmentFilter{Owner: &client.AttachmentAnyOwner{Type: client.AttachmentAnyOwnerTypeJob, Id: one}}, []string{}},
+		{"an owner type with no records", client.AttachmentFilter{Owner: &client.AttachmentAnyOwner{Type: client.AttachmentAnyOwnerTypeWorkOrderOperation, Id: one}}, []string{}},
 		// Certifications may belong to receiving line items, so filters take their types too.
 		{"a certification-only owner type", client.AttachmentFilter{Owners: &[]client.AttachmentAnyOwner{
 			{Type: client.AttachmentAnyOwnerTypePurchaseOrderReceivingLineItem, Id: one}, owner(two)}}, []string{d}},
@@ -934,7 +934,7 @@ func TestAttachmentParentMustBeARecordTheTokenMayView(t *testing.T) {
 	}{
 		{"unknown item", te.API, "item", "6745f0a2c81e4b0012ab34cd", http.StatusNotFound},
 		{"another tenant's item", te.API, "item", theirItem, http.StatusNotFound},
-		{"a type with no records yet", te.API, "job", "6745f0a2c81e4b0012ab34cd", http.StatusNotFound},
+		{"a type with no records yet", te.API, "workOrderOperation", "6745f0a2c81e4b0012ab34cd", http.StatusNotFound},
 		{"a type the user may not view", itemEditor, "job", "6745f0a2c81e4b0012ab34cd", http.StatusForbidden},
 	}
 	for _, c := range cases {

@@ -525,6 +525,15 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "jobs", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createJobMaking(t, te, createItem(t, te, newItem("VER-JOB")), "1")
+			return versioned{Table: "jobs", ID: id, Get: jobPath(id)}
+		}},
+		{name: "job items to make", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			jobID := createJobMaking(t, te, createItem(t, te, newItem("VER-JOB-ITEM")), "1")
+			id := getJob(t, te, jobID).ItemsToMake[0].Id
+			return versioned{Table: "job_items_to_make", ID: id, Get: jobItemToMakePath(jobID, id)}
+		}},
 		{name: "purchase order part lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID := createItem(t, te, newItem("VER-BOUGHT"))
 			orderID := poFor(t, te)

@@ -162,21 +162,19 @@ func jobSalesOrder(t *testing.T, te *tenantEnv, status string, itemIDs ...string
 }
 
 // jobItemRouting reads an item to make's routing operations as the routing tables hold them
-// (the job routing paths come later): id, name and sequence by sequence.
+// (the job routing paths come later): their ids and names by sequence.
 func jobItemRouting(t *testing.T, te *tenantEnv, itemToMakeID string) (opIDs, names []string) {
 	t.Helper()
-	rows, err := srv.Pool.QueryContext(context.Background(), `SELECT id, name FROM routing_operations
-		WHERE tenant_id = $1 AND owner_type = 'jobItemToMake' AND owner_id = $2 ORDER BY sequence, id`, te.ID, itemToMakeID)
-	if err != nil {
+	var rows []struct {
+		ID   string `db:"id"`
+		Name string `db:"name"`
+	}
+	if err := srv.Pool.SelectContext(context.Background(), &rows, `SELECT id, name FROM routing_operations
+		WHERE tenant_id = $1 AND owner_type = 'jobItemToMake' AND owner_id = $2 ORDER BY sequence, id`, te.ID, itemToMakeID); err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, name string
-		if err := rows.Scan(&id, &name); err != nil {
-			t.Fatal(err)
-		}
-		opIDs, names = append(opIDs, id), append(names, name)
+	for _, r := range rows {
+		opIDs, names = append(opIDs, r.ID), append(names, r.Name)
 	}
 	return opIDs, names
 }
@@ -184,19 +182,10 @@ func jobItemRouting(t *testing.T, te *tenantEnv, itemToMakeID string) (opIDs, na
 // jobOperationRows answers the ids of the job's operation rows, sorted.
 func jobOperationRows(t *testing.T, te *tenantEnv, jobID string) []string {
 	t.Helper()
-	rows, err := srv.Pool.QueryContext(context.Background(), `SELECT id FROM job_operations
-		WHERE tenant_id = $1 AND job_id = $2 ORDER BY id`, te.ID, jobID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, id)
+	if err := srv.Pool.SelectContext(context.Background(), &out, `SELECT id FROM job_operations
+		WHERE tenant_id = $1 AND job_id = $2 ORDER BY id`, te.ID, jobID); err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

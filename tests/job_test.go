@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -273,18 +274,9 @@ func TestJobConcurrentCreatesTakeDistinctGapFreeNumbers(t *testing.T) {
 	if statuses[http.StatusOK] != n {
 		t.Fatalf("statuses %v", statuses)
 	}
-	rows, err := srv.Pool.QueryContext(context.Background(), `SELECT number FROM jobs WHERE tenant_id = $1 ORDER BY number`, te.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
 	var numbers []int64
-	for rows.Next() {
-		var v int64
-		if err := rows.Scan(&v); err != nil {
-			t.Fatal(err)
-		}
-		numbers = append(numbers, v)
+	if err := srv.Pool.SelectContext(context.Background(), &numbers, `SELECT number FROM jobs WHERE tenant_id = $1 ORDER BY number`, te.ID); err != nil {
+		t.Fatal(err)
 	}
 	for i, v := range numbers {
 		if v != int64(i+1) {
@@ -304,4 +296,219 @@ func jobCount(t *testing.T, te *tenantEnv) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// arrangeJobs: a job making one item (small) or 100 items of 100 items with routings
+// (large); the job, its list of items to make and one of them read in a fixed number of
+// statements.
+func arrangeJobs(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, n int) (jobID, itemToMakeID string) {
+		made := make([]any, n)
+		for k := range n {
+			made[k] = jobMake(itemWithRouting(t, te, fmt.Sprintf("JOB-MADE-%d", k)), "2")
+		}
+		jobID = createJob(t, te, map[string]any{"itemsToMake": made})
+		return jobID, getJob(t, te, jobID).ItemsToMake[0].Id
+	}
+	sj, si := build(small, 1)
+	lj, li := build(large, 100)
+	return []readCase{
+		getRead("getJob", jobPath(sj), jobPath(lj)),
+		{op: "listJobItemsToMake", list: true,
+			small: readCall{http.MethodPost, jobItemsToMakePath(sj) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, jobItemsToMakePath(lj) + "/list?Take=100", `{}`}},
+		getRead("getJobItemToMake", jobItemToMakePath(sj, si), jobItemToMakePath(lj, li)),
+	}
+}
+
+// listJobIDs lists jobs with query and filter and answers their ids.
+func listJobIDs(t *testing.T, te *tenantEnv, query, filter string) []string {
+	t.Helper()
+	res, body := rawRequest(t, http.MethodPost, jobsPath+"/list"+query, te.Token, "application/json", filter)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var list []client.Job
+	if err := json.Unmarshal(body, &list); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(list))
+	for i, j := range list {
+		out[i] = j.Id
+	}
+	return out
+}
+
+// The job list: newest first with each job's items to make; every filter narrows it, the
+// sortable members sort it and Skip/Take page it.
+func TestJobListFiltersSortAndPage(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := newJobFixture(t, te, "")
+	other := createItem(t, te, newItem("LIST-OTHER"))
+	order, customer, lines := jobSalesOrder(t, te, "approved", f.Item)
+	a := createJob(t, te, map[string]any{"dueDate": "2026-03-01", "itemsToMake": []any{jobMake(other, "1")}})
+	b := createJob(t, te, map[string]any{"status": "released", "dueDate": "2026-06-01", "itemsToMake": []any{jobMake(f.Item, "1"), jobMake(other, "2")}})
+	c := createJobFromSalesOrder(t, te, lines[0])
+	all := listJobIDs(t, te, "", "{}")
+	if !slices.Equal(all, []string{c, b, a}) {
+		t.Fatalf("default order %v, want newest first %v", all, []string{c, b, a})
+	}
+	res, body := rawRequest(t, http.MethodPost, jobsPath+"/list", te.Token, "application/json", "{}")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var full []client.Job
+	if err := json.Unmarshal(body, &full); err != nil {
+		t.Fatal(err)
+	}
+	if len(full[1].ItemsToMake) != 2 || full[1].ItemsToMake[1].ItemId != other || full[1].ItemsToMake[0].ItemNumber == "" {
+		t.Fatalf("listed job %+v", full[1])
+	}
+	number := getJob(t, te, b).Number
+	today := getJob(t, te, a).CreatedUtc.Format("2006-01-02")
+	cases := map[string][]string{
+		`{"ids":["` + a + `"]}`:                                 {a},
+		fmt.Sprintf(`{"numbers":[%d]}`, number):                 {b},
+		`{"statuses":["released"]}`:                             {b},
+		`{"customerIds":["` + customer + `"]}`:                  {c},
+		`{"salesOrderIds":["` + order + `"]}`:                   {c},
+		`{"itemIds":["` + f.Item + `"]}`:                        {c, b},
+		`{"itemIds":["` + other + `"]}`:                         {b, a},
+		`{"dueDateFrom":"2026-06-01"}`:                          {b},
+		`{"dueDateTo":"2026-05-31"}`:                            {a},
+		`{"createdFrom":"2000-01-01","createdTo":"2001-01-01"}`: {},
+		`{"createdFrom":"` + today + `"}`:                       {c, b, a},
+		`{"modifiedAfterUtc":"2099-01-01T00:00:00Z"}`:           {},
+	}
+	for filter, want := range cases {
+		if got := listJobIDs(t, te, "", filter); !slices.Equal(got, want) {
+			t.Errorf("filter %s: %v, want %v", filter, got, want)
+		}
+	}
+	if got := listJobIDs(t, te, "?Sort.Field=number", "{}"); !slices.Equal(got, []string{a, b, c}) {
+		t.Fatalf("by number %v", got)
+	}
+	if got := listJobIDs(t, te, "?Sort.Field=dueDate&Sort.Dir=descending", "{}"); !slices.Equal(got, []string{c, b, a}) {
+		t.Fatalf("by due date descending (none first) %v", got)
+	}
+	if got := listJobIDs(t, te, "?Skip=1&Take=1", "{}"); !slices.Equal(got, []string{b}) {
+		t.Fatalf("second page %v", got)
+	}
+	res, body = rawRequest(t, http.MethodPost, jobsPath+"/list", te.Token, "application/json", `{"dueDateFrom":"1999-01-01"}`)
+	mustProblemNaming(t, res, body, "dueDateFrom")
+}
+
+// The header's full update and JSON Patch write the job's own members; read-only paths, a
+// done job and another customer than a sales order's are refused.
+func TestJobUpdateAndPatchWriteTheHeader(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("HEADER"))
+	customer := createCustomer(t, te, client.CustomerWrite{Name: "Header customer"})
+	id := createJob(t, te, map[string]any{"name": "Before", "notes": "old", "itemsToMake": []any{jobMake(item, "1")}})
+	before := getJob(t, te, id)
+	res, body := rawRequest(t, http.MethodPut, jobPath(id), te.Token, "application/json", jobJSON(t, map[string]any{
+		"name": " After ", "customerId": customer, "startDate": "2026-04-01", "dueDate": "2026-04-30",
+		"externalReferences": map[string]any{"erp": map[string]any{"type": "job", "externalId": "J-1"}},
+	}))
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	j := getJob(t, te, id)
+	if j.Name == nil || *j.Name != "After" || j.Notes != nil || j.CustomerId == nil || *j.CustomerId != customer ||
+		j.DueDate == nil || j.DueDate.Format("2006-01-02") != "2026-04-30" || j.ExternalReferences["erp"].ExternalID == nil ||
+		!j.ModifiedUtc.After(before.ModifiedUtc) || j.Number != before.Number || len(j.ItemsToMake) != 1 {
+		t.Fatalf("updated job %+v", j)
+	}
+	res, body = rawRequest(t, http.MethodPatch, jobPath(id), te.Token, "application/json-patch+json", `[{"op":"replace","path":"/notes","value":"patched"}]`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	if p := getJob(t, te, id); p.Notes == nil || *p.Notes != "patched" || p.Name == nil || *p.Name != "After" {
+		t.Fatalf("patched job %+v", p)
+	}
+	for _, path := range []string{"/number", "/status", "/itemsToMake"} {
+		res, body = rawRequest(t, http.MethodPatch, jobPath(id), te.Token, "application/json-patch+json", `[{"op":"replace","path":"`+path+`","value":1}]`)
+		mustProblem(t, res, body, http.StatusBadRequest)
+	}
+	res, body = rawRequest(t, http.MethodPut, jobPath(id), te.Token, "application/json", `{"customerId":"6745f0a2c81e4b0012ab34cd"}`)
+	mustNameField(t, mustProblem(t, res, body, http.StatusNotFound), "customerId")
+	// A job making sales-order lines keeps the order's customer.
+	f := newJobFixture(t, te, "")
+	_, orderCustomer, lines := jobSalesOrder(t, te, "approved", f.Item)
+	fromOrder := createJobFromSalesOrder(t, te, lines[0])
+	res, body = rawRequest(t, http.MethodPut, jobPath(fromOrder), te.Token, "application/json", `{"customerId":"`+customer+`"}`)
+	mustProblemNaming(t, res, body, "customerId")
+	res, body = rawRequest(t, http.MethodPut, jobPath(fromOrder), te.Token, "application/json", `{"customerId":"`+orderCustomer+`","name":"Kept"}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	// A done job's header no longer changes.
+	mustMoveJob(t, te, id, "released")
+	mustMoveJob(t, te, id, "complete")
+	res, body = rawRequest(t, http.MethodPut, jobPath(id), te.Token, "application/json", `{"name":"Late"}`)
+	mustProblemNaming(t, res, body, "status")
+	res, body = rawRequest(t, http.MethodPut, jobPath(id)+"/custom-fields", te.Token, "application/json", `{}`)
+	mustProblemNaming(t, res, body, "status")
+}
+
+// Custom fields of module job are validated on create and replaced at both spellings of the
+// custom-fields path.
+func TestJobCustomFieldsAtBothSpellings(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	createCustomField(t, te, textField("project", client.CustomFieldModuleJob))
+	item := createItem(t, te, newItem("CUSTOM"))
+	res, body := postJob(t, te, map[string]any{"customFields": map[string]any{"nope": "x"}, "itemsToMake": []any{jobMake(item, "1")}})
+	mustProblemNaming(t, res, body, "customFields.nope")
+	id := createJob(t, te, map[string]any{"customFields": map[string]any{"project": "Apollo"}, "itemsToMake": []any{jobMake(item, "1")}})
+	if j := getJob(t, te, id); j.CustomFields["project"] != "Apollo" {
+		t.Fatalf("custom fields %v", j.CustomFields)
+	}
+	for i, path := range []string{"/custom-fields", "/customFields"} {
+		value := fmt.Sprintf("Gemini %d", i)
+		res, body := rawRequest(t, http.MethodPut, jobPath(id)+path, te.Token, "application/json", `{"project":"`+value+`"}`)
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+		if j := getJob(t, te, id); j.CustomFields["project"] != value {
+			t.Fatalf("%s: custom fields %v", path, j.CustomFields)
+		}
+		res, body = rawRequest(t, http.MethodPut, jobPath(id)+path, te.Token, "application/json", `{"nope":1}`)
+		mustProblemNaming(t, res, body, "customFields.nope")
+	}
+}
+
+// An item a job makes cannot change its unit of measure.
+func TestJobItemCannotChangeItsUnit(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("UNIT-MADE"))
+	res, body := rawRequest(t, http.MethodPut, "/api/items/"+item, te.Token, "application/json", `{"unitOfMeasureName":"Dozen"}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	res, body = rawRequest(t, http.MethodPut, "/api/items/"+item, te.Token, "application/json", `{"unitOfMeasureName":"Each"}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	createJobMaking(t, te, item, "1")
+	res, body = rawRequest(t, http.MethodPut, "/api/items/"+item, te.Token, "application/json", `{"unitOfMeasureName":"Dozen"}`)
+	mustProblemNaming(t, res, body, "unitOfMeasureName")
+	if !strings.Contains(string(body), "a job") {
+		t.Fatalf("the refusal does not name the job: %s", body)
+	}
+}
+
+// Files attach to a job and to a job operation (owner types job and operation), advancing
+// the job's modifiedUtc; an unknown job or operation answers 404.
+func TestJobAndOperationOwnAttachments(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	f := newJobFixture(t, te, "")
+	id := createJobMaking(t, te, f.Item, "1")
+	before := getJob(t, te, id)
+	ops, _ := jobItemRouting(t, te, before.ItemsToMake[0].Id)
+	for _, owner := range []struct{ kind, id string }{{"job", id}, {"operation", ops[0]}} {
+		res := upload(t, te.API, &filePart{name: owner.kind + ".txt", content: uniqueBytes(t, t.Name()+owner.kind, 16)},
+			part{"Detail.Owner.Type", owner.kind}, part{"Detail.Owner.Id", owner.id}, part{"Detail.IsNoteAttachment", "false"})
+		mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+		filter := client.AttachmentFilter{Owner: &client.AttachmentAnyOwner{Type: client.AttachmentAnyOwnerType(owner.kind), Id: owner.id}}
+		if got := listAttachments(t, te.API, filter); len(got) != 1 {
+			t.Fatalf("%s attachments %+v", owner.kind, got)
+		}
+	}
+	if after := getJob(t, te, id); !after.ModifiedUtc.After(before.ModifiedUtc) {
+		t.Fatalf("attaching to the job left modifiedUtc at %v", after.ModifiedUtc)
+	}
+	for _, owner := range []struct{ kind, id string }{{"job", "6745f0a2c81e4b0012ab34cd"}, {"operation", "00000000-0000-7000-8000-00000000abcd"}} {
+		res := upload(t, te.API, &filePart{name: "x.txt", content: uniqueBytes(t, t.Name()+owner.id, 16)},
+			part{"Detail.Owner.Type", owner.kind}, part{"Detail.Owner.Id", owner.id}, part{"Detail.IsNoteAttachment", "false"})
+		mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
+	}
 }

@@ -579,6 +579,19 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + man
 	{"invoice_refund_lines", `INSERT INTO invoice_refund_lines (tenant_id, invoice_id, id, refund_reason_code_id, amount, created_utc, line_number)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("1 + (i - 1) % 5") + `, 1 + i % 50,
        ` + sqlAt("i") + `, 1 + (i - 1) % 5 ` + everyTenant},
+	// Jobs: one in a thousand complete, one in four released; every second one for a
+	// customer (twenty jobs each) and every fourth one for a sales order, due on one of ten
+	// years of days.
+	{"jobs", `INSERT INTO jobs (tenant_id, id, number, status, customer_id, sales_order_id, due_date, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, CASE WHEN i % 1000 = 1 THEN 'complete' WHEN i % 4 = 0 THEN 'released' ELSE 'planned' END,
+       CASE WHEN i % 2 = 0 THEN ` + sqlID24("1 + i % 5000") + ` END, CASE WHEN i % 4 = 0 THEN ` + sqlID24("i") + ` END,
+       date '2024-01-01' + (i % 3650), ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Five items to make per job, for the first fifth of the jobs, each of its own item.
+	{"job_items_to_make", `INSERT INTO job_items_to_make (tenant_id, job_id, id, routing_id, position, item_id, quantity,
+       due_date, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('30000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
+       (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, date '2026-01-01' + (i % 365), ` + sqlAt("i") + `,
+       ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

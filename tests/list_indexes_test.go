@@ -464,6 +464,8 @@ var indexedLists = map[string]indexedList{
 		tables: []string{"purchase_order_part_lines", "purchase_order_outside_processing_lines", "purchase_order_fee_lines",
 			"purchase_order_tax_lines", "purchase_order_vendor_credit_lines"},
 		path: map[string]string{"purchaseOrderId": id24(parent)}, filters: map[string]any{"ids": []string{id36(subRow(1))}, "kinds": []string{"fee"}}},
+	"/api/jobs/{jobId}/items-to-make/list": {tables: []string{"job_items_to_make"}, path: map[string]string{"jobId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(3))}}},
 	"/api/sales-orders/{salesOrderId}/blanket-line-items/list": {tables: []string{"sales_order_blanket_lines"}, path: map[string]string{"salesOrderId": id24(parent)},
 		filters: map[string]any{"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(3))}}},
 	"/api/quotes/{quoteId}/fee-line-items/list": {tables: []string{"quote_fee_lines", "quotes"}, path: map[string]string{"quoteId": id24(parent)},

@@ -76,7 +76,10 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	poLines := pdArrangeLines(t, te)
 	receipt, receiptLine := rcWalkReceipt(t, te, salesOrder, soPartLine, location)
 	shipment, shipmentLine := shWalkShipment(t, te, customer, item, location)
+	job := createJobMaking(t, te, item, "1")
 	pathIDs := map[string]string{
+		"jobs/{jobId}":                   job,
+		"items-to-make/{itemToMakeId}":   getJob(t, te, job).ItemsToMake[0].Id,
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
 		"material-codes/{id}":            list("/api/material-codes"),
@@ -196,7 +199,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"trackingFieldId": trackingField,
 		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
 		"taxRateId": taxRate, "refundReasonCodeId": refundReason,
-		"salesOrderId": salesOrder, "salesOrderLineItemId": soPartLine,
+		"salesOrderId": salesOrder, "salesOrderLineItemId": soPartLine, "salesOrderPartLineId": soPartLine,
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }

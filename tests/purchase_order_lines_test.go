@@ -361,7 +361,10 @@ func TestPurchaseOrderOutsideProcessingLineRules(t *testing.T) {
 	vendor, item := plVendorItem(t, te, "PL-OP")
 	orderID := poCreate(t, te, map[string]any{"vendorId": vendor, "dueDate": "2026-12-01"})
 	createCustomField(t, te, textField("spec", client.CustomFieldModuleOutsideProcessingLineItem))
-	jobOp := "job-operation-000000000001"
+	// The line names an operation of a job (its job operation row).
+	jobFix := newJobFixture(t, te, "")
+	jobOps, _ := jobItemRouting(t, te, getJob(t, te, createJobMaking(t, te, jobFix.Item, "1")).ItemsToMake[0].Id)
+	jobOp := jobOps[0]
 	id := plAddOP(t, te, orderID, map[string]any{"itemId": item, "jobOperationId": jobOp, "description": "  Black oxide ", "quantity": 10, "unitPrice": 0.75,
 		"customFields": map[string]any{"spec": "MIL"}})
 	l := plGetOP(t, te, orderID, id)
@@ -373,12 +376,13 @@ func TestPurchaseOrderOutsideProcessingLineRules(t *testing.T) {
 	}
 	plMustDec(t, "subTotal", l.SubTotal, "7.5")
 	for name, c := range map[string]struct{ body, field string }{
-		"no unit without item": {`{"description":"x","quantity":1,"unitPrice":1}`, "unitOfMeasureName"},
-		"blank description":    {`{"description":"  ","quantity":1,"unitOfMeasureName":"Each","unitPrice":1}`, "description"},
-		"zero quantity":        {`{"description":"x","quantity":0,"unitOfMeasureName":"Each","unitPrice":1}`, "quantity"},
-		"negative price":       {`{"description":"x","quantity":1,"unitOfMeasureName":"Each","unitPrice":-1}`, "unitPrice"},
-		"short job operation":  {`{"jobOperationId":"short","description":"x","quantity":1,"unitOfMeasureName":"Each","unitPrice":1}`, "jobOperationId"},
-		"bad custom field":     {`{"description":"x","quantity":1,"unitOfMeasureName":"Each","unitPrice":1,"customFields":{"nope":1}}`, "customFields.nope"},
+		"no unit without item":  {`{"description":"x","quantity":1,"unitPrice":1}`, "unitOfMeasureName"},
+		"blank description":     {`{"description":"  ","quantity":1,"unitOfMeasureName":"Each","unitPrice":1}`, "description"},
+		"zero quantity":         {`{"description":"x","quantity":0,"unitOfMeasureName":"Each","unitPrice":1}`, "quantity"},
+		"negative price":        {`{"description":"x","quantity":1,"unitOfMeasureName":"Each","unitPrice":-1}`, "unitPrice"},
+		"short job operation":   {`{"jobOperationId":"short","description":"x","quantity":1,"unitOfMeasureName":"Each","unitPrice":1}`, "jobOperationId"},
+		"unknown job operation": {`{"jobOperationId":"00000000-0000-7000-8000-00000000abcd","description":"x","quantity":1,"unitOfMeasureName":"Each","unitPrice":1}`, "jobOperationId"},
+		"bad custom field":      {`{"description":"x","quantity":1,"unitOfMeasureName":"Each","unitPrice":1,"customFields":{"nope":1}}`, "customFields.nope"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			res, b := plSend(t, te, http.MethodPost, plOPPath(orderID), c.body)

@@ -402,6 +402,7 @@ func statementRows() []statementRow {
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "job routings", arrange: arrangeJobRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
+		{name: "jobs", arrange: arrangeJobs},
 	}
 }
 

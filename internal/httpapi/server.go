@@ -311,6 +311,10 @@ func New(cfg Config) (*echo.Echo, error) {
 		MakesItem: jobRecords.MakesItemForRouting, Changed: jobRecords.RoutingChanged,
 		OperationLocked: jobRecords.OperationLockedForRouting,
 	})
+	// An item to make counts its item in the item's unit of measure.
+	itemMaster.RegisterUnitChangeBlocker("a job", jobRecords.UsesItem)
+	// An outside-processing line names a job operation the vendor performs.
+	purchaseOrders.RegisterJobOperationCheck(jobRecords.JobOperationExists)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -330,6 +334,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	owners.RegisterCertified(attachments.OwnerSalesOrderReceivingLineItem, goodsReceipts.LineExistsForAttachment(receipts.FromSalesOrder),
 		goodsReceipts.TouchLineForAttachment, goodsReceipts.CertifiedItem)
 	owners.Register(attachments.OwnerShipment, goodsShipments.ExistsForAttachment, goodsShipments.TouchForAttachment)
+	owners.Register(attachments.OwnerJob, jobRecords.ExistsForAttachment, jobRecords.TouchForAttachment)
+	owners.Register(attachments.OwnerOperation, jobRecords.OperationExistsForAttachment, jobRecords.TouchOperationForAttachment)
 	// Notes on documents: each document kind's area answers whether a live document exists,
 	// share-locking it. Invoices register notes.Invoice here when they land.
 	noteOwners := notes.NewOwners()
@@ -381,7 +387,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
 		QuotesHandler:            quotes.NewHandler(quoteRecords, spec),
 		SalesOrdersHandler:       salesorders.NewHandler(salesOrders, spec),
-		JobsHandler:              jobs.NewHandler(jobRecords),
+		JobsHandler:              jobs.NewHandler(jobRecords, spec),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),

@@ -5,6 +5,7 @@ import (
 
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/salesorders"
 	"mos/internal/shared/customfields"
@@ -71,4 +72,5 @@ type stockReservations interface {
 // customFieldValidator checks custom field values against the definitions of a module.
 type customFieldValidator interface {
 	Validate(ctx context.Context, q db.Q, tenantID string, module customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
+	ValidatePatch(ctx context.Context, q db.Q, tenantID string, module customfields.Module, ops []patch.Operation, patched map[string]any) (map[string]any, error)
 }

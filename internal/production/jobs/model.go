@@ -30,6 +30,8 @@ const (
 type Tenant struct {
 	ID     string
 	UserID string
+	// Timezone is the tenant's shop timezone (the list's created days are its days).
+	Timezone string
 }
 
 // Job is a stored job with its items to make by position (filled by reads that answer them).
@@ -140,4 +142,30 @@ type ItemToMakeCreate struct {
 type ItemToMakeFilter struct {
 	IDs     []string
 	ItemIDs []string
+}
+
+// JobWrite is a parsed full update of a job's header (or a patched read shape).
+type JobWrite struct {
+	Name               *string
+	Notes              *string
+	CustomerID         *string
+	StartDate          *time.Time
+	DueDate            *time.Time
+	CustomFields       map[string]any
+	ExternalReferences extref.References
+}
+
+// Filter narrows the job list; empty members apply no clause.
+type Filter struct {
+	IDs              []string
+	Numbers          []int64
+	Statuses         []Status
+	CustomerIDs      []string
+	ItemIDs          []string
+	SalesOrderIDs    []string
+	DueDateFrom      *time.Time
+	DueDateTo        *time.Time
+	CreatedFrom      *time.Time
+	CreatedTo        *time.Time
+	ModifiedAfterUtc *time.Time
 }

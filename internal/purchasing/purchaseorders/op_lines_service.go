@@ -10,10 +10,11 @@ import (
 )
 
 // OutsideProcessingLine is a stored outside-processing line: a service the vendor performs,
-// for a job operation once jobs exist, optionally on an item of the shop.
+// for a job operation, optionally on an item of the shop.
 type OutsideProcessingLine struct {
 	Line
-	// JobOperationID is stored as given: jobs do not exist yet.
+	// JobOperationID is the job operation the vendor performs (checked against the jobs when
+	// written: RegisterJobOperationCheck).
 	JobOperationID *string
 	ItemID         *string
 	Description    string
@@ -95,6 +96,9 @@ func checkOPLineShape(w *OutsideProcessingLineWrite) error {
 // itemId when unknown; an archived item only when the update keeps it), the unit (the item's
 // inventory unit by default, else required), then the shared members.
 func (s *Service) fillOPLine(ctx context.Context, q db.Q, tenantID string, parent lineParent, w OutsideProcessingLineWrite, cur *OutsideProcessingLine, l *OutsideProcessingLine) error {
+	if err := s.checkJobOperation(ctx, q, tenantID, w.JobOperationID, cur); err != nil {
+		return err
+	}
 	l.JobOperationID, l.ItemID, l.Description = w.JobOperationID, nil, w.Description
 	l.UnitName = ""
 	if w.ItemID != nil {
@@ -125,4 +129,26 @@ func (s *Service) fillOPLine(ctx context.Context, q db.Q, tenantID string, paren
 		curLine = &cur.Line
 	}
 	return s.fillLine(ctx, q, tenantID, opLineKind, parent, w.LineWrite, curLine, &l.Line)
+}
+
+// RegisterJobOperationCheck gives the outside-processing lines production's check that the
+// tenant has a job operation (purchasing does not know jobs). Register before serving.
+func (s *Service) RegisterJobOperationCheck(exists func(ctx context.Context, q db.Q, tenantID, id string) (bool, error)) {
+	s.jobOperationExists = exists
+}
+
+// checkJobOperation refuses, with a 400 naming jobOperationId, a job operation the tenant does
+// not have; a line keeping the job operation it holds is not checked again.
+func (s *Service) checkJobOperation(ctx context.Context, q db.Q, tenantID string, id *string, cur *OutsideProcessingLine) error {
+	if id == nil || s.jobOperationExists == nil || (cur != nil && cur.JobOperationID != nil && *cur.JobOperationID == *id) {
+		return nil
+	}
+	ok, err := s.jobOperationExists(ctx, q, tenantID, *id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return apperr.Field("jobOperationId", "job operation %s not found", *id)
+	}
+	return nil
 }

@@ -38,6 +38,9 @@ type Service struct {
 	lines *linekinds.Lines[lineParent]
 	// now is the clock (time.Now); tests may stand in for it.
 	now func() time.Time
+	// jobOperationExists answers whether the tenant has a job operation (production
+	// registers it at wiring: RegisterJobOperationCheck); nil stores jobOperationId as given.
+	jobOperationExists func(ctx context.Context, q db.Q, tenantID, id string) (bool, error)
 }
 
 // NewService returns the purchase orders service working through the other areas in deps.

@@ -41,6 +41,9 @@ const (
 	OwnerPurchaseOrderReceivingLineItem = "purchaseOrderReceivingLineItem"
 	OwnerSalesOrderReceivingLineItem    = "salesOrderReceivingLineItem"
 	OwnerInvoice                        = "invoice"
+	OwnerJob                            = "job"
+	// OwnerOperation is a job operation.
+	OwnerOperation = "operation"
 )
 
 // StandardOwners returns every owner type with the permissions of its area (AttachmentOwnerType
@@ -57,7 +60,7 @@ func StandardOwners() Owners {
 		{"View Quote", "Edit Quote"}:                   {"quote", "quotePartLineItem"},
 		{"View Purchase Order", "Edit Purchase Order"}: {OwnerPurchaseOrder, OwnerPurchaseOrderReceiving, OwnerPurchaseOrderPartLineItem, OwnerPurchaseOrderReceivingLineItem},
 		{"View Invoices", "Edit Invoices"}:             {OwnerInvoice},
-		{"View Job", "Edit Job"}:                       {"job", "operation", "workOrderOperation"},
+		{"View Job", "Edit Job"}:                       {OwnerJob, OwnerOperation, "workOrderOperation"},
 	}
 	owners := Owners{}
 	for p, types := range byArea {
