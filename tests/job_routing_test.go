@@ -14,12 +14,12 @@ import (
 )
 
 // routedJob is the job of the lists' tenant whose item to make's routing the job routing
-// lists of TestEveryListFilterAndDefaultSortUsesAnIndex read: one job (numbered far beyond
-// the job rows any other fill writes) making item 1, its routing holding lineRecordCount
+// lists of TestEveryListFilterAndDefaultSortUsesAnIndex read: one job beside the jobs' fill
+// (its id, number and ids of its item to make beyond that fill's) making item 1, its routing holding lineRecordCount
 // records of each kind (record k numbered routedJobRecord(k)); the items consumed are at its
 // first operation.
 var routedJob = struct{ JobID, ItemToMakeID, RoutingID string }{
-	id24(9_000_001), fmt.Sprintf("30000000-0000-7000-8000-%012x", 1), fmt.Sprintf("40000000-0000-7000-8000-%012x", 1),
+	id24(9_000_001), fmt.Sprintf("50000000-0000-7000-8000-%012x", 1), fmt.Sprintf("60000000-0000-7000-8000-%012x", 1),
 }
 
 const routedJobNumber = "9000001"

@@ -391,10 +391,6 @@ SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOr
 UNION ALL
 SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJob.ItemToMakeID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
        ` + sqlID36(jobRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
-	// The job whose item to make's routing the job routing lists read (routedJob).
-	{"jobs", `INSERT INTO jobs (tenant_id, id, number) SELECT ten.id, '` + routedJob.JobID + `', ` + routedJobNumber + ` ` + listedOnly},
-	{"job_items_to_make", `INSERT INTO job_items_to_make (tenant_id, job_id, id, routing_id, position, item_id, quantity)
-SELECT ten.id, '` + routedJob.JobID + `', '` + routedJob.ItemToMakeID + `', '` + routedJob.RoutingID + `', 1, ` + sqlID24("1") + `, 1 ` + listedOnly},
 	{"routing_material_nestings", `INSERT INTO routing_material_nestings (tenant_id, id, input_material_id, name, stock_length,
        blanks_per_stock, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("i") + `, 'Nest ' || i, 240, 8, ` + sqlAt("i") + ` ` + everyTenant},
@@ -585,13 +581,18 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sql
 	{"jobs", `INSERT INTO jobs (tenant_id, id, number, status, customer_id, sales_order_id, due_date, created_utc, modified_utc)
 SELECT ten.id, ` + sqlID24("i") + `, i, CASE WHEN i % 1000 = 1 THEN 'complete' WHEN i % 4 = 0 THEN 'released' ELSE 'planned' END,
        CASE WHEN i % 2 = 0 THEN ` + sqlID24("1 + i % 5000") + ` END, CASE WHEN i % 4 = 0 THEN ` + sqlID24("i") + ` END,
-       date '2024-01-01' + (i % 3650), ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+       date '2024-01-01' + (i % 3650), ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant + `
+UNION ALL
+SELECT ten.id, '` + routedJob.JobID + `', ` + routedJobNumber + `, 'planned', NULL, NULL, NULL, ` + sqlAt("1") + `, ` + sqlAt("1") + ` ` + listedOnly},
 	// Five items to make per job, for the first fifth of the jobs, each of its own item.
 	{"job_items_to_make", `INSERT INTO job_items_to_make (tenant_id, job_id, id, routing_id, position, item_id, quantity,
        due_date, created_utc, modified_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('30000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
        (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, date '2026-01-01' + (i % 365), ` + sqlAt("i") + `,
-       ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+       ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant + `
+UNION ALL
+SELECT ten.id, '` + routedJob.JobID + `', '` + routedJob.ItemToMakeID + `', '` + routedJob.RoutingID + `', 1, ` + sqlID24("1") + `, 1,
+       NULL, ` + sqlAt("1") + `, ` + sqlAt("1") + ` ` + listedOnly},
 }
 
 // fillWorkers is how many tables fillTables writes at once.
