@@ -527,7 +527,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 		}},
 		{name: "jobs", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := createJobMaking(t, te, createItem(t, te, newItem("VER-JOB")), "1")
-			return versioned{Table: "jobs", ID: id, Get: jobPath(id)}
+			return versioned{Table: "jobs", ID: id, Get: jobPath(id), Writes: []versionedWrite{
+				putRecord("", `{"name":"Versioned"}`),
+				patchOf("", `[{"op":"replace","path":"/notes","value":"patched"}]`),
+				putRecord(jobPath(id)+"/custom-fields", `{}`),
+				putRecord(jobPath(id)+"/customFields", `{}`),
+			}}
 		}},
 		{name: "job items to make", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			jobID := createJobMaking(t, te, createItem(t, te, newItem("VER-JOB-ITEM")), "1")

@@ -233,6 +233,37 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		tagShaped("shape codes", "/api/shape-codes"),
 		tagShaped("gauge codes", "/api/gauge-codes"),
 		tagShaped("item classes", "/api/item-classes"),
+		{name: "jobs", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := newJobFixture(t, a, "")
+			_, _, lines := jobSalesOrder(t, a, "approved", f.Item)
+			id := createJobFromSalesOrder(t, a, lines[0])
+			itemToMake := getJob(t, a, id).ItemsToMake[0].Id
+			ops, _ := jobItemRouting(t, a, itemToMake)
+			bOrder := poFor(t, b)
+			return isolated{
+				ID: id, Get: jobPath(id),
+				Put:   &isoCall{Body: `{"name":"Theirs"}`},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/name","value":"Theirs"}]`},
+				Lists: []isoList{
+					{Path: jobsPath + "/list", Body: `{}`},
+					{Path: jobsPath + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: jobsPath + "/list", Body: fmt.Sprintf(`{"itemIds":[%q]}`, f.Item)},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodGet, Path: jobItemToMakePath(id, itemToMake)},
+					{Method: http.MethodPost, Path: jobItemsToMakePath(id) + "/list", Body: `{}`},
+					{Method: http.MethodPost, Path: jobPath(id) + "/status", Body: `{"status":"released"}`},
+					{Method: http.MethodPost, Path: jobPath(id) + "/cancel"},
+					{Method: http.MethodPut, Path: jobPath(id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodPut, Path: jobPath(id) + "/customFields", Body: `{}`},
+					// A's sales-order line is no line of B's; A's job operation no operation of B's.
+					{Method: http.MethodPost, Path: jobsPath, Body: fmt.Sprintf(`{"itemsToMake":[{"salesOrderPartLineId":%q}]}`, lines[0]),
+						Field: "itemsToMake.0.salesOrderPartLineId"},
+					{Method: http.MethodPost, Path: plOPPath(bOrder), Body: fmt.Sprintf(`{"jobOperationId":%q,"description":"x","quantity":1,"unitOfMeasureName":"Each","unitPrice":1}`, ops[0]),
+						Status: http.StatusBadRequest, Field: "jobOperationId"},
+				},
+			}
+		}},
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)
 			return isolated{

@@ -298,26 +298,29 @@ func jobCount(t *testing.T, te *tenantEnv) int {
 	return n
 }
 
-// arrangeJobs: a job making one item (small) or 100 items of 100 items with routings
-// (large); the job, its list of items to make and one of them read in a fixed number of
-// statements.
+// arrangeJobs: jobs with items to make of two items with routings, few (small) or many
+// (large, the first making manySubs items); the list, a job, its list of items to make and
+// one of them read in a fixed number of statements.
 func arrangeJobs(t *testing.T, small, large *tenantEnv) []readCase {
-	build := func(te *tenantEnv, n int) (jobID, itemToMakeID string) {
-		made := make([]any, n)
-		for k := range n {
-			made[k] = jobMake(itemWithRouting(t, te, fmt.Sprintf("JOB-MADE-%d", k)), "2")
-		}
-		jobID = createJob(t, te, map[string]any{"itemsToMake": made})
-		return jobID, getJob(t, te, jobID).ItemsToMake[0].Id
+	build := func(te *tenantEnv, size worldSize) []string {
+		items := []string{itemWithRouting(t, te, "JOB-MADE-A"), itemWithRouting(t, te, "JOB-MADE-B")}
+		return arrangeEach(size, func(i, subs int) string {
+			made := make([]any, subs)
+			for k := range subs {
+				made[k] = jobMake(items[k%2], fmt.Sprint(k+1))
+			}
+			return createJob(t, te, map[string]any{"name": fmt.Sprintf("Job %d", i), "itemsToMake": made})
+		})
 	}
-	sj, si := build(small, 1)
-	lj, li := build(large, 100)
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	si, li := getJob(t, small, s[0]).ItemsToMake[0].Id, getJob(t, large, l[0]).ItemsToMake[0].Id
 	return []readCase{
-		getRead("getJob", jobPath(sj), jobPath(lj)),
+		listRead("listJobs", jobsPath+"/list", jobsPath+"/list", `{}`),
+		getRead("getJob", jobPath(s[0]), jobPath(l[0])),
 		{op: "listJobItemsToMake", list: true,
-			small: readCall{http.MethodPost, jobItemsToMakePath(sj) + "/list?Take=1", `{}`},
-			large: readCall{http.MethodPost, jobItemsToMakePath(lj) + "/list?Take=100", `{}`}},
-		getRead("getJobItemToMake", jobItemToMakePath(sj, si), jobItemToMakePath(lj, li)),
+			small: readCall{http.MethodPost, jobItemsToMakePath(s[0]) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, jobItemsToMakePath(l[0]) + "/list?Take=50", `{}`}},
+		getRead("getJobItemToMake", jobItemToMakePath(s[0], si), jobItemToMakePath(l[0], li)),
 	}
 }
 

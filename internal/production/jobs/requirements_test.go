@@ -36,7 +36,7 @@ func TestRequirementsFollowTheRoutingAndCountPicksInOrder(t *testing.T) {
 	})
 	want := []struct {
 		op, record, item, required, picked, remaining string
-		kind                                         RequirementKind
+		kind                                          RequirementKind
 	}{
 		{"op-b", "in-1", "bolt", "40", "0", "40", KindInputItem},
 		{"op-b", "oi-2", "insert", "5", "0", "5", KindOperationItem},
