@@ -647,6 +647,35 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
 			return versioned{Table: "quote_part_lines", ID: l.LineID, Get: l.routingPath()}
 		}},
+		{name: "job routing operations", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			r := jobRoutings(t, te, createJobMaking(t, te, createItem(t, te, newItem("VER-JOBBED")), "1"))[0]
+			id := jobCreated(t, te, r.operationsPath(), `{"name":"Mill"}`)
+			return versioned{Table: "routing_operations", ID: id, Get: r.operationPath(id), Writes: []versionedWrite{
+				{http.MethodPost, "", `{"name":"Mill two","setupTimeMinutes":5}`, true},
+				deleteRecord(""),
+			}}
+		}},
+		{name: "job routing input items", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			part := createItem(t, te, newItem("VER-JOBBED-PART"))
+			r := jobRoutings(t, te, createJobMaking(t, te, createItem(t, te, newItem("VER-JOBBED-MADE")), "1"))[0]
+			id := jobCreated(t, te, r.inputItemsPath(), mustJSON(t, inputOf(part, "1")))
+			return versioned{Table: "routing_input_items", ID: id, Get: r.inputItemPath(id), Writes: []versionedWrite{
+				{http.MethodPost, "", mustJSON(t, inputOf(part, "2.5")), true},
+				deleteRecord(""),
+			}}
+		}},
+		{name: "job routing operation items", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			part := createItem(t, te, newItem("VER-JOBBED-TOOL"))
+			r := jobRoutings(t, te, createJobMaking(t, te, createItem(t, te, newItem("VER-JOBBED-OP")), "1"))[0]
+			opID := jobCreated(t, te, r.operationsPath(), `{"name":"Mill"}`)
+			id := soAddOperationItem(t, te, opID, part)
+			return versioned{Table: "routing_operation_items", ID: id, Get: r.operationItemsPath(opID) + "/" + id}
+		}},
+		{name: "job routings", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			r := jobRoutings(t, te, createJobMaking(t, te, createItem(t, te, newItem("VER-JOBBED-ROUTED")), "1"))[0]
+			jobCreated(t, te, r.operationsPath(), `{"name":"Mill"}`)
+			return versioned{Table: "job_items_to_make", ID: r.ItemToMakeID, Get: r.routingPath()}
+		}},
 		{name: "sales order line routing operations", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			l := soNewPartLine(t, te, createItem(t, te, newItem("VER-ORDERED")), "1")
 			id := lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)

@@ -233,6 +233,33 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		tagShaped("shape codes", "/api/shape-codes"),
 		tagShaped("gauge codes", "/api/gauge-codes"),
 		tagShaped("item classes", "/api/item-classes"),
+		{name: "job routings", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			f := newJobFixture(t, a, "")
+			id := createJobMaking(t, a, f.Item, "2")
+			r := jobRoutings(t, a, id)[0]
+			whole := jobGetRouting(t, a, r)
+			op := whole.Operations[0].Id
+			bf := newJobFixture(t, b, "")
+			br := jobRoutings(t, b, createJobMaking(t, b, bf.Item, "1"))[0]
+			return isolated{
+				ID: op, Get: r.operationPath(op), Delete: &isoCall{},
+				Lists: []isoList{
+					{Path: r.operationsPath() + "/list", Body: `{}`, BPath: br.operationsPath() + "/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodGet, Path: r.routingPath()},
+					{Method: http.MethodPost, Path: r.operationsPath(), Body: `{"name":"Theirs"}`},
+					{Method: http.MethodPost, Path: r.operationPath(op), Body: `{"name":"Theirs"}`},
+					{Method: http.MethodPost, Path: r.inputItemsPath() + "/list", Body: `{}`},
+					{Method: http.MethodGet, Path: r.inputItemPath(whole.InputItems[0].Id)},
+					{Method: http.MethodPost, Path: r.inputMaterialsPath() + "/list", Body: `{}`},
+					{Method: http.MethodPost, Path: r.operationItemsPath(op) + "/list", Body: `{}`},
+					{Method: http.MethodGet, Path: jobPath(id) + "/make-summary"},
+					{Method: http.MethodGet, Path: jobPath(id) + "/tracking"},
+					{Method: http.MethodGet, Path: jobItemToMakePath(id, r.ItemToMakeID) + "/cost-breakdown"},
+				},
+			}
+		}},
 		{name: "jobs", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			f := newJobFixture(t, a, "")
 			_, _, lines := jobSalesOrder(t, a, "approved", f.Item)

@@ -364,7 +364,9 @@ SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("(i - 1) / 2 + 1") + `, ` + sql
 UNION ALL
 SELECT $1, ` + sqlID36(lineRecordSQL) + `, ` + sqlID36(lineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
-SELECT $1, ` + sqlID36(soLineRecordSQL) + `, ` + sqlID36(soLineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords},
+SELECT $1, ` + sqlID36(soLineRecordSQL) + `, ` + sqlID36(soLineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, ` + sqlID36(jobFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords},
 	// A tracking field at each phase of each routing operation; every 5 units while running.
 	{"routing_operation_ipts", `INSERT INTO routing_operation_ipts (tenant_id, id, routing_operation_id, phase, tracking_field_id,
        frequency, created_utc)

@@ -337,6 +337,31 @@ var indexedLists = map[string]indexedList{
 	"/api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list": {
 		tables: []string{"routing_operation_ipts"}, path: withPhase(quotedLinePath(id36(lineRecord(1))), "inProcess"),
 		filters: map[string]any{"ids": []string{id36(lineRecord(2))}, "trackingFieldIds": []string{id24(3)}}},
+	"/api/jobs/{jobId}/routing/{routingId}/operations/list": {tables: []string{"routing_operations"},
+		path: routedJobPath(""),
+		filters: map[string]any{
+			"ids":           []string{id36(routedJobRecord(2))},
+			"operationIds":  []string{id24(3)},
+			"workCenterIds": []string{id24(4)},
+		}},
+	"/api/jobs/{jobId}/routing/{routingId}/input-items/list": {tables: []string{"routing_input_items"},
+		path: routedJobPath(""),
+		filters: map[string]any{
+			"ids":                 []string{id36(routedJobRecord(2))},
+			"itemIds":             []string{id24(4)},
+			"routingOperationIds": []string{id36(routedJobRecord(3))},
+		}},
+	"/api/jobs/{jobId}/routing/{routingId}/input-materials/list": {
+		tables: []string{"routing_input_materials", "routing_material_nestings"}, path: routedJobPath(""),
+		filters: map[string]any{
+			"ids":                 []string{id36(routedJobRecord(1))},
+			"materialShapeIds":    []string{id24(2)},
+			"itemIds":             []string{id24(3)},
+			"routingOperationIds": []string{id36(routedJobRecord(4))},
+		}},
+	"/api/jobs/{jobId}/routing/{routingId}/operations/{operationId}/items/list": {
+		tables: []string{"routing_operation_items"}, path: routedJobPath(id36(routedJobRecord(1))),
+		filters: map[string]any{"ids": []string{id36(routedJobRecord(2))}, "itemIds": []string{id24(3)}}},
 	"/api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list": {tables: []string{"routing_operations"},
 		path: routedOrderLinePath(""),
 		filters: map[string]any{

@@ -77,10 +77,20 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	receipt, receiptLine := rcWalkReceipt(t, te, salesOrder, soPartLine, location)
 	shipment, shipmentLine := shWalkShipment(t, te, customer, item, location)
 	job := createJobMaking(t, te, item, "1")
+	// The job's item to make's routing (a copy of the item's, with its operation), with an
+	// input item and an item consumed at that operation.
+	jobRoute := jobRoutings(t, te, job)[0]
+	jobOperation := jobGetRouting(t, te, jobRoute).Operations[0].Id
+	jobInput := jobCreated(t, te, jobRoute.inputItemsPath(), fmt.Sprintf(`{"itemId":%q,"quantityPerUnit":1}`, createItem(t, te, newItem("WALK-JOB-INPUT"))))
+	jobOperationItem := soAddOperationItem(t, te, jobOperation, item)
 	pathIDs := map[string]string{
-		"jobs/{jobId}":                   job,
-		"items-to-make/{itemToMakeId}":   getJob(t, te, job).ItemsToMake[0].Id,
-		"jobs:operations/{operationId}":  jobOps(t, te, job)[0].Id,
+		"jobs/{jobId}":                 job,
+		"items-to-make/{itemToMakeId}": getJob(t, te, job).ItemsToMake[0].Id,
+		// The job routing's records, keyed for jobs.
+		"jobs:routing/{routingId}":       jobRoute.RoutingID,
+		"jobs:operations/{operationId}":  jobOperation,
+		"jobs:input-items/{inputItemId}": jobInput,
+		"jobs:items/{operationItemId}":   jobOperationItem,
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
 		"material-codes/{id}":            list("/api/material-codes"),

@@ -401,6 +401,7 @@ func statementRows() []statementRow {
 		{name: "progress billing schedules", arrange: irArrangeSchedules},
 		{name: "sales order line routings", arrange: arrangeSalesOrderLineRoutings},
 		{name: "job operations", arrange: arrangeJobOperations},
+		{name: "job routings", arrange: arrangeJobRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 		{name: "jobs", arrange: arrangeJobs},
 	}

@@ -304,10 +304,12 @@ func New(cfg Config) (*echo.Echo, error) {
 		SalesOrders: salesOrders, Customers: customerRecords, Items: itemMaster, Routings: routings,
 		Reservations: stock, CustomFields: customFields, Stock: stock,
 	})
-	// An item to make owns a routing, editable until the item to make or its job is done.
+	// An item to make owns a routing, editable until the item to make or its job is done; an
+	// operation of it (and what is attached to it) only until work on it has started.
 	routings.Register(routing.OwnerJobItemToMake, routing.OwnerKind{
 		Exists: jobRecords.ExistsForRouting, Lock: jobRecords.LockForRouting,
 		MakesItem: jobRecords.MakesItemForRouting, Changed: jobRecords.RoutingChanged,
+		OperationLocked: jobRecords.OperationLockedForRouting,
 	})
 	// An item to make counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a job", jobRecords.UsesItem)

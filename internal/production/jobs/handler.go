@@ -33,11 +33,11 @@ func NewHandler(svc *Service, spec *openapi3.T) *JobsHandler {
 // Versioned declares jobs and their items to make for conditional requests (ETag). A job's
 // answer shows its items to make, whose changes advance the job's version too.
 func (h *JobsHandler) Versioned() []conditional.Record {
-	return []conditional.Record{
+	return append([]conditional.Record{
 		{Table: "jobs", Key: map[string]string{"id": "jobId"}, Operations: []string{"getJob", "updateJob", "patchJob",
 			"replaceJobCustomFields", "replaceJobCustomFieldsCamel"}},
 		{Table: "job_items_to_make", Key: map[string]string{"id": "itemToMakeId", "job_id": "jobId"}, Operations: []string{"getJobItemToMake"}},
-	}
+	}, routingVersioned()...)
 }
 
 // tenantOf is the calling tenant and user.

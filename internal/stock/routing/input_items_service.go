@@ -90,6 +90,11 @@ func (s *Service) createInputItems(ctx context.Context, tenantID string, o Owner
 			return false, err
 		}
 		for i, v := range vs {
+			if err := operationsEditable(ctx, q, k, tenantID, o, "routingOperationId", v.RoutingOperationID); err != nil {
+				return false, name(i, err)
+			}
+		}
+		for i, v := range vs {
 			out[i] = ids.NewSub()
 			if err := s.store.insertInputItem(ctx, q, tenantID, o, out[i], v); err != nil {
 				return false, name(i, err)
@@ -128,11 +133,15 @@ func (s *Service) UpdateInputItem(ctx context.Context, tenantID string, o Owner,
 	}
 	var saved InputItem
 	err = s.editInputGraph(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
-		if _, err := s.store.getInputItem(ctx, q, tenantID, o, id); err != nil {
+		current, err := s.store.getInputItem(ctx, q, tenantID, o, id)
+		if err != nil {
 			return false, err
 		}
 		vs := []InputItemValues{v}
 		if err := s.resolveInputItems(ctx, q, tenantID, k, o, vs, func(_ int, err error) error { return err }); err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "routingOperationId", current.RoutingOperationID, v.RoutingOperationID); err != nil {
 			return false, err
 		}
 		if saved, err = s.store.updateInputItem(ctx, q, tenantID, o, id, v); err != nil {
@@ -152,7 +161,19 @@ func (s *Service) UpdateInputItem(ctx context.Context, tenantID string, o Owner,
 // routing had it; the owner's Changed hook runs only when it had. Removing an input never
 // makes a cycle, so it takes no graph lock.
 func (s *Service) DeleteInputItem(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
+	return s.remove(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
+		if k.OperationLocked != nil {
+			current, err := s.store.getInputItem(ctx, q, tenantID, o, id)
+			if apperr.IsKind(err, apperr.KindNotFound) {
+				return false, nil
+			}
+			if err != nil {
+				return false, err
+			}
+			if err := operationsEditable(ctx, q, k, tenantID, o, "routingOperationId", current.RoutingOperationID); err != nil {
+				return false, err
+			}
+		}
 		return s.store.deleteInputItem(ctx, q, tenantID, o, id)
 	})
 }

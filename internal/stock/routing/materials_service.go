@@ -105,6 +105,9 @@ func (s *Service) CreateInputMaterial(ctx context.Context, tenantID string, o Ow
 		if err != nil {
 			return false, err
 		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "routingOperationId", v.RoutingOperationID); err != nil {
+			return false, err
+		}
 		return true, s.store.insertMaterial(ctx, q, tenantID, o, id, v)
 	})
 	if err != nil {
@@ -145,11 +148,15 @@ func (s *Service) UpdateInputMaterial(ctx context.Context, tenantID string, o Ow
 	}
 	var saved InputMaterial
 	err := s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
-		if _, err := s.store.getMaterial(ctx, q, tenantID, o, id); err != nil {
+		current, err := s.store.getMaterial(ctx, q, tenantID, o, id)
+		if err != nil {
 			return false, err
 		}
 		v, err := s.resolveMaterial(ctx, q, tenantID, k, o, w)
 		if err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "routingOperationId", current.RoutingOperationID, v.RoutingOperationID); err != nil {
 			return false, err
 		}
 		if err := s.store.updateMaterial(ctx, q, tenantID, o, id, v); err != nil {
@@ -166,7 +173,19 @@ func (s *Service) UpdateInputMaterial(ctx context.Context, tenantID string, o Ow
 // DeleteInputMaterial deletes one input material of the owner's routing, with its nestings,
 // and reports whether the routing had it; the owner's Changed hook runs only when it had.
 func (s *Service) DeleteInputMaterial(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
+	return s.remove(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
+		if k.OperationLocked != nil {
+			current, err := s.store.getMaterial(ctx, q, tenantID, o, id)
+			if apperr.IsKind(err, apperr.KindNotFound) {
+				return false, nil
+			}
+			if err != nil {
+				return false, err
+			}
+			if err := operationsEditable(ctx, q, k, tenantID, o, "routingOperationId", current.RoutingOperationID); err != nil {
+				return false, err
+			}
+		}
 		return s.store.deleteMaterial(ctx, q, tenantID, o, id)
 	})
 }
@@ -369,9 +388,12 @@ func (s *Service) CreateNesting(ctx context.Context, tenantID string, o Owner, m
 		return "", err
 	}
 	id := ids.NewSub()
-	err := s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	err := s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		m, err := s.store.getMaterial(ctx, q, tenantID, o, materialID)
 		if err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "routingOperationId", m.RoutingOperationID); err != nil {
 			return false, err
 		}
 		found, err := s.deps.Shapes.ByIDs(ctx, q, tenantID, []string{m.MaterialShapeID})
@@ -399,8 +421,12 @@ func (s *Service) CreateNesting(ctx context.Context, tenantID string, o Owner, m
 // whether the material had it; a material not in the routing is NotFound. A deletion
 // advances the material's modifiedUtc and runs the owner's Changed hook.
 func (s *Service) DeleteNesting(ctx context.Context, tenantID string, o Owner, materialID, id string) (deleted bool, err error) {
-	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
-		if _, err := s.store.getMaterial(ctx, q, tenantID, o, materialID); err != nil {
+	return s.remove(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
+		m, err := s.store.getMaterial(ctx, q, tenantID, o, materialID)
+		if err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "routingOperationId", m.RoutingOperationID); err != nil {
 			return false, err
 		}
 		if deleted, err := s.store.deleteNesting(ctx, q, tenantID, materialID, id); err != nil || !deleted {

@@ -47,6 +47,13 @@ type OwnerKind struct {
 	// Changed is the owner's "record changed" hook, run in the same transaction after its
 	// routing changed.
 	Changed func(ctx context.Context, q db.Q, tenantID, id string) error
+	// OperationLocked, when set, answers an error (a 400: apperr.Invalid, which the routing
+	// service turns into a 400 naming the request member that names the operation) when routing
+	// operation routingOperationID of owner ownerID may no longer change, nor may what is
+	// attached to it (its operation items and tracking, the input items and materials
+	// consumed at it): a job operation once work on it has started. It runs under the
+	// owner's lock, before the change. nil: every operation of the kind stays editable.
+	OperationLocked func(ctx context.Context, q db.Q, tenantID, ownerID, routingOperationID string) error
 }
 
 // Routing is an owner's whole routing: its operations by sequence, then id; the items

@@ -99,8 +99,11 @@ func (s *Service) CreateOperationItem(ctx context.Context, tenantID string, o Ow
 		return "", err
 	}
 	id := ids.NewSub()
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	err = s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "operationId", &operationID); err != nil {
 			return false, err
 		}
 		if err := s.checkConsumedItem(ctx, q, tenantID, v.ItemID, ""); err != nil {
@@ -137,9 +140,12 @@ func (s *Service) UpdateOperationItem(ctx context.Context, tenantID string, o Ow
 		return OperationItem{}, err
 	}
 	var saved OperationItem
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	err = s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		current, err := s.store.getOperationItem(ctx, q, tenantID, o, operationID, id)
 		if err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "operationId", &operationID); err != nil {
 			return false, err
 		}
 		if err := s.checkConsumedItem(ctx, q, tenantID, v.ItemID, current.ItemID); err != nil {
@@ -162,8 +168,11 @@ func (s *Service) UpdateOperationItem(ctx context.Context, tenantID string, o Ow
 // reports whether the operation had it; an operation not in the owner's routing is NotFound.
 // The owner's Changed hook runs only when the operation had it.
 func (s *Service) DeleteOperationItem(ctx context.Context, tenantID string, o Owner, operationID, id string) (deleted bool, err error) {
-	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
+	return s.remove(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "operationId", &operationID); err != nil {
 			return false, err
 		}
 		return s.store.deleteOperationItem(ctx, q, tenantID, operationID, id)

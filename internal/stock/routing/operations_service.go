@@ -51,15 +51,19 @@ func (s *Service) Operation(ctx context.Context, tenantID string, o Owner, id st
 }
 
 // UpdateOperation replaces every member of one operation of the owner's routing under the
-// create rules; an omitted sequence keeps the current one.
+// create rules; an omitted sequence keeps the current one. The owner's kind may refuse an
+// operation that may no longer change (OperationLocked).
 func (s *Service) UpdateOperation(ctx context.Context, tenantID string, o Owner, id string, w Write) (Operation, error) {
 	if err := checkWrite(w); err != nil {
 		return Operation{}, err
 	}
 	var saved Operation
-	err := s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	err := s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		current, err := s.store.get(ctx, q, tenantID, o, id)
 		if err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "operationId", &id); err != nil {
 			return false, err
 		}
 		v, err := s.resolve(ctx, q, tenantID, w, current.OperationID)
@@ -76,9 +80,13 @@ func (s *Service) UpdateOperation(ctx context.Context, tenantID string, o Owner,
 }
 
 // DeleteOperation deletes one operation of the owner's routing and reports whether the
-// routing had it; the owner's Changed hook runs only when it had.
+// routing had it; the owner's Changed hook runs only when it had. The owner's kind may refuse
+// an operation that may no longer change (OperationLocked).
 func (s *Service) DeleteOperation(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
+	return s.remove(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
+		if err := operationsEditable(ctx, q, k, tenantID, o, "operationId", &id); err != nil {
+			return false, err
+		}
 		return s.store.delete(ctx, q, tenantID, o, id)
 	})
 }

@@ -103,6 +103,29 @@ func changed(ctx context.Context, q db.Q, k OwnerKind, tenantID string, o Owner)
 	return k.Changed(ctx, q, tenantID, o.ID)
 }
 
+// operationsEditable asks the owner's kind whether the routing operations opIDs (nil members
+// skipped) and what is attached to them may still change; a kind without OperationLocked
+// allows every change. A refusal without fields is a 400 naming field, the member of the
+// request that names the operation. Callers run it under the owner's lock, before the change.
+func operationsEditable(ctx context.Context, q db.Q, k OwnerKind, tenantID string, o Owner, field string, opIDs ...*string) error {
+	if k.OperationLocked == nil {
+		return nil
+	}
+	for _, id := range opIDs {
+		if id == nil {
+			continue
+		}
+		err := k.OperationLocked(ctx, q, tenantID, o.ID, *id)
+		if e, ok := apperr.As(err); ok && e.Kind == apperr.KindInvalid && len(e.Fields) == 0 {
+			return apperr.Field(field, "%s", e.Detail)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // edit runs change in one transaction after locking the owner (404 when unknown), then the
 // owner's "record changed" hook in the same transaction, unless change reports it changed
 // nothing (a delete of what the routing does not have). Every write of a routing goes
@@ -142,11 +165,11 @@ func (s *Service) editIn(ctx context.Context, q db.Q, tenantID string, o Owner, 
 
 // remove is edit for a delete: del reports whether the routing had what it deletes, and
 // remove answers that, the owner's Changed hook having run only when it had.
-func (s *Service) remove(ctx context.Context, tenantID string, o Owner, del func(q db.Q) (deleted bool, err error)) (bool, error) {
+func (s *Service) remove(ctx context.Context, tenantID string, o Owner, del func(q db.Q, k OwnerKind) (deleted bool, err error)) (bool, error) {
 	var deleted bool
-	err := s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	err := s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		var err error
-		deleted, err = del(q)
+		deleted, err = del(q, k)
 		return deleted, err
 	})
 	return deleted, err

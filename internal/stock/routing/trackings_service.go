@@ -98,8 +98,11 @@ func (s *Service) CreateTracking(ctx context.Context, tenantID string, o Owner, 
 		return "", err
 	}
 	id := ids.NewSub()
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	err = s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "operationId", &operationID); err != nil {
 			return false, err
 		}
 		found, err := s.deps.TrackingFields.FieldsByID(ctx, q, tenantID, []string{v.TrackingFieldID})
@@ -143,8 +146,11 @@ func (s *Service) DeleteTracking(ctx context.Context, tenantID string, o Owner, 
 	if err := checkPhase(phase); err != nil {
 		return false, err
 	}
-	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
+	return s.remove(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
+			return false, err
+		}
+		if err := operationsEditable(ctx, q, k, tenantID, o, "operationId", &operationID); err != nil {
 			return false, err
 		}
 		return s.store.deleteTracking(ctx, q, tenantID, operationID, phase, id)
