@@ -349,7 +349,7 @@ var indexedLists = map[string]indexedList{
 		filters: map[string]any{
 			"ids":                 []string{id36(routedJobRecord(2))},
 			"itemIds":             []string{id24(4)},
-			"routingOperationIds": []string{id36(routedJobRecord(3))},
+			"routingOperationIds": []string{id36(routedJobRecord(1))},
 		}},
 	"/api/jobs/{jobId}/routing/{routingId}/input-materials/list": {
 		tables: []string{"routing_input_materials", "routing_material_nestings"}, path: routedJobPath(""),
@@ -357,7 +357,7 @@ var indexedLists = map[string]indexedList{
 			"ids":                 []string{id36(routedJobRecord(1))},
 			"materialShapeIds":    []string{id24(2)},
 			"itemIds":             []string{id24(3)},
-			"routingOperationIds": []string{id36(routedJobRecord(4))},
+			"routingOperationIds": []string{id36(routedJobRecord(1))},
 		}},
 	"/api/jobs/{jobId}/routing/{routingId}/operations/{operationId}/items/list": {
 		tables: []string{"routing_operation_items"}, path: routedJobPath(id36(routedJobRecord(1))),
