@@ -82,18 +82,11 @@ func (s *Service) CompleteOperation(ctx context.Context, tenantID, jobID, itemTo
 	}
 	var out Operation
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		j, err := s.lockJob(ctx, q, tenantID, jobID)
+		locked, err := s.lockOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
 		if err != nil {
 			return err
 		}
-		op, it, ops, err := s.readOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
-		if err != nil {
-			return err
-		}
-		st, err := s.store.lockOperation(ctx, q, tenantID, itemToMakeID, id)
-		if err != nil {
-			return err
-		}
+		j, op, it, ops, st := locked.Job, locked.Operation, locked.ItemToMake, locked.Operations, locked.State
 		if st.Status == OperationStatusComplete {
 			return apperr.Conflict("the operation is already complete")
 		}

@@ -245,6 +245,36 @@ func (s *Service) readOperation(ctx context.Context, q db.Q, tenantID, jobID, it
 	return Operation{}, ItemToMake{}, nil, operationNotFound(id)
 }
 
+// lockedOperation is a job operation a write works on, with what the write reads under the
+// job's lock: the job, the operation (its item to make and that item's operations by
+// sequence) and its locked state row.
+type lockedOperation struct {
+	Job        Job
+	Operation  Operation
+	ItemToMake ItemToMake
+	Operations []Operation
+	State      OperationState
+}
+
+// lockOperation starts every write to a job operation, in q: it locks the job (so writes to
+// one job run one at a time), finds the operation (NotFound when the job, the item to make or
+// the operation is unknown) and locks its state row.
+func (s *Service) lockOperation(ctx context.Context, q db.Q, tenantID, jobID, itemToMakeID, id string) (lockedOperation, error) {
+	j, err := s.lockJob(ctx, q, tenantID, jobID)
+	if err != nil {
+		return lockedOperation{}, err
+	}
+	op, it, ops, err := s.readOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
+	if err != nil {
+		return lockedOperation{}, err
+	}
+	st, err := s.store.lockOperation(ctx, q, tenantID, itemToMakeID, id)
+	if err != nil {
+		return lockedOperation{}, err
+	}
+	return lockedOperation{Job: j, Operation: op, ItemToMake: it, Operations: ops, State: st}, nil
+}
+
 // Operation answers operation id of item to make itemToMakeID of job jobID.
 func (s *Service) Operation(ctx context.Context, tenantID, jobID, itemToMakeID, id string) (Operation, error) {
 	var out Operation
@@ -266,17 +296,11 @@ type OperationUpdate struct {
 func (s *Service) UpdateOperation(ctx context.Context, tenantID, jobID, itemToMakeID, id string, u OperationUpdate) (Operation, error) {
 	var out Operation
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		j, err := s.lockJob(ctx, q, tenantID, jobID)
+		locked, err := s.lockOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
 		if err != nil {
 			return err
 		}
-		if _, _, _, err := s.readOperation(ctx, q, tenantID, jobID, itemToMakeID, id); err != nil {
-			return err
-		}
-		st, err := s.store.lockOperation(ctx, q, tenantID, itemToMakeID, id)
-		if err != nil {
-			return err
-		}
+		j, st := locked.Job, locked.State
 		if final(j.Status) {
 			return apperr.Invalid("job %d is %s: its operations cannot change", j.Number, j.Status)
 		}
@@ -316,17 +340,11 @@ type QuantityAdd struct {
 func (s *Service) AddQuantityCompleted(ctx context.Context, tenantID, jobID, itemToMakeID, id string, a QuantityAdd) (Operation, error) {
 	var out Operation
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		j, err := s.lockJob(ctx, q, tenantID, jobID)
+		locked, err := s.lockOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
 		if err != nil {
 			return err
 		}
-		if _, _, _, err := s.readOperation(ctx, q, tenantID, jobID, itemToMakeID, id); err != nil {
-			return err
-		}
-		st, err := s.store.lockOperation(ctx, q, tenantID, itemToMakeID, id)
-		if err != nil {
-			return err
-		}
+		j, st := locked.Job, locked.State
 		if err := requireAcceptsWork(j); err != nil {
 			return err
 		}

@@ -133,17 +133,11 @@ func (s *Service) PickForOperation(ctx context.Context, tenantID, jobID, itemToM
 	}
 	var out Pick
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		j, err := s.lockJob(ctx, q, tenantID, jobID)
+		locked, err := s.lockOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
 		if err != nil {
 			return err
 		}
-		if _, _, _, err := s.readOperation(ctx, q, tenantID, jobID, itemToMakeID, id); err != nil {
-			return err
-		}
-		st, err := s.store.lockOperation(ctx, q, tenantID, itemToMakeID, id)
-		if err != nil {
-			return err
-		}
+		j, st := locked.Job, locked.State
 		if err := requireAcceptsWork(j); err != nil {
 			return err
 		}
