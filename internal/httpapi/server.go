@@ -225,6 +225,9 @@ func New(cfg Config) (*echo.Echo, error) {
 		Exists: itemMaster.ExistsForRouting, Lock: itemMaster.LockForRouting,
 		MakesItem: itemMaster.MakesItemForRouting, Changed: itemMaster.RoutingChanged,
 	})
+	// The records that own a routing (quote and sales order part lines, job items to make)
+	// serve the routing operations on their paths through one adapter of the routing service.
+	ownerRoutingPaths := routing.NewOwnerPaths(routings)
 	// Stock on hand keeps an item's unit of measure and stock flags from changing and a
 	// location from being deleted.
 	itemMaster.RegisterUnitChangeBlocker("inventory on hand", stock.HoldsItemStock)
@@ -385,9 +388,9 @@ func New(cfg Config) (*echo.Echo, error) {
 		ShippingMethodsHandler:   shippingmethods.NewHandler(shippingMethods),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
-		QuotesHandler:            quotes.NewHandler(quoteRecords, spec),
-		SalesOrdersHandler:       salesorders.NewHandler(salesOrders, spec),
-		JobsHandler:              jobs.NewHandler(jobRecords, spec),
+		QuotesHandler:            quotes.NewHandler(quoteRecords, spec, ownerRoutingPaths),
+		SalesOrdersHandler:       salesorders.NewHandler(salesOrders, spec, ownerRoutingPaths),
+		JobsHandler:              jobs.NewHandler(jobRecords, spec, ownerRoutingPaths),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),

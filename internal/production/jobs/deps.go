@@ -64,9 +64,8 @@ type itemLookup interface {
 
 // jobRoutings copies routings to new items to make (a batch in one statement) and reads the
 // routings of several items to make in a fixed number of statements, in the caller's
-// transaction; routingPaths serves the job routing paths.
+// transaction. The job routing paths are served by routing.OwnerPaths (the handler's).
 type jobRoutings interface {
-	routingPaths
 	CopyEach(ctx context.Context, q db.Q, tenantID string, pairs []routing.CopyPair) error
 	RoutingsIn(ctx context.Context, q db.Q, tenantID string, owners []routing.Owner) (map[routing.Owner]routing.Routing, error)
 }

@@ -15,6 +15,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
+	"mos/internal/stock/routing"
 )
 
 // JobsHandler serves /api/jobs: the header and its items to make.
@@ -23,11 +24,14 @@ type JobsHandler struct {
 	// patchTarget is the full-update schema a patched job must satisfy; the read-only
 	// members are not in it, so patch paths naming them answer 400.
 	patchTarget *patch.Target
+	// paths serves the item to make routing paths (the routing service's operations).
+	paths *routing.OwnerPaths
 }
 
-// NewHandler returns the jobs handler; spec is the served API description.
-func NewHandler(svc *Service, spec *openapi3.T) *JobsHandler {
-	return &JobsHandler{svc: svc, patchTarget: patch.NewTarget(spec, "JobWrite")}
+// NewHandler returns the jobs handler; spec is the served API description, paths the
+// routing operations an item to make's routing serves.
+func NewHandler(svc *Service, spec *openapi3.T, paths *routing.OwnerPaths) *JobsHandler {
+	return &JobsHandler{svc: svc, patchTarget: patch.NewTarget(spec, "JobWrite"), paths: paths}
 }
 
 // Versioned declares jobs and their items to make for conditional requests (ETag). A job's

@@ -5,33 +5,15 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
-	"mos/internal/platform/listing"
 	"mos/internal/stock/routing"
 )
 
 // The routings of items to make at /api/jobs/{jobId}/routing/{routingId}...: the routing
-// service's bodies and rules, owned by the item to make whose routing id the path carries.
+// service's bodies and rules (served by routing.OwnerPaths, handed to the handler at
+// wiring), owned by the item to make whose routing id the path carries.
 // The routing service asks the owner kind (LockForRouting) whether the job's status allows
 // edits, and OperationLockedForRouting whether the operation an edit touches is still
 // editable: a job operation is editable until work on it has started.
-
-// routingPaths is what the job routing paths ask of the routing service (routing.Service).
-type routingPaths interface {
-	Routing(ctx context.Context, tenantID string, o routing.Owner) (routing.Routing, error)
-	CreateOperation(ctx context.Context, tenantID string, o routing.Owner, w routing.Write) (string, error)
-	Operations(ctx context.Context, tenantID string, o routing.Owner, f routing.Filter, r listing.Request) ([]routing.Operation, error)
-	Operation(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.Operation, error)
-	UpdateOperation(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.Write) (routing.Operation, error)
-	DeleteOperation(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
-	OperationItems(ctx context.Context, tenantID string, o routing.Owner, operationID string, f routing.OperationItemFilter, r listing.Request) ([]routing.OperationItem, error)
-	OperationItem(ctx context.Context, tenantID string, o routing.Owner, operationID, id string) (routing.OperationItem, error)
-	CreateInputItem(ctx context.Context, tenantID string, o routing.Owner, w routing.InputItemWrite) (string, error)
-	InputItems(ctx context.Context, tenantID string, o routing.Owner, f routing.InputItemFilter, r listing.Request) ([]routing.InputItem, error)
-	InputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.InputItem, error)
-	UpdateInputItem(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.InputItemWrite) (routing.InputItem, error)
-	DeleteInputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
-	InputMaterials(ctx context.Context, tenantID string, o routing.Owner, f routing.MaterialFilter, r listing.Request) ([]routing.InputMaterial, error)
-}
 
 // itemToMakeRoutingOwner answers the routing owner of the item to make of job jobID whose
 // routing id is routingID: an unknown job, another tenant's, or a routing id that is none

@@ -5,7 +5,6 @@ import (
 
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
-	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/taxrates"
@@ -73,32 +72,14 @@ type partItems interface {
 // lineRoutings is the routing service as part lines use it: each part line owns a routing
 // (owner type quotePartLine, owner id the line's id). Part line writes copy items' routings to
 // their lines (a batch in one statement), remove a line's routing and estimate a line's unit
-// cost from it, in the caller's transaction. The line routing paths read and edit a line's
-// routing under the same rules as an item's, and estimate and summarise it for the line's
-// quantity, each in a transaction of its own.
+// cost from it, in the caller's transaction; the line's cost breakdown and make summary
+// estimate and summarise it for the line's quantity, each in a transaction of its own. The
+// line routing paths (routing.OwnerPaths, the handler's) read and edit a line's routing
+// under the same rules as an item's.
 type lineRoutings interface {
 	CopyEach(ctx context.Context, q db.Q, tenantID string, pairs []routing.CopyPair) error
 	Remove(ctx context.Context, q db.Q, tenantID string, o routing.Owner) error
 	UnitCost(ctx context.Context, q db.Q, tenantID string, o routing.Owner, quantity pdec.Decimal) (pdec.Decimal, error)
-
-	Routing(ctx context.Context, tenantID string, o routing.Owner) (routing.Routing, error)
-	CreateOperation(ctx context.Context, tenantID string, o routing.Owner, w routing.Write) (string, error)
-	Operations(ctx context.Context, tenantID string, o routing.Owner, f routing.Filter, r listing.Request) ([]routing.Operation, error)
-	Operation(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.Operation, error)
-	UpdateOperation(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.Write) (routing.Operation, error)
-	DeleteOperation(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
-	CreateTracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase string, w routing.TrackingWrite) (string, error)
-	Trackings(ctx context.Context, tenantID string, o routing.Owner, operationID, phase string, f routing.TrackingFilter, r listing.Request) ([]routing.Tracking, error)
-	Tracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase, id string) (routing.Tracking, error)
-	DeleteTracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase, id string) (bool, error)
-	OperationItems(ctx context.Context, tenantID string, o routing.Owner, operationID string, f routing.OperationItemFilter, r listing.Request) ([]routing.OperationItem, error)
-	OperationItem(ctx context.Context, tenantID string, o routing.Owner, operationID, id string) (routing.OperationItem, error)
-	CreateInputItem(ctx context.Context, tenantID string, o routing.Owner, w routing.InputItemWrite) (string, error)
-	InputItems(ctx context.Context, tenantID string, o routing.Owner, f routing.InputItemFilter, r listing.Request) ([]routing.InputItem, error)
-	InputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.InputItem, error)
-	UpdateInputItem(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.InputItemWrite) (routing.InputItem, error)
-	DeleteInputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
-	InputMaterials(ctx context.Context, tenantID string, o routing.Owner, f routing.MaterialFilter, r listing.Request) ([]routing.InputMaterial, error)
 	Estimate(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (items.CostBreakdown, error)
 	MakeSummary(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (routing.MakeSummary, error)
 }

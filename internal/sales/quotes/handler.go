@@ -20,6 +20,7 @@ import (
 	"mos/internal/platform/utctime"
 	"mos/internal/platform/web"
 	"mos/internal/sales/customers"
+	"mos/internal/stock/routing"
 )
 
 // QuotesHandler serves /api/quotes: the quote header here, its lines and routings in the
@@ -29,11 +30,14 @@ type QuotesHandler struct {
 	// patchTarget is the full-update schema a patched quote must satisfy; the read-only
 	// members are not in it, so patch paths naming them answer 400.
 	patchTarget *patch.Target
+	// paths serves the part line routing paths (the routing service's operations).
+	paths *routing.OwnerPaths
 }
 
-// NewHandler returns the quotes handler; spec is the served API description.
-func NewHandler(svc *Service, spec *openapi3.T) *QuotesHandler {
-	return &QuotesHandler{svc: svc, patchTarget: patch.NewTarget(spec, "QuoteWrite")}
+// NewHandler returns the quotes handler; spec is the served API description, paths the
+// routing operations a part line's routing serves.
+func NewHandler(svc *Service, spec *openapi3.T, paths *routing.OwnerPaths) *QuotesHandler {
+	return &QuotesHandler{svc: svc, patchTarget: patch.NewTarget(spec, "QuoteWrite"), paths: paths}
 }
 
 // Versioned declares quotes and their part lines for conditional requests (ETag, If-Match).

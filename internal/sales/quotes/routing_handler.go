@@ -6,7 +6,6 @@ import (
 	"mos/gen"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/conditional"
-	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 	"mos/internal/stock/items"
 	"mos/internal/stock/routing"
@@ -14,8 +13,9 @@ import (
 
 // The routings of quote part lines, at /api/quotes/{quoteId}/part-line-items/{lineItemId}/
 // routing/{routingId}...: the item routing operations' bodies and rules (the routing
-// service's), owned by the line. Each method first checks that the line is a part line of the
-// path's quote and that routingId is its routing id (404 otherwise).
+// service's, served by routing.OwnerPaths), owned by the line. Each method first checks that
+// the line is a part line of the path's quote and that routingId is its routing id (404
+// otherwise).
 
 // routingVersioned declares the records of the line routings for conditional requests, keyed
 // as the item routings' are; the routing's own ETag is the line's, which every routing change
@@ -35,270 +35,118 @@ func routingVersioned() []conditional.Record {
 	}
 }
 
-// lineRouting checks the path and answers the tenant and the line's routing owner.
-func (h *QuotesHandler) lineRouting(ctx context.Context, quoteID, lineID, routingID string) (string, routing.Owner, error) {
-	tenantID := auth.TenantID(ctx)
-	o, err := h.svc.lineRoutingOwner(ctx, tenantID, quoteID, lineID, routingID)
-	return tenantID, o, err
-}
-
-func (h *QuotesHandler) routings() lineRoutings { return h.svc.deps.Routings }
-
-// listRequest is a list operation's paging and sorting parameters.
-func listRequest(sortField *string, sortDir *gen.SortDir, skip, take *int32) listing.Request {
-	return listing.Request{SortField: sortField, SortDir: (*string)(sortDir), Skip: skip, Take: take}
+// lineRouting resolves the path's line: a part line of quote quoteID whose routing id is
+// routingID.
+func (h *QuotesHandler) lineRouting(quoteID, lineID, routingID string) routing.OwnerOf {
+	return func(ctx context.Context, tenantID string) (routing.Owner, error) {
+		return h.svc.lineRoutingOwner(ctx, tenantID, quoteID, lineID, routingID)
+	}
 }
 
 func (h *QuotesHandler) GetQuotePartLineRouting(ctx context.Context, req gen.GetQuotePartLineRoutingRequestObject) (gen.GetQuotePartLineRoutingResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	r, err := h.routings().Routing(ctx, tenantID, o)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetQuotePartLineRouting200JSONResponse{Body: routing.RoutingToAPI(r)}, nil
+	r, err := h.paths.Routing(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId))
+	return gen.GetQuotePartLineRouting200JSONResponse{Body: r}, err
 }
 
 func (h *QuotesHandler) CreateQuotePartLineRoutingOperation(ctx context.Context, req gen.CreateQuotePartLineRoutingOperationRequestObject) (gen.CreateQuotePartLineRoutingOperationResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.routings().CreateOperation(ctx, tenantID, o, routing.WriteFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.CreateQuotePartLineRoutingOperation200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+	id, err := h.paths.CreateOperation(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), *req.Body)
+	return gen.CreateQuotePartLineRoutingOperation200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, err
 }
 
 func (h *QuotesHandler) ListQuotePartLineRoutingOperations(ctx context.Context, req gen.ListQuotePartLineRoutingOperationsRequestObject) (gen.ListQuotePartLineRoutingOperationsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().Operations(ctx, tenantID, o, routing.FilterFromAPI(req.Body), listRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	out := make(gen.ListQuotePartLineRoutingOperations200JSONResponse, len(list))
-	for i, op := range list {
-		out[i] = routing.OperationToAPI(op)
-	}
-	return out, nil
+	list, err := h.paths.Operations(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListQuotePartLineRoutingOperations200JSONResponse(list), err
 }
 
 func (h *QuotesHandler) GetQuotePartLineRoutingOperation(ctx context.Context, req gen.GetQuotePartLineRoutingOperationRequestObject) (gen.GetQuotePartLineRoutingOperationResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	op, err := h.routings().Operation(ctx, tenantID, o, req.OperationId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetQuotePartLineRoutingOperation200JSONResponse{Body: routing.OperationToAPI(op)}, nil
+	op, err := h.paths.Operation(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId)
+	return gen.GetQuotePartLineRoutingOperation200JSONResponse{Body: op}, err
 }
 
 func (h *QuotesHandler) UpdateQuotePartLineRoutingOperation(ctx context.Context, req gen.UpdateQuotePartLineRoutingOperationRequestObject) (gen.UpdateQuotePartLineRoutingOperationResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	op, err := h.routings().UpdateOperation(ctx, tenantID, o, req.OperationId, routing.WriteFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.UpdateQuotePartLineRoutingOperation200JSONResponse{Body: routing.OperationToAPI(op)}, nil
+	op, err := h.paths.UpdateOperation(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId, *req.Body)
+	return gen.UpdateQuotePartLineRoutingOperation200JSONResponse{Body: op}, err
 }
 
 func (h *QuotesHandler) DeleteQuotePartLineRoutingOperation(ctx context.Context, req gen.DeleteQuotePartLineRoutingOperationRequestObject) (gen.DeleteQuotePartLineRoutingOperationResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	deleted, err := h.routings().DeleteOperation(ctx, tenantID, o, req.OperationId)
-	if err != nil {
-		return nil, err
-	}
-	if !deleted {
-		return gen.DeleteQuotePartLineRoutingOperation204Response{}, nil
+	if deleted, err := h.paths.DeleteOperation(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId); err != nil || !deleted {
+		return gen.DeleteQuotePartLineRoutingOperation204Response{}, err
 	}
 	return gen.DeleteQuotePartLineRoutingOperation200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
 func (h *QuotesHandler) CreateQuotePartLineRoutingOperationTracking(ctx context.Context, req gen.CreateQuotePartLineRoutingOperationTrackingRequestObject) (gen.CreateQuotePartLineRoutingOperationTrackingResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.routings().CreateTracking(ctx, tenantID, o, req.OperationId, string(req.Phase), routing.TrackingWriteFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.CreateQuotePartLineRoutingOperationTracking200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+	id, err := h.paths.CreateTracking(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId, req.Phase, *req.Body)
+	return gen.CreateQuotePartLineRoutingOperationTracking200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, err
 }
 
 func (h *QuotesHandler) ListQuotePartLineRoutingOperationTrackings(ctx context.Context, req gen.ListQuotePartLineRoutingOperationTrackingsRequestObject) (gen.ListQuotePartLineRoutingOperationTrackingsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().Trackings(ctx, tenantID, o, req.OperationId, string(req.Phase), routing.TrackingFilterFromAPI(req.Body),
-		listRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	out := make(gen.ListQuotePartLineRoutingOperationTrackings200JSONResponse, len(list))
-	for i, tr := range list {
-		out[i] = routing.TrackingToAPI(tr)
-	}
-	return out, nil
+	list, err := h.paths.Trackings(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId, req.Phase, req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListQuotePartLineRoutingOperationTrackings200JSONResponse(list), err
 }
 
 func (h *QuotesHandler) GetQuotePartLineRoutingOperationTracking(ctx context.Context, req gen.GetQuotePartLineRoutingOperationTrackingRequestObject) (gen.GetQuotePartLineRoutingOperationTrackingResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	tr, err := h.routings().Tracking(ctx, tenantID, o, req.OperationId, string(req.Phase), req.IptId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetQuotePartLineRoutingOperationTracking200JSONResponse{Body: routing.TrackingToAPI(tr)}, nil
+	tr, err := h.paths.Tracking(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId, req.Phase, req.IptId)
+	return gen.GetQuotePartLineRoutingOperationTracking200JSONResponse{Body: tr}, err
 }
 
 func (h *QuotesHandler) DeleteQuotePartLineRoutingOperationTracking(ctx context.Context, req gen.DeleteQuotePartLineRoutingOperationTrackingRequestObject) (gen.DeleteQuotePartLineRoutingOperationTrackingResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	deleted, err := h.routings().DeleteTracking(ctx, tenantID, o, req.OperationId, string(req.Phase), req.IptId)
-	if err != nil {
-		return nil, err
-	}
-	if !deleted {
-		return gen.DeleteQuotePartLineRoutingOperationTracking204Response{}, nil
+	if deleted, err := h.paths.DeleteTracking(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId, req.Phase, req.IptId); err != nil || !deleted {
+		return gen.DeleteQuotePartLineRoutingOperationTracking204Response{}, err
 	}
 	return gen.DeleteQuotePartLineRoutingOperationTracking200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
 func (h *QuotesHandler) ListQuotePartLineRoutingOperationItems(ctx context.Context, req gen.ListQuotePartLineRoutingOperationItemsRequestObject) (gen.ListQuotePartLineRoutingOperationItemsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().OperationItems(ctx, tenantID, o, req.OperationId, routing.OperationItemFilterFromAPI(req.Body),
-		listRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	out := make(gen.ListQuotePartLineRoutingOperationItems200JSONResponse, len(list))
-	for i, it := range list {
-		out[i] = routing.OperationItemToAPI(it)
-	}
-	return out, nil
+	list, err := h.paths.OperationItems(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId, req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListQuotePartLineRoutingOperationItems200JSONResponse(list), err
 }
 
 func (h *QuotesHandler) GetQuotePartLineRoutingOperationItem(ctx context.Context, req gen.GetQuotePartLineRoutingOperationItemRequestObject) (gen.GetQuotePartLineRoutingOperationItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	it, err := h.routings().OperationItem(ctx, tenantID, o, req.OperationId, req.OperationItemId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetQuotePartLineRoutingOperationItem200JSONResponse{Body: routing.OperationItemToAPI(it)}, nil
+	it, err := h.paths.OperationItem(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.OperationId, req.OperationItemId)
+	return gen.GetQuotePartLineRoutingOperationItem200JSONResponse{Body: it}, err
 }
 
 func (h *QuotesHandler) CreateQuotePartLineRoutingInputItem(ctx context.Context, req gen.CreateQuotePartLineRoutingInputItemRequestObject) (gen.CreateQuotePartLineRoutingInputItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.routings().CreateInputItem(ctx, tenantID, o, routing.InputItemFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.CreateQuotePartLineRoutingInputItem200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+	id, err := h.paths.CreateInputItem(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), *req.Body)
+	return gen.CreateQuotePartLineRoutingInputItem200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, err
 }
 
 func (h *QuotesHandler) ListQuotePartLineRoutingInputItems(ctx context.Context, req gen.ListQuotePartLineRoutingInputItemsRequestObject) (gen.ListQuotePartLineRoutingInputItemsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().InputItems(ctx, tenantID, o, routing.InputItemFilterFromAPI(req.Body), listRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	out := make(gen.ListQuotePartLineRoutingInputItems200JSONResponse, len(list))
-	for i, it := range list {
-		out[i] = routing.InputItemToAPI(it)
-	}
-	return out, nil
+	list, err := h.paths.InputItems(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListQuotePartLineRoutingInputItems200JSONResponse(list), err
 }
 
 func (h *QuotesHandler) GetQuotePartLineRoutingInputItem(ctx context.Context, req gen.GetQuotePartLineRoutingInputItemRequestObject) (gen.GetQuotePartLineRoutingInputItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	it, err := h.routings().InputItem(ctx, tenantID, o, req.InputItemId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetQuotePartLineRoutingInputItem200JSONResponse{Body: routing.InputItemToAPI(it)}, nil
+	it, err := h.paths.InputItem(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.InputItemId)
+	return gen.GetQuotePartLineRoutingInputItem200JSONResponse{Body: it}, err
 }
 
 func (h *QuotesHandler) UpdateQuotePartLineRoutingInputItem(ctx context.Context, req gen.UpdateQuotePartLineRoutingInputItemRequestObject) (gen.UpdateQuotePartLineRoutingInputItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	it, err := h.routings().UpdateInputItem(ctx, tenantID, o, req.InputItemId, routing.InputItemFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.UpdateQuotePartLineRoutingInputItem200JSONResponse{Body: routing.InputItemToAPI(it)}, nil
+	it, err := h.paths.UpdateInputItem(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.InputItemId, *req.Body)
+	return gen.UpdateQuotePartLineRoutingInputItem200JSONResponse{Body: it}, err
 }
 
 func (h *QuotesHandler) DeleteQuotePartLineRoutingInputItem(ctx context.Context, req gen.DeleteQuotePartLineRoutingInputItemRequestObject) (gen.DeleteQuotePartLineRoutingInputItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	deleted, err := h.routings().DeleteInputItem(ctx, tenantID, o, req.InputItemId)
-	if err != nil {
-		return nil, err
-	}
-	if !deleted {
-		return gen.DeleteQuotePartLineRoutingInputItem204Response{}, nil
+	if deleted, err := h.paths.DeleteInputItem(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.InputItemId); err != nil || !deleted {
+		return gen.DeleteQuotePartLineRoutingInputItem204Response{}, err
 	}
 	return gen.DeleteQuotePartLineRoutingInputItem200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
 func (h *QuotesHandler) ListQuotePartLineRoutingInputMaterials(ctx context.Context, req gen.ListQuotePartLineRoutingInputMaterialsRequestObject) (gen.ListQuotePartLineRoutingInputMaterialsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.QuoteId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().InputMaterials(ctx, tenantID, o, routing.MaterialFilterFromAPI(req.Body), listRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	out := make(gen.ListQuotePartLineRoutingInputMaterials200JSONResponse, len(list))
-	for i, m := range list {
-		out[i] = routing.InputMaterialToAPI(m)
-	}
-	return out, nil
+	list, err := h.paths.InputMaterials(ctx, h.lineRouting(req.QuoteId, req.LineItemId, req.RoutingId), req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListQuotePartLineRoutingInputMaterials200JSONResponse(list), err
 }
 
 func (h *QuotesHandler) GetQuotePartLineCostBreakdown(ctx context.Context, req gen.GetQuotePartLineCostBreakdownRequestObject) (gen.GetQuotePartLineCostBreakdownResponseObject, error) {

@@ -5,7 +5,6 @@ import (
 
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
-	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/partlines"
@@ -102,32 +101,14 @@ type salesOrderSettings interface {
 // of new lines (from their items' or quote lines'), remove a line's routing and estimate a
 // line's unit cost from it, in the caller's transaction; the cost breakdown and make summary
 // of a line estimate and explode its routing for the line's quantity. The line routing paths
-// read and edit a line's routing under the same rules as an item's, each in a transaction of
-// its own (the owner's Lock refuses edits unless the order is draft or approved).
+// (routing.OwnerPaths, the handler's) read and edit a line's routing under the same rules as
+// an item's, each in a transaction of its own (the owner's Lock refuses edits unless the
+// order is draft or approved).
 type lineRoutings interface {
 	partlines.Routings
 	Remove(ctx context.Context, q db.Q, tenantID string, o routing.Owner) error
 	Estimate(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (items.CostBreakdown, error)
 	MakeSummary(ctx context.Context, tenantID string, o routing.Owner, quantity pdec.Decimal) (routing.MakeSummary, error)
-
-	Routing(ctx context.Context, tenantID string, o routing.Owner) (routing.Routing, error)
-	CreateOperation(ctx context.Context, tenantID string, o routing.Owner, w routing.Write) (string, error)
-	Operations(ctx context.Context, tenantID string, o routing.Owner, f routing.Filter, r listing.Request) ([]routing.Operation, error)
-	Operation(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.Operation, error)
-	UpdateOperation(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.Write) (routing.Operation, error)
-	DeleteOperation(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
-	CreateTracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase string, w routing.TrackingWrite) (string, error)
-	Trackings(ctx context.Context, tenantID string, o routing.Owner, operationID, phase string, f routing.TrackingFilter, r listing.Request) ([]routing.Tracking, error)
-	Tracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase, id string) (routing.Tracking, error)
-	DeleteTracking(ctx context.Context, tenantID string, o routing.Owner, operationID, phase, id string) (bool, error)
-	OperationItems(ctx context.Context, tenantID string, o routing.Owner, operationID string, f routing.OperationItemFilter, r listing.Request) ([]routing.OperationItem, error)
-	OperationItem(ctx context.Context, tenantID string, o routing.Owner, operationID, id string) (routing.OperationItem, error)
-	CreateInputItem(ctx context.Context, tenantID string, o routing.Owner, w routing.InputItemWrite) (string, error)
-	InputItems(ctx context.Context, tenantID string, o routing.Owner, f routing.InputItemFilter, r listing.Request) ([]routing.InputItem, error)
-	InputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (routing.InputItem, error)
-	UpdateInputItem(ctx context.Context, tenantID string, o routing.Owner, id string, w routing.InputItemWrite) (routing.InputItem, error)
-	DeleteInputItem(ctx context.Context, tenantID string, o routing.Owner, id string) (bool, error)
-	InputMaterials(ctx context.Context, tenantID string, o routing.Owner, f routing.MaterialFilter, r listing.Request) ([]routing.InputMaterial, error)
 }
 
 // taxRateLookup is the tax rates as the part lines use them (Usable) and as a new order

@@ -19,6 +19,7 @@ import (
 	"mos/internal/platform/utctime"
 	"mos/internal/platform/web"
 	"mos/internal/sales/customers"
+	"mos/internal/stock/routing"
 )
 
 // SalesOrdersHandler serves /api/sales-orders: the header here, its lines and routings in the
@@ -30,11 +31,14 @@ type SalesOrdersHandler struct {
 	// patchTarget is the full-update schema a patched order must satisfy; the read-only
 	// members are not in it, so patch paths naming them answer 400.
 	patchTarget *patch.Target
+	// paths serves the part line routing paths (the routing service's operations).
+	paths *routing.OwnerPaths
 }
 
-// NewHandler returns the sales orders handler; spec is the served API description.
-func NewHandler(svc *Service, spec *openapi3.T) *SalesOrdersHandler {
-	return &SalesOrdersHandler{svc: svc, spec: spec, patchTarget: patch.NewTarget(spec, "SalesOrderWrite")}
+// NewHandler returns the sales orders handler; spec is the served API description, paths
+// the routing operations a part line's routing serves.
+func NewHandler(svc *Service, spec *openapi3.T, paths *routing.OwnerPaths) *SalesOrdersHandler {
+	return &SalesOrdersHandler{svc: svc, spec: spec, patchTarget: patch.NewTarget(spec, "SalesOrderWrite"), paths: paths}
 }
 
 // Versioned declares sales orders and their lines for conditional requests (ETag, If-Match).

@@ -4,15 +4,13 @@ import (
 	"context"
 
 	"mos/gen"
-	"mos/internal/platform/auth"
 	"mos/internal/platform/conditional"
-	"mos/internal/platform/listing"
 	"mos/internal/stock/routing"
 )
 
 // The routings of sales order part lines, at /api/sales-orders/{salesOrderId}/part-line-items/
 // {lineItemId}/routing/{routingId}...: the item routing operations' bodies and rules (the
-// routing service's), owned by the line. Each method first checks that the line is a part
+// routing service's, served by routing.OwnerPaths), owned by the line. Each method first checks that the line is a part
 // line of the path's order and that routingId is its routing id (404 otherwise); the routing
 // service then asks the owner kind (LockForRouting) whether the order's status allows edits.
 
@@ -34,245 +32,116 @@ func routingVersioned() []conditional.Record {
 	}
 }
 
-// lineRouting checks the path and answers the tenant and the line's routing owner.
-func (h *SalesOrdersHandler) lineRouting(ctx context.Context, orderID, lineID, routingID string) (string, routing.Owner, error) {
-	tenantID := auth.TenantID(ctx)
-	o, err := h.svc.lineRoutingOwner(ctx, tenantID, orderID, lineID, routingID)
-	return tenantID, o, err
-}
-
-func (h *SalesOrdersHandler) routings() lineRoutings { return h.svc.deps.Routings }
-
-// routingListRequest is a routing list operation's paging and sorting parameters.
-func routingListRequest(sortField *string, sortDir *gen.SortDir, skip, take *int32) listing.Request {
-	return listing.Request{SortField: sortField, SortDir: (*string)(sortDir), Skip: skip, Take: take}
-}
-
-// mapToAPI converts a page of routing records to their wire shape.
-func mapToAPI[T, A any](list []T, toAPI func(T) A) []A {
-	out := make([]A, len(list))
-	for i, v := range list {
-		out[i] = toAPI(v)
+// lineRouting resolves the path's line: a part line of order orderID whose routing id is
+// routingID.
+func (h *SalesOrdersHandler) lineRouting(orderID, lineID, routingID string) routing.OwnerOf {
+	return func(ctx context.Context, tenantID string) (routing.Owner, error) {
+		return h.svc.lineRoutingOwner(ctx, tenantID, orderID, lineID, routingID)
 	}
-	return out
 }
 
 func (h *SalesOrdersHandler) GetSalesOrderPartLineRouting(ctx context.Context, req gen.GetSalesOrderPartLineRoutingRequestObject) (gen.GetSalesOrderPartLineRoutingResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	r, err := h.routings().Routing(ctx, tenantID, o)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetSalesOrderPartLineRouting200JSONResponse{Body: routing.RoutingToAPI(r)}, nil
+	r, err := h.paths.Routing(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId))
+	return gen.GetSalesOrderPartLineRouting200JSONResponse{Body: r}, err
 }
 
 func (h *SalesOrdersHandler) CreateSalesOrderPartLineRoutingOperation(ctx context.Context, req gen.CreateSalesOrderPartLineRoutingOperationRequestObject) (gen.CreateSalesOrderPartLineRoutingOperationResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.routings().CreateOperation(ctx, tenantID, o, routing.WriteFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.CreateSalesOrderPartLineRoutingOperation200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+	id, err := h.paths.CreateOperation(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), *req.Body)
+	return gen.CreateSalesOrderPartLineRoutingOperation200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, err
 }
 
 func (h *SalesOrdersHandler) ListSalesOrderPartLineRoutingOperations(ctx context.Context, req gen.ListSalesOrderPartLineRoutingOperationsRequestObject) (gen.ListSalesOrderPartLineRoutingOperationsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().Operations(ctx, tenantID, o, routing.FilterFromAPI(req.Body), routingListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	return gen.ListSalesOrderPartLineRoutingOperations200JSONResponse(mapToAPI(list, routing.OperationToAPI)), nil
+	list, err := h.paths.Operations(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListSalesOrderPartLineRoutingOperations200JSONResponse(list), err
 }
 
 func (h *SalesOrdersHandler) GetSalesOrderPartLineRoutingOperation(ctx context.Context, req gen.GetSalesOrderPartLineRoutingOperationRequestObject) (gen.GetSalesOrderPartLineRoutingOperationResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	op, err := h.routings().Operation(ctx, tenantID, o, req.OperationId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetSalesOrderPartLineRoutingOperation200JSONResponse{Body: routing.OperationToAPI(op)}, nil
+	op, err := h.paths.Operation(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId)
+	return gen.GetSalesOrderPartLineRoutingOperation200JSONResponse{Body: op}, err
 }
 
 func (h *SalesOrdersHandler) UpdateSalesOrderPartLineRoutingOperation(ctx context.Context, req gen.UpdateSalesOrderPartLineRoutingOperationRequestObject) (gen.UpdateSalesOrderPartLineRoutingOperationResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	op, err := h.routings().UpdateOperation(ctx, tenantID, o, req.OperationId, routing.WriteFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.UpdateSalesOrderPartLineRoutingOperation200JSONResponse{Body: routing.OperationToAPI(op)}, nil
+	op, err := h.paths.UpdateOperation(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId, *req.Body)
+	return gen.UpdateSalesOrderPartLineRoutingOperation200JSONResponse{Body: op}, err
 }
 
 func (h *SalesOrdersHandler) DeleteSalesOrderPartLineRoutingOperation(ctx context.Context, req gen.DeleteSalesOrderPartLineRoutingOperationRequestObject) (gen.DeleteSalesOrderPartLineRoutingOperationResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	if deleted, err := h.routings().DeleteOperation(ctx, tenantID, o, req.OperationId); err != nil || !deleted {
+	if deleted, err := h.paths.DeleteOperation(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId); err != nil || !deleted {
 		return gen.DeleteSalesOrderPartLineRoutingOperation204Response{}, err
 	}
 	return gen.DeleteSalesOrderPartLineRoutingOperation200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
 func (h *SalesOrdersHandler) CreateSalesOrderPartLineRoutingOperationTracking(ctx context.Context, req gen.CreateSalesOrderPartLineRoutingOperationTrackingRequestObject) (gen.CreateSalesOrderPartLineRoutingOperationTrackingResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.routings().CreateTracking(ctx, tenantID, o, req.OperationId, string(req.Phase), routing.TrackingWriteFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.CreateSalesOrderPartLineRoutingOperationTracking200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+	id, err := h.paths.CreateTracking(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId, req.Phase, *req.Body)
+	return gen.CreateSalesOrderPartLineRoutingOperationTracking200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, err
 }
 
 func (h *SalesOrdersHandler) ListSalesOrderPartLineRoutingOperationTrackings(ctx context.Context, req gen.ListSalesOrderPartLineRoutingOperationTrackingsRequestObject) (gen.ListSalesOrderPartLineRoutingOperationTrackingsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().Trackings(ctx, tenantID, o, req.OperationId, string(req.Phase), routing.TrackingFilterFromAPI(req.Body),
-		routingListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	return gen.ListSalesOrderPartLineRoutingOperationTrackings200JSONResponse(mapToAPI(list, routing.TrackingToAPI)), nil
+	list, err := h.paths.Trackings(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId, req.Phase, req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListSalesOrderPartLineRoutingOperationTrackings200JSONResponse(list), err
 }
 
 func (h *SalesOrdersHandler) GetSalesOrderPartLineRoutingOperationTracking(ctx context.Context, req gen.GetSalesOrderPartLineRoutingOperationTrackingRequestObject) (gen.GetSalesOrderPartLineRoutingOperationTrackingResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	tr, err := h.routings().Tracking(ctx, tenantID, o, req.OperationId, string(req.Phase), req.IptId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetSalesOrderPartLineRoutingOperationTracking200JSONResponse{Body: routing.TrackingToAPI(tr)}, nil
+	tr, err := h.paths.Tracking(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId, req.Phase, req.IptId)
+	return gen.GetSalesOrderPartLineRoutingOperationTracking200JSONResponse{Body: tr}, err
 }
 
 func (h *SalesOrdersHandler) DeleteSalesOrderPartLineRoutingOperationTracking(ctx context.Context, req gen.DeleteSalesOrderPartLineRoutingOperationTrackingRequestObject) (gen.DeleteSalesOrderPartLineRoutingOperationTrackingResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	if deleted, err := h.routings().DeleteTracking(ctx, tenantID, o, req.OperationId, string(req.Phase), req.IptId); err != nil || !deleted {
+	if deleted, err := h.paths.DeleteTracking(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId, req.Phase, req.IptId); err != nil || !deleted {
 		return gen.DeleteSalesOrderPartLineRoutingOperationTracking204Response{}, err
 	}
 	return gen.DeleteSalesOrderPartLineRoutingOperationTracking200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
 func (h *SalesOrdersHandler) ListSalesOrderPartLineRoutingOperationItems(ctx context.Context, req gen.ListSalesOrderPartLineRoutingOperationItemsRequestObject) (gen.ListSalesOrderPartLineRoutingOperationItemsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().OperationItems(ctx, tenantID, o, req.OperationId, routing.OperationItemFilterFromAPI(req.Body),
-		routingListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	return gen.ListSalesOrderPartLineRoutingOperationItems200JSONResponse(mapToAPI(list, routing.OperationItemToAPI)), nil
+	list, err := h.paths.OperationItems(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId, req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListSalesOrderPartLineRoutingOperationItems200JSONResponse(list), err
 }
 
 func (h *SalesOrdersHandler) GetSalesOrderPartLineRoutingOperationItem(ctx context.Context, req gen.GetSalesOrderPartLineRoutingOperationItemRequestObject) (gen.GetSalesOrderPartLineRoutingOperationItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	it, err := h.routings().OperationItem(ctx, tenantID, o, req.OperationId, req.OperationItemId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetSalesOrderPartLineRoutingOperationItem200JSONResponse{Body: routing.OperationItemToAPI(it)}, nil
+	it, err := h.paths.OperationItem(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.OperationId, req.OperationItemId)
+	return gen.GetSalesOrderPartLineRoutingOperationItem200JSONResponse{Body: it}, err
 }
 
 func (h *SalesOrdersHandler) CreateSalesOrderPartLineRoutingInputItem(ctx context.Context, req gen.CreateSalesOrderPartLineRoutingInputItemRequestObject) (gen.CreateSalesOrderPartLineRoutingInputItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.routings().CreateInputItem(ctx, tenantID, o, routing.InputItemFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.CreateSalesOrderPartLineRoutingInputItem200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+	id, err := h.paths.CreateInputItem(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), *req.Body)
+	return gen.CreateSalesOrderPartLineRoutingInputItem200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, err
 }
 
 func (h *SalesOrdersHandler) ListSalesOrderPartLineRoutingInputItems(ctx context.Context, req gen.ListSalesOrderPartLineRoutingInputItemsRequestObject) (gen.ListSalesOrderPartLineRoutingInputItemsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().InputItems(ctx, tenantID, o, routing.InputItemFilterFromAPI(req.Body), routingListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	return gen.ListSalesOrderPartLineRoutingInputItems200JSONResponse(mapToAPI(list, routing.InputItemToAPI)), nil
+	list, err := h.paths.InputItems(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListSalesOrderPartLineRoutingInputItems200JSONResponse(list), err
 }
 
 func (h *SalesOrdersHandler) GetSalesOrderPartLineRoutingInputItem(ctx context.Context, req gen.GetSalesOrderPartLineRoutingInputItemRequestObject) (gen.GetSalesOrderPartLineRoutingInputItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	it, err := h.routings().InputItem(ctx, tenantID, o, req.InputItemId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.GetSalesOrderPartLineRoutingInputItem200JSONResponse{Body: routing.InputItemToAPI(it)}, nil
+	it, err := h.paths.InputItem(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.InputItemId)
+	return gen.GetSalesOrderPartLineRoutingInputItem200JSONResponse{Body: it}, err
 }
 
 func (h *SalesOrdersHandler) UpdateSalesOrderPartLineRoutingInputItem(ctx context.Context, req gen.UpdateSalesOrderPartLineRoutingInputItemRequestObject) (gen.UpdateSalesOrderPartLineRoutingInputItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	it, err := h.routings().UpdateInputItem(ctx, tenantID, o, req.InputItemId, routing.InputItemFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.UpdateSalesOrderPartLineRoutingInputItem200JSONResponse{Body: routing.InputItemToAPI(it)}, nil
+	it, err := h.paths.UpdateInputItem(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.InputItemId, *req.Body)
+	return gen.UpdateSalesOrderPartLineRoutingInputItem200JSONResponse{Body: it}, err
 }
 
 func (h *SalesOrdersHandler) DeleteSalesOrderPartLineRoutingInputItem(ctx context.Context, req gen.DeleteSalesOrderPartLineRoutingInputItemRequestObject) (gen.DeleteSalesOrderPartLineRoutingInputItemResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
-	if deleted, err := h.routings().DeleteInputItem(ctx, tenantID, o, req.InputItemId); err != nil || !deleted {
+	if deleted, err := h.paths.DeleteInputItem(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.InputItemId); err != nil || !deleted {
 		return gen.DeleteSalesOrderPartLineRoutingInputItem204Response{}, err
 	}
 	return gen.DeleteSalesOrderPartLineRoutingInputItem200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
 func (h *SalesOrdersHandler) ListSalesOrderPartLineRoutingInputMaterials(ctx context.Context, req gen.ListSalesOrderPartLineRoutingInputMaterialsRequestObject) (gen.ListSalesOrderPartLineRoutingInputMaterialsResponseObject, error) {
-	tenantID, o, err := h.lineRouting(ctx, req.SalesOrderId, req.LineItemId, req.RoutingId)
-	if err != nil {
-		return nil, err
-	}
 	p := req.Params
-	list, err := h.routings().InputMaterials(ctx, tenantID, o, routing.MaterialFilterFromAPI(req.Body), routingListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
-	if err != nil {
-		return nil, err
-	}
-	return gen.ListSalesOrderPartLineRoutingInputMaterials200JSONResponse(mapToAPI(list, routing.InputMaterialToAPI)), nil
+	list, err := h.paths.InputMaterials(ctx, h.lineRouting(req.SalesOrderId, req.LineItemId, req.RoutingId), req.Body,
+		routing.ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
+	return gen.ListSalesOrderPartLineRoutingInputMaterials200JSONResponse(list), err
 }
