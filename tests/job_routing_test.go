@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -55,35 +54,6 @@ func jobRoutings(t *testing.T, te *tenantEnv, jobID string) []jobRouting {
 		out[i] = jobRouting{JobID: jobID, ItemToMakeID: it.Id, RoutingID: it.RoutingId}
 	}
 	return out
-}
-
-// jobExec runs a statement on the test database: it sets production state (operation status,
-// quantities, time, costs, picks) that later parts of the jobs area record through their own
-// operations.
-func jobExec(t *testing.T, query string, args ...any) {
-	t.Helper()
-	if _, err := srv.Pool.ExecContext(context.Background(), query, args...); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-}
-
-// jobPick records a pick of quantity of itemID worth value for operation opID of item to
-// make r.
-func jobPick(t *testing.T, te *tenantEnv, r jobRouting, opID, itemID, quantity, value string) {
-	t.Helper()
-	jobExec(t, `INSERT INTO job_picks (tenant_id, id, job_id, item_to_make_id, operation_id, item_id, quantity, value, inventory_event_id)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, te.ID, ids.NewSub(), r.JobID, r.ItemToMakeID, opID, itemID, quantity, value, ids.New())
-}
-
-// jobAddInputMaterial records an input material of r's routing (blanks of stock item itemID
-// cut from shape shapeID) at operation opID.
-func jobAddInputMaterial(t *testing.T, te *tenantEnv, r jobRouting, shapeID, itemID, opID string) string {
-	t.Helper()
-	id := ids.NewSub()
-	jobExec(t, `INSERT INTO routing_input_materials (tenant_id, id, owner_type, owner_id, material_shape_id, item_id, blank_length,
-		pieces_per_blank, routing_operation_id) VALUES ($1, $2, 'jobItemToMake', $3, $4, $5, 10, 2, $6)`,
-		te.ID, id, r.ItemToMakeID, shapeID, itemID, opID)
-	return id
 }
 
 // jobRequest sends body (none when "") to path and answers the raw answer.
@@ -245,37 +215,34 @@ func TestJobRoutingEditsOfNotStartedOperationsFollowTheJobOperations(t *testing.
 	}
 }
 
-// A job operation is editable until it has started: once its status is started or complete,
-// it has a quantity completed or scrapped, or material was picked for it, updating or
-// deleting it, or changing what is attached to it, answers 400 naming the operation; the
-// job's other operations stay editable. (The state is set in the database here: recording
-// work is another part of the jobs area.)
+// A job operation is editable until it has started: once work is recorded on it (started with
+// nothing yet, complete, a quantity completed or scrapped, material picked for it), updating
+// or deleting it, or changing what is attached to it, answers 400 naming the operation; the
+// job's other operations stay editable. Each way of starting it runs on a job of its own.
 func TestJobRoutingOperationIsEditableUntilItHasStarted(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
-	f := newJobFixture(t, te, "")
-	r := jobRoutings(t, te, createJobMaking(t, te, f.Item, "4"))[0]
-	whole := jobGetRouting(t, te, r)
-	cut, weld := whole.Operations[0].Id, whole.Operations[1].Id
-	input := whole.InputItems[0].Id // consumed at Weld
+	f := newJobFixture(t, te, "100")
+	// Pack after Weld, so that completing Weld leaves its item to make (and the job) open.
+	createRoutingOperation(t, te, f.Item, client.RoutingOperationWrite{Name: ptr("Pack"), Sequence: ptr(int32(30))})
 	starts := []struct {
-		name, set string
+		name, action string
+		body         map[string]any
 	}{
-		{"started", `status = 'started', started_utc = now()`},
-		{"complete", `status = 'complete', started_utc = now(), completed_utc = now()`},
-		{"quantity completed", `quantity_completed = 1`},
-		{"quantity scrapped", `quantity_scrapped = 1`},
-		{"picked", ""},
+		{"started", "add-quantity-completed", map[string]any{"quantity": 0}},
+		{"complete", "complete", map[string]any{"quantityCompleted": 0}},
+		{"quantity completed", "add-quantity-completed", map[string]any{"quantity": 1}},
+		{"quantity scrapped", "add-quantity-completed", map[string]any{"quantity": 0, "quantityScrapped": 1}},
+		{"picked", "pick", map[string]any{"itemId": f.Component, "quantity": 2}},
 	}
 	for _, s := range starts {
-		jobExec(t, `UPDATE job_operations SET status = 'notStarted', started_utc = NULL, completed_utc = NULL,
-			quantity_completed = 0, quantity_scrapped = 0 WHERE tenant_id = $1 AND id = $2`, te.ID, weld)
-		jobExec(t, `DELETE FROM job_picks WHERE tenant_id = $1 AND operation_id = $2`, te.ID, weld)
-		if s.set != "" {
-			jobExec(t, `UPDATE job_operations SET `+s.set+` WHERE tenant_id = $1 AND id = $2`, te.ID, weld)
-		} else {
-			jobPick(t, te, r, weld, f.Component, "2", "10")
-		}
+		jobID := createJob(t, te, map[string]any{"status": "released", "itemsToMake": []any{jobMake(f.Item, "4")}})
+		r := jobRoutings(t, te, jobID)[0]
+		whole := jobGetRouting(t, te, r)
+		cut, weld := whole.Operations[0].Id, whole.Operations[1].Id
+		input := whole.InputItems[0].Id // consumed at Weld
+		res, body := postJobOp(t, te, jobID, r.ItemToMakeID, weld, s.action, s.body)
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
 		for _, call := range []struct{ method, path, body, field string }{
 			{http.MethodPost, r.operationPath(weld), `{"name":"Weld again"}`, "operationId"},
 			{http.MethodDelete, r.operationPath(weld), "", "operationId"},
@@ -292,13 +259,13 @@ func TestJobRoutingOperationIsEditableUntilItHasStarted(t *testing.T) {
 				t.Fatalf("%s: the problem does not name the operation %s: %s", s.name, weld, body)
 			}
 		}
+		// Nothing changed, and Cut (not started) is still editable.
+		after := jobGetRouting(t, te, r)
+		if len(after.Operations) != 3 || after.Operations[1].Name != "Weld" || len(after.InputItems) != 1 || after.InputItems[0].QuantityPerUnit.String() != "2" {
+			t.Fatalf("%s: a refused edit changed the routing: %+v", s.name, after)
+		}
+		jobDecode(t, te, http.MethodPost, r.operationPath(cut), `{"name":"Saw","sequence":10}`, http.StatusOK, nil)
 	}
-	// Nothing changed, and Cut (not started) is still editable.
-	after := jobGetRouting(t, te, r)
-	if len(after.Operations) != 2 || after.Operations[1].Name != "Weld" || len(after.InputItems) != 1 || after.InputItems[0].QuantityPerUnit.String() != "2" {
-		t.Fatalf("a refused edit changed the routing: %+v", after)
-	}
-	jobDecode(t, te, http.MethodPost, r.operationPath(cut), `{"name":"Saw","sequence":10}`, http.StatusOK, nil)
 }
 
 // The routing of a complete or cancelled job is read-only (400), and still reads.

@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"testing"
@@ -31,6 +32,50 @@ func jobCostBreakdown(t *testing.T, te *tenantEnv, jobID, itemToMakeID string) c
 	return out
 }
 
+// operationTime is time recorded on a job operation and what it cost (labor and machine, in
+// the tenant's currency).
+type operationTime struct {
+	SetupSeconds, LaborSeconds, MachineSeconds int64
+	LaborCost, MachineCost                     string
+}
+
+// recordOperationTimeUntilTimersExist adds tm to job operation opID of item to make
+// itemToMakeID and rolls it up to the item to make (hours, own labor and machine cost), as
+// recording time will. Time on operations is the one production state no operation of the
+// API records yet: timers (a later part of production) will, and will replace this helper.
+// It writes that time and nothing else; every other state the job tests need goes through
+// the API.
+func recordOperationTimeUntilTimersExist(t *testing.T, te *tenantEnv, itemToMakeID, opID string, tm operationTime) {
+	t.Helper()
+	ctx := context.Background()
+	res, err := srv.Pool.ExecContext(ctx, `UPDATE job_operations SET setup_seconds = setup_seconds + $4,
+		labor_seconds = labor_seconds + $5, machine_seconds = machine_seconds + $6,
+		labor_cost = labor_cost + $7, machine_cost = machine_cost + $8
+		WHERE tenant_id = $1 AND item_to_make_id = $2 AND id = $3`,
+		te.ID, itemToMakeID, opID, tm.SetupSeconds, tm.LaborSeconds, tm.MachineSeconds, numOr0(tm.LaborCost), numOr0(tm.MachineCost))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		t.Fatalf("time of operation %s: %d rows, %v", opID, n, err)
+	}
+	if _, err := srv.Pool.ExecContext(ctx, `UPDATE job_items_to_make SET setup_hours = setup_hours + $3::numeric / 3600,
+		labor_hours = labor_hours + $4::numeric / 3600, machine_hours = machine_hours + $5::numeric / 3600,
+		actual_labor = actual_labor + $6, actual_machine = actual_machine + $7
+		WHERE tenant_id = $1 AND id = $2`,
+		te.ID, itemToMakeID, tm.SetupSeconds, tm.LaborSeconds, tm.MachineSeconds, numOr0(tm.LaborCost), numOr0(tm.MachineCost)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// numOr0 is s, or "0" when empty.
+func numOr0(s string) string {
+	if s == "" {
+		return "0"
+	}
+	return s
+}
+
 // The make summary adds up the job's items to make by item, in the order of each item's first
 // item to make: quantities to make, made and scrapped, what remains (never below 0), how many
 // items to make name the item and how many are open, and the earliest due date.
@@ -38,6 +83,9 @@ func TestJobMakeSummaryAddsUpTheItemsToMakeByItem(t *testing.T) {
 	t.Parallel()
 	te, other := newTenant(t), newTenant(t)
 	a, b := createItem(t, te, newItem("SUM-A")), createItem(t, te, newItem("SUM-B"))
+	for _, item := range []string{a, b} {
+		createRoutingOperation(t, te, item, client.RoutingOperationWrite{Name: ptr("Assemble")})
+	}
 	made := func(item, quantity, due string) map[string]any {
 		m := jobMake(item, quantity)
 		if due != "" {
@@ -45,16 +93,18 @@ func TestJobMakeSummaryAddsUpTheItemsToMakeByItem(t *testing.T) {
 		}
 		return m
 	}
-	jobID := createJob(t, te, map[string]any{"itemsToMake": []any{
+	jobID := createJob(t, te, map[string]any{"status": "released", "itemsToMake": []any{
 		made(a, "5", "2026-12-15"), made(b, "2", ""), made(a, "3", "2026-12-10"),
 	}})
-	list := getJob(t, te, jobID).ItemsToMake
-	// The first A made 6 of 5 (complete, one over), B scrapped 1.
-	jobExec(t, `UPDATE job_items_to_make SET quantity_made = 6, status = 'complete' WHERE tenant_id = $1 AND id = $2`, te.ID, list[0].Id)
-	jobExec(t, `UPDATE job_items_to_make SET quantity_scrapped = 1 WHERE tenant_id = $1 AND id = $2`, te.ID, list[1].Id)
+	list := jobItems(t, te, jobID)
+	ops := jobOps(t, te, jobID) // one Assemble per item to make, by position
+	// The first A completes having made 6 of its 5 (one over); B completes having made none
+	// and scrapped 1; the second A stays open.
+	mustJobOp(t, te, jobID, list[0].Id, ops[0].Id, "complete", map[string]any{"quantityCompleted": 6})
+	mustJobOp(t, te, jobID, list[1].Id, ops[1].Id, "complete", map[string]any{"quantityCompleted": 0, "quantityScrapped": 1})
 	s := jobMakeSummary(t, te, jobID)
-	if s.JobId != jobID || s.Status != client.JobStatusPlanned || len(s.Items) != 2 {
-		t.Fatalf("summary %+v, want the planned job's two items", s)
+	if s.JobId != jobID || s.Status != client.JobStatusInProgress || len(s.Items) != 2 {
+		t.Fatalf("summary %+v, want the job in progress with two items", s)
 	}
 	sa, sb := s.Items[0], s.Items[1]
 	if sa.ItemId != a || sb.ItemId != b || sa.ItemNumber != "SUM-A" {
@@ -62,21 +112,28 @@ func TestJobMakeSummaryAddsUpTheItemsToMakeByItem(t *testing.T) {
 	}
 	mustDec(t, "A to make", sa.QuantityToMake, "8")
 	mustDec(t, "A made", sa.QuantityMade, "6")
-	mustDec(t, "A remaining", sa.QuantityRemaining, "2")
+	mustDec(t, "A remaining", sa.QuantityRemaining, "2") // 8 - 6
 	if sa.ItemsToMake != 2 || sa.OpenItemsToMake != 1 {
 		t.Fatalf("A: %d items to make, %d open; want 2 and 1", sa.ItemsToMake, sa.OpenItemsToMake)
 	}
 	if sa.EarliestDueDate == nil || !sa.EarliestDueDate.Equal(time.Date(2026, 12, 10, 0, 0, 0, 0, time.UTC)) {
 		t.Fatalf("A's earliest due date %v, want 2026-12-10", sa.EarliestDueDate)
 	}
+	// Scrapped units are not made: B still has 2 - 0 remaining.
 	mustDec(t, "B scrapped", sb.QuantityScrapped, "1")
 	mustDec(t, "B remaining", sb.QuantityRemaining, "2")
-	if sb.EarliestDueDate != nil || sb.OpenItemsToMake != 1 {
-		t.Fatalf("B: due %v, %d open; want none and 1", sb.EarliestDueDate, sb.OpenItemsToMake)
+	if sb.EarliestDueDate != nil || sb.ItemsToMake != 1 || sb.OpenItemsToMake != 0 {
+		t.Fatalf("B: due %v, %d items to make, %d open; want none, 1 and 0 (complete)", sb.EarliestDueDate, sb.ItemsToMake, sb.OpenItemsToMake)
 	}
-	// Made beyond the quantity leaves nothing remaining, never less.
-	jobExec(t, `UPDATE job_items_to_make SET quantity_made = 9 WHERE tenant_id = $1 AND id = $2`, te.ID, list[0].Id)
-	mustDec(t, "A remaining when over-made", jobMakeSummary(t, te, jobID).Items[0].QuantityRemaining, "0")
+	// Made beyond the quantity leaves nothing remaining, never less: the second A makes its
+	// 3, so A has made 6 + 3 = 9 of 8, and the job (every item to make complete) completes.
+	mustJobOp(t, te, jobID, list[2].Id, ops[2].Id, "complete", map[string]any{})
+	s = jobMakeSummary(t, te, jobID)
+	mustDec(t, "A made when over-made", s.Items[0].QuantityMade, "9")
+	mustDec(t, "A remaining when over-made", s.Items[0].QuantityRemaining, "0")
+	if s.Status != client.JobStatusComplete || s.Items[0].OpenItemsToMake != 0 {
+		t.Fatalf("summary %+v, want the job complete with no A open", s)
+	}
 	for _, path := range []string{jobPath(jobID) + "/make-summary", jobPath(ids.New()) + "/make-summary"} {
 		res, body := jobRequest(t, other, http.MethodGet, path, "")
 		mustProblem(t, res, body, http.StatusNotFound)
@@ -90,7 +147,7 @@ func TestJobTrackingShowsEachItemToMakeAtItsCurrentOperation(t *testing.T) {
 	t.Parallel()
 	te, other := newTenant(t), newTenant(t)
 	f := newJobFixture(t, te, "")
-	jobID := createJob(t, te, map[string]any{"itemsToMake": []any{jobMake(f.Item, "4"), jobMake(f.Component, "1")}})
+	jobID := createJob(t, te, map[string]any{"status": "released", "itemsToMake": []any{jobMake(f.Item, "4"), jobMake(f.Component, "1")}})
 	rs := jobRoutings(t, te, jobID)
 	tr := jobTracking(t, te, jobID)
 	if tr.JobId != jobID || len(tr.ItemsToMake) != 2 {
@@ -105,16 +162,18 @@ func TestJobTrackingShowsEachItemToMakeAtItsCurrentOperation(t *testing.T) {
 		t.Fatalf("the component's item to make %+v, want no operations and no current one", second)
 	}
 	cut, weld := first.Operations[0].Id, first.Operations[1].Id
-	jobExec(t, `UPDATE job_operations SET status = 'complete', started_utc = now(), completed_utc = now(), quantity_completed = 4,
-		setup_seconds = 600, labor_seconds = 1200, machine_seconds = 300 WHERE tenant_id = $1 AND id = $2`, te.ID, cut)
-	jobExec(t, `UPDATE job_operations SET status = 'started', started_utc = now(), quantity_scrapped = 1,
-		labor_seconds = 60 WHERE tenant_id = $1 AND id = $2`, te.ID, weld)
+	// Cut: 10 minutes of setup, 20 of labor and 5 of machine, then complete with the
+	// quantity to make (4). Weld: started with 1 scrapped and a minute of labor.
+	recordOperationTimeUntilTimersExist(t, te, rs[0].ItemToMakeID, cut, operationTime{SetupSeconds: 600, LaborSeconds: 1200, MachineSeconds: 300})
+	mustJobOp(t, te, jobID, rs[0].ItemToMakeID, cut, "complete", map[string]any{})
+	mustJobOp(t, te, jobID, rs[0].ItemToMakeID, weld, "add-quantity-completed", map[string]any{"quantity": 0, "quantityScrapped": 1})
+	recordOperationTimeUntilTimersExist(t, te, rs[0].ItemToMakeID, weld, operationTime{LaborSeconds: 60})
 	first = jobTracking(t, te, jobID).ItemsToMake[0]
 	if first.OperationsComplete != 1 || first.CurrentOperation == nil || first.CurrentOperation.Id != weld {
 		t.Fatalf("after Cut completed: %d complete, current %+v; want 1 and Weld", first.OperationsComplete, first.CurrentOperation)
 	}
 	if first.Time.SetupSeconds != 600 || first.Time.LaborSeconds != 1260 || first.Time.MachineSeconds != 300 {
-		t.Fatalf("time %+v, want setup 600, labor 1260, machine 300", first.Time)
+		t.Fatalf("time %+v, want setup 600, labor 1260 (1200 + 60), machine 300", first.Time)
 	}
 	c, w := first.Operations[0], first.Operations[1]
 	if c.Status != client.JobOperationStatusComplete || c.CompletedUtc == nil || w.Status != client.JobOperationStatusStarted || w.StartedUtc == nil || w.CompletedUtc != nil {
@@ -122,7 +181,7 @@ func TestJobTrackingShowsEachItemToMakeAtItsCurrentOperation(t *testing.T) {
 	}
 	mustDec(t, "Cut completed", c.QuantityCompleted, "4")
 	mustDec(t, "Weld scrapped", w.QuantityScrapped, "1")
-	jobExec(t, `UPDATE job_operations SET status = 'complete' WHERE tenant_id = $1 AND id = $2`, te.ID, weld)
+	mustJobOp(t, te, jobID, rs[0].ItemToMakeID, weld, "complete", map[string]any{})
 	if first = jobTracking(t, te, jobID).ItemsToMake[0]; first.CurrentOperation != nil || first.OperationsComplete != 2 {
 		t.Fatalf("all complete: current %+v, %d complete; want none and 2", first.CurrentOperation, first.OperationsComplete)
 	}
@@ -142,29 +201,33 @@ func TestJobItemToMakeCostBreakdownShowsTheCostSoFar(t *testing.T) {
 	te, other := newTenant(t), newTenant(t)
 	f := newJobFixture(t, te, "")
 	steel := createItem(t, te, newItem("STEEL-"+ids.New()[16:]))
-	jobID := createJobMaking(t, te, f.Item, "4")
+	// The component is a sub-assembly worth 5 a unit: 4.0625 material, 0.625 labor and
+	// 0.3125 machine; steel is 5 a unit of material.
+	receiveStock(t, te, client.InventoryReceive{ItemId: f.Component, Quantity: num("8"),
+		MaterialValue: ptr(num("4.0625")), LaborValue: ptr(num("0.625")), MachineValue: ptr(num("0.3125"))})
+	receiveStock(t, te, client.InventoryReceive{ItemId: steel, Quantity: num("1.5"), MaterialValue: ptr(num("5"))})
+	jobID := createJob(t, te, map[string]any{"status": "released", "itemsToMake": []any{jobMake(f.Item, "4")}})
 	r := jobRoutings(t, te, jobID)[0]
 	ops := jobTracking(t, te, jobID).ItemsToMake[0].Operations
 	cut, weld := ops[0].Id, ops[1].Id
-	jobPick(t, te, r, weld, f.Component, "2", "10")
-	jobPick(t, te, r, weld, f.Component, "6", "30")
-	jobPick(t, te, r, cut, steel, "1.5", "7.5")
-	jobExec(t, `UPDATE job_operations SET setup_seconds = 900, labor_seconds = 3600, labor_cost = 40, machine_cost = 12
-		WHERE tenant_id = $1 AND id = $2`, te.ID, cut)
-	jobExec(t, `UPDATE job_items_to_make SET setup_hours = 0.25, labor_hours = 1, machine_hours = 0,
-		actual_material = 47.5, actual_labor = 40, actual_machine = 12, actual_outside_processing = 0,
-		cumulative_material = 40, cumulative_labor = 5, cumulative_machine = 2.5, cumulative_outside_processing = 0
-		WHERE tenant_id = $1 AND id = $2`, te.ID, r.ItemToMakeID)
+	// Picks: 2 + 6 components at Weld (10 + 30) and 1.5 steel at Cut (7.5): 47.5 of material
+	// at this level; by the kinds the stock carries, 8 × 4.0625 + 7.5 = 40 material,
+	// 8 × 0.625 = 5 labor and 8 × 0.3125 = 2.5 machine.
+	pickFor(t, te, jobID, r.ItemToMakeID, weld, f.Component, "2")
+	pickFor(t, te, jobID, r.ItemToMakeID, weld, f.Component, "6")
+	pickFor(t, te, jobID, r.ItemToMakeID, cut, steel, "1.5")
+	// Cut: a quarter hour of setup, an hour of labor costing 40, machine costing 12.
+	recordOperationTimeUntilTimersExist(t, te, r.ItemToMakeID, cut, operationTime{SetupSeconds: 900, LaborSeconds: 3600, LaborCost: "40", MachineCost: "12"})
 
 	b := jobCostBreakdown(t, te, jobID, r.ItemToMakeID)
 	if b.ItemToMakeId != r.ItemToMakeID || b.ItemId != f.Item {
 		t.Fatalf("breakdown of %s (%s)", b.ItemToMakeId, b.ItemId)
 	}
 	mustDec(t, "quantity before any is made", b.Quantity, "4")
-	mustDec(t, "item level total", b.ItemCost.Total.Total, "99.5")
-	mustDec(t, "item level material", b.ItemCost.Material.Total, "47.5")
-	mustDec(t, "cumulative labor", b.CumulativeCost.Labor.Total, "45")
-	mustDec(t, "cumulative total", b.CumulativeCost.Total.Total, "99.5")
+	mustDec(t, "item level total", b.ItemCost.Total.Total, "99.5")       // 47.5 + 40 + 12
+	mustDec(t, "item level material", b.ItemCost.Material.Total, "47.5") // every pick's value
+	mustDec(t, "cumulative labor", b.CumulativeCost.Labor.Total, "45")   // 5 picked + 40 own
+	mustDec(t, "cumulative total", b.CumulativeCost.Total.Total, "99.5") // 40 + 45 + 14.5
 	mustDec(t, "cumulative per unit", b.CumulativeCost.Total.PerUnit, "24.875")
 	mustDec(t, "overhead", b.ItemCost.Overhead.Total, "0")
 	mustDec(t, "setup hours", b.Time.Setup, "0.25")
@@ -183,12 +246,14 @@ func TestJobItemToMakeCostBreakdownShowsTheCostSoFar(t *testing.T) {
 	mustDec(t, "component value", byItem[f.Component].Value, "40")
 	mustDec(t, "steel value", byItem[steel].Value, "7.5")
 
-	// Once some is made, per-unit amounts divide by the quantity made.
-	jobExec(t, `UPDATE job_items_to_make SET quantity_made = 2, quantity_scrapped = 1 WHERE tenant_id = $1 AND id = $2`, te.ID, r.ItemToMakeID)
+	// Once some is made, per-unit amounts divide by the quantity made: Cut completes, then
+	// Weld with 2 made and 1 scrapped, which completes the item to make.
+	mustJobOp(t, te, jobID, r.ItemToMakeID, cut, "complete", map[string]any{})
+	mustJobOp(t, te, jobID, r.ItemToMakeID, weld, "complete", map[string]any{"quantityCompleted": 2, "quantityScrapped": 1})
 	b = jobCostBreakdown(t, te, jobID, r.ItemToMakeID)
 	mustDec(t, "quantity once made", b.Quantity, "2")
 	mustDec(t, "scrapped", b.QuantityScrapped, "1")
-	mustDec(t, "item level per unit", b.ItemCost.Total.PerUnit, "49.75")
+	mustDec(t, "item level per unit", b.ItemCost.Total.PerUnit, "49.75") // 99.5 / 2
 
 	another := createJobMaking(t, te, f.Item, "1")
 	res, body := jobRequest(t, te, http.MethodGet, jobItemToMakePath(another, r.ItemToMakeID)+"/cost-breakdown", "")
@@ -199,10 +264,10 @@ func TestJobItemToMakeCostBreakdownShowsTheCostSoFar(t *testing.T) {
 	}
 }
 
-// arrangeJobRoutings: a job whose first item to make's routing has one operation (small) or
-// many (large), each with an item consumed, an input item and an input material; the large
-// job makes many items to make and has many picks, so its summary, tracking and cost
-// breakdown read every kind of record.
+// arrangeJobRoutings: a released job whose first item to make's routing (copied from its
+// item's) has one operation (small) or many (large), each with an item consumed (all at the
+// first operation), an input item, an input material and a pick; the large job makes many
+// items to make, so its summary, tracking and cost breakdown read every kind of record.
 func arrangeJobRoutings(t *testing.T, small, large *tenantEnv) []readCase {
 	type built struct {
 		r                  jobRouting
@@ -211,27 +276,39 @@ func arrangeJobRoutings(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, n int) built {
 		_, linear := catalogueShapes(t, te)
 		wc := namedWorkCenter(t, te, "Job cell", "")
-		item := createItem(t, te, newItem("JOBBED"))
-		made := make([]any, n)
-		for k := range made {
-			made[k] = jobMake(item, "3")
-		}
-		jobID := createJob(t, te, map[string]any{"itemsToMake": made})
-		b := built{r: jobRoutings(t, te, jobID)[0]}
+		item, plain := createItem(t, te, newItem("JOBBED")), createItem(t, te, newItem("JOBBED-PLAIN"))
+		var first string
+		parts := make([]string, n)
 		for k := range n {
-			id := jobCreated(t, te, b.r.operationsPath(), fmt.Sprintf(`{"name":"Step %d","workCenterId":%q,"runTimeMinutesPerUnit":1}`, k, wc))
+			id := createRoutingOperation(t, te, item, client.RoutingOperationWrite{Name: ptr(fmt.Sprintf("Step %d", k)),
+				Sequence: ptr(int32(10 * (k + 1))), WorkCenterId: &wc, RunTimeMinutesPerUnit: ptr(num("1"))})
 			if k == 0 {
-				b.opID = id
+				first = id
 			}
-			part := createItem(t, te, newItem(fmt.Sprintf("JOBBED-PART-%02d", k)))
-			opItem := soAddOperationItem(t, te, b.opID, part)
-			in := jobCreated(t, te, b.r.inputItemsPath(), fmt.Sprintf(`{"itemId":%q,"quantityPerUnit":2,"routingOperationId":%q}`, part, id))
-			jobAddInputMaterial(t, te, b.r, linear.Id, part, id)
-			jobPick(t, te, b.r, id, part, "1", "2")
-			if k == 0 {
-				b.opItem, b.inID = opItem, in
-			}
+			parts[k] = createItem(t, te, newItem(fmt.Sprintf("JOBBED-PART-%02d", k)))
+			createOperationItem(t, te, item, first, client.RoutingOperationItemWrite{ItemId: parts[k], Quantity: num("1")})
+			in := inputOf(parts[k], "2")
+			in.RoutingOperationId = &id
+			createRoutingInputItem(t, te, item, in)
+			createInputMaterial(t, te, item, client.RoutingInputMaterialWrite{
+				MaterialShapeId: linear.Id, BlankLength: num("10"), PiecesPerBlank: ptr(int32(2)), ItemId: &parts[k], RoutingOperationId: &id,
+			})
+			receiveStock(t, te, client.InventoryReceive{ItemId: parts[k], Quantity: num("20"), MaterialValue: ptr(num("2"))})
 		}
+		made := []any{jobMake(item, "3")}
+		for range n - 1 {
+			made = append(made, jobMake(plain, "3"))
+		}
+		jobID := createJob(t, te, map[string]any{"status": "released", "itemsToMake": made})
+		b := built{r: jobRoutings(t, te, jobID)[0]}
+		whole := jobGetRouting(t, te, b.r)
+		if len(whole.Operations) != n || len(whole.OperationItems) != n || len(whole.InputItems) != n || len(whole.InputMaterials) != n {
+			t.Fatalf("the job's routing is not the item's copy: %s", mustJSON(t, whole))
+		}
+		for k, op := range whole.Operations {
+			pickFor(t, te, jobID, b.r.ItemToMakeID, op.Id, parts[k], "1")
+		}
+		b.opID, b.opItem, b.inID = whole.Operations[0].Id, whole.OperationItems[0].Id, whole.InputItems[0].Id
 		return b
 	}
 	s, l := build(small, 1), build(large, manySubs)
