@@ -5,7 +5,6 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
-	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 )
 
@@ -59,7 +58,7 @@ func (h *RoutingHandler) DeleteItemRoutingInputItem(ctx context.Context, req gen
 func (h *RoutingHandler) ListItemRoutingInputItems(ctx context.Context, req gen.ListItemRoutingInputItemsRequestObject) (gen.ListItemRoutingInputItemsResponseObject, error) {
 	p := req.Params
 	list, err := h.svc.InputItems(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), InputItemFilterFromAPI(req.Body),
-		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+		ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
-	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 )
 
@@ -47,7 +46,7 @@ func (h *RoutingHandler) DeleteItemRoutingInputMaterial(ctx context.Context, req
 func (h *RoutingHandler) ListItemRoutingInputMaterials(ctx context.Context, req gen.ListItemRoutingInputMaterialsRequestObject) (gen.ListItemRoutingInputMaterialsResponseObject, error) {
 	p := req.Params
 	list, err := h.svc.InputMaterials(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), MaterialFilterFromAPI(req.Body),
-		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+		ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +60,7 @@ func (h *RoutingHandler) ListItemRoutingInputMaterials(ctx context.Context, req 
 func (h *RoutingHandler) ListItemRoutingOperationMaterials(ctx context.Context, req gen.ListItemRoutingOperationMaterialsRequestObject) (gen.ListItemRoutingOperationMaterialsResponseObject, error) {
 	p := req.Params
 	list, err := h.svc.OperationMaterials(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, MaterialFilterFromAPI(req.Body),
-		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+		ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
 	if err != nil {
 		return nil, err
 	}

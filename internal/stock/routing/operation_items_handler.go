@@ -5,7 +5,6 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
-	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 )
 
@@ -47,7 +46,7 @@ func (h *RoutingHandler) DeleteItemRoutingOperationItem(ctx context.Context, req
 func (h *RoutingHandler) ListItemRoutingOperationItems(ctx context.Context, req gen.ListItemRoutingOperationItemsRequestObject) (gen.ListItemRoutingOperationItemsResponseObject, error) {
 	p := req.Params
 	list, err := h.svc.OperationItems(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, OperationItemFilterFromAPI(req.Body),
-		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+		ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
-	"mos/internal/platform/listing"
 )
 
 func (h *RoutingHandler) CreateItemRoutingOperation(ctx context.Context, req gen.CreateItemRoutingOperationRequestObject) (gen.CreateItemRoutingOperationResponseObject, error) {
@@ -68,7 +67,7 @@ func (h *RoutingHandler) CreateItemRoutingOperations(ctx context.Context, req ge
 func (h *RoutingHandler) ListItemRoutingOperations(ctx context.Context, req gen.ListItemRoutingOperationsRequestObject) (gen.ListItemRoutingOperationsResponseObject, error) {
 	p := req.Params
 	list, err := h.svc.Operations(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), FilterFromAPI(req.Body),
-		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+		ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
 	if err != nil {
 		return nil, err
 	}

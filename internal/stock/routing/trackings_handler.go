@@ -5,7 +5,6 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
-	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 )
 
@@ -39,7 +38,7 @@ func (h *RoutingHandler) DeleteItemRoutingOperationTracking(ctx context.Context,
 func (h *RoutingHandler) ListItemRoutingOperationTrackings(ctx context.Context, req gen.ListItemRoutingOperationTrackingsRequestObject) (gen.ListItemRoutingOperationTrackingsResponseObject, error) {
 	p := req.Params
 	list, err := h.svc.Trackings(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, string(req.Phase), TrackingFilterFromAPI(req.Body),
-		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+		ListRequest(p.SortField, p.SortDir, p.Skip, p.Take))
 	if err != nil {
 		return nil, err
 	}
