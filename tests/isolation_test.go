@@ -283,6 +283,8 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Method: http.MethodPost, Path: jobPath(id) + "/cancel"},
 					{Method: http.MethodPut, Path: jobPath(id) + "/custom-fields", Body: `{}`},
 					{Method: http.MethodPut, Path: jobPath(id) + "/customFields", Body: `{}`},
+					{Method: http.MethodPost, Path: jobMessagesPath(id), Body: `{"body":"theirs"}`},
+					{Method: http.MethodPost, Path: jobMessagesPath(id) + "/list", Body: `{}`},
 					// A's sales-order line is no line of B's; A's job operation no operation of B's.
 					{Method: http.MethodPost, Path: jobsPath, Body: fmt.Sprintf(`{"itemsToMake":[{"salesOrderPartLineId":%q}]}`, lines[0]),
 						Field: "itemsToMake.0.salesOrderPartLineId"},

@@ -600,6 +600,11 @@ SELECT ten.id, ` + sqlID24("i") + `, i, CASE WHEN i % 1000 = 1 THEN 'complete' W
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('30000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
        (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, date '2026-01-01' + (i % 365), ` + sqlAt("i") + `,
        ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Job messages: five per job of the first fifth of the jobs, every second one pinned to
+	// an operation of the job's item to make of the same row.
+	{"job_messages", `INSERT INTO job_messages (tenant_id, id, job_id, item_to_make_id, operation_id, body, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, CASE WHEN i % 2 = 0 THEN ` + sqlID36("i") + ` END,
+       CASE WHEN i % 2 = 0 THEN ` + sqlID36("i") + ` END, 'message ' || i, ` + sqlAt("i") + ` ` + everyTenant},
 	// One operation row per item to make (one in three started), and the rows of the routed
 	// job item's routing operations (the second started).
 	{"job_operations", `INSERT INTO job_operations (tenant_id, id, job_id, item_to_make_id, status, created_utc, modified_utc)

@@ -37,6 +37,9 @@ type indexedList struct {
 	// filters holds, for every member of the list's filter schema, a value that matches few
 	// of the rows written (a handful, or a rare value of an enumeration or flag).
 	filters map[string]any
+	// together holds the filter members the list takes only together (one alone is 400):
+	// every filter call sends them all, with these values.
+	together map[string]any
 }
 
 // tagList is the row of a list of the tags table: list is its index in tagLists. A tag's
@@ -486,6 +489,9 @@ var indexedLists = map[string]indexedList{
 			"statuses":      []string{"started"},
 			"workCenterIds": []string{id24(3)},
 		}},
+	"/api/jobs/{jobId}/messages/list": {tables: []string{"job_messages"}, path: map[string]string{"jobId": id24(parent)},
+		filters:  map[string]any{"itemToMakeId": id36(subRow(1)), "operationId": id36(subRow(1))},
+		together: map[string]any{"itemToMakeId": id36(subRow(1)), "operationId": id36(subRow(1))}},
 	"/api/jobs/{jobId}/items-to-make/{itemToMakeId}/operations/list": {tables: []string{"job_operations", "job_items_to_make"},
 		path: map[string]string{"jobId": routedJobItem.JobID, "itemToMakeId": routedJobItem.ItemToMakeID},
 		filters: map[string]any{
@@ -667,7 +673,11 @@ func TestEveryListFilterAndDefaultSortUsesAnIndex(t *testing.T) {
 		}
 		calls := map[string]map[string]any{"default sort": row.unfiltered}
 		for m, v := range row.filters {
-			calls["filter "+m] = map[string]any{m: v}
+			call := map[string]any{m: v}
+			for k, w := range row.together {
+				call[k] = w
+			}
+			calls["filter "+m] = call
 		}
 		for _, name := range slices.Sorted(maps.Keys(calls)) {
 			t.Run(strings.TrimPrefix(o.path, "/api/")+"/"+name, func(t *testing.T) {

@@ -404,6 +404,7 @@ func statementRows() []statementRow {
 		{name: "job routings", arrange: arrangeJobRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 		{name: "jobs", arrange: arrangeJobs},
+		{name: "job messages", arrange: arrangeJobMessages},
 	}
 }
 
