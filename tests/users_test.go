@@ -79,18 +79,12 @@ func TestUserTokenForAnExistingNameActsForTheSameUser(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	id := createUser(t, te, "Sam Machinist")
-	first, _ := rawRequest(t, http.MethodGet, userPath(id), te.Token, "", "")
 	if again := createUser(t, te, "sam machinist"); again != id {
 		t.Fatalf("second token for the same name (other case) acts for user %s, want %s", again, id)
 	}
 	list := listUsers(t, te.API, nil, client.UserFilter{Name: ptr("machinist")})
 	if len(list) != 1 || list[0].Id != id || list[0].Name != "Sam Machinist" {
 		t.Fatalf("users named machinist %+v, want the one user as first named", list)
-	}
-	// Issuing the second token touched the user's row without changing it: its ETag stays.
-	second, _ := rawRequest(t, http.MethodGet, userPath(id), te.Token, "", "")
-	if tag := first.Header.Get("ETag"); tag == "" || second.Header.Get("ETag") != tag {
-		t.Fatalf("ETag %q then %q, want one unchanged tag", tag, second.Header.Get("ETag"))
 	}
 }
 
