@@ -22,8 +22,6 @@ type userRow struct {
 	CreatedUtc time.Time `db:"created_utc"`
 }
 
-func (r userRow) user() User { return User{ID: r.ID, Name: r.Name, CreatedUtc: r.CreatedUtc} }
-
 const userColumns = `id, name, created_utc`
 
 const getUserSQL = `SELECT ` + userColumns + ` FROM users WHERE tenant_id = $1 AND id = $2`
@@ -37,7 +35,7 @@ func (store) get(ctx context.Context, q db.Q, tenantID, id string) (User, error)
 	if err != nil {
 		return User{}, fmt.Errorf("get user: %w", err)
 	}
-	return r.user(), nil
+	return User(r), nil
 }
 
 const listUsersFrom = `SELECT ` + userColumns + ` FROM users`
@@ -55,7 +53,7 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	}
 	out := make([]User, len(rows))
 	for i, r := range rows {
-		out[i] = r.user()
+		out[i] = User(r)
 	}
 	return out, nil
 }
