@@ -390,6 +390,10 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord("", `{"name":"UPS Ground","carrier":"UPS","description":"1 to 5 days"}`),
 			}}
 		}},
+		{name: "users", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createUser(t, te, "Versioned Operator")
+			return versioned{Table: "users", ID: id, Get: userPath(id)}
+		}},
 		{name: "refund reason codes", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := createRefundReason(t, te, client.RefundReasonCodeWrite{Name: "Damaged", Code: ptr("DMG")})
 			return versioned{Table: "refund_reason_codes", ID: id, Get: refundReasonPath(id), Writes: []versionedWrite{

@@ -1000,6 +1000,17 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: shippingMethodsPath, Body: `{"name":"UPS Ground"}`}},
 			}
 		}},
+		{name: "users", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createUser(t, a, "Isolated Operator")
+			return isolated{
+				ID: id, Get: userPath(id),
+				Lists: []isoList{
+					{Path: usersListPath, Body: `{}`},
+					{Path: usersListPath, Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: usersListPath, Body: `{"name":"Isolated"}`},
+				},
+			}
+		}},
 		{name: "refund reason codes", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createRefundReason(t, a, client.RefundReasonCodeWrite{Name: "Damaged", Code: ptr("DMG")})
 			return isolated{

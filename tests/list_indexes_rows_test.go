@@ -179,6 +179,8 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Reason ' || ` + sqlWord("reason", "i") + `
 	{"shipping_methods", `INSERT INTO shipping_methods (tenant_id, id, name, carrier, description, is_archived, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Ship ' || ` + sqlWord("ship", "i") + ` || ' ' || i, CASE WHEN i % 2 = 0 THEN 'Carrier ' || i % 7 END,
        'About shipping ' || i, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	{"users", `INSERT INTO users (tenant_id, id, name, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'User ' || ` + sqlWord("user", "i") + ` || ' ' || i, ` + sqlAt("i") + ` ` + everyTenant},
 	{"payment_terms", `INSERT INTO payment_terms (tenant_id, id, name, net_days, deleted, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Net ' || ` + sqlWord("terms", "i") + ` || ' ' || i, i % 90, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// A customer code on four in five, an external reference on one in four.

@@ -567,6 +567,9 @@ var indexedLists = map[string]indexedList{
 	"/api/shipping-methods/list": {tables: []string{"shipping_methods"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("ship", 4243),
 	}},
+	"/api/users/list": {tables: []string{"users"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "name": word("user", 4243),
+	}},
 	"/api/units-of-measure/list": {tables: []string{"unit_types", "units_of_measure"}, unitsTenant: true, filters: map[string]any{
 		"name": word("unit", 4243), "unitTypeName": fmt.Sprintf("Type %s %d", word("type", 848), 848),
 	}},

@@ -405,6 +405,7 @@ func statementRows() []statementRow {
 		{name: "webhooks", arrange: arrangeWebhooks},
 		{name: "jobs", arrange: arrangeJobs},
 		{name: "job messages", arrange: arrangeJobMessages},
+		{name: "users", arrange: arrangeUsers},
 	}
 }
 
@@ -859,6 +860,18 @@ func arrangeShippingMethods(t *testing.T, small, large *tenantEnv) []readCase {
 	return []readCase{
 		listRead("listShippingMethods", shippingMethodsListPath, shippingMethodsListPath, `{}`),
 		getRead("getShippingMethod", shippingMethodPath(s[0]), shippingMethodPath(l[0])),
+	}
+}
+
+// arrangeUsers: users, which read nothing from other rows.
+func arrangeUsers(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		return arrangeEach(size, func(i, _ int) string { return createUser(t, te, fmt.Sprintf("Operator %02d", i)) })
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listRead("listUsers", usersListPath, usersListPath, `{}`),
+		getRead("getUser", userPath(s[0]), userPath(l[0])),
 	}
 }
 

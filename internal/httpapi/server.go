@@ -47,6 +47,7 @@ import (
 	"mos/internal/shared/paymentterms"
 	"mos/internal/shared/settings"
 	"mos/internal/shared/tags"
+	"mos/internal/shared/users"
 	"mos/internal/shared/webhooks"
 	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
@@ -76,6 +77,7 @@ type Server struct {
 	*salesorders.SalesOrdersHandler
 	*jobs.JobsHandler
 	*settings.SettingsHandler
+	*users.UsersHandler
 	*customfields.CustomFieldsHandler
 	*resources.DepartmentsHandler
 	*resources.WorkCentersHandler
@@ -186,6 +188,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	taxRates := taxrates.NewService(cfg.Pool)
 	refundReasons := refundreasons.NewService(cfg.Pool)
 	shippingMethods := shippingmethods.NewService(cfg.Pool)
+	userRecords := users.NewService(cfg.Pool)
 	customerRecords := customers.NewService(cfg.Pool, customFields, taxRates)
 	vendorRecords := vendors.NewService(cfg.Pool, customFields)
 
@@ -386,6 +389,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		TaxRatesHandler:          taxrates.NewHandler(taxRates),
 		RefundReasonsHandler:     refundreasons.NewHandler(refundReasons),
 		ShippingMethodsHandler:   shippingmethods.NewHandler(shippingMethods),
+		UsersHandler:             users.NewHandler(userRecords),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
 		QuotesHandler:            quotes.NewHandler(quoteRecords, spec, ownerRoutingPaths),

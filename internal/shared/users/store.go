@@ -1,0 +1,59 @@
+package users
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
+)
+
+type store struct{}
+
+type userRow struct {
+	ID         string    `db:"id"`
+	Name       string    `db:"name"`
+	CreatedUtc time.Time `db:"created_utc"`
+}
+
+const userColumns = `id, name, created_utc`
+
+const getUserSQL = `SELECT ` + userColumns + ` FROM users WHERE tenant_id = $1 AND id = $2`
+
+func (store) get(ctx context.Context, q db.Q, tenantID, id string) (User, error) {
+	var r userRow
+	err := sqlx.GetContext(ctx, q, &r, getUserSQL, tenantID, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return User{}, apperr.NotFound("user %s not found", id)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("get user: %w", err)
+	}
+	return User(r), nil
+}
+
+const listUsersFrom = `SELECT ` + userColumns + ` FROM users`
+
+func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]User, error) {
+	lq := listing.NewQuery("tenant_id", tenantID)
+	listing.AnyOf(lq, "id", f.IDs)
+	if f.Name != nil {
+		lq.Where("name ILIKE %s", listing.ContainsPattern(*f.Name))
+	}
+	query, args := lq.SQL(listUsersFrom, p)
+	var rows []userRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("list users: %w", err)
+	}
+	out := make([]User, len(rows))
+	for i, r := range rows {
+		out[i] = User(r)
+	}
+	return out, nil
+}
