@@ -308,7 +308,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// holds the stock its routings still need, and it records the items' cost breakdowns.
 	jobRecords := jobs.NewService(cfg.Pool, jobs.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, Items: itemMaster, Routings: routings,
-		Reservations: stock, CustomFields: customFields, Stock: stock,
+		Reservations: stock, CustomFields: customFields, Stock: stock, Users: userRecords,
 	})
 	// An item to make owns a routing, editable until the item to make or its job is done; an
 	// operation of it (and what is attached to it) only until work on it has started.

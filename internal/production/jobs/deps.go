@@ -32,6 +32,13 @@ type Deps struct {
 	CustomFields customFieldValidator
 	// Stock takes the stock jobs pick and receives what they make (inventory.Service).
 	Stock stockMoves
+	// Users answers which users a job message mentions exist (users.Service).
+	Users userDirectory
+}
+
+// userDirectory answers which of ids are users of the tenant, through q.
+type userDirectory interface {
+	Known(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]bool, error)
 }
 
 // stockMoves picks stock for job operations and receives what jobs make, in the job's

@@ -120,7 +120,7 @@ func (s *Service) CreateMessage(ctx context.Context, t Tenant, jobID string, w M
 			}
 		}
 		mentions := uniqueMentions(w.Mentions)
-		known, err := s.store.knownUsers(ctx, q, t.ID, mentions)
+		known, err := s.deps.Users.Known(ctx, q, t.ID, mentions)
 		if err != nil {
 			return err
 		}

@@ -13,24 +13,6 @@ import (
 	"mos/internal/platform/listing"
 )
 
-const knownUsersSQL = `SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2)`
-
-// knownUsers answers which of ids are users of the tenant, in one statement.
-func (store) knownUsers(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]bool, error) {
-	out := make(map[string]bool, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var found []string
-	if err := sqlx.SelectContext(ctx, q, &found, knownUsersSQL, tenantID, pq.StringArray(ids)); err != nil {
-		return nil, fmt.Errorf("known users: %w", err)
-	}
-	for _, id := range found {
-		out[id] = true
-	}
-	return out, nil
-}
-
 // messageInsert is a new job message with the users it mentions (each once).
 type messageInsert struct {
 	ID           string

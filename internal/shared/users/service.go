@@ -37,3 +37,9 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 	}
 	return s.store.list(ctx, s.pool, tenantID, f, page)
 }
+
+// Known answers which of ids are users of the tenant (absent: not one), through q, in one
+// statement: records that name users (a job message's mentions) check them with it.
+func (s *Service) Known(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]bool, error) {
+	return s.store.known(ctx, q, tenantID, ids)
+}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
@@ -54,6 +55,24 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	out := make([]User, len(rows))
 	for i, r := range rows {
 		out[i] = User(r)
+	}
+	return out, nil
+}
+
+const knownUsersSQL = `SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2)`
+
+// known answers which of ids are users of the tenant, in one statement.
+func (store) known(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]bool, error) {
+	out := make(map[string]bool, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var found []string
+	if err := sqlx.SelectContext(ctx, q, &found, knownUsersSQL, tenantID, pq.StringArray(ids)); err != nil {
+		return nil, fmt.Errorf("known users: %w", err)
+	}
+	for _, id := range found {
+		out[id] = true
 	}
 	return out, nil
 }
