@@ -75,6 +75,7 @@ type itemLookup interface {
 type jobRoutings interface {
 	CopyEach(ctx context.Context, q db.Q, tenantID string, pairs []routing.CopyPair) error
 	RoutingsIn(ctx context.Context, q db.Q, tenantID string, owners []routing.Owner) (map[routing.Owner]routing.Routing, error)
+	OperationsByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]routing.OwnedOperation, error)
 }
 
 // stockReservations is what jobs ask of the inventory ledger, in their own transaction: hold

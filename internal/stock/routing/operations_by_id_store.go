@@ -1,0 +1,22 @@
+package routing
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+
+	"mos/internal/platform/db"
+)
+
+const operationsByIDSQL = `SELECT owner_type, owner_id, ` + operationColumns + ` FROM routing_operations
+WHERE tenant_id = $1 AND id = ANY($2)`
+
+// operationsByID reads the routing operations ids names, with their owners, in one statement.
+func (store) operationsByID(ctx context.Context, q db.Q, tenantID string, ids []string) ([]ownedOperationRow, error) {
+	var rows []ownedOperationRow
+	if err := sqlx.SelectContext(ctx, q, &rows, operationsByIDSQL, tenantID, ids); err != nil {
+		return nil, fmt.Errorf("read routing operations by id: %w", err)
+	}
+	return rows, nil
+}
