@@ -5,6 +5,7 @@
 //	mos migrate up|down|version
 //	mos tenant create --name NAME [--timezone IANA] [--currency ISO4217]
 //	mos tenant delete ID
+//	mos user create --tenant ID --name NAME
 //	mos token create --tenant ID [--user NAME --permissions "View Item,View Quote"] [--expires-in DURATION]
 //	mos token revoke TOKEN_ID
 //
@@ -47,6 +48,7 @@ const usage = `usage:
   mos migrate up|down|version
   mos tenant create --name NAME [--timezone IANA] [--currency ISO4217]
   mos tenant delete TENANT_ID
+  mos user create --tenant TENANT_ID --name NAME
   mos token create --tenant ID [--user NAME --permissions "A,B"] [--expires-in DURATION]
   mos token revoke TOKEN_ID
 `
@@ -72,6 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return migrateCmd(args[1:], stdout)
 	case "tenant":
 		return tenantCmd(ctx, args[1:], stdout)
+	case "user":
+		return userCmd(ctx, args[1:], stdout)
 	case "token":
 		return tokenCmd(ctx, args[1:], stdout)
 	case "help", "-h", "--help":
@@ -398,6 +402,31 @@ func tenantCmd(ctx context.Context, args []string, stdout io.Writer) error {
 	default:
 		return fmt.Errorf("unknown tenant command %q", args[0])
 	}
+}
+
+// userCmd creates the tenant's users (the people user-bound tokens act for; the API reads
+// them at /api/users). It prints the new user's id.
+func userCmd(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 || args[0] != "create" {
+		return errors.New("usage: mos user create --tenant ID --name NAME")
+	}
+	fs := flag.NewFlagSet("user create", flag.ContinueOnError)
+	tenant := fs.String("tenant", "", "tenant id (required)")
+	name := fs.String("name", "", "the user's name, unique in the tenant (required)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *tenant == "" {
+		return errors.New("--tenant is required")
+	}
+	return withTenancy(ctx, func(s *tenancy.Service) error {
+		id, err := s.CreateUser(ctx, *tenant, *name)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, id)
+		return nil
+	})
 }
 
 func tokenCmd(ctx context.Context, args []string, stdout io.Writer) error {

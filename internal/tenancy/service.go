@@ -100,6 +100,45 @@ func (s *Service) DeleteTenant(ctx context.Context, id string) error {
 	return nil
 }
 
+// maxUserName bounds a user's name, as the users list and reads show it.
+const maxUserName = 200
+
+// CreateUser adds a user to the tenant and returns its id: the person user-bound tokens act
+// for and createdBy, mentions and timers refer to. The name is trimmed, 1 to 200 characters,
+// and unique in the tenant ignoring case (a taken name is a conflict naming the user that has
+// it, so an operator script can tell "exists" from "failed").
+func (s *Service) CreateUser(ctx context.Context, tenantID, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || utf8.RuneCountInString(name) > maxUserName {
+		return "", apperr.Field("name", "must be 1 to %d characters after trimming", maxUserName)
+	}
+	id := ids.New()
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		ok, err := s.store.tenantExists(ctx, q, tenantID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.NotFound("tenant %s not found", tenantID)
+		}
+		existing, found, err := s.store.userNamed(ctx, q, tenantID, name)
+		if err != nil {
+			return err
+		}
+		if found {
+			return apperr.Conflict("user %s of tenant %s is already named %q", existing, tenantID, name)
+		}
+		return s.store.insertUser(ctx, q, tenantID, id, name)
+	})
+	if constraint, dup := db.UniqueViolation(err); dup && constraint == "users_name_key" {
+		return "", apperr.Conflict("tenant %s already has a user named %q", tenantID, name)
+	}
+	if err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
 // IssueToken creates a token; the secret is returned once and only its hash is kept.
 func (s *Service) IssueToken(ctx context.Context, nt NewToken) (IssuedToken, error) {
 	fields := apperr.Fields{}

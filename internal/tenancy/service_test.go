@@ -161,6 +161,51 @@ func TestIssueTokenValidatesKindPermissionsAndTenant(t *testing.T) {
 	}
 }
 
+func TestCreateUserTrimsBoundsAndKeepsNamesUniqueIgnoringCase(t *testing.T) {
+	t.Parallel()
+	s := newService(t)
+	ctx := context.Background()
+	tenant, err := s.CreateTenant(ctx, NewTenant{Name: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := s.CreateTenant(ctx, NewTenant{Name: "Other"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.CreateUser(ctx, tenant, "  Ada Lovelace ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var name string
+	if err := s.pool.Get(&name, `SELECT name FROM users WHERE tenant_id = $1 AND id = $2`, tenant, id); err != nil || name != "Ada Lovelace" {
+		t.Fatalf("stored name %q (%v), want the trimmed name", name, err)
+	}
+	for _, bad := range []string{"", "   ", strings.Repeat("é", 201)} {
+		_, err := s.CreateUser(ctx, tenant, bad)
+		mustFields(t, err, "name")
+	}
+	if _, err := s.CreateUser(ctx, tenant, strings.Repeat("é", 200)); err != nil {
+		t.Fatalf("a 200-character name: %v", err)
+	}
+	_, err = s.CreateUser(ctx, tenant, "ADA LOVELACE")
+	mustKind(t, err, apperr.KindConflict)
+	// Names are unique per tenant only.
+	if _, err := s.CreateUser(ctx, other, "Ada Lovelace"); err != nil {
+		t.Fatalf("the same name in another tenant: %v", err)
+	}
+	_, err = s.CreateUser(ctx, "000000000000000000000000", "Grace")
+	mustKind(t, err, apperr.KindNotFound)
+	// A token for the created user's name acts for that user, not a new one.
+	if _, err := s.IssueToken(ctx, NewToken{TenantID: tenant, UserName: "ada lovelace", Permissions: []string{"View Item"}}); err != nil {
+		t.Fatal(err)
+	}
+	var bound string
+	if err := s.pool.Get(&bound, `SELECT user_id FROM api_tokens WHERE tenant_id = $1`, tenant); err != nil || bound != id {
+		t.Fatalf("token acts for %q (%v), want the created user %s", bound, err, id)
+	}
+}
+
 func TestAuthenticateResolvesTheTokensPrincipal(t *testing.T) {
 	t.Parallel()
 	s := newService(t)

@@ -67,6 +67,28 @@ func (store) upsertUser(ctx context.Context, q db.Q, tenantID, newID, name strin
 	return id, err
 }
 
+const userNamedSQL = `SELECT id FROM users WHERE tenant_id = $1 AND lower(name) = lower($2)`
+
+// userNamed answers the id of the tenant's user with that name (ignoring case), if any.
+func (store) userNamed(ctx context.Context, q db.Q, tenantID, name string) (string, bool, error) {
+	var id string
+	err := sqlx.GetContext(ctx, q, &id, userNamedSQL, tenantID, name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("read user by name: %w", err)
+	}
+	return id, true, nil
+}
+
+func (store) insertUser(ctx context.Context, q db.Q, tenantID, id, name string) error {
+	if _, err := q.ExecContext(ctx, `INSERT INTO users (tenant_id, id, name) VALUES ($1, $2, $3)`, tenantID, id, name); err != nil {
+		return fmt.Errorf("insert user: %w", err)
+	}
+	return nil
+}
+
 const insertTokenSQL = `
 INSERT INTO api_tokens (id, tenant_id, kind, user_id, permissions, token_hash, expires_utc)
 VALUES ($1, $2, $3, $4, $5, $6, $7)`
