@@ -55,6 +55,7 @@ import (
 	"mos/internal/stock/lots"
 	"mos/internal/stock/operations"
 	"mos/internal/stock/routing"
+	"mos/internal/stock/scrap"
 	"mos/internal/stock/shapes"
 	"mos/internal/stock/units"
 	"mos/internal/tenancy"
@@ -103,6 +104,7 @@ type Server struct {
 	*attachments.AttachmentsHandler
 	*webhooks.WebhooksHandler
 	*notes.NotesHandler
+	*scrap.ScrapHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -218,6 +220,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	stockLocations := locations.NewService(cfg.Pool)
 	itemLots := lots.NewService(cfg.Pool)
 	stock := inventory.NewService(cfg.Pool, itemMaster, stockLocations, itemLots)
+	// The scrap register: a pick with secondary type scrap (and, below, a job operation's
+	// scrap) is recorded in it in the scrapping request's transaction.
+	scrapRegister := scrap.NewService(cfg.Pool)
+	stock.UseScrapRegister(scrapRegister)
 	// Routings cost with the tenant's settings, work center rates and item prices, and count
 	// what the stock can make.
 	routings := routing.NewService(cfg.Pool, routing.Deps{
@@ -309,7 +315,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	jobRecords := jobs.NewService(cfg.Pool, jobs.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, Items: itemMaster, Routings: routings,
 		Reservations: stock, CustomFields: customFields, Stock: stock, Users: userRecords,
+		Scrap: scrapRegister,
 	})
+	// The scrap report names the job operations of its rows through jobs.
+	scrapRegister.UseJobOperationNames(jobRecords)
 	// An item to make owns a routing, editable until the item to make or its job is done; an
 	// operation of it (and what is attached to it) only until work on it has started.
 	routings.Register(routing.OwnerJobItemToMake, routing.OwnerKind{
@@ -420,6 +429,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		AttachmentsHandler:       attachments.NewHandler(files),
 		WebhooksHandler:          webhooks.NewHandler(subscriptions, spec),
 		NotesHandler:             notes.NewHandler(notes.NewService(cfg.Pool, noteOwners)),
+		ScrapHandler:             scrap.NewHandler(scrapRegister),
 	}
 	// Conditional requests (ETag, If-None-Match, If-Match) for every record a handler declares
 	// (its Versioned method): last in the middleware chain, just before the handlers.

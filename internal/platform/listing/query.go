@@ -40,6 +40,12 @@ func (q *Query) SQL(selectFrom string, p Page) (string, []any) {
 		selectFrom, strings.Join(q.where, " AND "), p.OrderBy, len(args)-1, len(args)), args
 }
 
+// Clauses answers the WHERE clauses joined by AND, with their bind parameters, for a
+// statement over the same rows that is not a page (totals of a report beside its page).
+func (q *Query) Clauses() (string, []any) {
+	return strings.Join(q.where, " AND "), append([]any{}, q.args...)
+}
+
 // WindowPage runs a page query whose rows carry the number of matching rows as
 // count(*) OVER () (Total). A page that came back empty past the end (or with Take 0)
 // carries no count, so the first row is read once more for it.

@@ -49,6 +49,11 @@ type OperationComplete struct {
 	LocationID          *string
 	LotNumber           *string
 	Note                *string
+	// ScrapReason is why units were scrapped: the reason of the scrap record the completion
+	// writes when it changes the quantity scrapped.
+	ScrapReason *string
+	// UserID is the user completing (nil for an integration token), named by the scrap record.
+	UserID *string
 }
 
 // CompleteOperation completes operation id of item to make itemToMakeID of job jobID and
@@ -77,6 +82,7 @@ func (s *Service) CompleteOperation(ctx context.Context, tenantID, jobID, itemTo
 	}
 	c.Note = fields.OptionalText("note", c.Note, maxNotes)
 	c.LotNumber = fields.OptionalText("lotNumber", c.LotNumber, 100)
+	c.ScrapReason = fields.OptionalText("scrapReason", c.ScrapReason, maxScrapReason)
 	if err := fields.Err(); err != nil {
 		return Operation{}, err
 	}
@@ -109,6 +115,11 @@ func (s *Service) CompleteOperation(ctx context.Context, tenantID, jobID, itemTo
 			return err
 		}
 		if err := s.runOperationCompleted(ctx, q, tenantID, jobID, id, at); err != nil {
+			return err
+		}
+		// The final quantity replaces what was recorded: the register gets the difference.
+		added := dec.Decimal{Decimal: scrapped.Sub(st.QuantityScrapped.Decimal)}
+		if err := s.recordScrap(ctx, q, tenantID, it, id, added, c.ScrapReason, c.UserID); err != nil {
 			return err
 		}
 		if op.IsOutsideProcessing && op.OutsideCost.IsPositive() && completed.IsPositive() {

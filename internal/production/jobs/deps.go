@@ -12,6 +12,7 @@ import (
 	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
 	"mos/internal/stock/routing"
+	"mos/internal/stock/scrap"
 )
 
 // Deps are the other areas jobs read through, handed in by the one wiring place. Each is the
@@ -34,6 +35,13 @@ type Deps struct {
 	Stock stockMoves
 	// Users answers which users a job message mentions exist (users.Service).
 	Users userDirectory
+	// Scrap records the scrap job operations add, in their transaction (scrap.Service).
+	Scrap scrapRegister
+}
+
+// scrapRegister records scrap in the caller's transaction q.
+type scrapRegister interface {
+	Record(ctx context.Context, q db.Q, tenantID string, r scrap.Record) error
 }
 
 // userDirectory answers which of ids are users of the tenant, through q.

@@ -97,7 +97,7 @@ func (h *JobsHandler) UpdateJobOperation(ctx context.Context, req gen.UpdateJobO
 }
 
 func (h *JobsHandler) AddJobOperationQuantityCompleted(ctx context.Context, req gen.AddJobOperationQuantityCompletedRequestObject) (gen.AddJobOperationQuantityCompletedResponseObject, error) {
-	a := QuantityAdd{Quantity: req.Body.Quantity, QuantityScrapped: dec.Zero}
+	a := QuantityAdd{Quantity: req.Body.Quantity, QuantityScrapped: dec.Zero, ScrapReason: req.Body.ScrapReason, UserID: actingUser(ctx)}
 	if req.Body.QuantityScrapped != nil {
 		a.QuantityScrapped = *req.Body.QuantityScrapped
 	}

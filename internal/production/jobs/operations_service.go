@@ -331,6 +331,11 @@ func (s *Service) UpdateOperation(ctx context.Context, tenantID, jobID, itemToMa
 type QuantityAdd struct {
 	Quantity         dec.Decimal
 	QuantityScrapped dec.Decimal
+	// ScrapReason is why the units were scrapped, the reason of the scrap record written
+	// when QuantityScrapped is not 0.
+	ScrapReason *string
+	// UserID is the user recording (nil for an integration token), named by the scrap record.
+	UserID *string
 }
 
 // AddQuantityCompleted adds to a job operation's quantities and answers it, in one
@@ -338,6 +343,11 @@ type QuantityAdd struct {
 // complete, and neither result may fall below 0 (400 naming the member). The operation and
 // the job are marked started.
 func (s *Service) AddQuantityCompleted(ctx context.Context, tenantID, jobID, itemToMakeID, id string, a QuantityAdd) (Operation, error) {
+	reasonFields := apperr.Fields{}
+	a.ScrapReason = reasonFields.OptionalText("scrapReason", a.ScrapReason, maxScrapReason)
+	if err := reasonFields.Err(); err != nil {
+		return Operation{}, err
+	}
 	var out Operation
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
 		locked, err := s.lockOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
@@ -362,6 +372,9 @@ func (s *Service) AddQuantityCompleted(ctx context.Context, tenantID, jobID, ite
 			return err
 		}
 		if err := s.store.addOperationQuantities(ctx, q, tenantID, id, a.Quantity, a.QuantityScrapped); err != nil {
+			return err
+		}
+		if err := s.recordScrap(ctx, q, tenantID, locked.ItemToMake, id, a.QuantityScrapped, a.ScrapReason, a.UserID); err != nil {
 			return err
 		}
 		if err := s.markStarted(ctx, q, tenantID, &j); err != nil {

@@ -23,6 +23,7 @@ func (h *InventoryHandler) PickInventory(ctx context.Context, req gen.PickInvent
 	b := req.Body
 	ev, err := h.svc.Pick(ctx, auth.TenantID(ctx), Pick{
 		ItemID: b.ItemId, SecondaryType: string(b.SecondaryType), Quantity: b.Quantity, LotID: b.LotId, LocationID: b.LocationId, Note: b.Note,
+		UserID: actingUser(ctx),
 	})
 	if err != nil {
 		return nil, err
@@ -34,6 +35,7 @@ func (h *InventoryHandler) PickItemInventory(ctx context.Context, req gen.PickIt
 	b := req.Body
 	ev, err := h.svc.Pick(ctx, auth.TenantID(ctx), Pick{
 		ItemID: req.ItemId, SecondaryType: string(b.SecondaryType), Quantity: b.Quantity, LotID: b.LotId, LocationID: b.LocationId, Note: b.Note,
+		UserID: actingUser(ctx),
 	})
 	if err != nil {
 		return nil, err
@@ -111,6 +113,14 @@ func (h *InventoryHandler) GetAvailableInventoryByItem(ctx context.Context, _ ge
 		return nil, err
 	}
 	return gen.GetAvailableInventoryByItem200JSONResponse(available), nil
+}
+
+// actingUser is the user whose token calls, nil for an integration token.
+func actingUser(ctx context.Context) *string {
+	if id := auth.From(ctx).UserID; id != "" {
+		return &id
+	}
+	return nil
 }
 
 // perUnitFromAPI reads the per-unit values of a receipt; an omitted value is 0.

@@ -15,6 +15,7 @@ import (
 	"mos/internal/platform/ids"
 	"mos/internal/stock/items"
 	"mos/internal/stock/locations"
+	"mos/internal/stock/scrap"
 )
 
 // Every action below runs in one transaction and takes its locks in the same order: the
@@ -83,6 +84,16 @@ func (s *Service) PickIn(ctx context.Context, q db.Q, tenantID string, p Pick) (
 	ev := Event{Type: TypePick, SecondaryType: p.SecondaryType, Source: p.Source, Place: place, Quantity: p.Quantity, UnitID: item.UnitID, Values: taken, Note: note}
 	if err := s.record(ctx, q, tenantID, &ev, []change{{place: place, balanceID: bal.ID, quantity: negate(p.Quantity), values: taken}}); err != nil {
 		return Event{}, err
+	}
+	// Scrap is registered here, where every pick passes, so that it is counted once whoever
+	// picked (a manual pick, or a document's pick should one scrap).
+	if p.SecondaryType == SecondaryScrap && s.scrap != nil {
+		if err := s.scrap.Record(ctx, q, tenantID, scrap.Record{
+			Source: scrap.SourceInventoryPick, ItemID: place.ItemID, Quantity: p.Quantity, Reason: note,
+			InventoryEventID: &ev.ID, UserID: p.UserID,
+		}); err != nil {
+			return Event{}, err
+		}
 	}
 	return ev, nil
 }

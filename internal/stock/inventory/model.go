@@ -153,7 +153,14 @@ type Pick struct {
 	// OnlyAvailable refuses to take units that records reserve at the place (a document's
 	// pick, which must not take units held for other records); a manual pick may take them.
 	OnlyAvailable bool
+	// UserID is the user whose token picked (nil for an integration token): the scrap
+	// register names it for a pick with secondary type scrap.
+	UserID *string
 }
+
+// SecondaryScrap is the secondary type of a pick that scraps the units it takes: the scrap
+// register records it.
+const SecondaryScrap = "scrap"
 
 // Receive puts Quantity units of an item into stock at a place. The lot is LotID or
 // LotNumber (the item's lot of that name, created when new), not both.

@@ -6,6 +6,7 @@ import (
 	"mos/internal/stock/items"
 	"mos/internal/stock/locations"
 	"mos/internal/stock/lots"
+	"mos/internal/stock/scrap"
 )
 
 // maxNote is the longest event note, in characters after trimming.
@@ -20,16 +21,24 @@ type Service struct {
 	items     itemStock
 	locations locationDirectory
 	lots      lotDirectory
+	// scrap is the scrap register a pick with secondary type scrap writes to (UseScrapRegister).
+	scrap scrapRegister
 }
 
 // The other areas' lookups the ledger uses, handed in by the one wiring place.
 type (
 	itemStock interface {
 		StockInfo(ctx context.Context, q db.Q, tenantID, itemID string) (items.StockInfo, error)
+		// ItemsForRouting names the items of a report page (their units), in one statement.
+		ItemsForRouting(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.RoutingItemRef, error)
 	}
 	locationDirectory interface {
 		RequireLive(ctx context.Context, q db.Q, tenantID, id string) (locations.Location, error)
 		ByIDs(ctx context.Context, tenantID string, ids []string) (map[string]locations.Location, error)
+	}
+	// scrapRegister records scrap in the caller's transaction (scrap.Service).
+	scrapRegister interface {
+		Record(ctx context.Context, q db.Q, tenantID string, r scrap.Record) error
 	}
 	lotDirectory interface {
 		ForItem(ctx context.Context, q db.Q, tenantID, lotID, itemID string) (lots.Lot, error)
@@ -43,6 +52,10 @@ type (
 func NewService(pool *db.Pool, itemStock itemStock, locations locationDirectory, lots lotDirectory) *Service {
 	return &Service{pool: pool, items: itemStock, locations: locations, lots: lots}
 }
+
+// UseScrapRegister sets the scrap register that every pick with secondary type scrap writes
+// to, in the pick's transaction. Called once at wiring, before the server serves.
+func (s *Service) UseScrapRegister(r scrapRegister) { s.scrap = r }
 
 // HoldsItemStock reports whether the item has units on hand anywhere (any lot, any
 // location), in q's transaction. Items register it as what keeps an item's unit of measure

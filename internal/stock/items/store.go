@@ -472,6 +472,16 @@ func JoinSQL(alias, tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`JOIN items %[1]s ON %[1]s.tenant_id = %[2]s AND %[1]s.id = %[3]s`, alias, tenantColumn, idColumn)
 }
 
+// ReportSQL is the FROM item of another area's report that answers one row per item of the
+// tenant, aliased alias, in the items' number order (the inventory report): the report reads
+// alias.tenant_id, alias.id, alias.number, alias.description and MinimumStockSQL(alias),
+// nothing else.
+func ReportSQL(alias string) string { return "items " + alias }
+
+// MinimumStockSQL is the minimum stock on hand (NULL when none) of the item aliased alias by
+// ReportSQL.
+func MinimumStockSQL(alias string) string { return alias + ".minimum_stock_on_hand" }
+
 // itemShowsSQL is what an item's answer shows from other areas' rows, over the item aliased
 // t: the tags it carries, its material shape, the vendors of its vendor and material vendor
 // details (whose names order them), and the customers and tiers of its customer details and
