@@ -207,6 +207,16 @@ var indexedLists = map[string]indexedList{
 		"customerIds":   []string{id24(parent)},
 		"dueBefore":     "2024-01-05",
 	}},
+	// The inventory report walks the items and sums each one's balances through their key
+	// index; nothing sets a minimum stock in these rows, so belowMinimum false matches them.
+	"/api/reporting/inventory/list": {tables: []string{"inventory_balances", "inventory_transactions", "items"}, filters: map[string]any{
+		"itemIds":      []string{id24(parent)},
+		"locationIds":  []string{id24(1 + (37*parent)%listRows)},
+		"lotIds":       []string{id24(4243)},
+		"itemNumber":   word("number", 4243),
+		"includeZero":  true,
+		"belowMinimum": false,
+	}},
 	"/api/receiving/receipts/list": {tables: []string{"receipts"}, filters: map[string]any{
 		"ids":              []string{id24(777)},
 		"numbers":          []int{4243},

@@ -406,6 +406,8 @@ func statementRows() []statementRow {
 		{name: "jobs", arrange: arrangeJobs},
 		{name: "job messages", arrange: arrangeJobMessages},
 		{name: "users", arrange: arrangeUsers},
+		{name: "scrap reports", arrange: arrangeScrapReports},
+		{name: "inventory report", arrange: arrangeInventoryReport},
 	}
 }
 

@@ -97,11 +97,12 @@ type totalRow struct {
 // totalsSQL sums the matching records per item and reason (%s: the filter's clauses), by
 // item number, item id and reason (none last).
 var totalsSQL = `
-SELECT g.item_id, ` + items.NumberSQL("g.tenant_id", "g.item_id") + ` AS item_number,
-       ` + items.DescriptionSQL("g.tenant_id", "g.item_id") + ` AS item_description, g.reason, g.quantity, g.record_count
-FROM (SELECT s.tenant_id, s.item_id, s.reason, sum(s.quantity) AS quantity, count(*) AS record_count
-      FROM scrap_records s WHERE %s GROUP BY s.tenant_id, s.item_id, s.reason) g
-ORDER BY lower(item_number), g.item_id, g.reason NULLS LAST`
+SELECT t.item_id, t.item_number, t.item_description, t.reason, t.quantity, t.record_count FROM (
+    SELECT g.item_id, ` + items.NumberSQL("g.tenant_id", "g.item_id") + ` AS item_number,
+           ` + items.DescriptionSQL("g.tenant_id", "g.item_id") + ` AS item_description, g.reason, g.quantity, g.record_count
+    FROM (SELECT s.tenant_id, s.item_id, s.reason, sum(s.quantity) AS quantity, count(*) AS record_count
+          FROM scrap_records s WHERE %s GROUP BY s.tenant_id, s.item_id, s.reason) g) t
+ORDER BY lower(t.item_number), t.item_id, t.reason NULLS LAST`
 
 // totals answers the totals per item and reason of every record matching f, in one statement.
 func (store) totals(ctx context.Context, q db.Q, tenantID string, f Filter) ([]Total, error) {
