@@ -115,7 +115,7 @@ func (store) totals(ctx context.Context, q db.Q, tenantID string, f Filter) ([]T
 	}
 	out := make([]Total, len(rows))
 	for i, r := range rows {
-		out[i] = Total{ItemID: r.ItemID, ItemNumber: r.ItemNumber, ItemDescription: r.ItemDescription, Reason: r.Reason, Quantity: r.Quantity, RecordCount: r.RecordCount}
+		out[i] = Total(r)
 	}
 	return out, nil
 }
