@@ -309,6 +309,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	jobRecords := jobs.NewService(cfg.Pool, jobs.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, Items: itemMaster, Routings: routings,
 		Reservations: stock, CustomFields: customFields, Stock: stock, Users: userRecords,
+		TrackingFields: trackingFields,
 	})
 	// An item to make owns a routing, editable until the item to make or its job is done; an
 	// operation of it (and what is attached to it) only until work on it has started.
