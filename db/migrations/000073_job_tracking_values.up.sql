@@ -15,7 +15,7 @@ CREATE TABLE job_operation_tracking_values (
     tracking_id         text NOT NULL,
     tracking_field_id   text NOT NULL,
     value               jsonb NOT NULL CHECK (jsonb_typeof(value) IN ('boolean', 'number', 'string')),
-    unit_number         integer CHECK (unit_number >= 1 AND phase = 'inProcess'),
+    unit_number         integer CHECK (unit_number IS NULL OR (unit_number >= 1 AND phase = 'inProcess')),
     notes               text CHECK (char_length(notes) BETWEEN 1 AND 2000),
     recorded_by_user_id text,
     recorded_utc        timestamptz NOT NULL DEFAULT clock_timestamp(),
