@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -94,6 +95,21 @@ func newTVJob(t *testing.T, te *tenantEnv, status string) tvJob {
 	for _, a := range plan {
 		j.FieldNames[a.name] = map[string]string{boolean: "Deburred", number: "Bore", text: "Operator note", date: "Gauge calibrated", drop: "Finish"}[a.field] + " " + suffix
 	}
+	return j
+}
+
+// tvJobs keeps one released tvJob per tenant for walks that need a job operation's values
+// paths (tvOnce).
+var tvJobs sync.Map
+
+// tvWalkJob answers te's walk tvJob, built the first time.
+func tvWalkJob(t *testing.T, te *tenantEnv) tvJob {
+	t.Helper()
+	if j, ok := tvJobs.Load(te.ID); ok {
+		return j.(tvJob)
+	}
+	j := newTVJob(t, te, "released")
+	tvJobs.Store(te.ID, j)
 	return j
 }
 
