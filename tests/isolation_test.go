@@ -285,6 +285,8 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Method: http.MethodPut, Path: jobPath(id) + "/customFields", Body: `{}`},
 					{Method: http.MethodPost, Path: jobMessagesPath(id), Body: `{"body":"theirs"}`},
 					{Method: http.MethodPost, Path: jobMessagesPath(id) + "/list", Body: `{}`},
+					{Method: http.MethodPost, Path: jobRoutings(t, a, id)[0].operationPath(ops[0]) + "/ipts/setup/list", Body: `{}`},
+					{Method: http.MethodGet, Path: jobRoutings(t, a, id)[0].operationPath(ops[0]) + "/ipts/setup/00000000-0000-7000-8000-000000000001"},
 					// A's sales-order line is no line of B's; A's job operation no operation of B's.
 					{Method: http.MethodPost, Path: jobsPath, Body: fmt.Sprintf(`{"itemsToMake":[{"salesOrderPartLineId":%q}]}`, lines[0]),
 						Field: "itemsToMake.0.salesOrderPartLineId"},

@@ -108,6 +108,11 @@ func TestListDateFiltersAreAllBoundedToTheYears2000To2099(t *testing.T) {
 	parents := map[string]func() string{
 		"webhookId": func() string { return subscribeWebhook(t, te, newWebhookReceiver(t).URL).Id },
 		"invoiceId": func() string { f := ivOrder(t, te, "1"); return ivBill(t, te, f.order) },
+		// The job tracking values of one job operation's phase (tvWalkJob builds the job once).
+		"jobId":       func() string { return tvWalkJob(t, te).ID },
+		"routingId":   func() string { return tvWalkJob(t, te).Route.RoutingID },
+		"operationId": func() string { return tvWalkJob(t, te).Cut },
+		"phase":       func() string { return "inProcess" },
 	}
 	parentIDs := map[string]string{}
 	var wording string

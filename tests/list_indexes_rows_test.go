@@ -607,6 +607,18 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('30000
 	{"job_messages", `INSERT INTO job_messages (tenant_id, id, job_id, item_to_make_id, operation_id, body, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, CASE WHEN i % 2 = 0 THEN ` + sqlID36("i") + ` END,
        CASE WHEN i % 2 = 0 THEN ` + sqlID36("i") + ` END, 'message ' || i, ` + sqlAt("i") + ` ` + everyTenant},
+	// In-process tracking values: five per operation row (phases in turn, a unit at
+	// inProcess), and one at phase inProcess for each assignment k of the routed job item's
+	// first operation, of field k, on unit k, recorded k minutes after the epoch.
+	{"job_operation_tracking_values", `INSERT INTO job_operation_tracking_values (tenant_id, id, job_id, item_to_make_id,
+       operation_id, phase, tracking_id, tracking_field_id, value, unit_number, recorded_utc)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 25 + 1") + `, ` + sqlID36("(i - 1) / 5 + 1") + `,
+       ` + sqlID36("(i - 1) / 5 + 1") + `, (ARRAY['setup','inProcess','final'])[1 + (i - 1) % 3], ` + sqlID36("i") + `,
+       ` + sqlID24("1 + i % 50") + `, to_jsonb(i), CASE WHEN (i - 1) % 3 = 1 THEN 1 + i % 20 END, ` + sqlAt("i") + ` ` + everyTenant + `
+UNION ALL
+SELECT $1, ` + sqlID36(jobRecordSQL) + `, '` + routedJobItem.JobID + `', '` + routedJobItem.ItemToMakeID + `',
+       ` + sqlID36(jobFirstOperationSQL) + `, 'inProcess', ` + sqlID36(jobRecordSQL) + `, ` + sqlID24("k") + `, to_jsonb(k), k,
+       ` + sqlAt("k") + ` ` + lineRecords},
 	// One operation row per item to make (one in three started), and the rows of the routed
 	// job item's routing operations (the second started).
 	{"job_operations", `INSERT INTO job_operations (tenant_id, id, job_id, item_to_make_id, status, created_utc, modified_utc)

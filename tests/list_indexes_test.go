@@ -375,6 +375,15 @@ var indexedLists = map[string]indexedList{
 	"/api/jobs/{jobId}/routing/{routingId}/operations/{operationId}/items/list": {
 		tables: []string{"routing_operation_items"}, path: routedJobPath(id36(routedJobRecord(1))),
 		filters: map[string]any{"ids": []string{id36(routedJobRecord(2))}, "itemIds": []string{id24(3)}}},
+	"/api/jobs/{jobId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list": {
+		tables: []string{"job_operation_tracking_values"}, path: withPhase(routedJobPath(id36(routedJobRecord(1))), "inProcess"),
+		filters: map[string]any{
+			"ids":               []string{id36(routedJobRecord(2))},
+			"trackingIds":       []string{id36(routedJobRecord(3))},
+			"trackingFieldIds":  []string{id24(4)},
+			"recordedAfterUtc":  dateTime(at(4)),
+			"recordedBeforeUtc": dateTime(at(2)),
+		}},
 	"/api/sales-orders/{salesOrderId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list": {tables: []string{"routing_operations"},
 		path: routedOrderLinePath(""),
 		filters: map[string]any{

@@ -405,6 +405,7 @@ func statementRows() []statementRow {
 		{name: "webhooks", arrange: arrangeWebhooks},
 		{name: "jobs", arrange: arrangeJobs},
 		{name: "job messages", arrange: arrangeJobMessages},
+		{name: "job tracking values", arrange: arrangeJobTrackingValues},
 		{name: "users", arrange: arrangeUsers},
 		{name: "scrap reports", arrange: arrangeScrapReports},
 		{name: "inventory report", arrange: arrangeInventoryReport},

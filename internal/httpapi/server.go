@@ -316,6 +316,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		SalesOrders: salesOrders, Customers: customerRecords, Items: itemMaster, Routings: routings,
 		Reservations: stock, CustomFields: customFields, Stock: stock, Users: userRecords,
 		Scrap: scrapRegister,
+		TrackingFields: trackingFields,
 	})
 	// The scrap report names the job operations of its rows through jobs.
 	scrapRegister.UseJobOperationNames(jobRecords)

@@ -8,6 +8,7 @@ import (
 	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/salesorders"
+	"mos/internal/scheduling/trackingfields"
 	"mos/internal/shared/customfields"
 	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
@@ -37,11 +38,20 @@ type Deps struct {
 	Users userDirectory
 	// Scrap records the scrap job operations add, in their transaction (scrap.Service).
 	Scrap scrapRegister
+	// TrackingFields answers the data types and options the in-process tracking values
+	// recorded on job operations must suit (trackingfields.Service).
+	TrackingFields trackingFieldRules
 }
 
 // scrapRegister records scrap in the caller's transaction q.
 type scrapRegister interface {
 	Record(ctx context.Context, q db.Q, tenantID string, r scrap.Record) error
+}
+
+// trackingFieldRules answers the tenant's tracking fields among ids with their data types and
+// options, through q.
+type trackingFieldRules interface {
+	ValueRules(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]trackingfields.ValueRule, error)
 }
 
 // userDirectory answers which of ids are users of the tenant, through q.
@@ -84,6 +94,7 @@ type jobRoutings interface {
 	CopyEach(ctx context.Context, q db.Q, tenantID string, pairs []routing.CopyPair) error
 	RoutingsIn(ctx context.Context, q db.Q, tenantID string, owners []routing.Owner) (map[routing.Owner]routing.Routing, error)
 	OperationsByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]routing.OwnedOperation, error)
+	TrackingsByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]routing.Tracking, error)
 }
 
 // stockReservations is what jobs ask of the inventory ledger, in their own transaction: hold

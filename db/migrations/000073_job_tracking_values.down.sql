@@ -1,0 +1,1 @@
+DROP TABLE job_operation_tracking_values;
