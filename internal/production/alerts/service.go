@@ -152,9 +152,9 @@ func (s *Service) Clear(ctx context.Context, t Tenant, id int64) (Alert, error) 
 
 // OperationCompleted clears the active alerts of a job operation that completed, in the
 // completion's transaction (a jobs.OperationCompletedHook): at the completion's instant, by
-// no user.
+// no user. at is stored as jobs store the completion (PostgreSQL rounds to microseconds).
 func (s *Service) OperationCompleted(ctx context.Context, q db.Q, tenantID, _, operationID string, at time.Time) error {
-	return s.store.clearOperation(ctx, q, tenantID, operationID, at.UTC().Truncate(time.Microsecond))
+	return s.store.clearOperation(ctx, q, tenantID, operationID, at)
 }
 
 // runRules raises the rules' missing alerts and omits the alerts of cancelled jobs and of
