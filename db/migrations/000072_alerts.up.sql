@@ -49,6 +49,5 @@ CREATE INDEX alerts_work_order_idx ON alerts (tenant_id, work_order_id, raised_a
 CREATE INDEX alerts_work_center_idx ON alerts (tenant_id, work_center_id, raised_at_utc, id) WHERE active AND NOT omitted;
 CREATE INDEX alerts_equipment_idx ON alerts (tenant_id, equipment_id, raised_at_utc, id) WHERE active AND NOT omitted;
 CREATE INDEX alerts_name_idx ON alerts (tenant_id, alert_name, raised_at_utc, id) WHERE active AND NOT omitted;
--- The operations of listed alerts (checked for cancelled jobs and removed operations) and an
--- operation's active alerts (cleared when it completes).
+-- An operation's active alerts: cleared when it completes, omitted when found gone.
 CREATE INDEX alerts_operation_idx ON alerts (tenant_id, job_operation_id) WHERE active;

@@ -89,6 +89,11 @@ func (s *Service) Raise(ctx context.Context, t Tenant, r Raise) (int64, error) {
 // List answers the tenant's listed alerts (active; not of a cancelled job or of an operation
 // that left its routing) matching f, in the page r asks for, after running the rules, in one
 // transaction and a fixed number of statements however many alerts match.
+//
+// Whether an alert's job was cancelled or its operation left the routing (both final) is
+// asked of jobs for the page's operations only: alerts found so are marked omitted once and
+// for all and the page is read again, so that paging stays exact; a steady list (nothing
+// newly gone) reads the page once.
 func (s *Service) List(ctx context.Context, t Tenant, f Filter, r listing.Request) ([]Alert, error) {
 	page, err := listing.Resolve(r, listSpec)
 	if err != nil {
@@ -96,17 +101,55 @@ func (s *Service) List(ctx context.Context, t Tenant, f Filter, r listing.Reques
 	}
 	var out []Alert
 	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.runRules(ctx, q, t); err != nil {
+		if err := s.raisePastDue(ctx, q, t); err != nil {
 			return err
 		}
-		rows, err := s.store.list(ctx, q, t.ID, f, page)
-		if err != nil {
-			return err
+		var rows []Alert
+		for attempt := 1; ; attempt++ {
+			rows, err = s.store.list(ctx, q, t.ID, f, page)
+			if err != nil {
+				return err
+			}
+			gone, err := s.goneOf(ctx, q, t.ID, rows)
+			if err != nil || len(gone) == 0 {
+				return s.nameInto(ctx, q, t.ID, rows, &out, err)
+			}
+			if err := s.store.omit(ctx, q, t.ID, gone); err != nil {
+				return err
+			}
+			if attempt == maxRereads {
+				// Operations keep leaving under the list: answer this page without them.
+				rows = slices.DeleteFunc(rows, func(a Alert) bool { return slices.Contains(gone, a.JobOperationID) })
+				return s.nameInto(ctx, q, t.ID, rows, &out, nil)
+			}
 		}
-		out, err = s.named(ctx, q, t.ID, rows)
-		return err
 	})
 	return out, err
+}
+
+// maxRereads bounds how often a list reads its page again after omitting alerts found gone.
+const maxRereads = 3
+
+// goneOf answers which operations of rows are no longer operations of a live job, in one
+// statement (none for no rows).
+func (s *Service) goneOf(ctx context.Context, q db.Q, tenantID string, rows []Alert) ([]string, error) {
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	ops := make([]string, len(rows))
+	for i, a := range rows {
+		ops[i] = a.JobOperationID
+	}
+	return s.deps.Jobs.GoneOperations(ctx, q, tenantID, unique(ops))
+}
+
+// nameInto names rows into *out unless err is set.
+func (s *Service) nameInto(ctx context.Context, q db.Q, tenantID string, rows []Alert, out *[]Alert, err error) error {
+	if err != nil {
+		return err
+	}
+	*out, err = s.named(ctx, q, tenantID, rows)
+	return err
 }
 
 // Get answers alert id, active or cleared, after running the rules, in one transaction. An
@@ -114,7 +157,7 @@ func (s *Service) List(ctx context.Context, t Tenant, f Filter, r listing.Reques
 func (s *Service) Get(ctx context.Context, t Tenant, id int64) (Alert, error) {
 	var out Alert
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.runRules(ctx, q, t); err != nil {
+		if err := s.raisePastDue(ctx, q, t); err != nil {
 			return err
 		}
 		a, err := s.store.get(ctx, q, t.ID, id, false)
@@ -155,23 +198,6 @@ func (s *Service) Clear(ctx context.Context, t Tenant, id int64) (Alert, error) 
 // no user. at is stored as jobs store the completion (PostgreSQL rounds to microseconds).
 func (s *Service) OperationCompleted(ctx context.Context, q db.Q, tenantID, _, operationID string, at time.Time) error {
 	return s.store.clearOperation(ctx, q, tenantID, operationID, at)
-}
-
-// runRules raises the rules' missing alerts and omits the alerts of cancelled jobs and of
-// operations gone from their routing, through q, in a fixed number of statements.
-func (s *Service) runRules(ctx context.Context, q db.Q, t Tenant) error {
-	if err := s.raisePastDue(ctx, q, t); err != nil {
-		return err
-	}
-	listed, err := s.store.listedOperations(ctx, q, t.ID)
-	if err != nil {
-		return err
-	}
-	gone, err := s.deps.Jobs.GoneOperations(ctx, q, t.ID, listed)
-	if err != nil {
-		return err
-	}
-	return s.store.omit(ctx, q, t.ID, gone)
 }
 
 // raisePastDue raises operationPastDue on every open operation of a released or in-progress

@@ -113,22 +113,11 @@ func (store) insertRuleAlerts(ctx context.Context, q db.Q, tenantID, rule string
 	return nil
 }
 
-const listedOperationsSQL = `SELECT DISTINCT job_operation_id FROM alerts
-WHERE tenant_id = $1 AND active AND NOT omitted`
-
-// listedOperations answers the operations the listed alerts (active, not omitted) are on.
-func (store) listedOperations(ctx context.Context, q db.Q, tenantID string) ([]string, error) {
-	var out []string
-	if err := sqlx.SelectContext(ctx, q, &out, listedOperationsSQL, tenantID); err != nil {
-		return nil, fmt.Errorf("read the operations of listed alerts: %w", err)
-	}
-	return out, nil
-}
-
 const omitSQL = `UPDATE alerts SET omitted = true
 WHERE tenant_id = $1 AND job_operation_id = ANY($2) AND active AND NOT omitted`
 
-// omit leaves the active alerts of operationIDs out of the list from now on.
+// omit leaves the active alerts of operationIDs (of cancelled jobs, or gone from their
+// routing) out of the list from now on.
 func (store) omit(ctx context.Context, q db.Q, tenantID string, operationIDs []string) error {
 	if _, err := q.ExecContext(ctx, omitSQL, tenantID, pq.StringArray(operationIDs)); err != nil {
 		return fmt.Errorf("omit alerts: %w", err)
