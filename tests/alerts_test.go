@@ -582,3 +582,46 @@ func TestAlertsAreIsolatedBetweenTenants(t *testing.T) {
 		t.Fatalf("tenant A lists %v, want its own alert and its two past-due ones", alertIDs(got))
 	}
 }
+
+// arrangeAlerts: in each tenant a job past due (the rule raises two alerts on reading) and a
+// job with one hand-raised alert in the small tenant and manySubs in the large one, all at
+// the operation with a work center and equipment.
+func arrangeAlerts(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, n int) int64 {
+		pastDueShop(t, te, "2026-02-01")
+		s := newAlertShop(t, te, "released", "", "")
+		var id int64
+		for k := range n {
+			id = raiseAlert(t, te, s.Job, s.Mill, fmt.Sprintf("Alert %d", k))
+		}
+		return id
+	}
+	sm, lg := build(small, 1), build(large, manySubs)
+	return []readCase{
+		listRead("listAlerts", alertsPath+"/list", alertsPath+"/list", `{}`),
+		getRead("getAlert", alertPath(sm), alertPath(lg)),
+	}
+}
+
+// alertsIsolation: tenant A's alert is none of tenant B's.
+func alertsIsolation() isolationRow {
+	return isolationRow{name: "alerts", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+		s := newAlertShop(t, a, "released", "", "")
+		id := raiseAlert(t, a, s.Job, s.Mill, "Isolated alert")
+		own := newAlertShop(t, b, "released", "", "")
+		return isolated{
+			ID: fmt.Sprintf(`"id":%d,`, id), Get: alertPath(id),
+			Lists: []isoList{
+				{Path: alertsPath + "/list", Body: `{}`},
+				{Path: alertsPath + "/list", Body: fmt.Sprintf(`{"jobIds":[%q]}`, s.Job)},
+			},
+			Refused: []isoCall{
+				{Method: http.MethodPost, Path: alertPath(id) + "/clear"},
+				{Method: http.MethodPost, Path: alertsPath, Body: fmt.Sprintf(`{"jobId":%q,"jobOperationId":%q,"alertName":"x"}`, s.Job, s.Mill),
+					Field: "jobId"},
+				{Method: http.MethodPost, Path: alertsPath, Body: fmt.Sprintf(`{"jobId":%q,"jobOperationId":%q,"alertName":"x"}`, own.Job, s.Mill),
+					Status: http.StatusBadRequest, Field: "jobOperationId"},
+			},
+		}
+	}}
+}

@@ -405,6 +405,7 @@ func statementRows() []statementRow {
 		{name: "webhooks", arrange: arrangeWebhooks},
 		{name: "jobs", arrange: arrangeJobs},
 		{name: "job messages", arrange: arrangeJobMessages},
+		{name: "alerts", arrange: arrangeAlerts},
 		{name: "users", arrange: arrangeUsers},
 	}
 }
