@@ -46,6 +46,7 @@ var unversioned = map[string]string{
 	"getJobOperation":                                     "a view joining the routing operation, the job operation's production state and the item to make's quantities, not one stored record",
 	"getSalesOrderProgressBillingSchedule":                "the order's milestones (a set of records), not one stored record",
 	"replaceSalesOrderProgressBillingSchedule":            "replaces the order's milestones (a set of records), not one stored record",
+	"getAlert": "names its job, item and operation from other areas when read, and reading runs the alert rules; not one stored record",
 }
 
 // TestEveryRecordOperationIsConditional: every GET answers an ETag and 304 to If-None-Match,
