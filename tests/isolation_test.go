@@ -298,6 +298,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		jobOperationsIsolation(),
 		scrapReportsIsolation(),
 		inventoryReportIsolation(),
+		alertsIsolation(),
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)
 			return isolated{

@@ -54,6 +54,15 @@ func sqlWord(prefix, expr string) string {
 // item, quantity, then again.
 const manualKindSQL = "(ARRAY['priced', 'amount', 'quantity', 'item', 'quantity'])[(i - 1) % 5 + 1]"
 
+// alertsEpoch is the instant the alerts rows are raised from (in minutes, see alertAt).
+var alertsEpoch = time.Date(2027, 1, 2, 0, 0, 0, 0, time.UTC)
+
+// alertAt is the instant minutes after alertsEpoch; sqlAlertAt its SQL twin.
+func alertAt(minutes int) time.Time { return alertsEpoch.Add(time.Duration(minutes) * time.Minute) }
+func sqlAlertAt(minutesExpr string) string {
+	return "(timestamptz '2027-01-02 00:00:00+00' + (" + minutesExpr + ") * interval '1 minute')"
+}
+
 func sqlAt(minutesExpr string) string {
 	return "(timestamptz '2024-01-01 00:00:00+00' + (" + minutesExpr + ") * interval '1 minute')"
 }
@@ -627,6 +636,17 @@ SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sql
 UNION ALL
 SELECT $1, ` + sqlID36(jobRecordSQL) + `, '` + routedJobItem.JobID + `', '` + routedJobItem.ItemToMakeID + `',
        CASE WHEN k = 2 THEN 'started' ELSE 'notStarted' END, ` + sqlAt("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
+	// Alerts: one per job operation row (on its job and item to make), nine in ten active;
+	// every second at one of 5,000 work centers, every third on one of 4,000 equipment, every
+	// fifth of one of 3,000 work orders, named after one of 2,000 names; raised from
+	// alertsEpoch on, after every alert the past-due rule raises on the jobs above (due in
+	// 2026) when the list is read.
+	{"alerts", `INSERT INTO alerts (tenant_id, alert_name, job_id, item_to_make_id, job_operation_id, work_center_id,
+       equipment_id, work_order_id, raised_at_utc, active, cleared_utc)
+SELECT ten.id, 'Alert ' || (i % 2000), ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID36("i") + `,
+       CASE WHEN i % 2 = 0 THEN ` + sqlID24("1 + i % 5000") + ` END, CASE WHEN i % 3 = 0 THEN ` + sqlID24("1 + i % 4000") + ` END,
+       CASE WHEN i % 5 = 0 THEN ` + sqlID24("1 + i % 3000") + ` END, ` + sqlAlertAt("i") + `, i % 10 <> 9,
+       CASE WHEN i % 10 = 9 THEN ` + sqlAlertAt("i") + ` + interval '1 day' END ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

@@ -508,6 +508,17 @@ var indexedLists = map[string]indexedList{
 			"statuses":      []string{"started"},
 			"workCenterIds": []string{id24(3)},
 		}},
+	// Each value matches a handful of rows (raisedBeforeUtc also every alert the past-due
+	// rule raises, all before the rows').
+	"/api/alerts/list": {tables: []string{"alerts"}, filters: map[string]any{
+		"jobIds":          []string{id24(4242)},
+		"workOrderIds":    []string{id24(1246)},
+		"workCenterIds":   []string{id24(4243)},
+		"equipmentIds":    []string{id24(243)},
+		"alertNames":      []string{"Alert 777"},
+		"raisedAfterUtc":  dateTime(alertAt(listRows - 30)),
+		"raisedBeforeUtc": dateTime(alertAt(30)),
+	}},
 	"/api/jobs/{jobId}/messages/list": {tables: []string{"job_messages"}, path: map[string]string{"jobId": id24(parent)},
 		filters:  map[string]any{"itemToMakeId": id36(subRow(1)), "operationId": id36(subRow(1))},
 		together: map[string]any{"itemToMakeId": id36(subRow(1)), "operationId": id36(subRow(1))}},

@@ -91,6 +91,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"jobs:operations/{operationId}":  jobOperation,
 		"jobs:input-items/{inputItemId}": jobInput,
 		"jobs:items/{operationItemId}":   jobOperationItem,
+		"alerts/{alertId}":               fmt.Sprint(raiseAlert(t, te, job, jobOperation, "Walk alert")),
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
 		"material-codes/{id}":            list("/api/material-codes"),
@@ -319,6 +320,19 @@ func (b *walkBuilder) pathBreakages() []malformed {
 			} {
 				m := b.valid("path " + p.Name + ": " + c.what)
 				m.path = strings.Replace(m.path, "/"+url.PathEscape(real), "/"+c.escaped, 1)
+				out = append(out, m)
+			}
+			continue
+		}
+		if s := schemaOf(p.Schema); s != nil && s.Type.Is(openapi3.TypeInteger) {
+			// A whole-number id (an alert's): numbers of no record, and texts that are none.
+			for _, c := range []id{
+				{"a number of no record", "9000000000000000000"}, {"zero", "0"}, {"a negative number", "-1"},
+				{"a number beyond 64 bits", "99999999999999999999"}, {"a word", "walk"}, {"a fraction", "1.5"},
+				{"a number with a NUL", "%00" + real}, {"a number of invalid UTF-8", "%FF" + real},
+			} {
+				m := b.valid("path " + p.Name + ": " + c.what)
+				m.path = strings.Replace(m.path, "/"+real, "/"+c.escaped, 1)
 				out = append(out, m)
 			}
 			continue

@@ -406,6 +406,7 @@ func statementRows() []statementRow {
 		{name: "jobs", arrange: arrangeJobs},
 		{name: "job messages", arrange: arrangeJobMessages},
 		{name: "job tracking values", arrange: arrangeJobTrackingValues},
+		{name: "alerts", arrange: arrangeAlerts},
 		{name: "users", arrange: arrangeUsers},
 		{name: "scrap reports", arrange: arrangeScrapReports},
 		{name: "inventory report", arrange: arrangeInventoryReport},

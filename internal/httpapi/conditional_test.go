@@ -49,6 +49,7 @@ var unversioned = map[string]string{
 	"listScrapReports":                                    "a page of the scrap register (many records) with totals, not one stored record",
 	"getJobRoutingOperationTrackingValue":                 "an in-process tracking value never changes once recorded (it is deleted and recorded again), and it shows its field's name from another area's record",
 	"deleteJobRoutingOperationTrackingValue":              "an in-process tracking value never changes once recorded, so there is no lost update for If-Match to prevent",
+	"getAlert":                                            "names its job, item and operation from other areas when read, and reading runs the alert rules; not one stored record",
 }
 
 // TestEveryRecordOperationIsConditional: every GET answers an ETag and 304 to If-None-Match,

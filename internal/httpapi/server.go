@@ -22,6 +22,7 @@ import (
 	"mos/internal/platform/outbox"
 	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/web"
+	"mos/internal/production/alerts"
 	"mos/internal/production/jobs"
 	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/purchaseorders"
@@ -77,6 +78,7 @@ type Server struct {
 	*quotes.QuotesHandler
 	*salesorders.SalesOrdersHandler
 	*jobs.JobsHandler
+	*alerts.AlertsHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
 	*customfields.CustomFieldsHandler
@@ -331,6 +333,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("a job", jobRecords.UsesItem)
 	// An outside-processing line names a job operation the vendor performs.
 	purchaseOrders.RegisterJobOperationCheck(jobRecords.JobOperationExists)
+	// Alerts on job operations: names from jobs, items and resources; completing an
+	// operation clears its alerts in the completion's transaction.
+	jobAlerts := alerts.NewService(cfg.Pool, alerts.Deps{Jobs: jobRecords, Items: itemMaster, Resources: schedulingResources})
+	jobRecords.RegisterOperationCompleted(jobAlerts.OperationCompleted)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -405,6 +411,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		QuotesHandler:            quotes.NewHandler(quoteRecords, spec, ownerRoutingPaths),
 		SalesOrdersHandler:       salesorders.NewHandler(salesOrders, spec, ownerRoutingPaths),
 		JobsHandler:              jobs.NewHandler(jobRecords, spec, ownerRoutingPaths),
+		AlertsHandler:            alerts.NewHandler(jobAlerts),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),
