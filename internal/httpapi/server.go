@@ -23,6 +23,7 @@ import (
 	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/web"
 	"mos/internal/production/jobs"
+	"mos/internal/production/timers"
 	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/receipts"
@@ -76,6 +77,7 @@ type Server struct {
 	*quotes.QuotesHandler
 	*salesorders.SalesOrdersHandler
 	*jobs.JobsHandler
+	*timers.TimersHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
 	*customfields.CustomFieldsHandler
@@ -321,6 +323,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("a job", jobRecords.UsesItem)
 	// An outside-processing line names a job operation the vendor performs.
 	purchaseOrders.RegisterJobOperationCheck(jobRecords.JobOperationExists)
+	// Timers: time users spend on job operations, costed into the jobs at the work centers'
+	// rates; completing an operation closes its open timers in the same transaction.
+	timeRecords := timers.NewService(cfg.Pool, timers.Deps{Jobs: jobRecords, Rates: schedulingResources, Users: userRecords})
+	jobRecords.RegisterOperationCompleted(timeRecords.CloseOperationTimers)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -395,6 +401,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		QuotesHandler:            quotes.NewHandler(quoteRecords, spec, ownerRoutingPaths),
 		SalesOrdersHandler:       salesorders.NewHandler(salesOrders, spec, ownerRoutingPaths),
 		JobsHandler:              jobs.NewHandler(jobRecords, spec, ownerRoutingPaths),
+		TimersHandler:            timers.NewHandler(timeRecords, spec),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),
