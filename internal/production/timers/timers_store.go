@@ -80,7 +80,6 @@ func (store) insertTimer(ctx context.Context, q db.Q, tenantID string, t Timer) 
 	return r.timer(), nil
 }
 
-
 const getTimerSQL = `SELECT ` + timerColumns + `, 0 AS total_count FROM timers t WHERE t.tenant_id = $1 AND t.id = $2`
 
 func timerNotFound(id string) error { return apperr.NotFound("timer %s not found", id) }
