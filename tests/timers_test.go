@@ -75,7 +75,7 @@ func (j timerJob) block(user, op, typ, started, stopped string) map[string]any {
 // sendJSON sends body (JSON of it; none when nil) with token.
 func sendJSON(t *testing.T, method, path, token string, body any) (rawResponse, []byte) {
 	t.Helper()
-	if body == nil {
+	if m, ok := body.(map[string]any); body == nil || (ok && m == nil) {
 		return rawRequest(t, method, path, token, "", "")
 	}
 	return rawRequest(t, method, path, token, "application/json", jobJSON(t, body))
