@@ -406,6 +406,7 @@ func statementRows() []statementRow {
 		{name: "jobs", arrange: arrangeJobs},
 		{name: "job messages", arrange: arrangeJobMessages},
 		{name: "users", arrange: arrangeUsers},
+		{name: "timers", arrange: arrangeTimers},
 	}
 }
 

@@ -428,3 +428,72 @@ func TestTimerReferencesAndPermission(t *testing.T) {
 	res, b = sendJSON(t, http.MethodPost, "/api/time-clock-timers/clock-in", noPerm, nil)
 	mustProblem(t, res, b, http.StatusForbidden)
 }
+
+// arrangeTimers: in the small tenant one user clocked in with one running timer and one
+// block; in the large one manySubs such users (the first running a timer of every type), so
+// that the timer lists, the time clock and the user statuses hold many rows.
+func arrangeTimers(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, users int) (timerID, userID string) {
+		j := newTimerJob(t, te)
+		for k := range users {
+			user, token := timerUser(t, te, fmt.Sprintf("Operator %02d", k))
+			clockIn(t, token, map[string]any{"clockedInUtc": fromNow(-3 * time.Hour)})
+			timerID = createTimer(t, te.Token, j.block(user, j.Weld, "labor", fromNow(-3*time.Hour), fromNow(-2*time.Hour)))
+			types := []string{"labor"}
+			if k == 0 {
+				types, userID = []string{"labor", "machine", "setup"}, user
+			}
+			for _, typ := range types {
+				startTimer(t, token, map[string]any{"type": typ, "jobId": j.ID, "jobOperationId": j.Cut})
+			}
+		}
+		return timerID, userID
+	}
+	st, su := build(small, 1)
+	lt, lu := build(large, manySubs)
+	return []readCase{
+		getRead("getTimer", timerPath(st), timerPath(lt)),
+		listRead("listTimers", timersPath+"/list", timersPath+"/list", `{}`),
+		listRead("listJobTrackingTimers", trackingTimersPath+"/list", trackingTimersPath+"/list", `{}`),
+		listRead("listTimeClockEntries", timeClockPath+"/list", timeClockPath+"/list", `{}`),
+		listRead("listUserStatuses", "/api/users/status", "/api/users/status", `{}`),
+		getRead("getUserStatus", userPath(su)+"/status", userPath(lu)+"/status"),
+	}
+}
+
+// timersIsolation: tenant A's timer, user and job operation, as tenant B meets them.
+func timersIsolation() isolationRow {
+	return isolationRow{name: "timers", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+		j := newTimerJob(t, a)
+		user, _ := timerUser(t, a, "Isolated")
+		id := createTimer(t, a.Token, j.block(user, j.Cut, "labor", fromNow(-2*time.Hour), fromNow(-time.Hour)))
+		bUser, _ := timerUser(t, b, "Isolated")
+		theirs := jobJSON(t, j.block(bUser, j.Cut, "labor", fromNow(-2*time.Hour), fromNow(-time.Hour)))
+		return isolated{
+			ID: id, Get: timerPath(id),
+			Put:   &isoCall{Body: jobJSON(t, map[string]any{"startedOnUtc": fromNow(-3 * time.Hour), "stoppedOnUtc": fromNow(-time.Hour)})},
+			Patch: &isoCall{Body: `[{"op":"replace","path":"/notes","value":"theirs"}]`},
+			Lists: []isoList{
+				{Path: timersPath + "/list", Body: `{}`},
+				{Path: timersPath + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+				{Path: trackingTimersPath + "/list", Body: fmt.Sprintf(`{"userIds":[%q]}`, user)},
+				{Path: timeClockPath + "/list", Body: fmt.Sprintf(`{"userIds":[%q]}`, user)},
+			},
+			Refused: []isoCall{
+				// A's job operation is no operation of B's; A's timer and user none of B's.
+				{Method: http.MethodPost, Path: timersPath, Body: theirs, Field: "jobOperationId"},
+				{Method: http.MethodPost, Path: trackingTimersPath + "/stop", Body: fmt.Sprintf(`{"timerId":%q}`, id)},
+				{Method: http.MethodPost, Path: trackingTimersPath + "/stop", Body: fmt.Sprintf(`{"userId":%q}`, user), Field: "userId"},
+				{Method: http.MethodPost, Path: timeClockPath + "/clock-in", Body: fmt.Sprintf(`{"userId":%q}`, user), Field: "userId"},
+				{Method: http.MethodGet, Path: userPath(user) + "/status"},
+			},
+		}
+	}}
+}
+
+// walkTimer is a timer of te for the malformed-request walk.
+func walkTimer(t *testing.T, te *tenantEnv) string {
+	j := newTimerJob(t, te)
+	user, _ := timerUser(t, te, "Walk timekeeper")
+	return createTimer(t, te.Token, j.block(user, j.Cut, "labor", fromNow(-2*time.Hour), fromNow(-time.Hour)))
+}
