@@ -568,7 +568,7 @@ var indexedLists = map[string]indexedList{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("ship", 4243),
 	}},
 	"/api/timers/list":              {tables: []string{"timers"}, filters: timerFilters()},
-	"/api/job-tracking-timers/list": {tables: []string{"timers"}, filters: timerFilters()},
+	"/api/job-tracking-timers/list": {tables: []string{"timers"}, filters: jobTrackingTimerFilters()},
 	"/api/time-clock-timers/list": {tables: []string{"time_clock_entries"}, filters: map[string]any{
 		"userIds": []string{id24(7)}, "open": true,
 		"fromUtc": dateTime(at(listRows - 30)), "toUtc": dateTime(at(30)),
@@ -855,4 +855,11 @@ func timerFilters() map[string]any {
 		"jobOperationIds": []string{id36(subRow(2))}, "itemId": id24(subRow(3)), "types": []string{"setup"},
 		"running": true, "startedAfterUtc": dateTime(at(listRows - 30)), "startedBeforeUtc": dateTime(at(30)),
 	}
+}
+
+// jobTrackingTimerFilters are timerFilters naming job-tracking rows (the even ones).
+func jobTrackingTimerFilters() map[string]any {
+	f := timerFilters()
+	f["ids"], f["jobOperationIds"] = []string{id24(778)}, []string{id36(subRow(1))}
+	return f
 }

@@ -476,8 +476,7 @@ func timersIsolation() isolationRow {
 			Lists: []isoList{
 				{Path: timersPath + "/list", Body: `{}`},
 				{Path: timersPath + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
-				{Path: trackingTimersPath + "/list", Body: fmt.Sprintf(`{"userIds":[%q]}`, user)},
-				{Path: timeClockPath + "/list", Body: fmt.Sprintf(`{"userIds":[%q]}`, user)},
+				{Path: timersPath + "/list", Body: fmt.Sprintf(`{"userIds":[%q]}`, user)},
 			},
 			Refused: []isoCall{
 				// A's job operation is no operation of B's; A's timer and user none of B's.
