@@ -307,6 +307,9 @@ func TestJobTrackingStartStopsTheRunningTimerOfTheSameType(t *testing.T) {
 	if len(first.StoppedTimers) != 0 {
 		t.Fatalf("nothing ran, yet %d stopped", len(first.StoppedTimers))
 	}
+	if job := getJob(t, te, j.ID); job.Status != client.JobStatusInProgress {
+		t.Fatalf("job %s after a start, want inProgress (starting marks it started)", job.Status)
+	}
 	machine := startTimer(t, token, map[string]any{"type": "machine", "jobId": j.ID, "jobOperationId": j.Cut})
 	if len(machine.StoppedTimers) != 0 {
 		t.Fatal("a machine timer stopped the labor timer")
