@@ -8,6 +8,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/utctime"
 )
 
 // clockListSpec: newest clock-in first, then highest id, unless Sort.Field names another.
@@ -112,6 +113,12 @@ type ClockPage struct {
 
 // ClockEntries answers a page of the time-clock entries matching f.
 func (s *Service) ClockEntries(ctx context.Context, tenantID string, f ClockFilter, r listing.Request) (ClockPage, error) {
+	fields := apperr.Fields{}
+	utctime.CheckFilterBound(fields, "fromUtc", f.From)
+	utctime.CheckFilterBound(fields, "toUtc", f.To)
+	if err := fields.Err(); err != nil {
+		return ClockPage{}, err
+	}
 	page, err := listing.Resolve(r, clockListSpec)
 	if err != nil {
 		return ClockPage{}, err

@@ -11,6 +11,7 @@ import (
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/utctime"
 	"mos/internal/production/jobs"
 )
 
@@ -314,6 +315,12 @@ type TimerPage struct {
 // List answers a page of the timers matching f (of source when set) with each row's system
 // operation, in a fixed number of statements however many rows the page holds.
 func (s *Service) List(ctx context.Context, tenantID string, f TimerFilter, source *Source, r listing.Request) (TimerPage, error) {
+	fields := apperr.Fields{}
+	utctime.CheckFilterBound(fields, "startedAfterUtc", f.StartedAfterUtc)
+	utctime.CheckFilterBound(fields, "startedBeforeUtc", f.StartedBeforeUtc)
+	if err := fields.Err(); err != nil {
+		return TimerPage{}, err
+	}
 	page, err := listing.Resolve(r, timerListSpec)
 	if err != nil {
 		return TimerPage{}, err
