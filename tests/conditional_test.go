@@ -543,6 +543,15 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			id := getJob(t, te, jobID).ItemsToMake[0].Id
 			return versioned{Table: "job_items_to_make", ID: id, Get: jobItemToMakePath(jobID, id)}
 		}},
+		{name: "timers", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			j := newTimerJob(t, te)
+			user, _ := timerUser(t, te, "Versioned")
+			id := createTimer(t, te.Token, j.block(user, j.Cut, "labor", fromNow(-2*time.Hour), fromNow(-time.Hour)))
+			return versioned{Table: "timers", ID: id, Get: timerPath(id), Writes: []versionedWrite{
+				putRecord("", jobJSON(t, map[string]any{"startedOnUtc": fromNow(-3 * time.Hour), "stoppedOnUtc": fromNow(-time.Hour)})),
+				patchOf("", `[{"op":"replace","path":"/notes","value":"patched"}]`),
+			}}
+		}},
 		{name: "purchase order part lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID := createItem(t, te, newItem("VER-BOUGHT"))
 			orderID := poFor(t, te)

@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"testing"
@@ -32,48 +31,10 @@ func jobCostBreakdown(t *testing.T, te *tenantEnv, jobID, itemToMakeID string) c
 	return out
 }
 
-// operationTime is time recorded on a job operation and what it cost (labor and machine, in
-// the tenant's currency).
+// operationTime is time recorded on a job operation, by kind (recordOperationTime records
+// it through the timers API).
 type operationTime struct {
 	SetupSeconds, LaborSeconds, MachineSeconds int64
-	LaborCost, MachineCost                     string
-}
-
-// recordOperationTimeUntilTimersExist adds tm to job operation opID of item to make
-// itemToMakeID and rolls it up to the item to make (hours, own labor and machine cost), as
-// recording time will. Time on operations is the one production state no operation of the
-// API records yet: timers (a later part of production) will, and will replace this helper.
-// It writes that time and nothing else; every other state the job tests need goes through
-// the API.
-func recordOperationTimeUntilTimersExist(t *testing.T, te *tenantEnv, itemToMakeID, opID string, tm operationTime) {
-	t.Helper()
-	ctx := context.Background()
-	res, err := srv.Pool.ExecContext(ctx, `UPDATE job_operations SET setup_seconds = setup_seconds + $4,
-		labor_seconds = labor_seconds + $5, machine_seconds = machine_seconds + $6,
-		labor_cost = labor_cost + $7, machine_cost = machine_cost + $8
-		WHERE tenant_id = $1 AND item_to_make_id = $2 AND id = $3`,
-		te.ID, itemToMakeID, opID, tm.SetupSeconds, tm.LaborSeconds, tm.MachineSeconds, numOr0(tm.LaborCost), numOr0(tm.MachineCost))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		t.Fatalf("time of operation %s: %d rows, %v", opID, n, err)
-	}
-	if _, err := srv.Pool.ExecContext(ctx, `UPDATE job_items_to_make SET setup_hours = setup_hours + $3::numeric / 3600,
-		labor_hours = labor_hours + $4::numeric / 3600, machine_hours = machine_hours + $5::numeric / 3600,
-		actual_labor = actual_labor + $6, actual_machine = actual_machine + $7
-		WHERE tenant_id = $1 AND id = $2`,
-		te.ID, itemToMakeID, tm.SetupSeconds, tm.LaborSeconds, tm.MachineSeconds, numOr0(tm.LaborCost), numOr0(tm.MachineCost)); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// numOr0 is s, or "0" when empty.
-func numOr0(s string) string {
-	if s == "" {
-		return "0"
-	}
-	return s
 }
 
 // The make summary adds up the job's items to make by item, in the order of each item's first
@@ -164,10 +125,10 @@ func TestJobTrackingShowsEachItemToMakeAtItsCurrentOperation(t *testing.T) {
 	cut, weld := first.Operations[0].Id, first.Operations[1].Id
 	// Cut: 10 minutes of setup, 20 of labor and 5 of machine, then complete with the
 	// quantity to make (4). Weld: started with 1 scrapped and a minute of labor.
-	recordOperationTimeUntilTimersExist(t, te, rs[0].ItemToMakeID, cut, operationTime{SetupSeconds: 600, LaborSeconds: 1200, MachineSeconds: 300})
+	recordOperationTime(t, te, jobID, cut, operationTime{SetupSeconds: 600, LaborSeconds: 1200, MachineSeconds: 300})
 	mustJobOp(t, te, jobID, rs[0].ItemToMakeID, cut, "complete", map[string]any{})
 	mustJobOp(t, te, jobID, rs[0].ItemToMakeID, weld, "add-quantity-completed", map[string]any{"quantity": 0, "quantityScrapped": 1})
-	recordOperationTimeUntilTimersExist(t, te, rs[0].ItemToMakeID, weld, operationTime{LaborSeconds: 60})
+	recordOperationTime(t, te, jobID, weld, operationTime{LaborSeconds: 60})
 	first = jobTracking(t, te, jobID).ItemsToMake[0]
 	if first.OperationsComplete != 1 || first.CurrentOperation == nil || first.CurrentOperation.Id != weld {
 		t.Fatalf("after Cut completed: %d complete, current %+v; want 1 and Weld", first.OperationsComplete, first.CurrentOperation)
@@ -210,14 +171,18 @@ func TestJobItemToMakeCostBreakdownShowsTheCostSoFar(t *testing.T) {
 	r := jobRoutings(t, te, jobID)[0]
 	ops := jobTracking(t, te, jobID).ItemsToMake[0].Operations
 	cut, weld := ops[0].Id, ops[1].Id
+	// Cut costs 40 an hour of labor and 12 of machine (its routing operation's rates; no
+	// work center, so setup costs nothing), set before work starts on it.
+	jobDecode(t, te, http.MethodPost, r.operationPath(cut), jobJSON(t, map[string]any{"name": "Cut", "sequence": 10,
+		"setupTimeMinutes": 15, "runTimeMinutesPerUnit": 2, "laborRate": 40, "machineRate": 12}), http.StatusOK, nil)
 	// Picks: 2 + 6 components at Weld (10 + 30) and 1.5 steel at Cut (7.5): 47.5 of material
 	// at this level; by the kinds the stock carries, 8 × 4.0625 + 7.5 = 40 material,
 	// 8 × 0.625 = 5 labor and 8 × 0.3125 = 2.5 machine.
 	pickFor(t, te, jobID, r.ItemToMakeID, weld, f.Component, "2")
 	pickFor(t, te, jobID, r.ItemToMakeID, weld, f.Component, "6")
 	pickFor(t, te, jobID, r.ItemToMakeID, cut, steel, "1.5")
-	// Cut: a quarter hour of setup, an hour of labor costing 40, machine costing 12.
-	recordOperationTimeUntilTimersExist(t, te, r.ItemToMakeID, cut, operationTime{SetupSeconds: 900, LaborSeconds: 3600, LaborCost: "40", MachineCost: "12"})
+	// Cut: a quarter hour of setup, an hour of labor costing 40, an hour of machine costing 12.
+	recordOperationTime(t, te, jobID, cut, operationTime{SetupSeconds: 900, LaborSeconds: 3600, MachineSeconds: 3600})
 
 	b := jobCostBreakdown(t, te, jobID, r.ItemToMakeID)
 	if b.ItemToMakeId != r.ItemToMakeID || b.ItemId != f.Item {

@@ -647,6 +647,20 @@ SELECT ten.id, 'Alert ' || (i % 2000), ` + sqlID24("(i - 1) / 5 + 1") + `, ` + s
        CASE WHEN i % 2 = 0 THEN ` + sqlID24("1 + i % 5000") + ` END, CASE WHEN i % 3 = 0 THEN ` + sqlID24("1 + i % 4000") + ` END,
        CASE WHEN i % 5 = 0 THEN ` + sqlID24("1 + i % 3000") + ` END, ` + sqlAlertAt("i") + `, i % 10 <> 9,
        CASE WHEN i % 10 = 9 THEN ` + sqlAlertAt("i") + ` + interval '1 day' END ` + everyTenant},
+	// Timers: one per job operation row, half of them job tracking, the types in turn, for
+	// fifty users; one in a hundred running (each of a user of its own, as one runs per user
+	// and type).
+	{"timers", `INSERT INTO timers (tenant_id, id, user_id, type, source, job_id, item_to_make_id, item_id, job_operation_id,
+       started_utc, stopped_utc, rate, seconds, cost)
+SELECT ten.id, ` + sqlID24("i") + `, CASE WHEN i % 100 = 0 THEN ` + sqlID24("i / 100") + ` ELSE ` + sqlID24("1 + i % 50") + ` END,
+       (ARRAY['setup', 'labor', 'machine'])[1 + i % 3], CASE WHEN i % 2 = 0 THEN 'jobTracking' ELSE 'manual' END,
+       ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sqlID24("i") + `, ` + sqlID36("i") + `, ` + sqlAt("i") + `,
+       CASE WHEN i % 100 <> 0 THEN ` + sqlAt("i") + ` + interval '30 minutes' END, 40,
+       CASE WHEN i % 100 <> 0 THEN 1800 ELSE 0 END, CASE WHEN i % 100 <> 0 THEN 20 ELSE 0 END ` + everyTenant},
+	// Time-clock entries of fifty users, one in a hundred open (each of a user of its own).
+	{"time_clock_entries", `INSERT INTO time_clock_entries (tenant_id, id, user_id, clocked_in_utc, clocked_out_utc)
+SELECT ten.id, ` + sqlID24("i") + `, CASE WHEN i % 100 = 0 THEN ` + sqlID24("i / 100") + ` ELSE ` + sqlID24("1 + i % 50") + ` END,
+       ` + sqlAt("i") + `, CASE WHEN i % 100 <> 0 THEN ` + sqlAt("i") + ` + interval '8 hours' END ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

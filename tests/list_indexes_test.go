@@ -597,6 +597,12 @@ var indexedLists = map[string]indexedList{
 	"/api/shipping-methods/list": {tables: []string{"shipping_methods"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("ship", 4243),
 	}},
+	"/api/timers/list":              {tables: []string{"timers"}, filters: timerFilters()},
+	"/api/job-tracking-timers/list": {tables: []string{"timers"}, filters: jobTrackingTimerFilters()},
+	"/api/time-clock-timers/list": {tables: []string{"time_clock_entries"}, filters: map[string]any{
+		"userIds": []string{id24(7)}, "open": true,
+		"fromUtc": dateTime(at(listRows - 30)), "toUtc": dateTime(at(30)),
+	}},
 	"/api/users/list": {tables: []string{"users"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "name": word("user", 4243),
 	}},
@@ -870,4 +876,20 @@ func mustNotScanSequentially(t *testing.T, pool *db.Pool, what string, tables []
 	}
 	t.Errorf("%s: sequential scan of %s\nSQL: %s\nargs: %v\nplan:\n%s", what, strings.Join(scanned, ", "), st.SQL, st.Args, text.String())
 	return true
+}
+
+// timerFilters are the values of the timer lists' filter members.
+func timerFilters() map[string]any {
+	return map[string]any{
+		"ids": []string{id24(777)}, "userIds": []string{id24(7)}, "jobIds": []string{id24(parent)},
+		"jobOperationIds": []string{id36(subRow(2))}, "itemId": id24(subRow(3)), "types": []string{"setup"},
+		"running": true, "startedAfterUtc": dateTime(at(listRows - 30)), "startedBeforeUtc": dateTime(at(30)),
+	}
+}
+
+// jobTrackingTimerFilters are timerFilters naming job-tracking rows (the even ones).
+func jobTrackingTimerFilters() map[string]any {
+	f := timerFilters()
+	f["ids"], f["jobOperationIds"] = []string{id24(778)}, []string{id36(subRow(1))}
+	return f
 }

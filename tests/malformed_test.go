@@ -154,6 +154,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"shipping-methods/{id}":                     createShippingMethod(t, te, client.ShippingMethodWrite{Name: "Walk shipping"}),
 		"refund-reason-codes/{id}":                  refundReason,
 		"users/{userId}":                            createUser(t, te, "Walk user"),
+		"timers/{timerId}":                          walkTimer(t, te),
 		"operations/{id}":                           operation,
 		"operation/{id}":                            operation,
 		"input-items/{inputItemId}":                 createRoutingInputItem(t, te, item, inputOf(createItem(t, te, newItem("WALK-INPUT")), "1")),

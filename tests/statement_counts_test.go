@@ -410,6 +410,7 @@ func statementRows() []statementRow {
 		{name: "users", arrange: arrangeUsers},
 		{name: "scrap reports", arrange: arrangeScrapReports},
 		{name: "inventory report", arrange: arrangeInventoryReport},
+		{name: "timers", arrange: arrangeTimers},
 	}
 }
 

@@ -27,6 +27,7 @@ var unversioned = map[string]string{
 	"getSalesOrderPartLineMakeSummary":                    "computed from the line's routing tree when read, not a stored record",
 	"getJobMakeSummary":                                   "adds up the job's items to make when read, not a stored record",
 	"getJobTracking":                                      "joins the job's routings and operation state when read, not a stored record",
+	"getUserStatus":                                       "joins the user's open time-clock entry and running timers when read, not a stored record",
 	"getJobItemToMakeCostBreakdown":                       "joins the item to make's costs, operations and picks when read, not a stored record",
 	"getInventoryByItem":                                  "balances summed over the ledger, not a stored record",
 	"getAvailableInventoryByItem":                         "balances summed over the ledger, not a stored record",

@@ -24,6 +24,7 @@ import (
 	"mos/internal/platform/web"
 	"mos/internal/production/alerts"
 	"mos/internal/production/jobs"
+	"mos/internal/production/timers"
 	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/receipts"
@@ -79,6 +80,7 @@ type Server struct {
 	*salesorders.SalesOrdersHandler
 	*jobs.JobsHandler
 	*alerts.AlertsHandler
+	*timers.TimersHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
 	*customfields.CustomFieldsHandler
@@ -317,7 +319,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	jobRecords := jobs.NewService(cfg.Pool, jobs.Deps{
 		SalesOrders: salesOrders, Customers: customerRecords, Items: itemMaster, Routings: routings,
 		Reservations: stock, CustomFields: customFields, Stock: stock, Users: userRecords,
-		Scrap: scrapRegister,
+		Scrap:          scrapRegister,
 		TrackingFields: trackingFields,
 	})
 	// The scrap report names the job operations of its rows through jobs.
@@ -337,6 +339,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	// operation clears its alerts in the completion's transaction.
 	jobAlerts := alerts.NewService(cfg.Pool, alerts.Deps{Jobs: jobRecords, Items: itemMaster, Resources: schedulingResources})
 	jobRecords.RegisterOperationCompleted(jobAlerts.OperationCompleted)
+	// Timers: time users spend on job operations, costed into the jobs at the work centers'
+	// rates; completing an operation closes its open timers in the same transaction.
+	timeRecords := timers.NewService(cfg.Pool, timers.Deps{Jobs: jobRecords, Rates: schedulingResources, Users: userRecords})
+	jobRecords.RegisterOperationCompleted(timeRecords.CloseOperationTimers)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -412,6 +418,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		SalesOrdersHandler:       salesorders.NewHandler(salesOrders, spec, ownerRoutingPaths),
 		JobsHandler:              jobs.NewHandler(jobRecords, spec, ownerRoutingPaths),
 		AlertsHandler:            alerts.NewHandler(jobAlerts),
+		TimersHandler:            timers.NewHandler(timeRecords, spec),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),

@@ -78,6 +78,8 @@ func (s *Service) EquipmentByID(ctx context.Context, q db.Q, tenantID string, id
 type WorkCenterRates struct {
 	ID                                   string
 	LaborRate, MachineRate, OverheadRate dec.Decimal
+	// SetupRate costs setup time (timers count it as labor cost).
+	SetupRate dec.Decimal
 }
 
 // WorkCenterRates returns the hourly rates of the tenant's work centers among ids, deleted

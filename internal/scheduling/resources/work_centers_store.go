@@ -277,7 +277,7 @@ func workCenterNotFound(id string) error {
 }
 
 const workCenterRatesSQL = `
-SELECT id, labor_rate, machine_rate, overhead_rate FROM work_centers WHERE tenant_id = $1 AND id = ANY($2)`
+SELECT id, labor_rate, machine_rate, overhead_rate, setup_rate FROM work_centers WHERE tenant_id = $1 AND id = ANY($2)`
 
 // rates reads the rates of the work centers among ids, deleted or not.
 func (workCenterStore) rates(ctx context.Context, q db.Q, tenantID string, ids []string) ([]WorkCenterRates, error) {
@@ -286,6 +286,7 @@ func (workCenterStore) rates(ctx context.Context, q db.Q, tenantID string, ids [
 		LaborRate    dec.Decimal `db:"labor_rate"`
 		MachineRate  dec.Decimal `db:"machine_rate"`
 		OverheadRate dec.Decimal `db:"overhead_rate"`
+		SetupRate    dec.Decimal `db:"setup_rate"`
 	}
 	if err := sqlx.SelectContext(ctx, q, &rows, workCenterRatesSQL, tenantID, db.Array(ids)); err != nil {
 		return nil, fmt.Errorf("work center rates: %w", err)

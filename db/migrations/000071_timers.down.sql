@@ -1,0 +1,2 @@
+DROP TABLE time_clock_entries;
+DROP TABLE timers;
