@@ -113,6 +113,14 @@ func permissionCatalogue(t *testing.T) []string {
 // measure the server, not the test harness.
 func benchClient(b *testing.B) *client.ClientWithResponses {
 	b.Helper()
+	c, _ := benchTenantClient(b)
+	return c
+}
+
+// benchTenantClient is benchClient that also answers the new tenant's id (for what only the
+// operator CLI creates, such as users).
+func benchTenantClient(b *testing.B) (*client.ClientWithResponses, string) {
+	b.Helper()
 	ctx := context.Background()
 	id, err := srv.Tenancy.CreateTenant(ctx, tenancy.NewTenant{Name: "Bench " + b.Name()})
 	if err != nil {
@@ -129,7 +137,7 @@ func benchClient(b *testing.B) *client.ClientWithResponses {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return c
+	return c, id
 }
 
 // sentAnswer is one raw answer of writeBoth.
