@@ -21,14 +21,11 @@ import (
 // to the window, and split at the shop's midnights where a report is per day. A running timer
 // or open entry counts up to now.
 
-// defaultWindowDays is the window a report covers when the filter names no day: today and the
-// six days before (a week of the shop's days).
-const defaultWindowDays = 7
-
 // maxWindowDays bounds a report's window, so that one request reads a bounded range of rows.
 const maxWindowDays = 366
 
-// DayWindow is a report's window as sent: shop days, inclusive; nil members take defaults.
+// DayWindow is a report's window as sent: shop days, inclusive, both required (a report
+// over a window the client names does not change with the day it is asked on).
 type DayWindow struct {
 	From *time.Time
 	To   *time.Time
@@ -160,32 +157,22 @@ type reportWindow struct {
 	now      time.Time
 }
 
-// window resolves w in the shop timezone tz: the days within the filter bounds, from not
-// after to, at most maxWindowDays long; absent days default to the last defaultWindowDays
-// shop days (from alone runs through today, to alone starts defaultWindowDays-1 days before).
+// window resolves w in the shop timezone tz: both days required and within the filter
+// bounds, from not after to, the window at most maxWindowDays long.
 func (s *Service) window(fields apperr.Fields, tz string, w DayWindow) (reportWindow, error) {
-	utctime.CheckFilterBound(fields, "from", w.From)
-	utctime.CheckFilterBound(fields, "to", w.To)
-	now := instant(s.now())
-	today, err := shopday.Today(tz, now)
-	if err != nil {
+	for _, d := range []struct {
+		name string
+		day  *time.Time
+	}{{"from", w.From}, {"to", w.To}} {
+		if d.day == nil {
+			fields.Add(d.name, "is required: the report's first and last shop days")
+		}
+		utctime.CheckFilterBound(fields, d.name, d.day)
+	}
+	if err := fields.Err(); err != nil {
 		return reportWindow{}, err
 	}
-	var from, to time.Time
-	switch {
-	case w.To != nil:
-		to = *w.To
-	case w.From != nil && w.From.After(today):
-		to = *w.From
-	default:
-		to = today
-	}
-	from = to.AddDate(0, 0, -(defaultWindowDays - 1))
-	if w.From != nil {
-		from = *w.From
-	}
-	from = time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, time.UTC)
-	to = time.Date(to.Year(), to.Month(), to.Day(), 0, 0, 0, 0, time.UTC)
+	from, to := dayOf(*w.From), dayOf(*w.To)
 	switch {
 	case from.After(to):
 		fields.Add("from", "must not be after to (%s)", to.Format(time.DateOnly))
@@ -199,7 +186,7 @@ func (s *Service) window(fields apperr.Fields, tz string, w DayWindow) (reportWi
 	if err != nil {
 		return reportWindow{}, err
 	}
-	return reportWindow{tz: tz, from: shopday.Start(loc, from), to: shopday.End(loc, to), now: now}, nil
+	return reportWindow{tz: tz, from: shopday.Start(loc, from), to: shopday.End(loc, to), now: instant(s.now())}, nil
 }
 
 // checkTypes adds a field error for each type that is not one.

@@ -45,13 +45,16 @@ func (p windowParams) replace(query string, extra ...string) string {
 	return strings.NewReplacer(pairs...).Replace(query)
 }
 
-// timerWindowClauses narrows lq (over timers t) to the blocks that overlap [from, to): a
-// block that stopped after from, or is running, and started before to. The two indexes on
-// stopped_utc (a range, and the running ones) and the start index serve them.
+// timerWindowClauses narrows lq (over timers t) to the blocks whose span overlaps [from,
+// to): the expression of the GiST index on the span (a running timer's has no end).
 func timerWindowClauses(lq *listing.Query, w reportWindow) {
-	lq.Where("t.started_utc < %s", w.to)
-	lq.Where("(t.stopped_utc > %s OR t.stopped_utc IS NULL)", w.from)
+	lq.Where(timerOverlap, w.from, w.to)
 }
+
+const (
+	timerOverlap = "tstzrange(t.started_utc, t.stopped_utc, '[)') && tstzrange(%s::timestamptz, %s::timestamptz, '[)')"
+	clockOverlap = "tstzrange(c.clocked_in_utc, c.clocked_out_utc, '[)') && tstzrange(%s::timestamptz, %s::timestamptz, '[)')"
+)
 
 // blockColumns are a timer block clipped to the window: cs and ce its start and end inside
 // it (a running timer ends now).
@@ -179,7 +182,7 @@ const clockEntryColumns = `c.user_id, c.clocked_in_utc, c.clocked_out_utc,
        greatest(c.clocked_in_utc, {from}) AS cs, least(coalesce(c.clocked_out_utc, {now}), {to}) AS ce`
 
 // clockWindow narrows time_clock_entries c to the entries that overlap the window.
-const clockWindow = `c.clocked_in_utc < {to} AND (c.clocked_out_utc > {from} OR c.clocked_out_utc IS NULL)`
+var clockWindow = fmt.Sprintf(clockOverlap, "{from}", "{to}")
 
 // byOperator answers page p of the user-days with job time in window w matching f, with the
 // hours the user was clocked in that day, and how many match.
@@ -251,8 +254,7 @@ func (r clockReportRow) Total() int { return r.TotalCount }
 // and labor time each user recorded that day, and how many match.
 func (reportStore) timeClock(ctx context.Context, q db.Q, tenantID string, w reportWindow, f ClockReportFilter, p listing.Page) ([]ClockReportRow, int, error) {
 	lq := listing.NewQuery("c.tenant_id", tenantID)
-	lq.Where("c.clocked_in_utc < %s", w.to)
-	lq.Where("(c.clocked_out_utc > %s OR c.clocked_out_utc IS NULL)", w.from)
+	lq.Where(clockOverlap, w.from, w.to)
 	listing.AnyOf(lq, "c.user_id", f.UserIDs)
 	secs, _ := spanOf("b.ps", "b.pe")
 	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]clockReportRow, error) {
@@ -271,7 +273,7 @@ d AS (SELECT e.user_id, e.day, min(e.clocked_in_utc) AS first_in,
              sum(floor(extract(epoch FROM e.pe - e.ps)))::bigint AS clocked_seconds
       FROM `+strings.Replace(dayPieces, "{cte}", "entries", 1)+` e WHERE e.pe > e.ps GROUP BY e.user_id, e.day),
 blocks AS (SELECT `+blockColumns+` FROM timers t
-           WHERE t.tenant_id = $1 AND t.started_utc < {to} AND (t.stopped_utc > {from} OR t.stopped_utc IS NULL)
+           WHERE t.tenant_id = $1 AND `+fmt.Sprintf(timerOverlap, "{from}", "{to}")+`
              AND t.type IN ('setup', 'labor') AND t.user_id IN (SELECT d.user_id FROM d)),
 tracked AS (SELECT b.user_id, b.day, sum(`+secs+`)::bigint AS tracked_seconds
             FROM `+strings.Replace(dayPieces, "{cte}", "blocks", 1)+` b WHERE b.pe > b.ps GROUP BY b.user_id, b.day)
