@@ -28,20 +28,20 @@ func (a *reportArgs) bind(v any) string {
 	return "$" + strconv.Itoa(len(a.args))
 }
 
-// windowParams binds the window: tz (the shop timezone), from and to (the window's instants,
-// [from, to)) and now (where running timers and open entries end).
-type windowParams struct{ tz, from, to, now string }
-
-func (a *reportArgs) window(w reportWindow) windowParams {
-	return windowParams{
-		tz: a.bind(w.tz) + "::text", from: a.bind(w.from) + "::timestamptz", to: a.bind(w.to) + "::timestamptz",
-		now: a.bind(w.now) + "::timestamptz",
+// fill binds the window's values the query names and fills its placeholders: {tz} (the shop
+// timezone), {from} and {to} (the window's instants, [from, to)), {now} (where running
+// timers and open entries end), then the extra pairs. A value is bound only when named (an
+// unused parameter has no type PostgreSQL could infer).
+func (a *reportArgs) fill(query string, w reportWindow, extra ...string) string {
+	pairs := append([]string{}, extra...)
+	for _, p := range []struct {
+		name, cast string
+		value      any
+	}{{"{tz}", "::text", w.tz}, {"{from}", "::timestamptz", w.from}, {"{to}", "::timestamptz", w.to}, {"{now}", "::timestamptz", w.now}} {
+		if strings.Contains(query, p.name) {
+			pairs = append(pairs, p.name, a.bind(p.value)+p.cast)
+		}
 	}
-}
-
-// replace fills the report SQL's placeholders ({tz}, {from}, {to}, {now}, and extra).
-func (p windowParams) replace(query string, extra ...string) string {
-	pairs := append([]string{"{tz}", p.tz, "{from}", p.from, "{to}", p.to, "{now}", p.now}, extra...)
 	return strings.NewReplacer(pairs...).Replace(query)
 }
 
@@ -127,8 +127,7 @@ func (reportStore) activity(ctx context.Context, q db.Q, tenantID string, w repo
 	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]activityRow, error) {
 		where, args := lq.Clauses()
 		a := reportArgs{args: args}
-		wp := a.window(w)
-		query := wp.replace(`
+		query := a.fill(`
 WITH b AS (SELECT `+blockColumns+` FROM timers t WHERE `+where+`),
 s AS (SELECT b.*, `+secs+` AS secs, `+cost+` AS span_cost FROM b WHERE b.ce > b.cs),
 a AS (
@@ -137,7 +136,7 @@ a AS (
          max(coalesce(s.stopped_utc, {now})) AS last_activity, bool_or(s.stopped_utc IS NULL) AS running
   FROM s GROUP BY s.job_operation_id)
 SELECT a.*, count(*) OVER () AS total_count FROM a
-ORDER BY `+p.OrderBy+` LIMIT {limit} OFFSET {offset}`, "{limit}", a.bind(p.Limit), "{offset}", a.bind(p.Offset))
+ORDER BY `+p.OrderBy+` LIMIT {limit} OFFSET {offset}`, w, "{limit}", a.bind(p.Limit), "{offset}", a.bind(p.Offset))
 		var rows []activityRow
 		return rows, sqlx.SelectContext(ctx, q, &rows, query, a.args...)
 	})
@@ -198,8 +197,7 @@ func (reportStore) byOperator(ctx context.Context, q db.Q, tenantID string, w re
 	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]operatorRow, error) {
 		where, args := lq.Clauses()
 		a := reportArgs{args: args}
-		wp := a.window(w)
-		query := wp.replace(`
+		query := a.fill(`
 WITH blocks AS (SELECT `+blockColumns+` FROM timers t WHERE `+where+`),
 s AS (SELECT b.*, `+secs+` AS secs, `+cost+` AS span_cost
       FROM `+strings.Replace(dayPieces, "{cte}", "blocks", 1)+` b WHERE b.pe > b.ps),
@@ -212,7 +210,7 @@ clock AS (SELECT e.user_id, e.day, sum(floor(extract(epoch FROM e.pe - e.ps)))::
 SELECT r.*, count(*) OVER () AS total_count
 FROM (SELECT d.*, coalesce(clock.clocked_seconds, 0)::bigint AS clocked_seconds
       FROM d LEFT JOIN clock ON clock.user_id = d.user_id AND clock.day = d.day) r
-ORDER BY `+p.OrderBy+` LIMIT {limit} OFFSET {offset}`, "{limit}", a.bind(p.Limit), "{offset}", a.bind(p.Offset))
+ORDER BY `+p.OrderBy+` LIMIT {limit} OFFSET {offset}`, w, "{limit}", a.bind(p.Limit), "{offset}", a.bind(p.Offset))
 		var rows []operatorRow
 		return rows, sqlx.SelectContext(ctx, q, &rows, query, a.args...)
 	})
@@ -260,12 +258,11 @@ func (reportStore) timeClock(ctx context.Context, q db.Q, tenantID string, w rep
 	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]clockReportRow, error) {
 		where, args := lq.Clauses()
 		a := reportArgs{args: args}
-		wp := a.window(w)
 		open := "true"
 		if f.Open != nil {
 			open = "r.open = " + a.bind(*f.Open)
 		}
-		query := wp.replace(`
+		query := a.fill(`
 WITH entries AS (SELECT `+clockEntryColumns+` FROM time_clock_entries c WHERE `+where+`),
 d AS (SELECT e.user_id, e.day, min(e.clocked_in_utc) AS first_in,
              CASE WHEN bool_or(e.clocked_out_utc IS NULL) THEN NULL ELSE max(e.clocked_out_utc) END AS last_out,
@@ -281,7 +278,7 @@ SELECT r.*, count(*) OVER () AS total_count
 FROM (SELECT d.*, coalesce(tracked.tracked_seconds, 0)::bigint AS tracked_seconds
       FROM d LEFT JOIN tracked ON tracked.user_id = d.user_id AND tracked.day = d.day) r
 WHERE `+open+`
-ORDER BY `+p.OrderBy+` LIMIT {limit} OFFSET {offset}`, "{limit}", a.bind(p.Limit), "{offset}", a.bind(p.Offset))
+ORDER BY `+p.OrderBy+` LIMIT {limit} OFFSET {offset}`, w, "{limit}", a.bind(p.Limit), "{offset}", a.bind(p.Offset))
 		var rows []clockReportRow
 		return rows, sqlx.SelectContext(ctx, q, &rows, query, a.args...)
 	})
