@@ -598,6 +598,13 @@ var indexedLists = map[string]indexedList{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("ship", 4243),
 	}},
 	"/api/timers/list":              {tables: []string{"timers"}, filters: timerFilters()},
+	"/api/job-tracking-timers/list": {tables: []string{"timers"}, filters: jobTrackingTimerFilters()},
+	"/api/time-clock-timers/list": {tables: []string{"time_clock_entries"}, filters: map[string]any{
+		"userIds": []string{id24(7)}, "open": true,
+		"fromUtc": dateTime(at(listRows - 30)), "toUtc": dateTime(at(30)),
+	}},
+
+	// The shop-floor reports, over one day of the timer and time-clock rows.
 	"/api/reporting/job-activity/list": {tables: []string{"timers"}, unfiltered: activityWindow(), together: activityWindow(),
 		filters: activityFilters("startedAfterUtc", dateTime(at(activityDay+24*60-30)), "startedBeforeUtc", dateTime(at(activityDay+30)),
 			"types", []string{"setup"})},
@@ -605,11 +612,7 @@ var indexedLists = map[string]indexedList{
 		together: activityWindow(), filters: activityFilters()},
 	"/api/reporting/time-clock/list": {tables: []string{"time_clock_entries", "timers"}, unfiltered: activityWindow(),
 		together: activityWindow(), filters: map[string]any{"from": "2024-01-10", "to": "2024-01-10", "userIds": []string{id24(7)}, "open": true}},
-	"/api/job-tracking-timers/list": {tables: []string{"timers"}, filters: jobTrackingTimerFilters()},
-	"/api/time-clock-timers/list": {tables: []string{"time_clock_entries"}, filters: map[string]any{
-		"userIds": []string{id24(7)}, "open": true,
-		"fromUtc": dateTime(at(listRows - 30)), "toUtc": dateTime(at(30)),
-	}},
+
 	"/api/users/list": {tables: []string{"users"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "name": word("user", 4243),
 	}},

@@ -7,8 +7,8 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/production/jobs"
 	"mos/internal/scheduling/resources"
-	"mos/internal/stock/items"
 	"mos/internal/shared/users"
+	"mos/internal/stock/items"
 )
 
 // Deps are the other areas timers work through, handed in by the one wiring place.

@@ -43,9 +43,9 @@ func (h *TimersHandler) ListJobActivityReport(ctx context.Context, req gen.ListJ
 
 func activityRowToAPI(r ActivityRow) gen.JobActivityReportRow {
 	row := gen.JobActivityReportRow{
-		Job:        gen.JobActivityJob{Id: r.JobID, Number: r.JobNumber, Name: r.JobName},
-		ItemToMake: gen.JobActivityItemToMake{Id: r.ItemToMakeID, ItemId: r.ItemID, ItemNumber: r.ItemNumber},
-		Operation:  gen.JobActivityOperation{Id: r.JobOperationID, Name: r.OperationName},
+		Job:          gen.JobActivityJob{Id: r.JobID, Number: r.JobNumber, Name: r.JobName},
+		ItemToMake:   gen.JobActivityItemToMake{Id: r.ItemToMakeID, ItemId: r.ItemID, ItemNumber: r.ItemNumber},
+		Operation:    gen.JobActivityOperation{Id: r.JobOperationID, Name: r.OperationName},
 		SetupSeconds: r.Seconds.Setup, LaborSeconds: r.Seconds.Labor, MachineSeconds: r.Seconds.Machine,
 		SetupHours: Hours(r.Seconds.Setup), LaborHours: Hours(r.Seconds.Labor), MachineHours: Hours(r.Seconds.Machine),
 		LaborCost: r.LaborCost, MachineCost: r.MachineCost, Cost: sum(r.LaborCost, r.MachineCost),
