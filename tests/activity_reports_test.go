@@ -249,7 +249,9 @@ func TestJobActivityReportFilters(t *testing.T) {
 		mustProblemNaming(t, res, b, c.field)
 	}
 	res, b := sendJSON(t, http.MethodPost, jobActivityPath, s.te.Token, map[string]any{"to": s.dayD})
-	mustProblem(t, res, b, http.StatusBadRequest)
+	mustProblemNaming(t, res, b, "from")
+	res, b = sendJSON(t, http.MethodPost, jobActivityPath, s.te.Token, nil)
+	mustProblemNaming(t, res, b, "to")
 }
 
 // The job activity report sorts by job number, labor hours and cost (ties on the operation

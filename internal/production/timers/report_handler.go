@@ -18,7 +18,7 @@ func (h *TimersHandler) ListJobActivityReport(ctx context.Context, req gen.ListJ
 	var f ActivityFilter
 	if b := req.Body; b != nil {
 		f = ActivityFilter{
-			DayWindow:       DayWindow{From: dayOfAPI(b.From.Time), To: dayOfAPI(b.To.Time)},
+			DayWindow:       DayWindow{From: dayOfAPI(b.From), To: dayOfAPI(b.To)},
 			StartedAfterUtc: timeOf(b.StartedAfterUtc), StartedBeforeUtc: timeOf(b.StartedBeforeUtc),
 			JobIDs: listing.Values(b.JobIds), WorkCenterIDs: listing.Values(b.WorkCenterIds), UserIDs: listing.Values(b.UserIds),
 		}
@@ -69,7 +69,7 @@ func (h *TimersHandler) ListJobActivityByOperatorReport(ctx context.Context, req
 	var f OperatorFilter
 	if b := req.Body; b != nil {
 		f = OperatorFilter{
-			DayWindow: DayWindow{From: dayOfAPI(b.From.Time), To: dayOfAPI(b.To.Time)},
+			DayWindow: DayWindow{From: dayOfAPI(b.From), To: dayOfAPI(b.To)},
 			UserIDs:   listing.Values(b.UserIds), JobIDs: listing.Values(b.JobIds), WorkCenterIDs: listing.Values(b.WorkCenterIds),
 		}
 	}
@@ -98,7 +98,7 @@ func (h *TimersHandler) ListJobActivityByOperatorReport(ctx context.Context, req
 func (h *TimersHandler) ListTimeClockReport(ctx context.Context, req gen.ListTimeClockReportRequestObject) (gen.ListTimeClockReportResponseObject, error) {
 	var f ClockReportFilter
 	if b := req.Body; b != nil {
-		f = ClockReportFilter{DayWindow: DayWindow{From: dayOfAPI(b.From.Time), To: dayOfAPI(b.To.Time)}, UserIDs: listing.Values(b.UserIds), Open: b.Open}
+		f = ClockReportFilter{DayWindow: DayWindow{From: dayOfAPI(b.From), To: dayOfAPI(b.To)}, UserIDs: listing.Values(b.UserIds), Open: b.Open}
 	}
 	p := req.Params
 	page, err := h.svc.TimeClock(ctx, auth.TenantID(ctx), auth.From(ctx).TenantTimezone, f, listRequest(p.SortField, p.SortDir, p.Skip, p.Take))
@@ -124,12 +124,12 @@ func (h *TimersHandler) ListTimeClockReport(ctx context.Context, req gen.ListTim
 	return out, nil
 }
 
-// dayOfAPI is a required filter day, nil when the body left it out (the zero day).
-func dayOfAPI(d time.Time) *time.Time {
-	if d.IsZero() {
+// dayOfAPI is a filter's calendar day, or nil (the service requires the window's days).
+func dayOfAPI(d *openapi_types.Date) *time.Time {
+	if d == nil {
 		return nil
 	}
-	return &d
+	return &d.Time
 }
 
 func sum(a, b dec.Decimal) dec.Decimal { return dec.Decimal{Decimal: a.Add(b.Decimal)} }
