@@ -603,6 +603,16 @@ var indexedLists = map[string]indexedList{
 		"userIds": []string{id24(7)}, "open": true,
 		"fromUtc": dateTime(at(listRows - 30)), "toUtc": dateTime(at(30)),
 	}},
+
+	// The shop-floor reports, over one day of the timer and time-clock rows.
+	"/api/reporting/job-activity/list": {tables: []string{"timers"}, unfiltered: activityWindow(), together: activityWindow(),
+		filters: activityFilters("startedAfterUtc", dateTime(at(activityDay+24*60-30)), "startedBeforeUtc", dateTime(at(activityDay+30)),
+			"types", []string{"setup"})},
+	"/api/reporting/job-activity-by-operator/list": {tables: []string{"timers", "time_clock_entries"}, unfiltered: activityWindow(),
+		together: activityWindow(), filters: activityFilters()},
+	"/api/reporting/time-clock/list": {tables: []string{"time_clock_entries", "timers"}, unfiltered: activityWindow(),
+		together: activityWindow(), filters: map[string]any{"from": "2024-01-10", "to": "2024-01-10", "userIds": []string{id24(7)}, "open": true}},
+
 	"/api/users/list": {tables: []string{"users"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "name": word("user", 4243),
 	}},
@@ -891,5 +901,27 @@ func timerFilters() map[string]any {
 func jobTrackingTimerFilters() map[string]any {
 	f := timerFilters()
 	f["ids"], f["jobOperationIds"] = []string{id24(778)}, []string{id36(subRow(1))}
+	return f
+}
+
+// activityDay is the minute (see at) the shop day activityWindow names starts: 2024-01-10.
+const activityDay = 9 * 24 * 60
+
+// activityWindow is the one shop day of the timer and time-clock rows the shop-floor reports
+// read (they take a window of days only together: from and to, both required).
+func activityWindow() map[string]any { return map[string]any{"from": "2024-01-10", "to": "2024-01-10"} }
+
+// activityFilters are the values of the shop-floor reports' filter members, and more members
+// as name, value pairs.
+func activityFilters(more ...any) map[string]any {
+	f := map[string]any{
+		"from": "2024-01-10", "to": "2024-01-10", "userIds": []string{id24(7)},
+		// The job of timer rows 12996 to 13000, and the work center of routing operations
+		// 12999 and 13000 (the timers' job operations of the same rows), on that day.
+		"jobIds": []string{id24(2600)}, "workCenterIds": []string{id24(6500)},
+	}
+	for i := 0; i+1 < len(more); i += 2 {
+		f[more[i].(string)] = more[i+1]
+	}
 	return f
 }

@@ -341,7 +341,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	jobRecords.RegisterOperationCompleted(jobAlerts.OperationCompleted)
 	// Timers: time users spend on job operations, costed into the jobs at the work centers'
 	// rates; completing an operation closes its open timers in the same transaction.
-	timeRecords := timers.NewService(cfg.Pool, timers.Deps{Jobs: jobRecords, Rates: schedulingResources, Users: userRecords})
+	timeRecords := timers.NewService(cfg.Pool, timers.Deps{Jobs: jobRecords, Rates: schedulingResources, Users: userRecords,
+		Items: itemMaster, WorkCenters: schedulingResources})
 	jobRecords.RegisterOperationCompleted(timeRecords.CloseOperationTimers)
 
 	// Files attached to records; each owner type's area answers whether a record exists and

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
 	"mos/internal/stock/routing"
 )
 
@@ -20,6 +21,9 @@ type OperationRef struct {
 	JobStatus    Status
 	ItemToMakeID string
 	ItemID       string
+	// QuantityCompleted and QuantityScrapped are the operation's quantities so far.
+	QuantityCompleted dec.Decimal
+	QuantityScrapped  dec.Decimal
 	// Operation is the routing operation (same id) as it stands now.
 	Operation routing.Operation
 }
@@ -49,6 +53,7 @@ func (s *Service) OperationRefs(ctx context.Context, q db.Q, tenantID string, id
 		out[r.ID] = OperationRef{
 			ID: r.ID, Status: r.Status, JobID: r.JobID, JobNumber: r.JobNumber, JobName: r.JobName,
 			JobStatus: r.JobStatus, ItemToMakeID: r.ItemToMakeID, ItemID: r.ItemID, Operation: ops[r.ID].Operation,
+			QuantityCompleted: r.QuantityCompleted, QuantityScrapped: r.QuantityScrapped,
 		}
 	}
 	return out, nil

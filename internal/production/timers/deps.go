@@ -8,6 +8,7 @@ import (
 	"mos/internal/production/jobs"
 	"mos/internal/scheduling/resources"
 	"mos/internal/shared/users"
+	"mos/internal/stock/items"
 )
 
 // Deps are the other areas timers work through, handed in by the one wiring place.
@@ -18,6 +19,20 @@ type Deps struct {
 	Rates workCenterRates
 	// Users answers the users timers are recorded for (users.Service).
 	Users userDirectory
+	// Items names the items the reports show (items.Service).
+	Items itemNames
+	// WorkCenters names the work centers the reports show (resources.Service).
+	WorkCenters workCenterNames
+}
+
+// itemNames answers the numbers of items, archived ones included.
+type itemNames interface {
+	ItemNames(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.ItemName, error)
+}
+
+// workCenterNames answers the names of live work centers.
+type workCenterNames interface {
+	WorkCentersByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.WorkCenterRef, error)
 }
 
 // jobOperations is what timers ask of jobs, in the timers' transaction.

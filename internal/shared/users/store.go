@@ -76,3 +76,10 @@ func (store) known(ctx context.Context, q db.Q, tenantID string, ids []string) (
 	}
 	return out, nil
 }
+
+// NameSortSQL is the SQL expression another area's list sorts by to order its records by
+// the name of the user they refer to (case-insensitive, as the user list sorts names), given
+// its tenant and user id columns; NULL when there is none.
+func NameSortSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT lower(u.name) FROM users u WHERE u.tenant_id = %s AND u.id = %s)`, tenantColumn, idColumn)
+}

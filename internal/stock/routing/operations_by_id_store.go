@@ -20,3 +20,11 @@ func (store) operationsByID(ctx context.Context, q db.Q, tenantID string, ids []
 	}
 	return rows, nil
 }
+
+// AtWorkCentersSQL is the clause another area's list narrows its records by to those whose
+// routing operation (by id, given its tenant and operation id columns) is at one of the work
+// centers of the array parameter its %s stands for (as listing.Query.Where fills it).
+func AtWorkCentersSQL(tenantColumn, operationIDColumn string) string {
+	return operationIDColumn + ` IN (SELECT ro.id FROM routing_operations ro WHERE ro.tenant_id = ` + tenantColumn +
+		` AND ro.work_center_id = ANY(%s))`
+}
