@@ -35,6 +35,9 @@ CREATE TRIGGER work_orders_advance_version BEFORE UPDATE ON work_orders
 CREATE INDEX work_orders_created_idx ON work_orders (tenant_id, created_utc DESC, id DESC) WHERE deleted_utc IS NULL;
 CREATE INDEX work_orders_status_idx ON work_orders (tenant_id, status, created_utc DESC) WHERE deleted_utc IS NULL;
 CREATE INDEX work_orders_due_idx ON work_orders (tenant_id, production_due_date_utc, id) WHERE deleted_utc IS NULL;
+CREATE INDEX work_orders_priority_idx ON work_orders (tenant_id, priority, created_utc DESC) WHERE deleted_utc IS NULL;
+-- The list's search: the name contains the text (the number equals it uses the key above).
+CREATE INDEX work_orders_name_trgm_idx ON work_orders USING gin (name gin_trgm_ops) WHERE deleted_utc IS NULL;
 
 -- A work order's operations, by sequence (1, 2, ... as sent).
 CREATE TABLE work_order_operations (
@@ -42,6 +45,9 @@ CREATE TABLE work_order_operations (
     id                           text NOT NULL CHECK (char_length(id) = 36),
     work_order_id                text NOT NULL,
     sequence                     integer NOT NULL CHECK (sequence > 0),
+    -- The name of its first job operation's routing operation when the work order was
+    -- created (what the shop floor calls it; timers show it), kept as it was then.
+    name                         text NOT NULL,
     additional_instructions      text CHECK (char_length(additional_instructions) BETWEEN 1 AND 2000),
     estimated_setup_time_seconds bigint CHECK (estimated_setup_time_seconds BETWEEN 0 AND 1000000000000000),
     estimated_run_time_seconds   bigint CHECK (estimated_run_time_seconds BETWEEN 0 AND 1000000000000000),

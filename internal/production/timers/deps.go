@@ -6,6 +6,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/listing"
 	"mos/internal/production/jobs"
+	"mos/internal/production/workorders"
 	"mos/internal/scheduling/resources"
 	"mos/internal/shared/users"
 )
@@ -18,6 +19,14 @@ type Deps struct {
 	Rates workCenterRates
 	// Users answers the users timers are recorded for (users.Service).
 	Users userDirectory
+	// WorkOrders answers the work orders holding job operations (workorders.Service).
+	WorkOrders workOrderHolders
+}
+
+// workOrderHolders answers the live work order and work-order operation holding each job
+// operation among ids, in one statement.
+type workOrderHolders interface {
+	Holders(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]workorders.Holder, error)
 }
 
 // jobOperations is what timers ask of jobs, in the timers' transaction.
