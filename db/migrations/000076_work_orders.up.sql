@@ -70,8 +70,10 @@ CREATE TABLE work_order_job_operations (
     PRIMARY KEY (tenant_id, work_order_operation_id, job_operation_id),
     CONSTRAINT work_order_job_operations_operation_fkey FOREIGN KEY (tenant_id, work_order_operation_id) REFERENCES work_order_operations (tenant_id, id),
     CONSTRAINT work_order_job_operations_work_order_fkey FOREIGN KEY (tenant_id, work_order_id) REFERENCES work_orders (tenant_id, id),
-    CONSTRAINT work_order_job_operations_job_fkey FOREIGN KEY (tenant_id, job_id) REFERENCES jobs (tenant_id, id),
-    CONSTRAINT work_order_job_operations_job_operation_fkey FOREIGN KEY (tenant_id, job_operation_id) REFERENCES job_operations (tenant_id, id)
+    -- No foreign key to job_operations: a job operation freed by a deleted work order may
+    -- leave its routing (its row here stays as history); one on a live work order may not,
+    -- which jobs ask work orders in the routing change's transaction.
+    CONSTRAINT work_order_job_operations_job_fkey FOREIGN KEY (tenant_id, job_id) REFERENCES jobs (tenant_id, id)
 );
 
 -- One work order (not deleted) per job operation.

@@ -184,6 +184,7 @@ func checkJobOperations(c Create, refs map[string]jobs.OperationRef) error {
 			case ref.JobID != r.JobID:
 				invalid.Add(jobOpField(i, j, "jobOperationId"), "job %s has no operation %s", r.JobID, r.JobOperationID)
 			case ref.JobStatus == jobs.StatusComplete || ref.JobStatus == jobs.StatusCancelled:
+				// A closed job is the job's fault, not the operation's: name jobId.
 				invalid.Add(jobOpField(i, j, "jobId"), "job %s is %s: work orders group operations of open jobs only", r.JobID, ref.JobStatus)
 			case ref.Status == jobs.OperationStatusComplete:
 				invalid.Add(jobOpField(i, j, "jobOperationId"), "job operation %s is complete", r.JobOperationID)

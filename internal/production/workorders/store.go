@@ -325,4 +325,4 @@ func (store) touchOperationWorkOrder(ctx context.Context, q db.Q, tenantID, id s
 // showsSQL is what a work order's ETag folds in beside its version: the state of the job
 // operations it groups, their jobs and routing operations (SQL text jobs export).
 var showsSQL = jobs.OperationStateShowsSQL("t.tenant_id",
-	`(SELECT array_agg(l.job_operation_id) FROM work_order_job_operations l WHERE l.tenant_id = t.tenant_id AND l.work_order_id = t.id)`)
+	`ARRAY(SELECT l.job_operation_id FROM work_order_job_operations l WHERE l.tenant_id = t.tenant_id AND l.work_order_id = t.id)`)
