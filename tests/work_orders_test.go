@@ -486,3 +486,61 @@ func TestWorkOrdersAreIsolatedBetweenTenants(t *testing.T) {
 		t.Fatalf("tenant B's calls changed A's work order: %s", mustJSON(t, got))
 	}
 }
+
+// arrangeWorkOrders: in each tenant one job making an item per job operation needed, and
+// work orders grouping them, each operation grouping one job operation (the first work order
+// of the large tenant manySubs operations), with an alert and a timer on a grouped one.
+func arrangeWorkOrders(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		total := 0
+		for i := range size.records {
+			total += size.subs(i)
+		}
+		item := itemWithRouting(t, te, "WO-MADE")
+		made := make([]any, total)
+		for k := range made {
+			made[k] = jobMake(item, "1")
+		}
+		job := createJob(t, te, map[string]any{"status": "released", "itemsToMake": made})
+		ops := jobOperationRows(t, te, job)
+		next := 0
+		out := arrangeEach(size, func(i, subs int) string {
+			list := make([]map[string]any, subs)
+			for k := range list {
+				list[k] = woOp(job, ops[next])
+				next++
+			}
+			body := woBody(list...)
+			body["name"] = fmt.Sprintf("Work order %d", i)
+			return createWorkOrder(t, te, body)
+		})
+		raiseAlert(t, te, job, ops[0], "Grouped alert")
+		return out
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listRead("listWorkOrders", workOrdersPath+"/list", workOrdersPath+"/list", `{}`),
+		getRead("getWorkOrder", workOrderPath(s[0]), workOrderPath(l[0])),
+	}
+}
+
+// workOrdersIsolation: tenant A's work order is none of tenant B's.
+func workOrdersIsolation() isolationRow {
+	return isolationRow{name: "work orders", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+		s := newAlertShop(t, a, "released", "", "")
+		id := createWorkOrder(t, a, woBody(woOp(s.Job, s.Mill)))
+		return isolated{
+			ID: fmt.Sprintf(`"id":%q`, id), Get: workOrderPath(id),
+			Delete: &isoCall{Method: http.MethodDelete, Status: http.StatusNoContent},
+			Lists: []isoList{
+				{Path: workOrdersPath + "/list", Body: `{}`},
+				{Path: workOrdersPath + "/list", Body: fmt.Sprintf(`{"jobIds":[%q]}`, s.Job)},
+			},
+			Refused: []isoCall{
+				{Method: http.MethodPost, Path: workOrderPath(id) + "/status", Body: `{"status":"approved"}`},
+				{Method: http.MethodPost, Path: workOrdersPath, Body: jobJSON(t, woBody(woOp(s.Job, s.Deburr))),
+					Field: "operations.0.jobOperations.0.jobOperationId"},
+			},
+		}
+	}}
+}
