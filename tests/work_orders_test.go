@@ -544,3 +544,25 @@ func workOrdersIsolation() isolationRow {
 		}
 	}}
 }
+
+func TestWorkOrderOperationsTakeAttachmentsWhileTheWorkOrderLives(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	s := newAlertShop(t, te, "released", "", "")
+	id := createWorkOrder(t, te, woBody(woOp(s.Job, s.Mill)))
+	w := getWorkOrder(t, te, id)
+	opID := w.Operations[0].Id
+	parts := []part{{"Detail.Owner.Type", "workOrderOperation"}, {"Detail.Owner.Id", opID}, {"Detail.IsNoteAttachment", "false"}}
+	res := upload(t, te.API, &filePart{name: "nest.dxf", content: []byte("0\nSECTION")}, parts...)
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	if got := getAttachment(t, te, res.JSON200.Id); got.Owner.Id != opID {
+		t.Fatalf("attachment owner %s, want %s", mustJSON(t, got.Owner), opID)
+	}
+	if after := getWorkOrder(t, te, id); !after.ModifiedUtc.After(w.ModifiedUtc) {
+		t.Fatalf("attaching a file left the work order's modifiedUtc at %v", after.ModifiedUtc)
+	}
+	del, b := deleteWorkOrder(t, te.Token, id)
+	mustStatus(t, del.StatusCode, http.StatusOK, b)
+	res = upload(t, te.API, &filePart{name: "nest.dxf", content: []byte("0\nSECTION")}, parts...)
+	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
+}
