@@ -385,20 +385,16 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error)
 	return deleted, err
 }
 
-// Refs answers the work orders among ids (deleted ones included, marked), in one statement.
+// Refs answers the work orders among ids (deleted ones included, marked), in one statement
+// (also for no ids, so that a reader's statement count does not depend on its rows).
 func (s *Service) Refs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]Ref, error) {
-	if len(ids) == 0 {
-		return map[string]Ref{}, nil
-	}
 	return s.store.refs(ctx, q, tenantID, ids)
 }
 
 // Holders answers, for the job operations among ids on a work order that is not deleted, that
-// work order and work-order operation, in one statement.
+// work order and work-order operation, in one statement (also for no ids, so that a reader's
+// statement count does not depend on its rows).
 func (s *Service) Holders(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]Holder, error) {
-	if len(ids) == 0 {
-		return map[string]Holder{}, nil
-	}
 	return s.store.holders(ctx, q, tenantID, ids)
 }
 
