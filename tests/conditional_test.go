@@ -543,6 +543,11 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			id := getJob(t, te, jobID).ItemsToMake[0].Id
 			return versioned{Table: "job_items_to_make", ID: id, Get: jobItemToMakePath(jobID, id)}
 		}},
+		{name: "work orders", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			s := newAlertShop(t, te, "released", "", "")
+			id := createWorkOrder(t, te, woBody(woOp(s.Job, s.Mill)))
+			return versioned{Table: "work_orders", ID: id, Get: workOrderPath(id), Writes: []versionedWrite{deleteRecord("")}}
+		}},
 		{name: "timers", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			j := newTimerJob(t, te)
 			user, _ := timerUser(t, te, "Versioned")

@@ -299,6 +299,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		scrapReportsIsolation(),
 		inventoryReportIsolation(),
 		alertsIsolation(),
+		workOrdersIsolation(),
 		timersIsolation(),
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)

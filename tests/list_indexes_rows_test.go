@@ -661,6 +661,22 @@ SELECT ten.id, ` + sqlID24("i") + `, CASE WHEN i % 100 = 0 THEN ` + sqlID24("i /
 	{"time_clock_entries", `INSERT INTO time_clock_entries (tenant_id, id, user_id, clocked_in_utc, clocked_out_utc)
 SELECT ten.id, ` + sqlID24("i") + `, CASE WHEN i % 100 = 0 THEN ` + sqlID24("i / 100") + ` ELSE ` + sqlID24("1 + i % 50") + ` END,
        ` + sqlAt("i") + `, CASE WHEN i % 100 <> 0 THEN ` + sqlAt("i") + ` + interval '8 hours' END ` + everyTenant},
+	// Work orders: one in a thousand complete, one in a thousand critical, every second one
+	// due; one in a hundred deleted. Each has one operation grouping job operation row i (of
+	// its job), freed when the work order is deleted.
+	{"work_orders", `INSERT INTO work_orders (tenant_id, id, number, name, status, priority, production_due_date_utc,
+       deleted_utc, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, 'Work order ' || ` + sqlWord("wo", "i") + `,
+       CASE WHEN i % 1000 = 1 THEN 'complete' ELSE (ARRAY['needsReview', 'approved', 'inProgress'])[1 + i % 3] END,
+       CASE WHEN i % 1000 = 2 THEN 'critical' ELSE (ARRAY['low', 'moderate', 'high'])[1 + i % 3] END,
+       CASE WHEN i % 2 = 0 THEN ` + sqlAt("i") + ` END, CASE WHEN i % 100 = 99 THEN ` + sqlAt("i") + ` END,
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	{"work_order_operations", `INSERT INTO work_order_operations (tenant_id, id, work_order_id, sequence, name)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("i") + `, 1, 'Operation ' || i ` + everyTenant},
+	{"work_order_job_operations", `INSERT INTO work_order_job_operations (tenant_id, work_order_id, work_order_operation_id,
+       position, job_id, job_operation_id, active)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID36("i") + `, 1, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `,
+       i % 100 <> 99 ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

@@ -92,6 +92,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"jobs:input-items/{inputItemId}": jobInput,
 		"jobs:items/{operationItemId}":   jobOperationItem,
 		"alerts/{alertId}":               fmt.Sprint(raiseAlert(t, te, job, jobOperation, "Walk alert")),
+		"work-orders/{workOrderId}":      createWorkOrder(t, te, woBody(woOp(job, jobOperation))),
 		"accounting-codes/{id}":          list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":         list("/api/chart-of-accounts"),
 		"material-codes/{id}":            list("/api/material-codes"),

@@ -407,6 +407,7 @@ func statementRows() []statementRow {
 		{name: "job messages", arrange: arrangeJobMessages},
 		{name: "job tracking values", arrange: arrangeJobTrackingValues},
 		{name: "alerts", arrange: arrangeAlerts},
+		{name: "work orders", arrange: arrangeWorkOrders},
 		{name: "users", arrange: arrangeUsers},
 		{name: "scrap reports", arrange: arrangeScrapReports},
 		{name: "inventory report", arrange: arrangeInventoryReport},

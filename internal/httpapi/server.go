@@ -25,6 +25,7 @@ import (
 	"mos/internal/production/alerts"
 	"mos/internal/production/jobs"
 	"mos/internal/production/timers"
+	"mos/internal/production/workorders"
 	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/receipts"
@@ -81,6 +82,7 @@ type Server struct {
 	*jobs.JobsHandler
 	*alerts.AlertsHandler
 	*timers.TimersHandler
+	*workorders.WorkOrdersHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
 	*customfields.CustomFieldsHandler
@@ -335,14 +337,22 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("a job", jobRecords.UsesItem)
 	// An outside-processing line names a job operation the vendor performs.
 	purchaseOrders.RegisterJobOperationCheck(jobRecords.JobOperationExists)
-	// Alerts on job operations: names from jobs, items and resources; completing an
-	// operation clears its alerts in the completion's transaction.
-	jobAlerts := alerts.NewService(cfg.Pool, alerts.Deps{Jobs: jobRecords, Items: itemMaster, Resources: schedulingResources})
+	// Work orders: job operations grouped for the shop floor; a grouped job operation cannot
+	// leave its routing.
+	workOrderRecords := workorders.NewService(cfg.Pool, workorders.Deps{Jobs: jobRecords, Items: itemMaster})
+	jobRecords.RegisterOperationRemovalCheck(workOrderRecords.RefuseRemoval)
+	// Alerts on job operations: names from jobs, items, resources and work orders; completing
+	// an operation clears its alerts in the completion's transaction; grouping operations into
+	// a work order gives their alerts the work order, deleting it omits them.
+	jobAlerts := alerts.NewService(cfg.Pool, alerts.Deps{Jobs: jobRecords, Items: itemMaster, Resources: schedulingResources,
+		WorkOrders: workOrderRecords})
 	jobRecords.RegisterOperationCompleted(jobAlerts.OperationCompleted)
+	workOrderRecords.RegisterGrouped(jobAlerts.WorkOrderGrouped)
+	workOrderRecords.RegisterReleased(jobAlerts.WorkOrderReleased)
 	// Timers: time users spend on job operations, costed into the jobs at the work centers'
 	// rates; completing an operation closes its open timers in the same transaction.
 	timeRecords := timers.NewService(cfg.Pool, timers.Deps{Jobs: jobRecords, Rates: schedulingResources, Users: userRecords,
-		Items: itemMaster, WorkCenters: schedulingResources})
+		Items: itemMaster, WorkCenters: schedulingResources, WorkOrders: workOrderRecords})
 	jobRecords.RegisterOperationCompleted(timeRecords.CloseOperationTimers)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
@@ -365,6 +375,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	owners.Register(attachments.OwnerShipment, goodsShipments.ExistsForAttachment, goodsShipments.TouchForAttachment)
 	owners.Register(attachments.OwnerJob, jobRecords.ExistsForAttachment, jobRecords.TouchForAttachment)
 	owners.Register(attachments.OwnerOperation, jobRecords.OperationExistsForAttachment, jobRecords.TouchOperationForAttachment)
+	owners.Register(attachments.OwnerWorkOrderOperation, workOrderRecords.OperationExistsForAttachment, workOrderRecords.TouchOperationForAttachment)
 	// Notes on documents: each document kind's area answers whether a live document exists,
 	// share-locking it. Invoices register notes.Invoice here when they land.
 	noteOwners := notes.NewOwners()
@@ -420,6 +431,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		JobsHandler:              jobs.NewHandler(jobRecords, spec, ownerRoutingPaths),
 		AlertsHandler:            alerts.NewHandler(jobAlerts),
 		TimersHandler:            timers.NewHandler(timeRecords, spec),
+		WorkOrdersHandler:        workorders.NewHandler(workOrderRecords),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),

@@ -6,6 +6,7 @@ import (
 
 	"mos/internal/platform/db"
 	"mos/internal/production/jobs"
+	"mos/internal/production/workorders"
 	"mos/internal/scheduling/resources"
 	"mos/internal/stock/items"
 )
@@ -18,6 +19,16 @@ type Deps struct {
 	Items itemNames
 	// Resources names work centers and equipment (resources.Service).
 	Resources resourceNames
+	// WorkOrders answers the work orders holding job operations and names them
+	// (workorders.Service).
+	WorkOrders workOrderLookup
+}
+
+// workOrderLookup answers which live work order holds each job operation, and names work
+// orders (deleted ones included) by id.
+type workOrderLookup interface {
+	Holders(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]workorders.Holder, error)
+	Refs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]workorders.Ref, error)
 }
 
 // jobOperations is what alerts ask of jobs, through the caller's q.

@@ -52,7 +52,8 @@ type Alert struct {
 	// WorkCenterID and EquipmentID are the operation's when the alert was raised.
 	WorkCenterID *string
 	EquipmentID  *string
-	// WorkOrderID is the work order the operation is grouped into: nil until work orders exist.
+	// WorkOrderID is the work order the operation was grouped into when the alert was raised
+	// or grouped since; nil when none.
 	WorkOrderID     *string
 	RaisedAt        time.Time
 	RaisedByUserID  *string
@@ -82,7 +83,7 @@ type Names struct {
 	// WorkCenterName and EquipmentName are nil when the record has been deleted since.
 	WorkCenterName *string
 	EquipmentName  *string
-	// WorkOrderNumber and WorkOrderName: filled once work orders exist.
+	// WorkOrderNumber and WorkOrderName name WorkOrderID (read from work orders).
 	WorkOrderNumber int64
 	WorkOrderName   *string
 }

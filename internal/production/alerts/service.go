@@ -76,8 +76,18 @@ func (s *Service) Raise(ctx context.Context, t Tenant, r Raise) (int64, error) {
 		if op.JobStatus == jobs.StatusComplete || op.JobStatus == jobs.StatusCancelled {
 			return apperr.Field("jobId", "job %s is %s: alerts are raised on open jobs only", r.JobID, op.JobStatus)
 		}
+		// An operation grouped into a work order gives the alert the work order at raise time.
+		held, err := s.deps.WorkOrders.Holders(ctx, q, t.ID, []string{op.ID})
+		if err != nil {
+			return err
+		}
+		var workOrderID *string
+		if h, ok := held[op.ID]; ok {
+			workOrderID = &h.WorkOrderID
+		}
 		id, err = s.store.insert(ctx, q, t.ID, newAlert{
-			Name: r.AlertName, Note: r.Note, JobID: op.JobID, ItemToMakeID: op.ItemToMakeID, JobOperationID: op.ID,
+			WorkOrderID: workOrderID,
+			Name:        r.AlertName, Note: r.Note, JobID: op.JobID, ItemToMakeID: op.ItemToMakeID, JobOperationID: op.ID,
 			WorkCenterID: op.Operation.WorkCenterID, EquipmentID: op.Operation.EquipmentID,
 			RaisedAt: s.instant(), RaisedByUserID: userOf(t),
 		})
@@ -217,8 +227,17 @@ func (s *Service) raisePastDue(ctx context.Context, q db.Q, t Tenant) error {
 	if err != nil {
 		return err
 	}
+	opIDs := make([]string, len(ops))
+	for i, op := range ops {
+		opIDs[i] = op.ID
+	}
+	held, err := s.deps.WorkOrders.Holders(ctx, q, t.ID, opIDs)
+	if err != nil {
+		return err
+	}
 	var r ruleAlerts
 	for _, op := range ops {
+		r.WorkOrderIDs = append(r.WorkOrderIDs, held[op.ID].WorkOrderID)
 		r.OperationIDs = append(r.OperationIDs, op.ID)
 		r.JobIDs = append(r.JobIDs, op.JobID)
 		r.ItemToMakeIDs = append(r.ItemToMakeIDs, op.ItemToMakeID)
@@ -249,9 +268,12 @@ func (s *Service) named(ctx context.Context, q db.Q, tenantID string, rows []Ale
 	if len(rows) == 0 {
 		return []Alert{}, nil
 	}
-	var opIDs, wcIDs, eqIDs []string
+	var opIDs, wcIDs, eqIDs, woIDs []string
 	for _, a := range rows {
 		opIDs = append(opIDs, a.JobOperationID)
+		if a.WorkOrderID != nil {
+			woIDs = append(woIDs, *a.WorkOrderID)
+		}
 		if a.WorkCenterID != nil {
 			wcIDs = append(wcIDs, *a.WorkCenterID)
 		}
@@ -279,6 +301,10 @@ func (s *Service) named(ctx context.Context, q db.Q, tenantID string, rows []Ale
 	if err != nil {
 		return nil, err
 	}
+	wos, err := s.deps.WorkOrders.Refs(ctx, q, tenantID, unique(woIDs))
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Alert, 0, len(rows))
 	for _, a := range rows {
 		ref, ok := refs[a.JobOperationID]
@@ -303,6 +329,10 @@ func (s *Service) named(ctx context.Context, q db.Q, tenantID string, rows []Ale
 			if eq, ok := eqs[*a.EquipmentID]; ok {
 				n.EquipmentName = &eq.Name
 			}
+		}
+		if a.WorkOrderID != nil {
+			wo := wos[*a.WorkOrderID]
+			n.WorkOrderNumber, n.WorkOrderName = wo.Number, wo.Name
 		}
 		a.Names = n
 		out = append(out, a)
@@ -341,4 +371,16 @@ func ParseInstant(fields apperr.Fields, field string, v *string) *time.Time {
 	}
 	t = t.UTC()
 	return &t
+}
+
+// WorkOrderGrouped gives the alerts of job operations operationIDs work order workOrderID, in
+// the transaction that groups them (a workorders.GroupHook): their source becomes workOrder.
+func (s *Service) WorkOrderGrouped(ctx context.Context, q db.Q, tenantID, workOrderID string, operationIDs []string) error {
+	return s.store.group(ctx, q, tenantID, workOrderID, operationIDs)
+}
+
+// WorkOrderReleased omits the alerts of work order workOrderID from the list, in the
+// transaction that deletes it (a workorders.GroupHook); they stay readable with getAlert.
+func (s *Service) WorkOrderReleased(ctx context.Context, q db.Q, tenantID, workOrderID string, _ []string) error {
+	return s.store.omitWorkOrder(ctx, q, tenantID, workOrderID)
 }

@@ -66,21 +66,22 @@ type newAlert struct {
 	JobOperationID string
 	WorkCenterID   *string
 	EquipmentID    *string
+	WorkOrderID    *string
 	RaisedAt       time.Time
 	RaisedByUserID *string
 }
 
 const insertAlertSQL = `
 INSERT INTO alerts (tenant_id, alert_name, note, job_id, item_to_make_id, job_operation_id, work_center_id,
-                    equipment_id, raised_at_utc, raised_by_user_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                    equipment_id, raised_at_utc, raised_by_user_id, work_order_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 RETURNING id`
 
 // insert stores a hand-raised alert and answers its id.
 func (store) insert(ctx context.Context, q db.Q, tenantID string, a newAlert) (int64, error) {
 	var id int64
 	err := sqlx.GetContext(ctx, q, &id, insertAlertSQL, tenantID, a.Name, a.Note, a.JobID, a.ItemToMakeID,
-		a.JobOperationID, a.WorkCenterID, a.EquipmentID, a.RaisedAt, a.RaisedByUserID)
+		a.JobOperationID, a.WorkCenterID, a.EquipmentID, a.RaisedAt, a.RaisedByUserID, a.WorkOrderID)
 	if err != nil {
 		return 0, fmt.Errorf("insert alert: %w", err)
 	}
@@ -89,24 +90,25 @@ func (store) insert(ctx context.Context, q db.Q, tenantID string, a newAlert) (i
 
 // ruleAlerts are the alerts a rule raises, column by column ("" is none).
 type ruleAlerts struct {
-	OperationIDs, JobIDs, ItemToMakeIDs, WorkCenterIDs, EquipmentIDs, RaisedAt []string
+	OperationIDs, JobIDs, ItemToMakeIDs, WorkCenterIDs, EquipmentIDs, RaisedAt, WorkOrderIDs []string
 }
 
 // A rule's alert is raised once per operation and name ever: one already raised (active or
 // cleared) keeps the new one out.
 const insertRuleAlertsSQL = `
 INSERT INTO alerts (tenant_id, alert_name, rule, job_id, item_to_make_id, job_operation_id, work_center_id,
-                    equipment_id, raised_at_utc)
+                    equipment_id, raised_at_utc, work_order_id)
 SELECT $1, $2, $2, r.job_id, r.item_to_make_id, r.operation_id, NULLIF(r.work_center_id, ''),
-       NULLIF(r.equipment_id, ''), r.raised_at::timestamptz
-FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-     AS r (operation_id, job_id, item_to_make_id, work_center_id, equipment_id, raised_at)
+       NULLIF(r.equipment_id, ''), r.raised_at::timestamptz, NULLIF(r.work_order_id, '')
+FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+     AS r (operation_id, job_id, item_to_make_id, work_center_id, equipment_id, raised_at, work_order_id)
 ON CONFLICT (tenant_id, job_operation_id, alert_name) WHERE rule IS NOT NULL DO NOTHING`
 
 // insertRuleAlerts raises rule's alerts that are not raised yet, in one statement.
 func (store) insertRuleAlerts(ctx context.Context, q db.Q, tenantID, rule string, r ruleAlerts) error {
 	_, err := q.ExecContext(ctx, insertRuleAlertsSQL, tenantID, rule, pq.StringArray(r.OperationIDs), pq.StringArray(r.JobIDs),
-		pq.StringArray(r.ItemToMakeIDs), pq.StringArray(r.WorkCenterIDs), pq.StringArray(r.EquipmentIDs), pq.StringArray(r.RaisedAt))
+		pq.StringArray(r.ItemToMakeIDs), pq.StringArray(r.WorkCenterIDs), pq.StringArray(r.EquipmentIDs), pq.StringArray(r.RaisedAt),
+		pq.StringArray(r.WorkOrderIDs))
 	if err != nil {
 		return fmt.Errorf("raise %s alerts: %w", rule, err)
 	}
@@ -187,6 +189,29 @@ WHERE tenant_id = $1 AND job_operation_id = $2 AND active`
 func (store) clearOperation(ctx context.Context, q db.Q, tenantID, operationID string, at time.Time) error {
 	if _, err := q.ExecContext(ctx, clearOperationSQL, tenantID, operationID, at); err != nil {
 		return fmt.Errorf("clear the operation's alerts: %w", err)
+	}
+	return nil
+}
+
+const groupSQL = `UPDATE alerts SET work_order_id = $2
+WHERE tenant_id = $1 AND job_operation_id = ANY($3) AND NOT omitted`
+
+// group sets work order workOrderID on the alerts (not omitted) of operationIDs.
+func (store) group(ctx context.Context, q db.Q, tenantID, workOrderID string, operationIDs []string) error {
+	if _, err := q.ExecContext(ctx, groupSQL, tenantID, workOrderID, pq.StringArray(operationIDs)); err != nil {
+		return fmt.Errorf("set the work order on alerts: %w", err)
+	}
+	return nil
+}
+
+const omitWorkOrderSQL = `UPDATE alerts SET omitted = true
+WHERE tenant_id = $1 AND work_order_id = $2 AND NOT omitted`
+
+// omitWorkOrder leaves the alerts of work order workOrderID (deleted) out of the list from
+// now on.
+func (store) omitWorkOrder(ctx context.Context, q db.Q, tenantID, workOrderID string) error {
+	if _, err := q.ExecContext(ctx, omitWorkOrderSQL, tenantID, workOrderID); err != nil {
+		return fmt.Errorf("omit the work order's alerts: %w", err)
 	}
 	return nil
 }

@@ -77,6 +77,9 @@ func (s *Service) RoutingChanged(ctx context.Context, q db.Q, tenantID, id strin
 		keep[i] = op.ID
 		add[op.ID] = id
 	}
+	if err := s.checkRemoval(ctx, q, tenantID, id, keep); err != nil {
+		return err
+	}
 	if err := (routingOwnerStore{}).deleteOperationsBut(ctx, q, tenantID, id, keep); err != nil {
 		return err
 	}

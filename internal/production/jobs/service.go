@@ -27,6 +27,9 @@ type Service struct {
 	// operationCompleted are the hooks every job operation completion runs
 	// (RegisterOperationCompleted).
 	operationCompleted []OperationCompletedHook
+	// removalChecks are what a routing change removing job operations runs first
+	// (RegisterOperationRemovalCheck).
+	removalChecks []OperationRemovalCheck
 }
 
 // NewService returns the jobs service working through the other areas in deps.

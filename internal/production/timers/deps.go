@@ -6,6 +6,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/listing"
 	"mos/internal/production/jobs"
+	"mos/internal/production/workorders"
 	"mos/internal/scheduling/resources"
 	"mos/internal/shared/users"
 	"mos/internal/stock/items"
@@ -23,6 +24,8 @@ type Deps struct {
 	Items itemNames
 	// WorkCenters names the work centers the reports show (resources.Service).
 	WorkCenters workCenterNames
+	// WorkOrders answers the work orders holding job operations (workorders.Service).
+	WorkOrders workOrderHolders
 }
 
 // itemNames answers the numbers of items, archived ones included.
@@ -33,6 +36,12 @@ type itemNames interface {
 // workCenterNames answers the names of live work centers.
 type workCenterNames interface {
 	WorkCentersByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.WorkCenterRef, error)
+}
+
+// workOrderHolders answers the live work order and work-order operation holding each job
+// operation among ids, in one statement.
+type workOrderHolders interface {
+	Holders(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]workorders.Holder, error)
 }
 
 // jobOperations is what timers ask of jobs, in the timers' transaction.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"mos/internal/platform/dec"
+	"mos/internal/production/workorders"
 )
 
 // maxBackdate is how far back a timer may start or a user clock in.
@@ -63,6 +64,9 @@ type Timer struct {
 	// SystemOperationID is the library operation of the job operation's routing operation;
 	// set by the lists only.
 	SystemOperationID *string
+	// WorkOrder is the live work order holding the job operation, when one does; set by get
+	// and the lists.
+	WorkOrder *workorders.Holder
 }
 
 // Running reports whether the timer has not stopped.

@@ -172,6 +172,10 @@ func timerToAPI(t Timer) gen.Timer {
 		s := utctime.From(*t.Stopped)
 		out.StoppedOnUtc = &s
 	}
+	if w := t.WorkOrder; w != nil {
+		out.WorkOrderId, out.WorkOrderName = &w.WorkOrderID, w.WorkOrderName
+		out.WorkOrderOperationId, out.WorkOrderOperationName = &w.OperationID, &w.OperationName
+	}
 	return out
 }
 

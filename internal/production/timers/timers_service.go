@@ -250,9 +250,36 @@ func (s *Service) Create(ctx context.Context, c Caller, w TimerCreate) (string, 
 	return id, nil
 }
 
-// Get answers timer id; another tenant's is NotFound.
+// Get answers timer id with the work order holding its job operation; another tenant's is
+// NotFound.
 func (s *Service) Get(ctx context.Context, tenantID, id string) (Timer, error) {
-	return s.store.getTimer(ctx, s.pool, tenantID, id)
+	t, err := s.store.getTimer(ctx, s.pool, tenantID, id)
+	if err != nil {
+		return Timer{}, err
+	}
+	rows := []Timer{t}
+	if err := s.withWorkOrders(ctx, s.pool, tenantID, rows); err != nil {
+		return Timer{}, err
+	}
+	return rows[0], nil
+}
+
+// withWorkOrders fills the work order holding each row's job operation, in one statement.
+func (s *Service) withWorkOrders(ctx context.Context, q db.Q, tenantID string, rows []Timer) error {
+	opIDs := make([]string, len(rows))
+	for i, t := range rows {
+		opIDs[i] = t.JobOperationID
+	}
+	held, err := s.deps.WorkOrders.Holders(ctx, q, tenantID, opIDs)
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		if h, ok := held[rows[i].JobOperationID]; ok {
+			rows[i].WorkOrder = &h
+		}
+	}
+	return nil
 }
 
 // Update saves a full update or a patch of timer id (change answers the update from the
@@ -343,6 +370,9 @@ func (s *Service) List(ctx context.Context, tenantID string, f TimerFilter, sour
 			if ref, ok := refs[rows[i].JobOperationID]; ok {
 				rows[i].SystemOperationID = ref.Operation.OperationID
 			}
+		}
+		if err := s.withWorkOrders(ctx, q, tenantID, rows); err != nil {
+			return err
 		}
 		out = TimerPage{Rows: rows, Envelope: listing.NewEnvelope(page, total, len(rows))}
 		return nil

@@ -44,6 +44,8 @@ const (
 	OwnerJob                            = "job"
 	// OwnerOperation is a job operation.
 	OwnerOperation = "operation"
+	// OwnerWorkOrderOperation is an operation of a work order.
+	OwnerWorkOrderOperation = "workOrderOperation"
 )
 
 // StandardOwners returns every owner type with the permissions of its area (AttachmentOwnerType
@@ -60,7 +62,7 @@ func StandardOwners() Owners {
 		{"View Quote", "Edit Quote"}:                   {"quote", "quotePartLineItem"},
 		{"View Purchase Order", "Edit Purchase Order"}: {OwnerPurchaseOrder, OwnerPurchaseOrderReceiving, OwnerPurchaseOrderPartLineItem, OwnerPurchaseOrderReceivingLineItem},
 		{"View Invoices", "Edit Invoices"}:             {OwnerInvoice},
-		{"View Job", "Edit Job"}:                       {OwnerJob, OwnerOperation, "workOrderOperation"},
+		{"View Job", "Edit Job"}:                       {OwnerJob, OwnerOperation, OwnerWorkOrderOperation},
 	}
 	owners := Owners{}
 	for p, types := range byArea {
