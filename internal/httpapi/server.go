@@ -24,6 +24,7 @@ import (
 	"mos/internal/platform/web"
 	"mos/internal/production/alerts"
 	"mos/internal/production/jobs"
+	"mos/internal/production/nesting"
 	"mos/internal/production/timers"
 	"mos/internal/purchasing/materialvendors"
 	"mos/internal/purchasing/purchaseorders"
@@ -81,6 +82,7 @@ type Server struct {
 	*jobs.JobsHandler
 	*alerts.AlertsHandler
 	*timers.TimersHandler
+	*nesting.NestingHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
 	*customfields.CustomFieldsHandler
@@ -343,6 +345,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	// rates; completing an operation closes its open timers in the same transaction.
 	timeRecords := timers.NewService(cfg.Pool, timers.Deps{Jobs: jobRecords, Rates: schedulingResources, Users: userRecords})
 	jobRecords.RegisterOperationCompleted(timeRecords.CloseOperationTimers)
+	// The work-package manifest: cut lists from the jobs' operations, their items to make's
+	// input materials (routings) and the items' numbers.
+	manifests := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster})
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -419,6 +424,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		JobsHandler:              jobs.NewHandler(jobRecords, spec, ownerRoutingPaths),
 		AlertsHandler:            alerts.NewHandler(jobAlerts),
 		TimersHandler:            timers.NewHandler(timeRecords, spec),
+		NestingHandler:           nesting.NewHandler(manifests),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),
