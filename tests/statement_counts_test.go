@@ -411,6 +411,7 @@ func statementRows() []statementRow {
 		{name: "scrap reports", arrange: arrangeScrapReports},
 		{name: "inventory report", arrange: arrangeInventoryReport},
 		{name: "timers", arrange: arrangeTimers},
+		{name: "work-package manifest", arrange: arrangeWorkPackageManifest},
 	}
 }
 
