@@ -418,7 +418,7 @@ func TestIdempotencyKeyMustBe1To255PrintableASCIICharacters(t *testing.T) {
 
 // readOnlyPosts are the POSTs that only read (besides the …/list operations), by operation
 // id in lower case: they take no key.
-var readOnlyPosts = map[string]bool{"downloadattachments": true, "listuserstatuses": true}
+var readOnlyPosts = map[string]bool{"downloadattachments": true, "listuserstatuses": true, "getworkpackagemanifest": true}
 
 var listPath = regexp.MustCompile(`/list(/v\d+)?$`)
 

@@ -215,6 +215,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
 		"taxRateId": taxRate, "refundReasonCodeId": refundReason,
 		"salesOrderId": salesOrder, "salesOrderLineItemId": soPartLine, "salesOrderPartLineId": soPartLine,
+		// The work-package manifest's entries (and other bodies naming a job operation).
+		"jobId": job, "jobOperationId": jobOperation, "itemToMakeId": pathIDs["items-to-make/{itemToMakeId}"],
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }

@@ -413,6 +413,7 @@ func statementRows() []statementRow {
 		{name: "inventory report", arrange: arrangeInventoryReport},
 		{name: "timers", arrange: arrangeTimers},
 		{name: "activity reports", arrange: arrangeActivityReports},
+		{name: "work-package manifest", arrange: arrangeWorkPackageManifest},
 	}
 }
 

@@ -24,6 +24,7 @@ import (
 	"mos/internal/platform/web"
 	"mos/internal/production/alerts"
 	"mos/internal/production/jobs"
+	"mos/internal/production/nesting"
 	"mos/internal/production/timers"
 	"mos/internal/production/workorders"
 	"mos/internal/purchasing/materialvendors"
@@ -83,6 +84,7 @@ type Server struct {
 	*alerts.AlertsHandler
 	*timers.TimersHandler
 	*workorders.WorkOrdersHandler
+	*nesting.NestingHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
 	*customfields.CustomFieldsHandler
@@ -354,6 +356,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	timeRecords := timers.NewService(cfg.Pool, timers.Deps{Jobs: jobRecords, Rates: schedulingResources, Users: userRecords,
 		Items: itemMaster, WorkCenters: schedulingResources, WorkOrders: workOrderRecords})
 	jobRecords.RegisterOperationCompleted(timeRecords.CloseOperationTimers)
+	// The work-package manifest: cut lists from the jobs' operations, their items to make's
+	// input materials (routings) and the items' numbers.
+	manifests := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster})
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -432,6 +437,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		AlertsHandler:            alerts.NewHandler(jobAlerts),
 		TimersHandler:            timers.NewHandler(timeRecords, spec),
 		WorkOrdersHandler:        workorders.NewHandler(workOrderRecords),
+		NestingHandler:           nesting.NewHandler(manifests),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),
