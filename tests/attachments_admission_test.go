@@ -78,7 +78,7 @@ func TestAttachmentUploadChecksTheOwnerBeforeReadingTheFile(t *testing.T) {
 	}{
 		{"unknown item", te.Token, "/api/attachments", owner("item", "6745f0a2c81e4b0012ab34cd"), http.StatusNotFound, ""},
 		{"another tenant's item", te.Token, "/api/attachments", owner("item", theirItem), http.StatusNotFound, ""},
-		{"an owner type whose area has not landed", te.Token, "/api/attachments", owner("workOrderOperation", itemID), http.StatusNotFound, ""},
+		{"an unknown work-order operation", te.Token, "/api/attachments", owner("workOrderOperation", itemID), http.StatusNotFound, ""},
 		{"an unknown owner type", te.Token, "/api/attachments", owner("widget", itemID), http.StatusBadRequest, "Detail.Owner.Type"},
 		{"a short owner id", te.Token, "/api/attachments", owner("item", "short"), http.StatusBadRequest, "Detail.Owner.Id"},
 		{"no edit permission for the owner", te.userToken(t, "View Item", "Edit Job"), "/api/attachments", owner("item", itemID), http.StatusForbidden, ""},

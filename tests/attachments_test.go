@@ -215,7 +215,7 @@ func TestAttachmentUploadToAnUnknownOwnerIs404AndLeavesNoRecordOrFile(t *testing
 	}{
 		{"unknown item", "item", "6745f0a2c81e4b0012ab34cd"},
 		{"another tenant's item", "item", theirItem},
-		{"an owner type whose area has not landed", "workOrderOperation", "6745f0a2c81e4b0012ab34cd"},
+		{"an unknown work-order operation", "workOrderOperation", "6745f0a2c81e4b0012ab34cd"},
 		{"a 36-character owner id", "salesOrderPartLineItem", "0193a0c4-6b1e-7cc1-9d2e-3f4a5b6c7d8e"},
 	}
 	for _, c := range cases {
