@@ -80,8 +80,8 @@ spec-diff: $(OASDIFF) ## API changelog + breaking changes of openapi/v1.yaml sin
 	OASDIFF="$(OASDIFF)" scripts/spec-diff.sh "$(BASE)"
 
 .PHONY: check-breaking
-check-breaking: $(OASDIFF) ## fail on breaking spec changes not recorded under "Breaking" in openapi/CHANGELOG.md
-	OASDIFF="$(OASDIFF)" scripts/check-breaking.sh
+check-breaking: $(OASDIFF) ## fail on breaking spec changes not recorded under "Breaking" in openapi/CHANGELOG.md (BASE=ref: since that commit)
+	OASDIFF="$(OASDIFF)" BREAKING_BASE="$(BASE)" scripts/check-breaking.sh
 
 $(OASDIFF): | scripts/tools/oasdiff/go.mod
 	@test -n "$(OASDIFF_VERSION)" || { echo "oasdiff version not found in scripts/tools/oasdiff/go.mod" >&2; exit 1; }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Breaking-change gate (`make check-breaking`, part of `make test` and CI).
 # Compares openapi/v1.yaml at a base commit with the working tree using oasdiff:
-# - base HEAD when the working tree's spec differs from HEAD's (an uncommitted
-#   change under review), else HEAD~1 (the last commit: CI runs on a clean
-#   clone of main);
+# - base BASE when given (`make check-breaking BASE=main`: a branch's whole
+#   change), else HEAD when the working tree's spec differs from HEAD's (an
+#   uncommitted change under review), else HEAD~1 (the last commit: CI runs on
+#   a clean clone of main);
 # - additive changes pass;
 # - breaking changes (oasdiff severity ERR) pass only when openapi/CHANGELOG.md
 #   gained, since the same base, a line in a dated section that says "breaking"
@@ -26,7 +27,10 @@ skip() {
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 || skip "not a git checkout, so there is no base spec to compare with"
 git rev-parse --verify --quiet HEAD >/dev/null || skip "no commits yet, so there is no base spec to compare with"
 
-if git show "HEAD:$SPEC" 2>/dev/null | cmp -s - "$SPEC"; then
+if [ -n "${BREAKING_BASE:-}" ]; then
+  BASE=$BREAKING_BASE
+  git rev-parse --verify --quiet "$BASE^{commit}" >/dev/null || { echo "check-breaking: BASE $BASE is not a commit" >&2; exit 1; }
+elif git show "HEAD:$SPEC" 2>/dev/null | cmp -s - "$SPEC"; then
   BASE=HEAD~1
   if ! git rev-parse --verify --quiet "$BASE^{commit}" >/dev/null; then
     if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
