@@ -359,6 +359,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	// The work-package manifest: cut lists from the jobs' operations, their items to make's
 	// input materials (routings) and the items' numbers.
 	manifests := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster})
+	// The nestable-jobs list: the open jobs' operations, the library's names and the work
+	// orders holding the job operations.
+	manifests.UseNestableSources(jobRecords, operationLibrary, workOrderRecords)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
