@@ -532,6 +532,17 @@ var indexedLists = map[string]indexedList{
 		"createdAfterUtc":        dateTime(at(listRows - 30)),
 		"createdBeforeUtc":       dateTime(at(30)),
 	}},
+	// The nestable groups are built in memory from every operation of the open jobs: their
+	// statement reads the jobs by status, then their operations and items to make by key.
+	"/api/nesting/nestable-jobs/list": {tables: []string{"jobs", "job_operations", "job_items_to_make"}, filters: map[string]any{
+		"needNesting":             true,
+		"existingNests":           false,
+		"materialForms":           []string{"planar"},
+		"operationIds":            []string{id24(3)},
+		"materialShapeIds":        []string{id24(3)},
+		"earliestStartOnOrBefore": "2024-01-02",
+		"search":                  word("job", 777),
+	}},
 	"/api/jobs/{jobId}/messages/list": {tables: []string{"job_messages"}, path: map[string]string{"jobId": id24(parent)},
 		filters:  map[string]any{"itemToMakeId": id36(subRow(1)), "operationId": id36(subRow(1))},
 		together: map[string]any{"itemToMakeId": id36(subRow(1)), "operationId": id36(subRow(1))}},
