@@ -103,6 +103,19 @@ func routedOrderRecord(k int) int { return 20*listRows + k }
 // at its first operation; its operation k has a job_operations row, the second one started.
 var routedJobItem = struct{ JobID, ItemToMakeID string }{id24(parent), id36(subRow(1))}
 
+// nestableJob is the one job of the lists' tenant with a nestable operation: released, started
+// 2025-12-31, its one item to make (of item 1) running routing operation "Nestable step" (of
+// library operation 1), which consumes a sheet of shape 8 (a planar one). Its records are
+// numbered nestableRecord in every table.
+var nestableJob = struct{ JobID, ItemToMakeID, OperationID string }{
+	id24(nestableRecord), id36(nestableRecord), id36(nestableRecord + 1)}
+
+// nestableRecord is the number of nestableJob's records; nestableRecordSQL its SQL twin.
+const (
+	nestableRecord    = 40*listRows + 1
+	nestableRecordSQL = "40 * 100000 + 1"
+)
+
 // jobRecord is the number of the k-th record of routedJobItem's routing in a routing table.
 func jobRecord(k int) int { return 30*listRows + k }
 
@@ -349,7 +362,10 @@ SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOr
        'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
 SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJobItem.ItemToMakeID + `', 10 * k, ` + sqlID24("k") + `,
-       'Job step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
+       'Job step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, '` + nestableJob.OperationID + `', 'jobItemToMake', '` + nestableJob.ItemToMakeID + `', 10, ` + sqlID24("1") + `,
+       'Nestable step', ` + sqlID24("1") + `, ` + sqlAt("1")},
 	// Five input items per item, each consumed at the routing operation of the same row, each
 	// item a component of two.
 	{"routing_input_items", `INSERT INTO routing_input_items (tenant_id, id, owner_type, owner_id, item_id, quantity_per_unit,
@@ -413,7 +429,10 @@ SELECT $1, ` + sqlID36(soLineRecordSQL) + `, 'salesOrderPartLine', '` + routedOr
        ` + sqlID36(soLineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
 UNION ALL
 SELECT $1, ` + sqlID36(jobRecordSQL) + `, 'jobItemToMake', '` + routedJobItem.ItemToMakeID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
-       ` + sqlID36(jobFirstOperationSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
+       ` + sqlID36(jobFirstOperationSQL) + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, '` + nestableJob.OperationID + `', 'jobItemToMake', '` + nestableJob.ItemToMakeID + `', ` + sqlID24("8") + `, NULL, 1, 1,
+       '` + nestableJob.OperationID + `', ` + sqlAt("1")},
 	{"routing_material_nestings", `INSERT INTO routing_material_nestings (tenant_id, id, input_material_id, name, stock_length,
        blanks_per_stock, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("i") + `, 'Nest ' || i, 240, 8, ` + sqlAt("i") + ` ` + everyTenant},
@@ -601,16 +620,23 @@ SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ` + sql
 	// Jobs: one in a thousand complete, one in four released; every second one for a
 	// customer (twenty jobs each) and every fourth one for a sales order, due on one of ten
 	// years of days.
-	{"jobs", `INSERT INTO jobs (tenant_id, id, number, status, customer_id, sales_order_id, due_date, created_utc, modified_utc)
+	{"jobs", `INSERT INTO jobs (tenant_id, id, number, status, customer_id, sales_order_id, due_date, created_utc, modified_utc,
+       start_date)
 SELECT ten.id, ` + sqlID24("i") + `, i, CASE WHEN i % 1000 = 1 THEN 'complete' WHEN i % 4 = 0 THEN 'released' ELSE 'planned' END,
        CASE WHEN i % 2 = 0 THEN ` + sqlID24("1 + i % 5000") + ` END, CASE WHEN i % 4 = 0 THEN ` + sqlID24("i") + ` END,
-       date '2024-01-01' + (i % 3650), ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+       date '2024-01-01' + (i % 3650), ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day', NULL ` + everyTenant + `
+UNION ALL
+SELECT $1, '` + nestableJob.JobID + `', ` + nestableRecordSQL + `, 'released', NULL, NULL, NULL, ` + sqlAt("1") + `, ` + sqlAt("1") + `,
+       date '2025-12-31'`},
 	// Five items to make per job, for the first fifth of the jobs, each of its own item.
 	{"job_items_to_make", `INSERT INTO job_items_to_make (tenant_id, job_id, id, routing_id, position, item_id, quantity,
        due_date, created_utc, modified_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, ('30000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')),
        (i - 1) % 5 + 1, ` + sqlID24("i") + `, 1 + i % 7, date '2026-01-01' + (i % 365), ` + sqlAt("i") + `,
-       ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+       ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant + `
+UNION ALL
+SELECT $1, '` + nestableJob.JobID + `', '` + nestableJob.ItemToMakeID + `', ` + sqlID36(nestableRecordSQL) + `, 1, ` + sqlID24("1") + `, 3,
+       NULL, ` + sqlAt("1") + `, ` + sqlAt("1")},
 	// Job messages: five per job of the first fifth of the jobs, every second one pinned to
 	// an operation of the job's item to make of the same row.
 	{"job_messages", `INSERT INTO job_messages (tenant_id, id, job_id, item_to_make_id, operation_id, body, created_utc)
@@ -635,7 +661,10 @@ SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sql
        CASE WHEN i % 3 = 0 THEN 'started' ELSE 'notStarted' END, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant + `
 UNION ALL
 SELECT $1, ` + sqlID36(jobRecordSQL) + `, '` + routedJobItem.JobID + `', '` + routedJobItem.ItemToMakeID + `',
-       CASE WHEN k = 2 THEN 'started' ELSE 'notStarted' END, ` + sqlAt("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
+       CASE WHEN k = 2 THEN 'started' ELSE 'notStarted' END, ` + sqlAt("k") + `, ` + sqlAt("k") + ` ` + lineRecords + `
+UNION ALL
+SELECT $1, '` + nestableJob.OperationID + `', '` + nestableJob.JobID + `', '` + nestableJob.ItemToMakeID + `', 'notStarted',
+       ` + sqlAt("1") + `, ` + sqlAt("1")},
 	// Alerts: one per job operation row (on its job and item to make), nine in ten active;
 	// every second at one of 5,000 work centers, every third on one of 4,000 equipment, every
 	// fifth of one of 3,000 work orders, named after one of 2,000 names; raised from
