@@ -414,6 +414,7 @@ func statementRows() []statementRow {
 		{name: "timers", arrange: arrangeTimers},
 		{name: "activity reports", arrange: arrangeActivityReports},
 		{name: "work-package manifest", arrange: arrangeWorkPackageManifest},
+		{name: "nests", arrange: arrangeNests},
 	}
 }
 
