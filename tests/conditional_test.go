@@ -34,7 +34,10 @@ type versioned struct {
 	// Table and ID name its row, which the walk also updates in SQL; ID "" is the tenant's
 	// one record of the table (its settings).
 	Table, ID string
-	Get       string
+	// IDColumn is the column ID names when it is not id (a nest is keyed by its work-order
+	// operation).
+	IDColumn string
+	Get      string
 	// Writes change the record, in order (a delete last).
 	Writes []versionedWrite
 }
@@ -548,6 +551,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			id := createWorkOrder(t, te, woBody(woOp(s.Job, s.Mill)))
 			return versioned{Table: "work_orders", ID: id, Get: workOrderPath(id), Writes: []versionedWrite{deleteRecord("")}}
 		}},
+		{name: "nests", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			s := newNestShop(t, te)
+			return versioned{Table: "nests", ID: s.Cut, IDColumn: "work_order_operation_id", Get: s.path(), Writes: []versionedWrite{
+				putRecord("", jobJSON(t, s.standardNest())),
+			}}
+		}},
 		{name: "timers", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			j := newTimerJob(t, te)
 			user, _ := timerUser(t, te, "Versioned")
@@ -836,7 +845,11 @@ func walkVersioned(t *testing.T, te *tenantEnv, rec versioned) {
 		t.Fatalf("If-None-Match naming another version: %d %s", res.StatusCode, b)
 	}
 	// Any code updating the row advances its version.
-	advanceVersion(t, te, rec.Table, rec.ID)
+	column := rec.IDColumn
+	if column == "" {
+		column = "id"
+	}
+	advanceVersionKeyed(t, te, rec.Table, column, rec.ID)
 	current, _ := etagOf(t, te, rec.Get)
 	if current == first {
 		t.Fatalf("an UPDATE of the row left the ETag at %s", first)

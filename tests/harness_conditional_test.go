@@ -57,9 +57,15 @@ func etagOf(t *testing.T, te *tenantEnv, path string) (string, []byte) {
 // is the tenant's one record of the table.
 func advanceVersion(t *testing.T, te *tenantEnv, table, id string) {
 	t.Helper()
+	advanceVersionKeyed(t, te, table, "id", id)
+}
+
+// advanceVersionKeyed is advanceVersion for a row keyed by column (beside tenant_id).
+func advanceVersionKeyed(t *testing.T, te *tenantEnv, table, column, id string) {
+	t.Helper()
 	query, args := `UPDATE `+table+` SET version = version WHERE tenant_id = $1`, []any{te.ID}
 	if id != "" {
-		query += ` AND id = $2`
+		query += ` AND ` + column + ` = $2`
 		args = append(args, id)
 	}
 	res, err := srv.Pool.ExecContext(context.Background(), query, args...)

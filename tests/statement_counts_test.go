@@ -415,6 +415,7 @@ func statementRows() []statementRow {
 		{name: "activity reports", arrange: arrangeActivityReports},
 		{name: "work-package manifest", arrange: arrangeWorkPackageManifest},
 		{name: "nestable jobs", arrange: arrangeNestableJobs},
+		{name: "nests", arrange: arrangeNests},
 	}
 }
 

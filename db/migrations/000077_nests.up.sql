@@ -87,6 +87,8 @@ CREATE TABLE nest_placements (
     CONSTRAINT nest_placements_plate_fkey FOREIGN KEY (tenant_id, plate_id) REFERENCES nest_plates (tenant_id, id),
     CONSTRAINT nest_placements_part_fkey FOREIGN KEY (tenant_id, work_order_operation_id, part_number) REFERENCES nest_parts (tenant_id, work_order_operation_id, part_number)
 );
+-- A nest's placements (read and cleared by a replace), and the check of its parts' deletes.
+CREATE INDEX nest_placements_part_idx ON nest_placements (tenant_id, work_order_operation_id, part_number);
 
 -- Parts the nesting software could not place, and how many.
 CREATE TABLE nest_unplaced_parts (
@@ -98,6 +100,7 @@ CREATE TABLE nest_unplaced_parts (
     PRIMARY KEY (tenant_id, work_order_operation_id, position),
     CONSTRAINT nest_unplaced_parts_part_fkey FOREIGN KEY (tenant_id, work_order_operation_id, part_number) REFERENCES nest_parts (tenant_id, work_order_operation_id, part_number)
 );
+CREATE INDEX nest_unplaced_parts_part_idx ON nest_unplaced_parts (tenant_id, work_order_operation_id, part_number);
 
 -- What the shop floor recorded against a nest: repetitions of one plate completed, the
 -- material pick it posted (an inventory event) and the parts it scrapped (quantity in all).
@@ -118,3 +121,5 @@ CREATE TABLE nest_sheet_runs (
     CONSTRAINT nest_sheet_runs_something CHECK (repetitions > 0 OR inventory_event_id IS NOT NULL OR quantity_scrapped > 0)
 );
 CREATE INDEX nest_sheet_runs_nest_idx ON nest_sheet_runs (tenant_id, work_order_operation_id, recorded_utc);
+-- The check of a replace's plate deletes (refused by the service before, while runs exist).
+CREATE INDEX nest_sheet_runs_plate_idx ON nest_sheet_runs (tenant_id, plate_id);

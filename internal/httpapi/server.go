@@ -356,12 +356,16 @@ func New(cfg Config) (*echo.Echo, error) {
 	timeRecords := timers.NewService(cfg.Pool, timers.Deps{Jobs: jobRecords, Rates: schedulingResources, Users: userRecords,
 		Items: itemMaster, WorkCenters: schedulingResources, WorkOrders: workOrderRecords})
 	jobRecords.RegisterOperationCompleted(timeRecords.CloseOperationTimers)
-	// The work-package manifest: cut lists from the jobs' operations, their items to make's
-	// input materials (routings) and the items' numbers.
-	manifests := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster})
+	// Nesting: the work-package manifest (cut lists from the jobs' operations, their items to
+	// make's input materials and the items' numbers) and the nests of work-order operations,
+	// created with their work orders; sheet runs scrap on job operations and pick the sheets
+	// in their own transaction.
+	nestingRecords := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster,
+		WorkOrders: workOrderRecords, JobScrap: jobRecords, Stock: stock})
+	workOrderRecords.RegisterGrouped(nestingRecords.CreateNests)
 	// The nestable-jobs list: the open jobs' operations, the library's names and the work
 	// orders holding the job operations.
-	manifests.UseNestableSources(jobRecords, operationLibrary, workOrderRecords)
+	nestingRecords.UseNestableSources(jobRecords, operationLibrary, workOrderRecords)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -440,7 +444,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		AlertsHandler:            alerts.NewHandler(jobAlerts),
 		TimersHandler:            timers.NewHandler(timeRecords, spec),
 		WorkOrdersHandler:        workorders.NewHandler(workOrderRecords),
-		NestingHandler:           nesting.NewHandler(manifests),
+		NestingHandler:           nesting.NewHandler(nestingRecords),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),

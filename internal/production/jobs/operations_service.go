@@ -350,38 +350,60 @@ func (s *Service) AddQuantityCompleted(ctx context.Context, tenantID, jobID, ite
 	}
 	var out Operation
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		locked, err := s.lockOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
-		if err != nil {
+		if err := s.addQuantities(ctx, q, tenantID, jobID, itemToMakeID, id, a); err != nil {
 			return err
 		}
-		j, st := locked.Job, locked.State
-		if err := requireAcceptsWork(j); err != nil {
-			return err
-		}
-		if st.Status == OperationStatusComplete {
-			return apperr.Invalid("the operation is complete: no more quantities are recorded on it")
-		}
-		fields := apperr.Fields{}
-		if st.QuantityCompleted.Add(a.Quantity.Decimal).IsNegative() {
-			fields.Add("quantity", "would bring the quantity completed (%s) below 0", st.QuantityCompleted)
-		}
-		if st.QuantityScrapped.Add(a.QuantityScrapped.Decimal).IsNegative() {
-			fields.Add("quantityScrapped", "would bring the quantity scrapped (%s) below 0", st.QuantityScrapped)
-		}
-		if err := fields.Err(); err != nil {
-			return err
-		}
-		if err := s.store.addOperationQuantities(ctx, q, tenantID, id, a.Quantity, a.QuantityScrapped); err != nil {
-			return err
-		}
-		if err := s.recordScrap(ctx, q, tenantID, locked.ItemToMake, id, a.QuantityScrapped, a.ScrapReason, a.UserID); err != nil {
-			return err
-		}
-		if err := s.markStarted(ctx, q, tenantID, &j); err != nil {
-			return err
-		}
+		var err error
 		out, _, _, err = s.readOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
 		return err
 	})
 	return out, err
+}
+
+// addQuantities adds a's quantities to the job operation through q, with the job locked:
+// the rules of AddQuantityCompleted.
+func (s *Service) addQuantities(ctx context.Context, q db.Q, tenantID, jobID, itemToMakeID, id string, a QuantityAdd) error {
+	locked, err := s.lockOperation(ctx, q, tenantID, jobID, itemToMakeID, id)
+	if err != nil {
+		return err
+	}
+	j, st := locked.Job, locked.State
+	if err := requireAcceptsWork(j); err != nil {
+		return err
+	}
+	if st.Status == OperationStatusComplete {
+		return apperr.Invalid("the operation is complete: no more quantities are recorded on it")
+	}
+	fields := apperr.Fields{}
+	if st.QuantityCompleted.Add(a.Quantity.Decimal).IsNegative() {
+		fields.Add("quantity", "would bring the quantity completed (%s) below 0", st.QuantityCompleted)
+	}
+	if st.QuantityScrapped.Add(a.QuantityScrapped.Decimal).IsNegative() {
+		fields.Add("quantityScrapped", "would bring the quantity scrapped (%s) below 0", st.QuantityScrapped)
+	}
+	if err := fields.Err(); err != nil {
+		return err
+	}
+	if err := s.store.addOperationQuantities(ctx, q, tenantID, id, a.Quantity, a.QuantityScrapped); err != nil {
+		return err
+	}
+	if err := s.recordScrap(ctx, q, tenantID, locked.ItemToMake, id, a.QuantityScrapped, a.ScrapReason, a.UserID); err != nil {
+		return err
+	}
+	if err := s.markStarted(ctx, q, tenantID, &j); err != nil {
+		return err
+	}
+	return nil
+}
+
+// ScrapIn records quantity scrapped on job operation id (of item to make itemToMakeID of job
+// jobID) through q, in the caller's transaction (a nest's sheet run), as
+// addJobOperationQuantityCompleted records scrap: with its rules and its scrap record.
+func (s *Service) ScrapIn(ctx context.Context, q db.Q, tenantID, jobID, itemToMakeID, id string, quantity dec.Decimal, reason, userID *string) error {
+	fields := apperr.Fields{}
+	reason = fields.OptionalText("reason", reason, maxScrapReason)
+	if err := fields.Err(); err != nil {
+		return err
+	}
+	return s.addQuantities(ctx, q, tenantID, jobID, itemToMakeID, id, QuantityAdd{QuantityScrapped: quantity, ScrapReason: reason, UserID: userID})
 }

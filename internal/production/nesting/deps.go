@@ -4,8 +4,10 @@ import (
 	"context"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
 	"mos/internal/production/jobs"
 	"mos/internal/production/workorders"
+	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
 	"mos/internal/stock/routing"
 )
@@ -17,16 +19,22 @@ type Deps struct {
 	// Routings answers the input materials of the items to make, with their nestings
 	// (routing.Service).
 	Routings manifestMaterials
-	// Items numbers the items to make (items.Service).
+	// Items numbers the items to make and knows the plates' stock items (items.Service).
 	Items manifestItemNames
+	// WorkOrders answers the work-order operations nests belong to (workorders.Service).
+	WorkOrders nestWorkOrders
+	// Jobs records the scrap of sheet runs on job operations (jobs.Service).
+	JobScrap jobScrap
+	// Stock picks the sheets of sheet runs (inventory.Service).
+	Stock sheetStock
 	// OpenJobs answers the operations of the jobs that accept work, for the nestable-jobs
 	// list (jobs.Service).
 	OpenJobs nestableJobOperations
 	// Operations names the library (system) operations nestable groups run
 	// (operations.Service).
 	Operations nestableOperationNames
-	// WorkOrders answers the work orders holding job operations (workorders.Service).
-	WorkOrders nestableHolders
+	// Holders answers the work orders holding job operations (workorders.Service).
+	Holders nestableHolders
 }
 
 // nestableJobOperations answers every operation of the jobs that accept work, through q.
@@ -58,4 +66,20 @@ type manifestMaterials interface {
 // manifestItemNames answers items' numbers by id, through q.
 type manifestItemNames interface {
 	ItemNames(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.ItemName, error)
+}
+
+// nestWorkOrders answers work orders' operations with their job operations (workorders.Service).
+type nestWorkOrders interface {
+	OperationOf(ctx context.Context, q db.Q, tenantID, workOrderID, operationID string, lock bool) (workorders.WorkOrder, workorders.Operation, error)
+	OperationIDs(ctx context.Context, q db.Q, tenantID, workOrderID string) ([]string, error)
+}
+
+// jobScrap records scrap on a job operation in the caller's transaction (jobs.Service).
+type jobScrap interface {
+	ScrapIn(ctx context.Context, q db.Q, tenantID, jobID, itemToMakeID, id string, quantity dec.Decimal, reason, userID *string) error
+}
+
+// sheetStock picks stock in the caller's transaction (inventory.Service).
+type sheetStock interface {
+	PickIn(ctx context.Context, q db.Q, tenantID string, p inventory.Pick) (inventory.Event, error)
 }

@@ -4,6 +4,8 @@
 package nesting
 
 import (
+	"time"
+
 	"mos/internal/platform/dec"
 	"mos/internal/production/jobs"
 	"mos/internal/stock/routing"
@@ -90,4 +92,170 @@ type ManifestTotal struct {
 	BlanksNeeded      dec.Decimal
 	TotalLength       dec.Decimal
 	TotalArea         *dec.Decimal
+}
+
+// The bounds of a nest replace and a sheet run beyond what the spec checks.
+const (
+	maxNestingFile = 500
+	maxScrapReason = 2000
+)
+
+// Nest is the nest of a work-order operation as stored, with its parts named from the job
+// operations they are made for.
+type Nest struct {
+	WorkOrderID          string
+	WorkOrderOperationID string
+	DimensionUnit        string
+	NestingFile          *string
+	Parts                []Part
+	Plates               []Plate
+	Unplaced             []Unplaced
+	Runs                 []SheetRun
+	ModifiedUtc          time.Time
+}
+
+// IsNested reports whether the nest has a plate.
+func (n Nest) IsNested() bool { return len(n.Plates) > 0 }
+
+// Part is a part the nest cuts. JobID, ItemToMakeID and ItemID name its job operation's job,
+// item to make and item (nil for a filler part).
+type Part struct {
+	ID               string
+	PartNumber       string
+	JobOperationID   *string
+	JobID            *string
+	ItemToMakeID     *string
+	ItemID           *string
+	Description      *string
+	Width            dec.Decimal
+	Length           dec.Decimal
+	Area             *dec.Decimal
+	QuantityScrapped dec.Decimal
+}
+
+// EffectiveArea is the part's area as sent, else its width × length.
+func (p Part) EffectiveArea() dec.Decimal {
+	if p.Area != nil {
+		return *p.Area
+	}
+	return dec.Decimal{Decimal: p.Width.Mul(p.Length.Decimal)}
+}
+
+// Plate is a sheet of the nest, cut Count times.
+type Plate struct {
+	ID                   string
+	MaterialItemID       *string
+	Material             *string
+	Thickness            *dec.Decimal
+	Width                dec.Decimal
+	Length               dec.Decimal
+	Count                int32
+	MachineTimeSeconds   int64
+	CompletedRepetitions int32
+	Placements           []Placement
+}
+
+// Area is the plate's width × length.
+func (p Plate) Area() dec.Decimal { return dec.Decimal{Decimal: p.Width.Mul(p.Length.Decimal)} }
+
+// Placement places Quantity of a part on each repetition of a plate, at X, Y when known.
+type Placement struct {
+	PartNumber string
+	Quantity   int32
+	X, Y       *dec.Decimal
+	Rotation   dec.Decimal
+}
+
+// Unplaced is a quantity of a part the nesting software could not place.
+type Unplaced struct {
+	PartNumber string
+	Quantity   int32
+}
+
+// SheetRun is what the shop floor recorded against one plate of a nest.
+type SheetRun struct {
+	ID               string
+	PlateID          string
+	Repetitions      int32
+	InventoryEventID *string
+	QuantityScrapped dec.Decimal
+	UserID           *string
+	RecordedUtc      time.Time
+}
+
+// NestWrite replaces a nest; a nil NestingFile keeps the stored one.
+type NestWrite struct {
+	DimensionUnit string
+	NestingFile   *string
+	Parts         []PartWrite
+	Plates        []PlateWrite
+	Unplaced      []Unplaced
+}
+
+// PartWrite is a part of a replace.
+type PartWrite struct {
+	PartNumber     string
+	JobOperationID *string
+	Description    *string
+	Width, Length  dec.Decimal
+	Area           *dec.Decimal
+}
+
+// PlateWrite is a plate of a replace.
+type PlateWrite struct {
+	MaterialItemID     *string
+	Material           *string
+	Thickness          *dec.Decimal
+	Width, Length      dec.Decimal
+	Count              int32
+	MachineTimeSeconds int64
+	Placements         []Placement
+}
+
+// IssueCode names what looks wrong in a nest.
+type IssueCode string
+
+// The validation issues of a nest; they never refuse a replace.
+const (
+	IssuePlacementOutsidePlate IssueCode = "placementOutsidePlate"
+	IssuePlateOverfilled       IssueCode = "plateOverfilled"
+	IssueOverPlaced            IssueCode = "overPlaced"
+	IssuePartNotPlaced         IssueCode = "partNotPlaced"
+)
+
+// ValidationIssue is one thing that looks wrong in a nest, at Path of the replace.
+type ValidationIssue struct {
+	Code       IssueCode
+	Path       string
+	PartNumber *string
+	Message    string
+}
+
+// SheetRunCreate records a run of plate PlateID: Repetitions completed, an optional pick of
+// the plate's stock item and parts scrapped.
+type SheetRunCreate struct {
+	PlateID     string
+	Repetitions int32
+	Pick        *SheetRunPick
+	Scrap       []SheetRunScrap
+}
+
+// SheetRunPick takes Quantity (nil: the run's repetitions) units of the plate's stock item.
+type SheetRunPick struct {
+	Quantity   *dec.Decimal
+	LocationID *string
+	LotID      *string
+}
+
+// SheetRunScrap scraps Quantity of a part of the nest.
+type SheetRunScrap struct {
+	PartNumber string
+	Quantity   dec.Decimal
+	Reason     *string
+}
+
+// Tenant is the calling tenant and user ("" for an integration token).
+type Tenant struct {
+	ID     string
+	UserID string
 }

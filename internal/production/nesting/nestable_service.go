@@ -125,7 +125,7 @@ func (s *Service) nestableGroups(ctx context.Context, q db.Q, tenantID string) (
 	if err != nil {
 		return nil, err
 	}
-	holders, err := s.deps.WorkOrders.Holders(ctx, q, tenantID, jobOpIDs)
+	holders, err := s.deps.Holders.Holders(ctx, q, tenantID, jobOpIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -322,5 +322,5 @@ func sortGroups(groups []NestableGroup, page listing.Page) {
 // (set at wiring, once, before serving; a setter so that the wiring of the manifest stays as
 // it is).
 func (s *Service) UseNestableSources(openJobs nestableJobOperations, operations nestableOperationNames, workOrders nestableHolders) {
-	s.deps.OpenJobs, s.deps.Operations, s.deps.WorkOrders = openJobs, operations, workOrders
+	s.deps.OpenJobs, s.deps.Operations, s.deps.Holders = openJobs, operations, workOrders
 }

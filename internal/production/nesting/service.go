@@ -6,8 +6,9 @@ import (
 
 // Service holds the rules of nesting and the work-package manifest.
 type Service struct {
-	pool *db.Pool
-	deps Deps
+	pool  *db.Pool
+	deps  Deps
+	nests nestStore
 }
 
 // NewService returns the nesting service reading other areas through deps.

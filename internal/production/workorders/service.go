@@ -425,3 +425,33 @@ func (s *Service) OperationExistsForAttachment(ctx context.Context, q db.Q, tena
 func (s *Service) TouchOperationForAttachment(ctx context.Context, q db.Q, tenantID, id string) error {
 	return s.store.touchOperationWorkOrder(ctx, q, tenantID, id)
 }
+
+// OperationOf answers work order workOrderID (locked until q's transaction ends when lock is
+// set, which serialises the writers of its operations' records) and its
+// operation operationID with its job operations named and their quantities; NotFound when
+// the work order is missing, deleted or another tenant's, or has no such operation.
+func (s *Service) OperationOf(ctx context.Context, q db.Q, tenantID, workOrderID, operationID string, lock bool) (WorkOrder, Operation, error) {
+	w, err := s.read(ctx, q, tenantID, workOrderID, lock)
+	if err != nil {
+		return WorkOrder{}, Operation{}, err
+	}
+	for _, op := range w.Operations {
+		if op.ID == operationID {
+			return w, op, nil
+		}
+	}
+	return WorkOrder{}, Operation{}, apperr.NotFound("work order %s has no operation %s", workOrderID, operationID)
+}
+
+// OperationIDs answers the ids of work order workOrderID's operations, by sequence, through q.
+func (s *Service) OperationIDs(ctx context.Context, q db.Q, tenantID, workOrderID string) ([]string, error) {
+	ops, err := s.store.operations(ctx, q, tenantID, workOrderID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(ops))
+	for i, op := range ops {
+		ids[i] = op.ID
+	}
+	return ids, nil
+}
