@@ -3,6 +3,7 @@ package tests
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"mos/gen/client"
@@ -45,7 +46,13 @@ type nestableShop struct {
 
 func newNestableShop(t *testing.T, te *tenantEnv) nestableShop {
 	t.Helper()
-	s := nestableShop{Suffix: ids.New()[16:]}
+	// Letters only, so that a search by a job number matches no other text of the shop.
+	s := nestableShop{Suffix: strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return 'g' + (r - '0')
+		}
+		return r
+	}, ids.New()[16:])}
 	s.Sheet, s.Bar = catalogueShapes(t, te)
 	s.Stock = createItem(t, te, newItem("STOCK-"+s.Suffix))
 	s.LaserName, s.SawName = "Laser "+s.Suffix, "Saw "+s.Suffix
@@ -159,4 +166,23 @@ func listNestable(t *testing.T, te *tenantEnv, query, filter string) client.Nest
 	t.Helper()
 	res, b := listNestableRaw(t, te, query, filter)
 	return decodeOK[client.NestableJobGroupList](t, res, b)
+}
+
+// nestBody is a nesting setup naming each job operation in a part (P1, P2, …) placed twice
+// on one sheet.
+func nestBody(jobOperationIDs ...string) map[string]any {
+	parts, placements := []any{}, []any{}
+	for i, id := range jobOperationIDs {
+		number := fmt.Sprintf("P%d", i+1)
+		parts = append(parts, map[string]any{"partNumber": number, "jobOperationId": id, "width": 10, "length": 5})
+		placements = append(placements, map[string]any{"partNumber": number, "quantity": 2})
+	}
+	return map[string]any{"parts": parts, "plates": []any{map[string]any{"width": 48, "length": 96, "count": 1, "placements": placements}}}
+}
+
+// nestOn puts the nest of nestBody(jobOperationIDs…) on the only operation of work order wo.
+func nestOn(t *testing.T, te *tenantEnv, wo string, jobOperationIDs ...string) {
+	t.Helper()
+	op := getWorkOrder(t, te, wo).Operations[0].Id
+	putNest(t, te, nestPath(wo, op), nestBody(jobOperationIDs...))
 }

@@ -225,7 +225,20 @@ func TestNestableJobsSearchNarrowsJobOperationsCaseInsensitively(t *testing.T) {
 	}
 	s.mustGroups(t, "item number", search(strings.ToLower("bracket-"+s.Suffix)), "laser/sheet")
 	s.mustGroups(t, "operation name", search("SAW RAILS"), "saw/bar")
-	s.mustGroups(t, "job number", search(strconv.FormatInt(s.JobNumberB, 10)+""), "laser/sheet")
+	// Job B's number: its laser operation; others only where their job number or the shape's
+	// name holds the digits too (the shop's own texts hold none).
+	number := strconv.FormatInt(s.JobNumberB, 10)
+	byNumber := search(number)
+	if g := s.group(t, byNumber, "laser/sheet"); !slices.Contains(jobOperationIDs(g), s.LaserB) {
+		t.Fatalf("job number search: laser/sheet %v", jobOperationIDs(g))
+	}
+	for _, g := range byNumber.Data {
+		for _, jo := range g.JobOperations {
+			if !strings.Contains(strconv.FormatInt(jo.JobNumber, 10), number) && !strings.Contains(g.MaterialShape.Name, number) {
+				t.Fatalf("job number search %q keeps %s in %s", number, jo.JobOperationId, s.label(g))
+			}
+		}
+	}
 	byShape := search(strings.ToLower(s.Bar.Name))
 	for _, g := range byShape.Data {
 		if g.MaterialShape.Id != s.Bar.Id && !strings.Contains(strings.ToLower(g.MaterialShape.Name), strings.ToLower(s.Bar.Name)) {
@@ -345,4 +358,80 @@ func arrangeNestableJobs(t *testing.T, small, large *tenantEnv) []readCase {
 	build(small, 1)
 	build(large, manySubs)
 	return []readCase{listRead("listNestableJobs", nestableJobsPath, nestableJobsPath, `{}`)}
+}
+
+// A job operation is nested when a part of the nest of the work-order operation holding it
+// names it. needNesting keeps the job operations not nested (true) or nested (false);
+// existingNests keeps the groups with (true) or without (false) a nested job operation,
+// judged on all their job operations before needNesting narrows them; nestedCount counts the
+// nested ones answered.
+func TestNestableJobsNestedJobOperationsFilterByNeedNestingAndExistingNests(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	s := newNestableShop(t, te)
+	wo := createWorkOrder(t, te, woBody(woOp(s.JobA, s.LaserA, s.JobB, s.LaserB)))
+	nestOn(t, te, wo, s.LaserB)
+
+	all := listNestable(t, te, "", `{}`)
+	g := s.group(t, all, "laser/sheet")
+	if g.NestedCount != 1 || len(g.JobOperations) != 2 || g.JobOperations[0].JobOperationId != s.LaserB ||
+		!g.JobOperations[0].Nested || g.JobOperations[1].Nested || g.JobOperations[1].WorkOrder == nil || g.JobOperations[1].WorkOrder.Id != wo {
+		t.Fatalf("laser/sheet with B's laser nested %s", mustJSON(t, g))
+	}
+	if bar := s.group(t, all, "laser/bar"); bar.NestedCount != 0 || bar.JobOperations[0].Nested {
+		t.Fatalf("A's laser is on the work order but in no part of its nest: %s", mustJSON(t, bar))
+	}
+
+	need := listNestable(t, te, "", `{"needNesting":true}`)
+	s.mustGroups(t, "needNesting true", need, "laser/sheet", "laser/bar", "saw/bar", "saw/sheet")
+	if g := s.group(t, need, "laser/sheet"); fmt.Sprint(jobOperationIDs(g)) != fmt.Sprint([]string{s.LaserA}) || g.NestedCount != 0 {
+		t.Fatalf("needNesting true keeps %s", mustJSON(t, g))
+	} else {
+		mustEqualNum(t, "laser/sheet remaining without the nested B", g.QuantityRemaining, "10")
+		if g.EarliestStartDate == nil || g.EarliestStartDate.Format("2006-01-02") != "2026-12-10" {
+			t.Fatalf("laser/sheet earliest start without B %v", g.EarliestStartDate)
+		}
+	}
+	nested := listNestable(t, te, "", `{"needNesting":false}`)
+	s.mustGroups(t, "needNesting false", nested, "laser/sheet")
+	if g := nested.Data[0]; fmt.Sprint(jobOperationIDs(g)) != fmt.Sprint([]string{s.LaserB}) || g.NestedCount != 1 {
+		t.Fatalf("needNesting false keeps %s", mustJSON(t, g))
+	}
+
+	s.mustGroups(t, "existingNests true", listNestable(t, te, "", `{"existingNests":true}`), "laser/sheet")
+	s.mustGroups(t, "existingNests false", listNestable(t, te, "", `{"existingNests":false}`), "laser/bar", "saw/bar", "saw/sheet")
+	// existingNests is judged before needNesting narrows: the group with a nest keeps its
+	// job operation that is not nested.
+	both := listNestable(t, te, "", `{"existingNests":true,"needNesting":true}`)
+	s.mustGroups(t, "existingNests and needNesting", both, "laser/sheet")
+	if fmt.Sprint(jobOperationIDs(both.Data[0])) != fmt.Sprint([]string{s.LaserA}) {
+		t.Fatalf("existingNests and needNesting keep %v", jobOperationIDs(both.Data[0]))
+	}
+	s.mustGroups(t, "no nest and nested", listNestable(t, te, "", `{"existingNests":false,"needNesting":false}`))
+}
+
+// Only the nest of the work-order operation holding a job operation nests it: once its work
+// order is deleted (the job operation is free again) its old nest does not, nor when a new
+// work order holds it without a nest.
+func TestNestableJobsOnlyTheHoldingWorkOrderOperationsNestNestsAJobOperation(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	s := newNestableShop(t, te)
+	holder := createWorkOrder(t, te, woBody(woOp(s.JobB, s.LaserB)))
+	nestOn(t, te, holder, s.LaserB)
+	if g := s.group(t, listNestable(t, te, "", `{}`), "laser/sheet"); g.NestedCount != 1 || !g.JobOperations[0].Nested {
+		t.Fatalf("the holder's nest does not nest B's laser: %s", mustJSON(t, g))
+	}
+	res, b := deleteWorkOrder(t, te.Token, holder)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	g := s.group(t, listNestable(t, te, "", `{}`), "laser/sheet")
+	if g.NestedCount != 0 || g.JobOperations[0].Nested || g.JobOperations[0].WorkOrder != nil {
+		t.Fatalf("B's laser off its deleted work order: %s", mustJSON(t, g))
+	}
+	again := createWorkOrder(t, te, woBody(woOp(s.JobB, s.LaserB)))
+	g = s.group(t, listNestable(t, te, "", `{}`), "laser/sheet")
+	if jo := g.JobOperations[0]; g.NestedCount != 0 || jo.Nested || jo.WorkOrder == nil || jo.WorkOrder.Id != again {
+		t.Fatalf("B's laser on a new work order without a nest: %s", mustJSON(t, g))
+	}
+	s.mustGroups(t, "existingNests true", listNestable(t, te, "", `{"existingNests":true}`))
 }
