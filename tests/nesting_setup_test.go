@@ -560,3 +560,33 @@ func arrangeNests(t *testing.T, small, large *tenantEnv) []readCase {
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{getRead("getNestingSetup", s, l)}
 }
+
+// TestNestReplacesWithIfMatchAndSheetRunsRacingAnswerNoServerError: a replace with If-Match
+// (the guard locks the nest first) and sheet runs (which lock the nest before the work
+// order, as the replace does) never wait on each other in a cycle: every request answers a
+// 2xx or a 4xx, and of the replaces naming one version at most one wins.
+func TestNestReplacesWithIfMatchAndSheetRunsRacingAnswerNoServerError(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	s := newNestShop(t, te)
+	putNest(t, te, s.path(), s.standardNest())
+	res, _ := getNestRaw(t, te.Token, s.path())
+	tag, plate := res.Header.Get("ETag"), getNest(t, te, s.path()).Plates[0].Id
+	body := jobJSON(t, s.standardNest())
+	statuses := atOnce(t, 6, func(i int) (int, error) {
+		if i%2 == 0 {
+			res, _ := conditionally(t, te, http.MethodPut, s.path(), body, ifMatch(tag))
+			return res.StatusCode, nil
+		}
+		res, _ := runSheetRaw(t, te.Token, s.path(), map[string]any{"plateId": plate, "repetitions": 1})
+		return res.StatusCode, nil
+	})
+	for status, n := range statuses {
+		if status >= 500 {
+			t.Fatalf("racing replaces and runs answered %d %d times: %v", status, n, statuses)
+		}
+	}
+	if statuses[http.StatusOK] > 4 {
+		t.Fatalf("answers %v: more than one replace naming one version won", statuses)
+	}
+}

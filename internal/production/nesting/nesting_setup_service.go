@@ -82,6 +82,9 @@ func (s *Service) ReplaceNestingSetup(ctx context.Context, tenantID, workOrderID
 	var out Nest
 	var issues []ValidationIssue
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		if err := s.nests.lockNest(ctx, q, tenantID, workOrderID, operationID); err != nil {
+			return err
+		}
 		_, op, err := s.deps.WorkOrders.OperationOf(ctx, q, tenantID, workOrderID, operationID, true)
 		if err != nil {
 			return err
@@ -229,6 +232,9 @@ func (s *Service) RecordSheetRun(ctx context.Context, t Tenant, workOrderID, ope
 	}
 	var out Nest
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		if err := s.nests.lockNest(ctx, q, t.ID, workOrderID, operationID); err != nil {
+			return err
+		}
 		w, op, err := s.deps.WorkOrders.OperationOf(ctx, q, t.ID, workOrderID, operationID, true)
 		if err != nil {
 			return err

@@ -297,3 +297,19 @@ func (nestStore) recordRun(ctx context.Context, q db.Q, tenantID, nestID string,
 	}
 	return nil
 }
+
+const lockNestSQL = `
+SELECT 1 FROM nests WHERE tenant_id = $1 AND work_order_operation_id = $2 AND work_order_id = $3 FOR UPDATE`
+
+// lockNest locks the nest row of work-order operation id of work order workOrderID (when it
+// has one) until q's transaction ends. Writers of a nest take it before the work order's
+// lock, in the order the conditional-request guard takes them (the record's row first), so
+// that a replace with If-Match and a sheet run never wait on each other in a cycle.
+func (nestStore) lockNest(ctx context.Context, q db.Q, tenantID, workOrderID, id string) error {
+	var one int
+	err := sqlx.GetContext(ctx, q, &one, lockNestSQL, tenantID, id, workOrderID)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("lock nest: %w", err)
+	}
+	return nil
+}
