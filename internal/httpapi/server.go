@@ -357,15 +357,13 @@ func New(cfg Config) (*echo.Echo, error) {
 		Items: itemMaster, WorkCenters: schedulingResources, WorkOrders: workOrderRecords})
 	jobRecords.RegisterOperationCompleted(timeRecords.CloseOperationTimers)
 	// Nesting: the work-package manifest (cut lists from the jobs' operations, their items to
-	// make's input materials and the items' numbers) and the nests of work-order operations,
-	// created with their work orders; sheet runs scrap on job operations and pick the sheets
-	// in their own transaction.
+	// make's input materials and the items' numbers), the nests of work-order operations,
+	// created with their work orders (sheet runs scrap on job operations and pick the sheets
+	// in their own transaction), and the nestable-jobs list (the open jobs' operations, the
+	// library's names and the work orders holding the job operations).
 	nestingRecords := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster,
-		WorkOrders: workOrderRecords, JobScrap: jobRecords, Stock: stock})
+		WorkOrders: workOrderRecords, Stock: stock, Operations: operationLibrary})
 	workOrderRecords.RegisterGrouped(nestingRecords.CreateNests)
-	// The nestable-jobs list: the open jobs' operations, the library's names and the work
-	// orders holding the job operations.
-	nestingRecords.UseNestableSources(jobRecords, operationLibrary, workOrderRecords)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.

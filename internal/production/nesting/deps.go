@@ -14,48 +14,35 @@ import (
 
 // Deps are the other areas nesting reads through, handed in by the one wiring place.
 type Deps struct {
-	// Jobs answers the operations of jobs with their items to make (jobs.Service).
-	Jobs manifestJobOperations
+	// Jobs answers the operations of jobs (those asked for, or those of every job that
+	// accepts work) with their items to make, and records the scrap of sheet runs
+	// (jobs.Service).
+	Jobs jobOperations
 	// Routings answers the input materials of the items to make, with their nestings
 	// (routing.Service).
 	Routings manifestMaterials
 	// Items numbers the items to make and knows the plates' stock items (items.Service).
 	Items manifestItemNames
-	// WorkOrders answers the work-order operations nests belong to (workorders.Service).
+	// WorkOrders answers the work-order operations nests belong to and the work orders
+	// holding job operations (workorders.Service).
 	WorkOrders nestWorkOrders
-	// Jobs records the scrap of sheet runs on job operations (jobs.Service).
-	JobScrap jobScrap
 	// Stock picks the sheets of sheet runs (inventory.Service).
 	Stock sheetStock
-	// OpenJobs answers the operations of the jobs that accept work, for the nestable-jobs
-	// list (jobs.Service).
-	OpenJobs nestableJobOperations
 	// Operations names the library (system) operations nestable groups run
 	// (operations.Service).
 	Operations nestableOperationNames
-	// Holders answers the work orders holding job operations (workorders.Service).
-	Holders nestableHolders
 }
 
-// nestableJobOperations answers every operation of the jobs that accept work, through q.
-type nestableJobOperations interface {
+// jobOperations answers jobs' operations and records scrap on one, through the caller's q.
+type jobOperations interface {
+	OperationsOfJobs(ctx context.Context, q db.Q, tenantID string, jobIDs []string) ([]jobs.OperationOfJob, error)
 	OpenJobOperations(ctx context.Context, q db.Q, tenantID string) ([]jobs.OpenJobOperation, error)
+	ScrapIn(ctx context.Context, q db.Q, tenantID, jobID, itemToMakeID, id string, quantity dec.Decimal, reason, userID *string) error
 }
 
 // nestableOperationNames answers library operations' names by id, through q.
 type nestableOperationNames interface {
 	Names(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]string, error)
-}
-
-// nestableHolders answers the work order (not deleted) holding each of the job operations
-// among ids, through q.
-type nestableHolders interface {
-	Holders(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]workorders.Holder, error)
-}
-
-// manifestJobOperations answers every operation of jobs, through the caller's q.
-type manifestJobOperations interface {
-	OperationsOfJobs(ctx context.Context, q db.Q, tenantID string, jobIDs []string) ([]jobs.OperationOfJob, error)
 }
 
 // manifestMaterials answers the input materials of routings' owners, through q.
@@ -68,15 +55,12 @@ type manifestItemNames interface {
 	ItemNames(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.ItemName, error)
 }
 
-// nestWorkOrders answers work orders' operations with their job operations (workorders.Service).
+// nestWorkOrders answers work orders' operations with their job operations, and the work
+// orders holding job operations (workorders.Service).
 type nestWorkOrders interface {
 	OperationOf(ctx context.Context, q db.Q, tenantID, workOrderID, operationID string, lock bool) (workorders.WorkOrder, workorders.Operation, error)
 	OperationIDs(ctx context.Context, q db.Q, tenantID, workOrderID string) ([]string, error)
-}
-
-// jobScrap records scrap on a job operation in the caller's transaction (jobs.Service).
-type jobScrap interface {
-	ScrapIn(ctx context.Context, q db.Q, tenantID, jobID, itemToMakeID, id string, quantity dec.Decimal, reason, userID *string) error
+	Holders(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]workorders.Holder, error)
 }
 
 // sheetStock picks stock in the caller's transaction (inventory.Service).

@@ -69,7 +69,7 @@ func (s *Service) ListNestableJobs(ctx context.Context, tenantID string, f Nesta
 // nestableGroups reads every group of the tenant, each job operation's entries in the order
 // of OpenJobOperations (job number, item to make, routing sequence) then of its materials.
 func (s *Service) nestableGroups(ctx context.Context, q db.Q, tenantID string) ([]NestableGroup, error) {
-	ops, err := s.deps.OpenJobs.OpenJobOperations(ctx, q, tenantID)
+	ops, err := s.deps.Jobs.OpenJobOperations(ctx, q, tenantID)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func (s *Service) nestableGroups(ctx context.Context, q db.Q, tenantID string) (
 	if err != nil {
 		return nil, err
 	}
-	holders, err := s.deps.Holders.Holders(ctx, q, tenantID, jobOpIDs)
+	holders, err := s.deps.WorkOrders.Holders(ctx, q, tenantID, jobOpIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -316,11 +316,4 @@ func sortGroups(groups []NestableGroup, page listing.Page) {
 		}
 		return 0
 	})
-}
-
-// UseNestableSources hands the nestable-jobs list the areas it reads besides the manifest's
-// (set at wiring, once, before serving; a setter so that the wiring of the manifest stays as
-// it is).
-func (s *Service) UseNestableSources(openJobs nestableJobOperations, operations nestableOperationNames, workOrders nestableHolders) {
-	s.deps.OpenJobs, s.deps.Operations, s.deps.Holders = openJobs, operations, workOrders
 }

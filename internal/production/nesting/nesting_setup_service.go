@@ -304,7 +304,7 @@ func (s *Service) scrapParts(ctx context.Context, q db.Q, tenantID string, n Nes
 			return nil, nil, apperr.Field(field+".partNumber", "%q is a filler part: it has no job operation to record scrap on", sc.PartNumber)
 		}
 		j := grouped[*p.JobOperationID]
-		if err := s.deps.JobScrap.ScrapIn(ctx, q, tenantID, j.JobID, j.ItemToMakeID, j.JobOperationID, sc.Quantity, sc.Reason, userID); err != nil {
+		if err := s.deps.Jobs.ScrapIn(ctx, q, tenantID, j.JobID, j.ItemToMakeID, j.JobOperationID, sc.Quantity, sc.Reason, userID); err != nil {
 			return nil, nil, apperr.Prefixed(err, field+".")
 		}
 		partIDs = append(partIDs, p.ID)
