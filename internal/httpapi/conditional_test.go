@@ -50,6 +50,7 @@ var unversioned = map[string]string{
 	"listScrapReports":                                    "a page of the scrap register (many records) with totals, not one stored record",
 	"getJobRoutingOperationTrackingValue":                 "an in-process tracking value never changes once recorded (it is deleted and recorded again), and it shows its field's name from another area's record",
 	"deleteJobRoutingOperationTrackingValue":              "an in-process tracking value never changes once recorded, so there is no lost update for If-Match to prevent",
+	"updateToolCalibration":                               "guarded by the version token in its body (a stale one answers 409), not by If-Match",
 	"getAlert":                                            "names its job, item and operation from other areas when read, and reading runs the alert rules; not one stored record",
 }
 

@@ -31,6 +31,7 @@ import (
 	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/receipts"
 	"mos/internal/purchasing/vendors"
+	"mos/internal/quality/tools"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/invoices"
 	"mos/internal/sales/quotes"
@@ -113,6 +114,7 @@ type Server struct {
 	*webhooks.WebhooksHandler
 	*notes.NotesHandler
 	*scrap.ScrapHandler
+	*tools.ToolsHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -398,6 +400,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, err
 	}
+	shopTools := tools.NewService(cfg.Pool, tools.Deps{Locations: stockLocations, Attachments: files})
 	// Webhooks: the event catalogue is the spec's; each area that records events in the
 	// outbox declares them here, and the two must agree.
 	catalogue, err := webhooks.NewCatalogue(spec)
@@ -469,6 +472,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		WebhooksHandler:          webhooks.NewHandler(subscriptions, spec),
 		NotesHandler:             notes.NewHandler(notes.NewService(cfg.Pool, noteOwners)),
 		ScrapHandler:             scrap.NewHandler(scrapRegister),
+		ToolsHandler:             tools.NewHandler(shopTools),
 	}
 	// Conditional requests (ETag, If-None-Match, If-Match) for every record a handler declares
 	// (its Versioned method): last in the middleware chain, just before the handlers.

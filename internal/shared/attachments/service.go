@@ -523,3 +523,10 @@ func SweepOrphans(ctx context.Context, pool *db.Pool, blobs blob.Store, grace ti
 			return removeUnreferenced(ctx, pool, key, func() (bool, error) { return blob.RemoveStale(ctx, blobs, key, seen) })
 		})
 }
+
+// ExistsForReference reports whether the tenant has attachment id, share-locking it until q's
+// transaction ends, for the areas whose records name an attachment (a tool calibration's
+// certificate): a delete of the attachment waits for q.
+func (s *Service) ExistsForReference(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	return s.store.share(ctx, q, tenantID, id)
+}

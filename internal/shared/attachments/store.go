@@ -247,3 +247,11 @@ func (store) referenced(ctx context.Context, q db.Q, keys []string) (map[string]
 	}
 	return out, nil
 }
+
+const shareSQL = `SELECT true FROM attachments WHERE tenant_id = $1 AND id = $2 FOR SHARE`
+
+// share reports whether the tenant has attachment id, share-locking it until q's transaction
+// ends.
+func (store) share(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	return db.Found(ctx, q, "attachment", shareSQL, tenantID, id)
+}

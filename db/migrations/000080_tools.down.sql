@@ -1,0 +1,3 @@
+DROP TABLE tool_calibrations;
+DROP TABLE tools;
+DROP TABLE tool_templates;
