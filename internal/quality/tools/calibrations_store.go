@@ -56,11 +56,13 @@ const calibrationFrom = `
   JOIN tools t ON t.tenant_id = c.tenant_id AND t.id = c.tool_id AND t.deleted_utc IS NULL
   JOIN tool_templates tt ON tt.tenant_id = t.tenant_id AND tt.id = t.tool_template_id`
 
-func readingsJSON(rs []Reading) ([]byte, error) {
+// readingsJSON writes the readings for the jsonb column (as text: bytes would be sent as bytea).
+func readingsJSON(rs []Reading) (string, error) {
 	if rs == nil {
 		rs = []Reading{}
 	}
-	return json.Marshal(rs)
+	b, err := json.Marshal(rs)
+	return string(b), err
 }
 
 const insertCalibrationSQL = `
