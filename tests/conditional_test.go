@@ -801,6 +801,7 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			}}
 		}},
 	}
+	rows = append(rows, toolsVersioned()...)
 	var mu sync.Mutex
 	walked := map[string]bool{} // operation ids of the GETs walked
 	t.Cleanup(func() {

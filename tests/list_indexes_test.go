@@ -519,6 +519,23 @@ var indexedLists = map[string]indexedList{
 		"raisedAfterUtc":  dateTime(alertAt(listRows - 30)),
 		"raisedBeforeUtc": dateTime(alertAt(30)),
 	}},
+	// Each value matches a handful of templates or tools (overdue: the first few hundred rows,
+	// due from 2026-11-01 on); the calibrations are the parent tool's five.
+	"/api/tool-templates/list": {tables: []string{"tool_templates"}, filters: map[string]any{
+		"ids":    []string{id24(777)},
+		"search": word("tt", 777),
+	}},
+	"/api/tools/list": {tables: []string{"tools", "tool_templates"}, filters: map[string]any{
+		"ids":             []string{id24(777)},
+		"statuses":        []string{"retired"},
+		"toolTemplateIds": []string{id24(4242)},
+		"locationIds":     []string{id24(8)},
+		"dueOnOrBefore":   "2026-11-03",
+		"overdue":         true,
+		"search":          word("ts", 777),
+	}},
+	"/api/tools/{toolId}/calibrations/list": {tables: []string{"tool_calibrations", "tools"}, path: map[string]string{"toolId": id24(parent)},
+		filters: map[string]any{"results": []string{"fail"}}},
 	// Each value matches a handful of live work orders.
 	"/api/work-orders/list": {tables: []string{"work_orders"}, filters: map[string]any{
 		"ids":                    []string{id24(777)},

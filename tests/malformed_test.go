@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -202,6 +203,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"invoices:deposit-line-items/{lineItemId}":            deposits.depositLine,
 		"invoices:deposit-adjustment-line-items/{lineItemId}": deposits.adjustment,
 	}
+	maps.Copy(pathIDs, toolWalkIDs(t, te))
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,
 		"departmentId": dep.ID, "workCenterId": dep.WorkCenterID, "equipmentId": equipment, "customerTierId": tier,
@@ -220,6 +222,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		// The work-package manifest's entries (and other bodies naming a job operation).
 		"jobId": job, "jobOperationId": jobOperation, "itemToMakeId": pathIDs["items-to-make/{itemToMakeId}"],
 	}
+	members["toolTemplateId"] = pathIDs["tool-templates/{toolTemplateId}"]
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }
 

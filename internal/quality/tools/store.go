@@ -184,12 +184,17 @@ func (r toolRow) tool() Tool {
 		CreatedUtc: r.CreatedUtc.UTC(), ModifiedUtc: r.ModifiedUtc.UTC()}
 }
 
-const toolSelect = `SELECT t.id, t.serial_number, t.name, t.description, t.tool_template_id, tt.name AS template_name, t.location_id,
-       t.status, t.calibration_interval_days, COALESCE(t.calibration_interval_days, tt.calibration_interval_days) AS effective_interval_days,
+// toolSelect reads tools (t) with their template's name and the interval in force, through
+// the template's key (subqueries, so a page of a long list never joins the whole table).
+const toolSelect = `SELECT t.id, t.serial_number, t.name, t.description, t.tool_template_id,
+       (SELECT tt.name FROM tool_templates tt WHERE tt.tenant_id = t.tenant_id AND tt.id = t.tool_template_id) AS template_name,
+       t.location_id, t.status, t.calibration_interval_days,
+       COALESCE(t.calibration_interval_days, (SELECT tt.calibration_interval_days FROM tool_templates tt
+                                              WHERE tt.tenant_id = t.tenant_id AND tt.id = t.tool_template_id)) AS effective_interval_days,
        t.last_calibrated_date, t.next_due_date, t.created_utc, t.modified_utc`
 
 const toolFrom = `
-  FROM tools t JOIN tool_templates tt ON tt.tenant_id = t.tenant_id AND tt.id = t.tool_template_id`
+  FROM tools t`
 
 func serialTaken(err error, serial string) error {
 	if c, ok := db.UniqueViolation(err); ok && c == toolSerialKey {
@@ -219,7 +224,7 @@ func (store) insertTool(ctx context.Context, q db.Q, tenantID, id string, w Tool
 func (store) getTool(ctx context.Context, q db.Q, tenantID, id string, lock bool) (Tool, error) {
 	query := toolSelect + `, 0 AS total_count` + toolFrom + ` WHERE t.tenant_id = $1 AND t.id = $2 AND t.deleted_utc IS NULL`
 	if lock {
-		query += ` FOR UPDATE OF t`
+		query += ` FOR UPDATE`
 	}
 	var r toolRow
 	err := sqlx.GetContext(ctx, q, &r, query, tenantID, id)
