@@ -301,6 +301,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		alertsIsolation(),
 		workOrdersIsolation(),
 		toolsIsolation(),
+		toolTemplatesIsolation(),
 		timersIsolation(),
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)

@@ -487,12 +487,8 @@ func toolsIsolation() isolationRow {
 			Lists: []isoList{
 				{Path: toolsPath + "/list", Body: `{}`},
 				{Path: toolsPath + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
-				{Path: toolTemplatesPath + "/list", Body: `{}`},
 			},
 			Refused: []isoCall{
-				{Method: http.MethodGet, Path: toolTemplatePath(tmpl)},
-				{Method: http.MethodPut, Path: toolTemplatePath(tmpl), Body: `{"name":"X","calibrationIntervalDays":1}`},
-				{Method: http.MethodDelete, Path: toolTemplatePath(tmpl), Status: http.StatusNoContent},
 				{Method: http.MethodGet, Path: toolCalibrationPath(id, c.Id)},
 				{Method: http.MethodPut, Path: toolCalibrationPath(id, c.Id), Body: `{"version":1,"result":"fail"}`},
 				{Method: http.MethodPost, Path: toolCalibrationsPath(id), Body: `{"result":"fail"}`},
@@ -505,6 +501,23 @@ func toolsIsolation() isolationRow {
 				{Method: http.MethodPost, Path: toolsPath, Body: fmt.Sprintf(`{"serialNumber":"ISO-1","name":"Mine","toolTemplateId":%q}`, bTmpl)},
 				{Method: http.MethodPost, Path: toolTemplatesPath, Body: `{"name":"Isolated gauge","calibrationIntervalDays":30}`},
 			},
+		}
+	}}
+}
+
+// toolTemplatesIsolation: tenant A's tool template is none of tenant B's.
+func toolTemplatesIsolation() isolationRow {
+	return isolationRow{name: "tool templates", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+		id := createToolTemplate(t, a, "Isolated template", 30)
+		return isolated{
+			ID: fmt.Sprintf(`"id":%q`, id), Get: toolTemplatePath(id),
+			Put:    &isoCall{Method: http.MethodPut, Body: `{"name":"X","calibrationIntervalDays":1}`},
+			Delete: &isoCall{Method: http.MethodDelete, Status: http.StatusNoContent},
+			Lists: []isoList{
+				{Path: toolTemplatesPath + "/list", Body: `{}`},
+				{Path: toolTemplatesPath + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+			},
+			Own: []isoCall{{Method: http.MethodPost, Path: toolTemplatesPath, Body: `{"name":"Isolated template","calibrationIntervalDays":30}`}},
 		}
 	}}
 }
