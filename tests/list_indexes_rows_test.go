@@ -709,19 +709,19 @@ SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID36("i") + `, 1, ` + sqlID24("(i - 
 	// Tool templates; tools (five of each template), one in a thousand retired, one in a
 	// thousand at a location, every second one with a passing calibration whose next due day
 	// climbs one day every ten rows from 2026-11-01 (so few are due early or overdue); five
-	// calibrations of each tool, one in a thousand failed.
+	// calibrations of each tool, the third of them failed.
 	{"tool_templates", `INSERT INTO tool_templates (tenant_id, id, name, calibration_interval_days, created_utc, modified_utc)
-SELECT ten.id, ` + sqlID24("i") + `, 'Template ' || ` + sqlWord("tt", "i") + `, 1 + i % 365, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+SELECT ten.id, ` + sqlID24("i") + `, 'Template ' || ` + sqlWord("tt", "i") + ` || ' ' || i, 1 + i % 365, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	{"tools", `INSERT INTO tools (tenant_id, id, serial_number, name, tool_template_id, location_id, status, last_calibrated_date,
        last_passed_date, next_due_date, created_utc, modified_utc)
-SELECT ten.id, ` + sqlID24("i") + `, 'S-' || ` + sqlWord("ts", "i") + `, 'Tool ' || ` + sqlWord("tn", "i") + `,
+SELECT ten.id, ` + sqlID24("i") + `, 'S-' || ` + sqlWord("ts", "i") + ` || '-' || i, 'Tool ' || ` + sqlWord("tn", "i") + `,
        ` + sqlID24("(i - 1) / 5 + 1") + `, CASE WHEN i % 1000 = 7 THEN ` + sqlID24("i / 1000 + 1") + ` END,
        CASE WHEN i % 1000 = 1 THEN 'retired' ELSE (ARRAY['active', 'inCalibration', 'outOfService'])[1 + i % 3] END,
        CASE WHEN i % 2 = 0 THEN date '2026-11-01' + i / 10 - 30 END, CASE WHEN i % 2 = 0 THEN date '2026-11-01' + i / 10 - 30 END,
        CASE WHEN i % 2 = 0 THEN date '2026-11-01' + i / 10 END, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	{"tool_calibrations", `INSERT INTO tool_calibrations (tenant_id, id, tool_id, result, calibrated_date, created_utc, modified_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `,
-       CASE WHEN i % 1000 = 3 THEN 'fail' ELSE 'pass' END, date '2026-01-01' + i % 300, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+       CASE WHEN i % 5 = 3 THEN 'fail' ELSE 'pass' END, date '2026-01-01' + i % 300, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.
