@@ -149,10 +149,11 @@ func (h *ToolsHandler) ListTools(ctx context.Context, req gen.ListToolsRequestOb
 	if b := req.Body; b != nil {
 		fields := apperr.Fields{}
 		f = ToolFilter{IDs: listing.Values(b.Ids), TemplateIDs: listing.Values(b.ToolTemplateIds), LocationIDs: listing.Values(b.LocationIds),
-			DueOnOrBefore: dayFromAPI(fields, "dueOnOrBefore", b.DueOnOrBefore), Overdue: b.Overdue, Search: b.Search}
+			DueOnOrBefore: dayFromAPI(b.DueOnOrBefore), Overdue: b.Overdue, Search: b.Search}
 		for _, s := range listing.Values(b.Statuses) {
 			f.Statuses = append(f.Statuses, Status(s))
 		}
+		utctime.CheckFilterBound(fields, "dueOnOrBefore", f.DueOnOrBefore)
 		if err := fields.Err(); err != nil {
 			return nil, err
 		}
@@ -189,10 +190,7 @@ func toolToAPI(t Tool) gen.Tool {
 
 func (h *ToolsHandler) CreateToolCalibration(ctx context.Context, req gen.CreateToolCalibrationRequestObject) (gen.CreateToolCalibrationResponseObject, error) {
 	b := req.Body
-	w, err := calibrationFromAPI(0, b.Result, b.CalibratedDate, b.CalibratedBy, b.Notes, b.Readings, b.CertificateAttachmentId)
-	if err != nil {
-		return nil, err
-	}
+	w := calibrationFromAPI(0, b.Result, b.CalibratedDate, b.CalibratedBy, b.Notes, b.Readings, b.CertificateAttachmentId)
 	c, err := h.svc.CreateCalibration(ctx, tenantOf(ctx), req.ToolId, w)
 	if err != nil {
 		return nil, err
@@ -210,10 +208,7 @@ func (h *ToolsHandler) GetToolCalibration(ctx context.Context, req gen.GetToolCa
 
 func (h *ToolsHandler) UpdateToolCalibration(ctx context.Context, req gen.UpdateToolCalibrationRequestObject) (gen.UpdateToolCalibrationResponseObject, error) {
 	b := req.Body
-	w, err := calibrationFromAPI(b.Version, b.Result, b.CalibratedDate, b.CalibratedBy, b.Notes, b.Readings, b.CertificateAttachmentId)
-	if err != nil {
-		return nil, err
-	}
+	w := calibrationFromAPI(b.Version, b.Result, b.CalibratedDate, b.CalibratedBy, b.Notes, b.Readings, b.CertificateAttachmentId)
 	c, err := h.svc.UpdateCalibration(ctx, tenantOf(ctx), req.ToolId, req.ToolCalibrationId, w)
 	if err != nil {
 		return nil, err
@@ -242,14 +237,13 @@ func (h *ToolsHandler) ListToolCalibrations(ctx context.Context, req gen.ListToo
 }
 
 func calibrationFromAPI(version int64, result gen.ToolCalibrationResult, day *openapi_types.Date, by, notes *string,
-	readings *[]gen.ToolCalibrationReading, certificate *string) (CalibrationWrite, error) {
-	fields := apperr.Fields{}
-	w := CalibrationWrite{Version: version, Result: Result(result), CalibratedDate: dayFromAPI(fields, "calibratedDate", day),
+	readings *[]gen.ToolCalibrationReading, certificate *string) CalibrationWrite {
+	w := CalibrationWrite{Version: version, Result: Result(result), CalibratedDate: dayFromAPI(day),
 		CalibratedBy: by, Notes: notes, CertificateAttachmentID: certificate}
 	for _, r := range listing.Values(readings) {
 		w.Readings = append(w.Readings, Reading{Name: r.Name, Value: r.Value, Unit: r.Unit})
 	}
-	return w, fields.Err()
+	return w
 }
 
 func calibrationToAPI(c Calibration) gen.ToolCalibration {
@@ -264,16 +258,12 @@ func calibrationToAPI(c Calibration) gen.ToolCalibration {
 	return out
 }
 
-// dayFromAPI reads a calendar day (years 2000 to 2099, else a field error naming field).
-func dayFromAPI(fields apperr.Fields, field string, d *openapi_types.Date) *time.Time {
+// dayFromAPI reads a calendar day at midnight UTC (its years are checked where it is used).
+func dayFromAPI(d *openapi_types.Date) *time.Time {
 	if d == nil {
 		return nil
 	}
 	t := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
-	if t.Year() < 2000 || t.Year() > 2099 {
-		fields.Add(field, "must fall in the years 2000 to 2099")
-		return nil
-	}
 	return &t
 }
 
