@@ -61,7 +61,7 @@ func (s *Service) operationsOfRows(ctx context.Context, q db.Q, tenantID string,
 		if x.ItemToMakeID != y.ItemToMakeID {
 			return position[x.ItemToMakeID] < position[y.ItemToMakeID]
 		}
-		if sx, sy := ops[x.ID].Operation.Sequence, ops[y.ID].Operation.Sequence; sx != sy {
+		if sx, sy := ops[x.ID].Sequence, ops[y.ID].Sequence; sx != sy {
 			return sx < sy
 		}
 		return x.ID < y.ID
