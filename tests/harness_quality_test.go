@@ -124,3 +124,75 @@ func setCreated(t *testing.T, te *tenantEnv, table, id, at string) {
 	t.Helper()
 	soExec(t, `UPDATE `+table+` SET created_utc = $3 WHERE tenant_id = $1 AND id = $2`, te.ID, id, at)
 }
+
+// arrangeQuality: in each tenant NCRs, each impacting a job and an item, and CAPAs raised
+// from them (the statement-count walk's records of both).
+func arrangeQuality(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) (ncrIDs, capaIDs []string) {
+		item := createItem(t, te, newItem("NCR-COUNTED"))
+		job := createJobMaking(t, te, item, "1")
+		ncrIDs = arrangeEach(size, func(i, _ int) string {
+			return createNcr(t, te, map[string]any{"type": "Counted", "detail": fmt.Sprintf("NCR %d", i), "jobId": job, "itemId": item,
+				"quantityImpacted": i})
+		})
+		capaIDs = arrangeEach(size, func(i, _ int) string {
+			body := capaBody("correctiveAction", fmt.Sprintf("CAPA %d", i))
+			body["ncrId"] = ncrIDs[i]
+			return createCapa(t, te, body)
+		})
+		return ncrIDs, capaIDs
+	}
+	sn, sc := build(small, smallWorld)
+	ln, lc := build(large, largeWorld)
+	return []readCase{
+		listRead("listNcrs", ncrsPath+"/list", ncrsPath+"/list", `{}`),
+		getRead("getNcr", ncrPath(sn[0]), ncrPath(ln[0])),
+		listRead("listCapas", capasPath+"/list", capasPath+"/list", `{}`),
+		getRead("getCapa", capaPath(sc[0]), capaPath(lc[0])),
+	}
+}
+
+// ncrsIsolation: tenant A's NCR is none of tenant B's, nor is A's job or item B's to name.
+func ncrsIsolation() isolationRow {
+	return isolationRow{name: "ncrs", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+		item := createItem(t, a, newItem("NCR-ISO"))
+		job := createJobMaking(t, a, item, "1")
+		id := createNcr(t, a, map[string]any{"type": "Isolated", "detail": "A's", "jobId": job, "itemId": item})
+		return isolated{
+			ID: fmt.Sprintf(`"id":%q`, id), Get: ncrPath(id),
+			Lists: []isoList{
+				{Path: ncrsPath + "/list", Body: `{}`},
+				{Path: ncrsPath + "/list", Body: fmt.Sprintf(`{"jobIds":[%q]}`, job)},
+			},
+			Refused: []isoCall{
+				{Method: http.MethodPut, Path: ncrPath(id) + "/custom-fields", Body: `{}`},
+				{Method: http.MethodPost, Path: ncrsPath, Body: fmt.Sprintf(`{"type":"x","detail":"x","jobId":%q}`, job), Field: "jobId"},
+				{Method: http.MethodPost, Path: ncrsPath, Body: fmt.Sprintf(`{"type":"x","detail":"x","itemId":%q}`, item), Field: "itemId"},
+				{Method: http.MethodPost, Path: capasPath, Body: fmt.Sprintf(`{"capaType":"correctiveAction","problemStatement":"x","ncrId":%q}`, id),
+					Field: "ncrId"},
+			},
+		}
+	}}
+}
+
+// capasIsolation: tenant A's CAPA is none of tenant B's.
+func capasIsolation() isolationRow {
+	return isolationRow{name: "capas", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+		ncr := createNcr(t, a, map[string]any{"type": "Isolated", "detail": "A's"})
+		body := capaBody("correctiveAction", "A's")
+		body["ncrId"] = ncr
+		id := createCapa(t, a, body)
+		return isolated{
+			ID: fmt.Sprintf(`"id":%q`, id), Get: capaPath(id),
+			Put: &isoCall{Method: http.MethodPut, Body: `{"capaType":"safetyIssue","problemStatement":"B's","dueDate":"2027-01-01T00:00:00Z"}`},
+			Lists: []isoList{
+				{Path: capasPath + "/list", Body: `{}`},
+				{Path: capasPath + "/list", Body: fmt.Sprintf(`{"ncrId":%q}`, ncr)},
+			},
+			Refused: []isoCall{
+				{Method: http.MethodPost, Path: capaPath(id) + "/status", Body: `{"status":"Hold"}`},
+				{Method: http.MethodPut, Path: capaPath(id) + "/custom-fields", Body: `{}`},
+			},
+		}
+	}}
+}
