@@ -58,7 +58,7 @@ func checkCreate(c *Create) error {
 	}
 	// All is the job's quantity made: without a job there is nothing to count it from.
 	if c.QuantityImpactedDisposition == DispositionAll && c.JobID == nil {
-		fields.Add("quantityImpactedDisposition", "All takes the job's quantity made: send jobId with it")
+		fields.Add("quantityImpactedDisposition", "needs jobId: All takes the job's quantity made")
 	}
 	return fields.Err()
 }
