@@ -551,6 +551,17 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			id := createWorkOrder(t, te, woBody(woOp(s.Job, s.Mill)))
 			return versioned{Table: "work_orders", ID: id, Get: workOrderPath(id), Writes: []versionedWrite{deleteRecord("")}}
 		}},
+		{name: "ncrs", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createNcr(t, te, map[string]any{"type": "Versioned", "detail": "x"})
+			return versioned{Table: "ncrs", ID: id, Get: ncrPath(id), Writes: []versionedWrite{putRecord(ncrPath(id)+"/custom-fields", `{}`)}}
+		}},
+		{name: "capas", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createCapa(t, te, capaBody("correctiveAction", "Versioned"))
+			return versioned{Table: "capas", ID: id, Get: capaPath(id), Writes: []versionedWrite{
+				putRecord("", `{"capaType":"safetyIssue","problemStatement":"Versioned","dueDate":"2027-01-01T00:00:00Z"}`),
+				putRecord(capaPath(id)+"/custom-fields", `{}`),
+			}}
+		}},
 		{name: "nests", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			s := newNestShop(t, te)
 			return versioned{Table: "nests", ID: s.Cut, IDColumn: "work_order_operation_id", Get: s.path(), Writes: []versionedWrite{

@@ -300,6 +300,8 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		inventoryReportIsolation(),
 		alertsIsolation(),
 		workOrdersIsolation(),
+		ncrsIsolation(),
+		capasIsolation(),
 		timersIsolation(),
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)

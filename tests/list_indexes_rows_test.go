@@ -706,6 +706,24 @@ SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("i") + `, 1, 'Operation ' || i 
        position, job_id, job_operation_id, active)
 SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID36("i") + `, 1, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `,
        i % 100 <> 99 ` + everyTenant},
+	// NCRs: one in a thousand Closed, named after one of 2,000 types, every second with a
+	// title; each with one impact, of job row i on even rows and of item row i on odd ones.
+	{"ncrs", `INSERT INTO ncrs (tenant_id, id, number, type, title, detail, status, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, 'Type ' || (i % 2000), CASE WHEN i % 2 = 0 THEN 'Title ' || ` + sqlWord("ncrt", "i") + ` END,
+       'Detail ' || ` + sqlWord("ncrd", "i") + `, CASE WHEN i % 1000 = 1 THEN 'Closed' ELSE 'New' END, ` + sqlAt("i") + `,
+       ` + sqlAt("i") + ` ` + everyTenant},
+	{"ncr_impacts", `INSERT INTO ncr_impacts (tenant_id, id, ncr_id, job_id, item_id, quantity_impacted)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("i") + `, CASE WHEN i % 2 = 0 THEN ` + sqlID24("i") + ` END,
+       CASE WHEN i % 2 = 1 THEN ` + sqlID24("i") + ` END, i % 7 ` + everyTenant},
+	// CAPAs: one in a thousand Closed (closed a day after creation), one in a thousand a
+	// safety issue, every third raised from NCR row i.
+	{"capas", `INSERT INTO capas (tenant_id, id, number, capa_type, problem_statement, status, ncr_id, due_date, closed_utc,
+       created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i,
+       CASE WHEN i % 1000 = 2 THEN 'safetyIssue' ELSE (ARRAY['correctiveAction', 'preventiveAction', 'supplierIssue'])[1 + i % 3] END,
+       'Problem ' || i, CASE WHEN i % 1000 = 1 THEN 'Closed' ELSE 'New' END, CASE WHEN i % 3 = 0 THEN ` + sqlID24("i") + ` END,
+       ` + sqlAt("i") + ` + interval '30 days', CASE WHEN i % 1000 = 1 THEN ` + sqlAt("i") + ` + interval '1 day' END,
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

@@ -519,6 +519,25 @@ var indexedLists = map[string]indexedList{
 		"raisedAfterUtc":  dateTime(alertAt(listRows - 30)),
 		"raisedBeforeUtc": dateTime(alertAt(30)),
 	}},
+	// Each value matches a handful of NCRs.
+	"/api/ncrs/list": {tables: []string{"ncrs", "ncr_impacts"}, filters: map[string]any{
+		"types":       []string{"Type 777"},
+		"statuses":    []string{"Closed"},
+		"jobIds":      []string{id24(4242)},
+		"itemIds":     []string{id24(4243)},
+		"createdFrom": at(listRows - 30).Format(time.DateOnly),
+		"createdTo":   rowsEpoch.Format(time.DateOnly),
+		"search":      word("ncrd", 777),
+	}},
+	// Each value matches a handful of CAPAs.
+	"/api/capas/list": {tables: []string{"capas"}, filters: map[string]any{
+		"status":      "Closed",
+		"type":        "safetyIssue",
+		"ncrId":       id24(4242),
+		"createdUtc":  dateTime(at(listRows - 30)),
+		"createdFrom": at(listRows - 30).Format(time.DateOnly),
+		"createdTo":   rowsEpoch.Format(time.DateOnly),
+	}},
 	// Each value matches a handful of live work orders.
 	"/api/work-orders/list": {tables: []string{"work_orders"}, filters: map[string]any{
 		"ids":                    []string{id24(777)},

@@ -94,6 +94,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"jobs:items/{operationItemId}":      jobOperationItem,
 		"alerts/{alertId}":                  fmt.Sprint(raiseAlert(t, te, job, jobOperation, "Walk alert")),
 		"work-orders/{workOrderId}":         workOrder,
+		"ncrs/{ncrId}":                      createNcr(t, te, map[string]any{"type": "Walk", "detail": "x"}),
+		"capas/{capaId}":                    createCapa(t, te, capaBody("correctiveAction", "Walk")),
 		"operations/{workOrderOperationId}": getWorkOrder(t, te, workOrder).Operations[0].Id,
 		"accounting-codes/{id}":             list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":            list("/api/chart-of-accounts"),

@@ -416,6 +416,7 @@ func statementRows() []statementRow {
 		{name: "work-package manifest", arrange: arrangeWorkPackageManifest},
 		{name: "nestable jobs", arrange: arrangeNestableJobs},
 		{name: "nests", arrange: arrangeNests},
+		{name: "ncrs and capas", arrange: arrangeQuality},
 	}
 }
 

@@ -190,7 +190,7 @@ func TestLowerAreasNeverImportHigherOnes(t *testing.T) {
 // by the document areas (sales quotes and orders, purchase orders, invoices), and any other
 // area reads document totals through a document's service.
 var restrictedImports = map[string][]string{
-	"mos/internal/shared/docnumbers":         {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/production/"},
+	"mos/internal/shared/docnumbers":         {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/production/", "mos/internal/quality/"},
 	"mos/internal/shared/doclines":           {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/shared/doclines/"},
 	"mos/internal/shared/doclines/linekinds": {"mos/internal/sales/", "mos/internal/purchasing/"},
 }

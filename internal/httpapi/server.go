@@ -31,6 +31,8 @@ import (
 	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/receipts"
 	"mos/internal/purchasing/vendors"
+	"mos/internal/quality/capas"
+	"mos/internal/quality/ncrs"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/invoices"
 	"mos/internal/sales/quotes"
@@ -84,6 +86,8 @@ type Server struct {
 	*alerts.AlertsHandler
 	*timers.TimersHandler
 	*workorders.WorkOrdersHandler
+	*ncrs.NcrsHandler
+	*capas.CapasHandler
 	*nesting.NestingHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
@@ -364,6 +368,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	nestingRecords := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster,
 		WorkOrders: workOrderRecords, Stock: stock, Operations: operationLibrary})
 	workOrderRecords.RegisterGrouped(nestingRecords.CreateNests)
+	// Quality: NCRs name a job and/or an item (All counts the job's quantity made); CAPAs are
+	// raised from NCRs.
+	ncrRecords := ncrs.NewService(cfg.Pool, ncrs.Deps{Jobs: jobRecords, Items: itemMaster, CustomFields: customFields})
+	capaRecords := capas.NewService(cfg.Pool, capas.Deps{NCRs: ncrRecords, CustomFields: customFields})
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -442,6 +450,8 @@ func New(cfg Config) (*echo.Echo, error) {
 		AlertsHandler:            alerts.NewHandler(jobAlerts),
 		TimersHandler:            timers.NewHandler(timeRecords, spec),
 		WorkOrdersHandler:        workorders.NewHandler(workOrderRecords),
+		NcrsHandler:              ncrs.NewHandler(ncrRecords),
+		CapasHandler:             capas.NewHandler(capaRecords),
 		NestingHandler:           nesting.NewHandler(nestingRecords),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
