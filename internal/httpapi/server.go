@@ -31,6 +31,7 @@ import (
 	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/receipts"
 	"mos/internal/purchasing/vendors"
+	"mos/internal/quality/changeorders"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/invoices"
 	"mos/internal/sales/quotes"
@@ -84,6 +85,7 @@ type Server struct {
 	*alerts.AlertsHandler
 	*timers.TimersHandler
 	*workorders.WorkOrdersHandler
+	*changeorders.ChangeOrdersHandler
 	*nesting.NestingHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
@@ -364,6 +366,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	nestingRecords := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster,
 		WorkOrders: workOrderRecords, Stock: stock, Operations: operationLibrary})
 	workOrderRecords.RegisterGrouped(nestingRecords.CreateNests)
+	// Change orders: customers and items named; a create seeds its impacted records from the
+	// open documents carrying its original revision item, which quotes, sales orders and
+	// jobs answer through the carrier registry (change orders import none of them).
+	changeOrders := changeorders.NewService(cfg.Pool, changeorders.Deps{Customers: customerRecords, Items: itemMaster})
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -442,6 +448,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		AlertsHandler:            alerts.NewHandler(jobAlerts),
 		TimersHandler:            timers.NewHandler(timeRecords, spec),
 		WorkOrdersHandler:        workorders.NewHandler(workOrderRecords),
+		ChangeOrdersHandler:      changeorders.NewHandler(changeOrders),
 		NestingHandler:           nesting.NewHandler(nestingRecords),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
