@@ -63,7 +63,7 @@ func (store) saveSettings(ctx context.Context, q db.Q, tenantID string, st Setti
 	}
 	var r settingsRow
 	if err := sqlx.GetContext(ctx, q, &r, saveSettingsSQL, tenantID, st.Enabled, st.UpdatesEnabled, st.NotificationsEnabled,
-		template); err != nil {
+		string(template)); err != nil {
 		return Settings{}, fmt.Errorf("save change order settings: %w", err)
 	}
 	return r.settings()
