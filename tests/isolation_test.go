@@ -300,6 +300,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		inventoryReportIsolation(),
 		alertsIsolation(),
 		workOrdersIsolation(),
+		changeOrdersIsolation(),
 		timersIsolation(),
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)

@@ -84,9 +84,13 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	jobInput := jobCreated(t, te, jobRoute.inputItemsPath(), fmt.Sprintf(`{"itemId":%q,"quantityPerUnit":1}`, createItem(t, te, newItem("WALK-JOB-INPUT"))))
 	jobOperationItem := soAddOperationItem(t, te, jobOperation, item)
 	workOrder := createWorkOrder(t, te, woBody(woOp(job, jobOperation)))
+	enableChangeOrders(t, te, `{"enabled":true,"updatesEnabled":true,"notificationsEnabled":false,"taskTemplate":[{"name":"Walk","dueInDays":1}]}`)
+	changeOrder := createChangeOrder(t, te, map[string]any{"originalRevisionItem": map[string]any{"id": item}})
 	pathIDs := map[string]string{
-		"jobs/{jobId}":                 job,
-		"items-to-make/{itemToMakeId}": getJob(t, te, job).ItemsToMake[0].Id,
+		"change-orders/{changeOrderId}": changeOrder,
+		"change-order-tasks/{taskId}":   createChangeOrderTask(t, te, map[string]any{"relatedRecord": map[string]any{"id": changeOrder}, "name": "Walk task"}),
+		"jobs/{jobId}":                  job,
+		"items-to-make/{itemToMakeId}":  getJob(t, te, job).ItemsToMake[0].Id,
 		// The job routing's records, keyed for jobs.
 		"jobs:routing/{routingId}":          jobRoute.RoutingID,
 		"jobs:operations/{operationId}":     jobOperation,
