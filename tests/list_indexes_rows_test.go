@@ -713,7 +713,7 @@ SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID36("i") + `, 1, ` + sqlID24("(i - 
 	{"change_order_settings", `INSERT INTO change_order_settings (tenant_id, enabled)
 SELECT t, true FROM unnest(ARRAY[$1, $2, $3, $4]::text[]) AS t`},
 	{"change_order_dispositions", `INSERT INTO change_order_dispositions (tenant_id, id, name, created_utc)
-SELECT ten.id, ` + sqlID24("i") + `, 'Disposition ' || ` + sqlWord("codisp", "i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+SELECT ten.id, ` + sqlID24("i") + `, 'Disposition ' || i || ' ' || ` + sqlWord("codisp", "i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	{"change_orders", `INSERT INTO change_orders (tenant_id, id, number, customer_id, customer_name, original_item_id,
        original_item_number, new_item_id, new_item_number, requested_utc, due_date_utc, completed_utc, status, detail,
        disposition_id, notifications_enabled, created_utc, modified_utc)

@@ -545,7 +545,7 @@ var indexedLists = map[string]indexedList{
 		"dueToUtc":           dateTime(at(30).AddDate(70, 0, 0)),
 		"createdFromUtc":     dateTime(at(listRows - 30)),
 		"createdToUtc":       dateTime(at(30)),
-		"completedFromUtc":   dateTime(at(listRows - 30)),
+		"completedFromUtc":   dateTime(at(listRows - 1000)),
 		"completedToUtc":     dateTime(at(1100)),
 		"overdue":            true,
 		"impactedDocumentId": id24(4242),
