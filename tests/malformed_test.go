@@ -87,10 +87,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	enableChangeOrders(t, te, `{"enabled":true,"updatesEnabled":true,"notificationsEnabled":false,"taskTemplate":[{"name":"Walk","dueInDays":1}]}`)
 	changeOrder := createChangeOrder(t, te, map[string]any{"originalRevisionItem": map[string]any{"id": item}})
 	pathIDs := map[string]string{
-		"change-orders/{changeOrderId}": changeOrder,
-		"change-order-tasks/{taskId}":   createChangeOrderTask(t, te, map[string]any{"relatedRecord": map[string]any{"id": changeOrder}, "name": "Walk task"}),
-		"jobs/{jobId}":                  job,
-		"items-to-make/{itemToMakeId}":  getJob(t, te, job).ItemsToMake[0].Id,
+		"jobs/{jobId}":                 job,
+		"items-to-make/{itemToMakeId}": getJob(t, te, job).ItemsToMake[0].Id,
 		// The job routing's records, keyed for jobs.
 		"jobs:routing/{routingId}":          jobRoute.RoutingID,
 		"jobs:operations/{operationId}":     jobOperation,
@@ -99,6 +97,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"alerts/{alertId}":                  fmt.Sprint(raiseAlert(t, te, job, jobOperation, "Walk alert")),
 		"work-orders/{workOrderId}":         workOrder,
 		"operations/{workOrderOperationId}": getWorkOrder(t, te, workOrder).Operations[0].Id,
+		"change-orders/{changeOrderId}":     changeOrder,
+		"change-order-tasks/{taskId}":       createChangeOrderTask(t, te, map[string]any{"relatedRecord": map[string]any{"id": changeOrder}, "name": "Walk task"}),
 		"accounting-codes/{id}":             list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":            list("/api/chart-of-accounts"),
 		"material-codes/{id}":               list("/api/material-codes"),
