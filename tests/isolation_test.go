@@ -302,6 +302,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		workOrdersIsolation(),
 		ncrsIsolation(),
 		capasIsolation(),
+		changeOrdersIsolation(),
 		timersIsolation(),
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)

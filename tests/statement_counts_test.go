@@ -408,6 +408,7 @@ func statementRows() []statementRow {
 		{name: "job tracking values", arrange: arrangeJobTrackingValues},
 		{name: "alerts", arrange: arrangeAlerts},
 		{name: "work orders", arrange: arrangeWorkOrders},
+		{name: "change orders", arrange: arrangeChangeOrders},
 		{name: "users", arrange: arrangeUsers},
 		{name: "scrap reports", arrange: arrangeScrapReports},
 		{name: "inventory report", arrange: arrangeInventoryReport},

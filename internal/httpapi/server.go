@@ -32,6 +32,7 @@ import (
 	"mos/internal/purchasing/receipts"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/quality/capas"
+	"mos/internal/quality/changeorders"
 	"mos/internal/quality/ncrs"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/invoices"
@@ -88,6 +89,7 @@ type Server struct {
 	*workorders.WorkOrdersHandler
 	*ncrs.NcrsHandler
 	*capas.CapasHandler
+	*changeorders.ChangeOrdersHandler
 	*nesting.NestingHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
@@ -372,6 +374,34 @@ func New(cfg Config) (*echo.Echo, error) {
 	// raised from NCRs.
 	ncrRecords := ncrs.NewService(cfg.Pool, ncrs.Deps{Jobs: jobRecords, Items: itemMaster, CustomFields: customFields})
 	capaRecords := capas.NewService(cfg.Pool, capas.Deps{NCRs: ncrRecords, CustomFields: customFields})
+	// Change orders: customers and items named; a create seeds its impacted records from the
+	// open documents carrying its original revision item, which quotes, sales orders and
+	// jobs answer through the carrier registry (change orders import none of them).
+	changeOrders := changeorders.NewService(cfg.Pool, changeorders.Deps{Customers: customerRecords, Items: itemMaster})
+	changeOrders.RegisterCarrier(changeorders.DocumentQuote, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
+		lines, err := quoteRecords.OpenPartLinesCarrying(ctx, q, tenantID, itemID)
+		out := make([]changeorders.Carried, len(lines))
+		for i, l := range lines {
+			out[i] = changeorders.Carried{DocumentID: l.QuoteID, LineID: &l.LineID}
+		}
+		return out, err
+	})
+	changeOrders.RegisterCarrier(changeorders.DocumentSalesOrder, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
+		lines, err := salesOrders.OpenPartLinesCarrying(ctx, q, tenantID, itemID)
+		out := make([]changeorders.Carried, len(lines))
+		for i, l := range lines {
+			out[i] = changeorders.Carried{DocumentID: l.SalesOrderID, LineID: &l.LineID}
+		}
+		return out, err
+	})
+	changeOrders.RegisterCarrier(changeorders.DocumentJob, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
+		made, err := jobRecords.JobsMaking(ctx, q, tenantID, itemID)
+		out := make([]changeorders.Carried, len(made))
+		for i, j := range made {
+			out[i] = changeorders.Carried{DocumentID: j.JobID, Complete: j.Complete}
+		}
+		return out, err
+	})
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -452,6 +482,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		WorkOrdersHandler:        workorders.NewHandler(workOrderRecords),
 		NcrsHandler:              ncrs.NewHandler(ncrRecords),
 		CapasHandler:             capas.NewHandler(capaRecords),
+		ChangeOrdersHandler:      changeorders.NewHandler(changeOrders),
 		NestingHandler:           nesting.NewHandler(nestingRecords),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
