@@ -551,6 +551,34 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			id := createWorkOrder(t, te, woBody(woOp(s.Job, s.Mill)))
 			return versioned{Table: "work_orders", ID: id, Get: workOrderPath(id), Writes: []versionedWrite{deleteRecord("")}}
 		}},
+		{name: "ncrs", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createNcr(t, te, map[string]any{"type": "Versioned", "detail": "x"})
+			return versioned{Table: "ncrs", ID: id, Get: ncrPath(id), Writes: []versionedWrite{putRecord(ncrPath(id)+"/custom-fields", `{}`)}}
+		}},
+		{name: "capas", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createCapa(t, te, capaBody("correctiveAction", "Versioned"))
+			return versioned{Table: "capas", ID: id, Get: capaPath(id), Writes: []versionedWrite{
+				putRecord("", `{"capaType":"safetyIssue","problemStatement":"Versioned","dueDate":"2027-01-01T00:00:00Z"}`),
+				putRecord(capaPath(id)+"/custom-fields", `{}`),
+			}}
+		}},
+		{name: "change orders", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			_, item := changeOrderShopIn(t, te)
+			id := createChangeOrder(t, te, map[string]any{"originalRevisionItem": map[string]any{"id": item}})
+			return versioned{Table: "change_orders", ID: id, Get: changeOrderPath(id), Writes: []versionedWrite{
+				putRecord("", `{"originalRevisionItem":{"id":"`+item+`"},"detail":"conditional"}`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "change order tasks", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			_, item := changeOrderShopIn(t, te)
+			co := createChangeOrder(t, te, map[string]any{"originalRevisionItem": map[string]any{"id": item}})
+			id := createChangeOrderTask(t, te, map[string]any{"relatedRecord": map[string]any{"id": co}, "name": "Conditional"})
+			return versioned{Table: "change_order_tasks", ID: id, Get: changeOrderTaskPath(id), Writes: []versionedWrite{
+				putRecord("", `{"name":"Conditional again"}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "nests", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			s := newNestShop(t, te)
 			return versioned{Table: "nests", ID: s.Cut, IDColumn: "work_order_operation_id", Get: s.path(), Writes: []versionedWrite{
@@ -780,6 +808,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			putPricing(t, te, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`)
 			return versioned{Table: "settings", Get: pricingPath, Writes: []versionedWrite{
 				putRecord("", `{"useMarginBasedPricing":false,"useDefaultMargin":true,"defaultMargin":7.5,"useShopRatePricing":false,"defaultMaterialMarkup":null}`),
+			}}
+		}},
+		{name: "change order settings", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			enableChangeOrders(t, te, `{"enabled":false,"updatesEnabled":true,"notificationsEnabled":false,"taskTemplate":[]}`)
+			return versioned{Table: "change_order_settings", Get: changeOrderSettings, Writes: []versionedWrite{
+				putRecord("", `{"enabled":true,"updatesEnabled":false,"notificationsEnabled":true,"taskTemplate":[]}`),
 			}}
 		}},
 		{name: "quote settings", arrange: func(t *testing.T, te *tenantEnv) versioned {

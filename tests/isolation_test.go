@@ -302,6 +302,9 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 		workOrdersIsolation(),
 		toolsIsolation(),
 		toolTemplatesIsolation(),
+		ncrsIsolation(),
+		capasIsolation(),
+		changeOrdersIsolation(),
 		timersIsolation(),
 		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			id := createPaymentTerm(t, a, "Net 30", 30)

@@ -722,6 +722,48 @@ SELECT ten.id, ` + sqlID24("i") + `, 'S-' || ` + sqlWord("ts", "i") + ` || '-' |
 	{"tool_calibrations", `INSERT INTO tool_calibrations (tenant_id, id, tool_id, result, calibrated_date, created_utc, modified_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `,
        CASE WHEN i % 5 = 3 THEN 'fail' ELSE 'pass' END, date '2026-01-01' + i % 300, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	// NCRs: one in a thousand Closed, named after one of 2,000 types, every second with a
+	// title; each with one impact, of job row i on even rows and of item row i on odd ones.
+	{"ncrs", `INSERT INTO ncrs (tenant_id, id, number, type, title, detail, status, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, 'Type ' || (i % 2000), CASE WHEN i % 2 = 0 THEN 'Title ' || ` + sqlWord("ncrt", "i") + ` END,
+       'Detail ' || ` + sqlWord("ncrd", "i") + `, CASE WHEN i % 1000 = 1 THEN 'Closed' ELSE 'New' END, ` + sqlAt("i") + `,
+       ` + sqlAt("i") + ` ` + everyTenant},
+	{"ncr_impacts", `INSERT INTO ncr_impacts (tenant_id, id, ncr_id, job_id, item_id, quantity_impacted)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("i") + `, CASE WHEN i % 2 = 0 THEN ` + sqlID24("i") + ` END,
+       CASE WHEN i % 2 = 1 THEN ` + sqlID24("i") + ` END, i % 7 ` + everyTenant},
+	// CAPAs: one in a thousand Closed (closed a day after creation), one in a thousand a
+	// safety issue, every third raised from NCR row i.
+	{"capas", `INSERT INTO capas (tenant_id, id, number, capa_type, problem_statement, status, ncr_id, due_date, closed_utc,
+       created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i,
+       CASE WHEN i % 1000 = 2 THEN 'safetyIssue' ELSE (ARRAY['correctiveAction', 'preventiveAction', 'supplierIssue'])[1 + i % 3] END,
+       'Problem ' || i, CASE WHEN i % 1000 = 1 THEN 'Closed' ELSE 'New' END, CASE WHEN i % 3 = 0 THEN ` + sqlID24("i") + ` END,
+       ` + sqlAt("i") + ` + interval '30 days', CASE WHEN i % 1000 = 1 THEN ` + sqlAt("i") + ` + interval '1 day' END,
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	// Change orders: the surface enabled for every tenant; one change order in a thousand
+	// completed, one in a thousand past due (the others due seventy years on), one in a
+	// thousand with a disposition, every second with a new revision item; each with its
+	// own customer and item, one impacted job and (the tasks) five tasks a change order.
+	{"change_order_settings", `INSERT INTO change_order_settings (tenant_id, enabled)
+SELECT t, true FROM unnest(ARRAY[$1, $2, $3, $4]::text[]) AS t`},
+	{"change_order_dispositions", `INSERT INTO change_order_dispositions (tenant_id, id, name, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Disposition ' || i || ' ' || ` + sqlWord("codisp", "i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	{"change_orders", `INSERT INTO change_orders (tenant_id, id, number, customer_id, customer_name, original_item_id,
+       original_item_number, new_item_id, new_item_number, requested_utc, due_date_utc, completed_utc, status, detail,
+       disposition_id, notifications_enabled, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("i") + `, 'Customer ' || ` + sqlWord("coc", "i") + `, ` + sqlID24("i") + `,
+       'N' || ` + sqlWord("coi", "i") + `, CASE WHEN i % 2 = 0 THEN ` + sqlID24("i + 1") + ` END,
+       CASE WHEN i % 2 = 0 THEN 'N' || ` + sqlWord("coi", "i + 1") + ` END, ` + sqlAt("i") + `,
+       CASE WHEN i % 1000 = 5 THEN ` + sqlAt("i") + ` ELSE ` + sqlAt("i") + ` + interval '70 years' END,
+       CASE WHEN i % 1000 = 1 THEN ` + sqlAt("i") + ` END,
+       CASE WHEN i % 1000 = 1 THEN 'completed' ELSE (ARRAY['new', 'inProgress'])[1 + i % 2] END,
+       'Detail ' || ` + sqlWord("codetail", "i") + `, CASE WHEN i % 1000 = 7 THEN ` + sqlID24("i") + ` END, false,
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	{"change_order_impacted_records", `INSERT INTO change_order_impacted_records (tenant_id, id, change_order_id, position,
+       document_type, document_id, disposition)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("i") + `, 1, 'job', ` + sqlID24("i") + `, 'Revision' ` + everyTenant},
+	{"change_order_tasks", `INSERT INTO change_order_tasks (tenant_id, id, change_order_id, sequence, name, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, (i - 1) % 5 + 1, 'Task ' || i, ` + sqlAt("i") + ` ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.

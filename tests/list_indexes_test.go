@@ -536,6 +536,25 @@ var indexedLists = map[string]indexedList{
 	}},
 	"/api/tools/{toolId}/calibrations/list": {tables: []string{"tool_calibrations", "tools"}, path: map[string]string{"toolId": id24(parent)},
 		filters: map[string]any{"results": []string{"fail"}}},
+	// Each value matches a handful of NCRs.
+	"/api/ncrs/list": {tables: []string{"ncrs", "ncr_impacts"}, filters: map[string]any{
+		"types":       []string{"Type 777"},
+		"statuses":    []string{"Closed"},
+		"jobIds":      []string{id24(4242)},
+		"itemIds":     []string{id24(4243)},
+		"createdFrom": at(listRows - 30).Format(time.DateOnly),
+		"createdTo":   rowsEpoch.Format(time.DateOnly),
+		"search":      word("ncrd", 777),
+	}},
+	// Each value matches a handful of CAPAs.
+	"/api/capas/list": {tables: []string{"capas"}, filters: map[string]any{
+		"status":      "Closed",
+		"type":        "safetyIssue",
+		"ncrId":       id24(4242),
+		"createdUtc":  dateTime(at(listRows - 30)),
+		"createdFrom": at(listRows - 30).Format(time.DateOnly),
+		"createdTo":   rowsEpoch.Format(time.DateOnly),
+	}},
 	// Each value matches a handful of live work orders.
 	"/api/work-orders/list": {tables: []string{"work_orders"}, filters: map[string]any{
 		"ids":                    []string{id24(777)},
@@ -548,6 +567,34 @@ var indexedLists = map[string]indexedList{
 		"productionDueBeforeUtc": dateTime(at(30)),
 		"createdAfterUtc":        dateTime(at(listRows - 30)),
 		"createdBeforeUtc":       dateTime(at(30)),
+	}},
+	// Each value matches a handful of change orders (one in a thousand completed, one in a
+	// thousand past due; the other due dates seventy years on).
+	"/api/change-orders/list": {tables: []string{"change_orders"}, filters: map[string]any{
+		"search":             word("coc", 777),
+		"statuses":           []string{"completed"},
+		"customerIds":        []string{id24(777)},
+		"dispositionIds":     []string{id24(7007)},
+		"requestedFromUtc":   dateTime(at(listRows - 30)),
+		"requestedToUtc":     dateTime(at(30)),
+		"dueFromUtc":         dateTime(at(listRows-30).AddDate(70, 0, 0)),
+		"dueToUtc":           dateTime(at(30).AddDate(70, 0, 0)),
+		"createdFromUtc":     dateTime(at(listRows - 30)),
+		"createdToUtc":       dateTime(at(30)),
+		"completedFromUtc":   dateTime(at(listRows - 1000)),
+		"completedToUtc":     dateTime(at(1100)),
+		"overdue":            true,
+		"impactedDocumentId": id24(4242),
+		"revisionItemId":     id24(777),
+		"modifiedAfterUtc":   dateTime(at(listRows - 30)),
+		"modifiedBeforeUtc":  dateTime(at(30)),
+	}},
+	// Five tasks a change order; the list joins each task's change order by key.
+	"/api/change-order-tasks/list": {tables: []string{"change_order_tasks", "change_orders"}, filters: map[string]any{
+		"relatedRecordIds": []string{id24(4242)},
+	}},
+	"/api/change-order-dispositions/list": {tables: []string{"change_order_dispositions"}, filters: map[string]any{
+		"ids": []string{id24(777)},
 	}},
 	// The nestable groups are built in memory from every operation of the open jobs (its
 	// filters apply in memory; nestableJob is the one that makes a group): the list's main

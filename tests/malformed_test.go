@@ -85,6 +85,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	jobInput := jobCreated(t, te, jobRoute.inputItemsPath(), fmt.Sprintf(`{"itemId":%q,"quantityPerUnit":1}`, createItem(t, te, newItem("WALK-JOB-INPUT"))))
 	jobOperationItem := soAddOperationItem(t, te, jobOperation, item)
 	workOrder := createWorkOrder(t, te, woBody(woOp(job, jobOperation)))
+	enableChangeOrders(t, te, `{"enabled":true,"updatesEnabled":true,"notificationsEnabled":false,"taskTemplate":[{"name":"Walk","dueInDays":1}]}`)
+	changeOrder := createChangeOrder(t, te, map[string]any{"originalRevisionItem": map[string]any{"id": item}})
 	pathIDs := map[string]string{
 		"jobs/{jobId}":                 job,
 		"items-to-make/{itemToMakeId}": getJob(t, te, job).ItemsToMake[0].Id,
@@ -95,7 +97,11 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"jobs:items/{operationItemId}":      jobOperationItem,
 		"alerts/{alertId}":                  fmt.Sprint(raiseAlert(t, te, job, jobOperation, "Walk alert")),
 		"work-orders/{workOrderId}":         workOrder,
+		"ncrs/{ncrId}":                      createNcr(t, te, map[string]any{"type": "Walk", "detail": "x"}),
+		"capas/{capaId}":                    createCapa(t, te, capaBody("correctiveAction", "Walk")),
 		"operations/{workOrderOperationId}": getWorkOrder(t, te, workOrder).Operations[0].Id,
+		"change-orders/{changeOrderId}":     changeOrder,
+		"change-order-tasks/{taskId}":       createChangeOrderTask(t, te, map[string]any{"relatedRecord": map[string]any{"id": changeOrder}, "name": "Walk task"}),
 		"accounting-codes/{id}":             list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":            list("/api/chart-of-accounts"),
 		"material-codes/{id}":               list("/api/material-codes"),

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"mos/gen/client"
+	"mos/internal/platform/dec"
 )
 
 // benchNest is a work-order operation of the benchmark's tenant grouping one released job's
@@ -84,6 +86,62 @@ func BenchmarkGetNestingSetup(b *testing.B) {
 		res, err := n.c.GetNestingSetupWithResponse(ctx, n.workOrder, n.op, nil)
 		if err != nil || res.StatusCode() != http.StatusOK || len(res.JSON200.Plates) != 20 {
 			b.Fatalf("get: %v %s", err, res.Body)
+		}
+	}
+}
+
+// BenchmarkListNestableJobs lists the nestable groups of a tenant with 400 open job
+// operations: four jobs of 50 items to make each (one item per job), each item cutting a
+// sheet at a laser and a bar at a saw, so two groups (laser and sheet, saw and bar) of 200
+// job operations each. The list reads every open job operation, so this is its cost at that
+// much open work.
+func BenchmarkListNestableJobs(b *testing.B) {
+	c, _ := benchTenantClient(b)
+	ctx := context.Background()
+	shape := func(t client.MaterialShapeType) string {
+		res, err := c.ListMaterialShapesWithResponse(ctx, nil, client.MaterialShapeFilter{ShapeTypes: &[]client.MaterialShapeType{t}, IsActivated: ptr(true)})
+		if err != nil || res.StatusCode() != http.StatusOK || len(*res.JSON200) == 0 {
+			b.Fatalf("material shapes: %v %s", err, res.Body)
+		}
+		return (*res.JSON200)[0].Id
+	}
+	sheet, bar := shape(client.MaterialShapeTypeSheet), shape(client.MaterialShapeTypeBar)
+	library := func(name string) string {
+		res, err := c.CreateOperationWithResponse(ctx, nil, client.OperationWrite{Name: name})
+		if err != nil || res.StatusCode() != http.StatusOK {
+			b.Fatalf("create library operation: %v %s", err, res.Body)
+		}
+		return res.JSON200.Id
+	}
+	laser, saw := library("Bench laser"), library("Bench saw")
+	for i := range 4 {
+		item := jbItem(b, c, fmt.Sprintf("BENCH-NESTABLE-%d", i))
+		for k, step := range []struct {
+			op, shape string
+			width     *dec.Decimal
+		}{{laser, sheet, ptr(num("5"))}, {saw, bar, nil}} {
+			op, err := c.CreateItemRoutingOperationWithResponse(ctx, item, nil, client.RoutingOperationWrite{
+				Name: ptr(fmt.Sprintf("Step %d", k)), Sequence: ptr(int32(10 * (k + 1))), OperationId: &step.op})
+			if err != nil || op.StatusCode() != http.StatusOK {
+				b.Fatalf("create routing operation: %v %s", err, op.Body)
+			}
+			m, err := c.CreateItemRoutingInputMaterialWithResponse(ctx, item, nil, client.RoutingInputMaterialWrite{
+				MaterialShapeId: step.shape, BlankLength: num("10"), BlankWidth: step.width, RoutingOperationId: &op.JSON200.Id})
+			if err != nil || m.StatusCode() != http.StatusOK {
+				b.Fatalf("create input material: %v %s", err, m.Body)
+			}
+		}
+		made := make([]string, 50)
+		for k := range made {
+			made[k] = fmt.Sprintf(`{"itemId":%q,"quantity":3}`, item)
+		}
+		jbCreateJob(b, c, fmt.Sprintf(`{"status":"released","startDate":"2026-12-01","itemsToMake":[%s]}`, strings.Join(made, ",")))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := c.ListNestableJobsWithResponse(ctx, &client.ListNestableJobsParams{Take: ptr(client.Take(50))}, client.NestableJobsFilter{})
+		if err != nil || res.StatusCode() != http.StatusOK || res.JSON200.TotalCount != 2 || len(res.JSON200.Data[0].JobOperations) != 200 {
+			b.Fatalf("list: %v, status %d", err, res.StatusCode())
 		}
 	}
 }

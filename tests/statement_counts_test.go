@@ -408,6 +408,7 @@ func statementRows() []statementRow {
 		{name: "job tracking values", arrange: arrangeJobTrackingValues},
 		{name: "alerts", arrange: arrangeAlerts},
 		{name: "work orders", arrange: arrangeWorkOrders},
+		{name: "change orders", arrange: arrangeChangeOrders},
 		{name: "users", arrange: arrangeUsers},
 		{name: "scrap reports", arrange: arrangeScrapReports},
 		{name: "inventory report", arrange: arrangeInventoryReport},
@@ -417,6 +418,7 @@ func statementRows() []statementRow {
 		{name: "nestable jobs", arrange: arrangeNestableJobs},
 		{name: "nests", arrange: arrangeNests},
 		{name: "tools", arrange: arrangeTools},
+		{name: "ncrs and capas", arrange: arrangeQuality},
 	}
 }
 

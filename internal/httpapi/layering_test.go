@@ -160,6 +160,9 @@ var lowerAreas = map[string][]string{
 	"mos/internal/sales/shippingmethods": documentAreas,
 	"mos/internal/purchasing/vendors":    documentAreas,
 	"mos/internal/scheduling/":           documentAreas,
+	// Change orders ask quotes, sales orders and jobs for the documents carrying an item
+	// through their carrier registry.
+	"mos/internal/quality/changeorders": {"mos/internal/sales/quotes", "mos/internal/sales/salesorders", "mos/internal/production/"},
 	// Supporting data is used by every area and imports none of them: it reaches them only
 	// through registries (attachment owners, tag carriers) and functions handed in at wiring.
 	"mos/internal/shared/": append([]string{"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/scheduling/", "mos/internal/stock/"}, documentAreas...),
@@ -190,7 +193,7 @@ func TestLowerAreasNeverImportHigherOnes(t *testing.T) {
 // by the document areas (sales quotes and orders, purchase orders, invoices), and any other
 // area reads document totals through a document's service.
 var restrictedImports = map[string][]string{
-	"mos/internal/shared/docnumbers":         {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/production/"},
+	"mos/internal/shared/docnumbers":         {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/production/", "mos/internal/quality/"},
 	"mos/internal/shared/doclines":           {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/shared/doclines/"},
 	"mos/internal/shared/doclines/linekinds": {"mos/internal/sales/", "mos/internal/purchasing/"},
 }

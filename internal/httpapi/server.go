@@ -31,6 +31,9 @@ import (
 	"mos/internal/purchasing/purchaseorders"
 	"mos/internal/purchasing/receipts"
 	"mos/internal/purchasing/vendors"
+	"mos/internal/quality/capas"
+	"mos/internal/quality/changeorders"
+	"mos/internal/quality/ncrs"
 	"mos/internal/quality/tools"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/invoices"
@@ -85,6 +88,9 @@ type Server struct {
 	*alerts.AlertsHandler
 	*timers.TimersHandler
 	*workorders.WorkOrdersHandler
+	*ncrs.NcrsHandler
+	*capas.CapasHandler
+	*changeorders.ChangeOrdersHandler
 	*nesting.NestingHandler
 	*settings.SettingsHandler
 	*users.UsersHandler
@@ -366,6 +372,38 @@ func New(cfg Config) (*echo.Echo, error) {
 	nestingRecords := nesting.NewService(cfg.Pool, nesting.Deps{Jobs: jobRecords, Routings: routings, Items: itemMaster,
 		WorkOrders: workOrderRecords, Stock: stock, Operations: operationLibrary})
 	workOrderRecords.RegisterGrouped(nestingRecords.CreateNests)
+	// Quality: NCRs name a job and/or an item (All counts the job's quantity made); CAPAs are
+	// raised from NCRs.
+	ncrRecords := ncrs.NewService(cfg.Pool, ncrs.Deps{Jobs: jobRecords, Items: itemMaster, CustomFields: customFields})
+	capaRecords := capas.NewService(cfg.Pool, capas.Deps{NCRs: ncrRecords, CustomFields: customFields})
+	// Change orders: customers and items named; a create seeds its impacted records from the
+	// open documents carrying its original revision item, which quotes, sales orders and
+	// jobs answer through the carrier registry (change orders import none of them).
+	changeOrders := changeorders.NewService(cfg.Pool, changeorders.Deps{Customers: customerRecords, Items: itemMaster})
+	changeOrders.RegisterCarrier(changeorders.DocumentQuote, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
+		lines, err := quoteRecords.OpenPartLinesCarrying(ctx, q, tenantID, itemID)
+		out := make([]changeorders.Carried, len(lines))
+		for i, l := range lines {
+			out[i] = changeorders.Carried{DocumentID: l.QuoteID, LineID: &l.LineID}
+		}
+		return out, err
+	})
+	changeOrders.RegisterCarrier(changeorders.DocumentSalesOrder, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
+		lines, err := salesOrders.OpenPartLinesCarrying(ctx, q, tenantID, itemID)
+		out := make([]changeorders.Carried, len(lines))
+		for i, l := range lines {
+			out[i] = changeorders.Carried{DocumentID: l.SalesOrderID, LineID: &l.LineID}
+		}
+		return out, err
+	})
+	changeOrders.RegisterCarrier(changeorders.DocumentJob, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
+		made, err := jobRecords.JobsMaking(ctx, q, tenantID, itemID)
+		out := make([]changeorders.Carried, len(made))
+		for i, j := range made {
+			out[i] = changeorders.Carried{DocumentID: j.JobID, Complete: j.Complete}
+		}
+		return out, err
+	})
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
@@ -445,6 +483,9 @@ func New(cfg Config) (*echo.Echo, error) {
 		AlertsHandler:            alerts.NewHandler(jobAlerts),
 		TimersHandler:            timers.NewHandler(timeRecords, spec),
 		WorkOrdersHandler:        workorders.NewHandler(workOrderRecords),
+		NcrsHandler:              ncrs.NewHandler(ncrRecords),
+		CapasHandler:             capas.NewHandler(capaRecords),
+		ChangeOrdersHandler:      changeorders.NewHandler(changeOrders),
 		NestingHandler:           nesting.NewHandler(nestingRecords),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),

@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"sort"
 	"time"
 
 	"mos/internal/platform/calendardate"
@@ -30,46 +29,18 @@ func (s *Service) OpenJobOperations(ctx context.Context, q db.Q, tenantID string
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]string, len(rows))
+	base := make([]operationOfJobRow, len(rows))
 	for i, r := range rows {
-		ids[i] = r.ID
+		base[i] = r.operationOfJobRow
 	}
-	ops, err := s.deps.Routings.OperationsByID(ctx, q, tenantID, ids)
+	ops, from, err := s.operationsOfRows(ctx, q, tenantID, base)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]OpenJobOperation, len(rows))
-	position := make(map[string]int, len(rows))
-	for i, r := range rows {
-		out[i] = OpenJobOperation{
-			OperationOfJob: OperationOfJob{
-				OperationRef: OperationRef{
-					ID: r.ID, Status: r.Status, JobID: r.JobID, JobNumber: r.JobNumber, JobName: r.JobName,
-					JobStatus: r.JobStatus, ItemToMakeID: r.ItemToMakeID, ItemID: r.ItemID, Operation: ops[r.ID].Operation,
-					QuantityCompleted: r.QuantityCompleted, QuantityScrapped: r.QuantityScrapped,
-				},
-				ItemToMakeQuantity: r.Quantity, ItemToMakeQuantityMade: r.QuantityMade,
-				ItemToMakeDueDate: calendardate.StoredPtr(r.DueDate),
-			},
-			JobStartDate: calendardate.StoredPtr(r.StartDate),
-		}
-		if _, ok := position[r.ItemToMakeID]; !ok {
-			position[r.ItemToMakeID] = i
-		}
-	}
-	// The statement orders by job and position; the routing sequence lives with routings.
-	sort.SliceStable(out, func(a, b int) bool {
-		x, y := out[a], out[b]
-		if x.ItemToMakeID != y.ItemToMakeID {
-			return position[x.ItemToMakeID] < position[y.ItemToMakeID]
-		}
-		if x.Operation.Sequence != y.Operation.Sequence {
-			return x.Operation.Sequence < y.Operation.Sequence
-		}
-		return x.ID < y.ID
-	})
-	for i := range out {
-		out[i].FirstOfItemToMake = i == 0 || out[i-1].ItemToMakeID != out[i].ItemToMakeID
+	out := make([]OpenJobOperation, len(ops))
+	for i, op := range ops {
+		out[i] = OpenJobOperation{OperationOfJob: op, JobStartDate: calendardate.StoredPtr(rows[from[i]].StartDate),
+			FirstOfItemToMake: i == 0 || ops[i-1].ItemToMakeID != op.ItemToMakeID}
 	}
 	return out, nil
 }

@@ -31,41 +31,53 @@ func (s *Service) OperationsOfJobs(ctx context.Context, q db.Q, tenantID string,
 	if err != nil {
 		return nil, err
 	}
+	out, _, err := s.operationsOfRows(ctx, q, tenantID, rows)
+	return out, err
+}
+
+// operationsOfRows names the job operations of rows (in a statement's order of job, then
+// item to make position) with their routing operations, in one statement, and orders them by
+// job, item to make position, routing sequence (which lives with routings), then id;
+// from[i] is the index in rows of the i-th operation answered.
+func (s *Service) operationsOfRows(ctx context.Context, q db.Q, tenantID string, rows []operationOfJobRow) (out []OperationOfJob, from []int, err error) {
 	ids := make([]string, len(rows))
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
 	ops, err := s.deps.Routings.OperationsByID(ctx, q, tenantID, ids)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]OperationOfJob, len(rows))
+	position := make(map[string]int, len(rows))
+	from = make([]int, len(rows))
 	for i, r := range rows {
+		from[i] = i
+		if _, ok := position[r.ItemToMakeID]; !ok {
+			position[r.ItemToMakeID] = i
+		}
+	}
+	sort.SliceStable(from, func(a, b int) bool {
+		x, y := rows[from[a]], rows[from[b]]
+		if x.ItemToMakeID != y.ItemToMakeID {
+			return position[x.ItemToMakeID] < position[y.ItemToMakeID]
+		}
+		if sx, sy := ops[x.ID].Sequence, ops[y.ID].Sequence; sx != sy {
+			return sx < sy
+		}
+		return x.ID < y.ID
+	})
+	out = make([]OperationOfJob, len(rows))
+	for i, k := range from {
+		r := rows[k]
 		out[i] = OperationOfJob{
 			OperationRef: OperationRef{
 				ID: r.ID, Status: r.Status, JobID: r.JobID, JobNumber: r.JobNumber, JobName: r.JobName,
 				JobStatus: r.JobStatus, ItemToMakeID: r.ItemToMakeID, ItemID: r.ItemID, Operation: ops[r.ID].Operation,
+				QuantityCompleted: r.QuantityCompleted, QuantityScrapped: r.QuantityScrapped,
 			},
 			ItemToMakeQuantity: r.Quantity, ItemToMakeQuantityMade: r.QuantityMade,
 			ItemToMakeDueDate: calendardate.StoredPtr(r.DueDate),
 		}
 	}
-	// The statement orders by job and position; the routing sequence lives with routings.
-	position := make(map[string]int, len(rows))
-	for i, r := range rows {
-		if _, ok := position[r.ItemToMakeID]; !ok {
-			position[r.ItemToMakeID] = i
-		}
-	}
-	sort.SliceStable(out, func(a, b int) bool {
-		x, y := out[a], out[b]
-		if x.ItemToMakeID != y.ItemToMakeID {
-			return position[x.ItemToMakeID] < position[y.ItemToMakeID]
-		}
-		if x.Operation.Sequence != y.Operation.Sequence {
-			return x.Operation.Sequence < y.Operation.Sequence
-		}
-		return x.ID < y.ID
-	})
-	return out, nil
+	return out, from, nil
 }

@@ -20,7 +20,7 @@ type operationOfJobRow struct {
 
 const operationsOfJobsSQL = `
 SELECT o.id, o.status, o.job_id, j.number AS job_number, j.name AS job_name, j.status AS job_status,
-       o.item_to_make_id, i.item_id, i.quantity, i.quantity_made, i.due_date
+       o.item_to_make_id, i.item_id, o.quantity_completed, o.quantity_scrapped, i.quantity, i.quantity_made, i.due_date
 FROM job_operations o
 JOIN jobs j ON j.tenant_id = o.tenant_id AND j.id = o.job_id
 JOIN job_items_to_make i ON i.tenant_id = o.tenant_id AND i.id = o.item_to_make_id

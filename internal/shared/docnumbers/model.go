@@ -17,7 +17,7 @@
 // transaction: take the number late in it, after the checks that may refuse the create,
 // and keep the rest of that transaction short. Other kinds and other tenants never wait.
 //
-// Only the document areas (sales, purchasing, production) import this package.
+// Only the document areas (sales, purchasing, production, quality) import this package.
 package docnumbers
 
 // Kind is the kind of document a number belongs to; each kind counts on its own.
@@ -33,10 +33,12 @@ const (
 	KindReceipt       Kind = "receipt"
 	KindWorkOrder     Kind = "workOrder"
 	KindJob           Kind = "job"
+	KindNCR           Kind = "ncr"
+	KindCAPA          Kind = "capa"
 )
 
 // Kinds lists every kind, in the order of the table's check.
-var Kinds = []Kind{KindQuote, KindSalesOrder, KindPurchaseOrder, KindInvoice, KindShipment, KindReceipt, KindWorkOrder, KindJob}
+var Kinds = []Kind{KindQuote, KindSalesOrder, KindPurchaseOrder, KindInvoice, KindShipment, KindReceipt, KindWorkOrder, KindJob, KindNCR, KindCAPA}
 
 // Valid reports whether k is one of Kinds.
 func (k Kind) Valid() bool {
