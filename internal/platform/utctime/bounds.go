@@ -25,3 +25,28 @@ func CheckFilterBound(fields apperr.Fields, name string, bound *time.Time) {
 		fields.Add(name, "must be in the years %d to %d (UTC)", FilterMinYear, FilterMaxYear)
 	}
 }
+
+// ParseFilterInstant reads a list filter's instant sent as text: an RFC 3339 date-time, or a
+// date alone (YYYY-MM-DD), which is midnight UTC of that day, in the years CheckFilterBound
+// allows. It adds a field error naming field otherwise; nil is nil. Lists whose filters take
+// either form read them through it, so they agree on both forms and the messages.
+func ParseFilterInstant(fields apperr.Fields, field string, v *string) *time.Time {
+	if v == nil {
+		return nil
+	}
+	layout := time.RFC3339Nano
+	if len(*v) == len(time.DateOnly) {
+		layout = time.DateOnly
+	}
+	t, err := time.Parse(layout, *v)
+	if err != nil {
+		fields.Add(field, "must be a date-time (RFC 3339, with an offset) or a date (YYYY-MM-DD)")
+		return nil
+	}
+	t = t.UTC()
+	if y := t.Year(); y < FilterMinYear || y > FilterMaxYear {
+		CheckFilterBound(fields, field, &t)
+		return nil
+	}
+	return &t
+}

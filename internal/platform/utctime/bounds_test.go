@@ -37,3 +37,33 @@ func TestCheckFilterBoundAcceptsYears2000To2099InUTC(t *testing.T) {
 		t.Fatal("an absent bound is no error")
 	}
 }
+
+func TestParseFilterInstantTakesADateTimeOrADateInTheFilterYears(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		in   string
+		want string // RFC 3339 in UTC; "" for a field error
+	}{
+		{"2026-11-25", "2026-11-25T00:00:00Z"},
+		{"2026-11-25T10:30:00+02:00", "2026-11-25T08:30:00Z"},
+		{"2026-11-25T10:30:00.5Z", "2026-11-25T10:30:00.5Z"},
+		{"2026-11-25T10:30:00", ""}, // no offset
+		{"25/11/2026", ""},
+		{"1999-12-31", ""},
+		{"2100-01-01", ""},
+		{"2000-01-01T01:00:00+02:00", ""}, // 1999 in UTC
+	} {
+		fields := apperr.Fields{}
+		in := c.in
+		got := ParseFilterInstant(fields, "at", &in)
+		switch {
+		case c.want == "" && (got != nil || len(fields["at"]) == 0):
+			t.Errorf("%q: got %v, errors %v; want a field error", c.in, got, fields)
+		case c.want != "" && (got == nil || got.Format(time.RFC3339Nano) != c.want):
+			t.Errorf("%q: got %v, errors %v; want %s", c.in, got, fields, c.want)
+		}
+	}
+	if got := ParseFilterInstant(apperr.Fields{}, "at", nil); got != nil {
+		t.Errorf("nil: got %v", got)
+	}
+}

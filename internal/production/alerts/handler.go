@@ -40,8 +40,8 @@ func (h *AlertsHandler) ListAlerts(ctx context.Context, req gen.ListAlertsReques
 		f = Filter{
 			JobIDs: listing.Values(b.JobIds), WorkOrderIDs: listing.Values(b.WorkOrderIds), WorkCenterIDs: listing.Values(b.WorkCenterIds),
 			EquipmentIDs: listing.Values(b.EquipmentIds), AlertNames: listing.Values(b.AlertNames),
-			RaisedAfter:  ParseInstant(fields, "raisedAfterUtc", b.RaisedAfterUtc),
-			RaisedBefore: ParseInstant(fields, "raisedBeforeUtc", b.RaisedBeforeUtc),
+			RaisedAfter:  utctime.ParseFilterInstant(fields, "raisedAfterUtc", b.RaisedAfterUtc),
+			RaisedBefore: utctime.ParseFilterInstant(fields, "raisedBeforeUtc", b.RaisedBeforeUtc),
 		}
 		if err := fields.Err(); err != nil {
 			return nil, err

@@ -347,32 +347,6 @@ func unique(ids []string) []string {
 	return slices.Compact(out)
 }
 
-// ParseInstant reads a list filter's instant: an RFC 3339 date-time, or a date alone
-// (YYYY-MM-DD), which is midnight UTC of that day; years 2000 to 2099. It adds a field error
-// naming field otherwise. nil is nil.
-func ParseInstant(fields apperr.Fields, field string, v *string) *time.Time {
-	if v == nil {
-		return nil
-	}
-	var t time.Time
-	var err error
-	if len(*v) == len(time.DateOnly) {
-		t, err = time.Parse(time.DateOnly, *v)
-	} else {
-		t, err = time.Parse(time.RFC3339Nano, *v)
-	}
-	if err != nil {
-		fields.Add(field, "must be a date-time (RFC 3339, with an offset) or a date (YYYY-MM-DD)")
-		return nil
-	}
-	if y := t.UTC().Year(); y < 2000 || y > 2099 {
-		fields.Add(field, "must fall in the years 2000 to 2099")
-		return nil
-	}
-	t = t.UTC()
-	return &t
-}
-
 // WorkOrderGrouped gives the alerts of job operations operationIDs work order workOrderID, in
 // the transaction that groups them (a workorders.GroupHook): their source becomes workOrder.
 func (s *Service) WorkOrderGrouped(ctx context.Context, q db.Q, tenantID, workOrderID string, operationIDs []string) error {

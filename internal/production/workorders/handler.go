@@ -2,7 +2,6 @@ package workorders
 
 import (
 	"context"
-	"time"
 
 	"mos/gen"
 	"mos/internal/platform/apperr"
@@ -75,10 +74,10 @@ func (h *WorkOrdersHandler) ListWorkOrders(ctx context.Context, req gen.ListWork
 		f = Filter{
 			IDs: listing.Values(b.Ids), JobIDs: listing.Values(b.JobIds), JobOperationIDs: listing.Values(b.JobOperationIds),
 			Search:        b.Search,
-			DueAfter:      parseInstant(fields, "productionDueAfterUtc", b.ProductionDueAfterUtc),
-			DueBefore:     parseInstant(fields, "productionDueBeforeUtc", b.ProductionDueBeforeUtc),
-			CreatedAfter:  parseInstant(fields, "createdAfterUtc", b.CreatedAfterUtc),
-			CreatedBefore: parseInstant(fields, "createdBeforeUtc", b.CreatedBeforeUtc),
+			DueAfter:      utctime.ParseFilterInstant(fields, "productionDueAfterUtc", b.ProductionDueAfterUtc),
+			DueBefore:     utctime.ParseFilterInstant(fields, "productionDueBeforeUtc", b.ProductionDueBeforeUtc),
+			CreatedAfter:  utctime.ParseFilterInstant(fields, "createdAfterUtc", b.CreatedAfterUtc),
+			CreatedBefore: utctime.ParseFilterInstant(fields, "createdBeforeUtc", b.CreatedBeforeUtc),
 		}
 		for _, s := range listing.Values(b.Statuses) {
 			f.Statuses = append(f.Statuses, Status(s))
@@ -155,27 +154,4 @@ func toAPI(w WorkOrder) gen.WorkOrder {
 		out.Operations[i] = o
 	}
 	return out
-}
-
-// parseInstant reads a list filter's instant: an RFC 3339 date-time, or a date alone
-// (midnight UTC), years 2000 to 2099; otherwise it adds a field error naming field.
-func parseInstant(fields apperr.Fields, field string, v *string) *time.Time {
-	if v == nil {
-		return nil
-	}
-	layout := time.RFC3339Nano
-	if len(*v) == len(time.DateOnly) {
-		layout = time.DateOnly
-	}
-	t, err := time.Parse(layout, *v)
-	if err != nil {
-		fields.Add(field, "must be a date-time (RFC 3339, with an offset) or a date (YYYY-MM-DD)")
-		return nil
-	}
-	if y := t.UTC().Year(); y < 2000 || y > 2099 {
-		fields.Add(field, "must fall in the years 2000 to 2099")
-		return nil
-	}
-	t = t.UTC()
-	return &t
 }

@@ -103,7 +103,7 @@ func (h *CapasHandler) ListCapas(ctx context.Context, req gen.ListCapasRequestOb
 		fields := apperr.Fields{}
 		f = Filter{
 			Type: b.Type, NcrID: b.NcrId,
-			CreatedSince: instant(fields, "createdUtc", b.CreatedUtc),
+			CreatedSince: utctime.ParseFilterInstant(fields, "createdUtc", b.CreatedUtc),
 			CreatedFrom:  ncrs.ShopDay(fields, "createdFrom", b.CreatedFrom),
 			CreatedTo:    ncrs.ShopDay(fields, "createdTo", b.CreatedTo),
 		}
@@ -130,24 +130,6 @@ func (h *CapasHandler) ListCapas(ctx context.Context, req gen.ListCapasRequestOb
 		out.Data[i] = toAPI(c)
 	}
 	return gen.ListCapas200JSONResponse(out), nil
-}
-
-// instant reads a filter instant: an RFC 3339 date-time, or a date alone (midnight UTC).
-func instant(fields apperr.Fields, field string, v *string) *time.Time {
-	if v == nil {
-		return nil
-	}
-	layout := time.RFC3339Nano
-	if len(*v) == len(time.DateOnly) {
-		layout = time.DateOnly
-	}
-	t, err := time.Parse(layout, *v)
-	if err != nil {
-		fields.Add(field, "must be a date-time (RFC 3339, with an offset) or a date (YYYY-MM-DD)")
-		return nil
-	}
-	t = t.UTC()
-	return &t
 }
 
 func toAPI(c CAPA) gen.Capa {

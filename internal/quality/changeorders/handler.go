@@ -163,16 +163,16 @@ func (h *ChangeOrdersHandler) ListChangeOrders(ctx context.Context, req gen.List
 		fields := apperr.Fields{}
 		f = Filter{
 			Search: b.Search, CustomerIDs: listing.Values(b.CustomerIds), DispositionIDs: listing.Values(b.DispositionIds),
-			RequestedFrom:      parseInstant(fields, "requestedFromUtc", b.RequestedFromUtc),
-			RequestedTo:        parseInstant(fields, "requestedToUtc", b.RequestedToUtc),
-			DueFrom:            parseInstant(fields, "dueFromUtc", b.DueFromUtc),
-			DueTo:              parseInstant(fields, "dueToUtc", b.DueToUtc),
-			CreatedFrom:        parseInstant(fields, "createdFromUtc", b.CreatedFromUtc),
-			CreatedTo:          parseInstant(fields, "createdToUtc", b.CreatedToUtc),
-			CompletedFrom:      parseInstant(fields, "completedFromUtc", b.CompletedFromUtc),
-			CompletedTo:        parseInstant(fields, "completedToUtc", b.CompletedToUtc),
-			ModifiedAfter:      parseInstant(fields, "modifiedAfterUtc", b.ModifiedAfterUtc),
-			ModifiedBefore:     parseInstant(fields, "modifiedBeforeUtc", b.ModifiedBeforeUtc),
+			RequestedFrom:      utctime.ParseFilterInstant(fields, "requestedFromUtc", b.RequestedFromUtc),
+			RequestedTo:        utctime.ParseFilterInstant(fields, "requestedToUtc", b.RequestedToUtc),
+			DueFrom:            utctime.ParseFilterInstant(fields, "dueFromUtc", b.DueFromUtc),
+			DueTo:              utctime.ParseFilterInstant(fields, "dueToUtc", b.DueToUtc),
+			CreatedFrom:        utctime.ParseFilterInstant(fields, "createdFromUtc", b.CreatedFromUtc),
+			CreatedTo:          utctime.ParseFilterInstant(fields, "createdToUtc", b.CreatedToUtc),
+			CompletedFrom:      utctime.ParseFilterInstant(fields, "completedFromUtc", b.CompletedFromUtc),
+			CompletedTo:        utctime.ParseFilterInstant(fields, "completedToUtc", b.CompletedToUtc),
+			ModifiedAfter:      utctime.ParseFilterInstant(fields, "modifiedAfterUtc", b.ModifiedAfterUtc),
+			ModifiedBefore:     utctime.ParseFilterInstant(fields, "modifiedBeforeUtc", b.ModifiedBeforeUtc),
 			Overdue:            b.Overdue != nil && *b.Overdue,
 			ImpactedDocumentID: b.ImpactedDocumentId, RevisionItemID: b.RevisionItemId,
 		}
@@ -242,27 +242,4 @@ func toAPI(c ChangeOrder, withImpacted bool) gen.ChangeOrder {
 		out.ImpactedRecords = &records
 	}
 	return out
-}
-
-// parseInstant reads a list filter's instant: an RFC 3339 date-time, or a date alone
-// (midnight UTC), years 2000 to 2099; otherwise it adds a field error naming field.
-func parseInstant(fields apperr.Fields, field string, v *string) *time.Time {
-	if v == nil {
-		return nil
-	}
-	layout := time.RFC3339Nano
-	if len(*v) == len(time.DateOnly) {
-		layout = time.DateOnly
-	}
-	t, err := time.Parse(layout, *v)
-	if err != nil {
-		fields.Add(field, "must be a date-time (RFC 3339, with an offset) or a date (YYYY-MM-DD)")
-		return nil
-	}
-	if y := t.UTC().Year(); y < 2000 || y > 2099 {
-		fields.Add(field, "must fall in the years 2000 to 2099")
-		return nil
-	}
-	t = t.UTC()
-	return &t
 }
