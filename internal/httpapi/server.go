@@ -380,30 +380,18 @@ func New(cfg Config) (*echo.Echo, error) {
 	// open documents carrying its original revision item, which quotes, sales orders and
 	// jobs answer through the carrier registry (change orders import none of them).
 	changeOrders := changeorders.NewService(cfg.Pool, changeorders.Deps{Customers: customerRecords, Items: itemMaster})
-	changeOrders.RegisterCarrier(changeorders.DocumentQuote, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
-		lines, err := quoteRecords.OpenPartLinesCarrying(ctx, q, tenantID, itemID)
-		out := make([]changeorders.Carried, len(lines))
-		for i, l := range lines {
-			out[i] = changeorders.Carried{DocumentID: l.QuoteID, LineID: &l.LineID}
-		}
-		return out, err
-	})
-	changeOrders.RegisterCarrier(changeorders.DocumentSalesOrder, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
-		lines, err := salesOrders.OpenPartLinesCarrying(ctx, q, tenantID, itemID)
-		out := make([]changeorders.Carried, len(lines))
-		for i, l := range lines {
-			out[i] = changeorders.Carried{DocumentID: l.SalesOrderID, LineID: &l.LineID}
-		}
-		return out, err
-	})
-	changeOrders.RegisterCarrier(changeorders.DocumentJob, func(ctx context.Context, q db.Q, tenantID, itemID string) ([]changeorders.Carried, error) {
-		made, err := jobRecords.JobsMaking(ctx, q, tenantID, itemID)
-		out := make([]changeorders.Carried, len(made))
-		for i, j := range made {
-			out[i] = changeorders.Carried{DocumentID: j.JobID, Complete: j.Complete}
-		}
-		return out, err
-	})
+	changeOrders.RegisterCarrier(changeorders.DocumentQuote, changeorders.CarrierOf(quoteRecords.OpenPartLinesCarrying,
+		func(l quotes.PartLineRef) changeorders.Carried {
+			return changeorders.Carried{DocumentID: l.QuoteID, LineID: &l.LineID}
+		}))
+	changeOrders.RegisterCarrier(changeorders.DocumentSalesOrder, changeorders.CarrierOf(salesOrders.OpenPartLinesCarrying,
+		func(l salesorders.PartLineRef) changeorders.Carried {
+			return changeorders.Carried{DocumentID: l.SalesOrderID, LineID: &l.LineID}
+		}))
+	changeOrders.RegisterCarrier(changeorders.DocumentJob, changeorders.CarrierOf(jobRecords.JobsMaking,
+		func(j jobs.JobMaking) changeorders.Carried {
+			return changeorders.Carried{DocumentID: j.JobID, Complete: j.Complete}
+		}))
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.

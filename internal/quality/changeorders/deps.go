@@ -43,3 +43,19 @@ type carrier struct {
 	documentType DocumentType
 	find         Carrier
 }
+
+// CarrierOf adapts an area's answer of the open documents carrying an item (its own row
+// type, as lower areas cannot name this package's) into a Carrier, one row at a time.
+func CarrierOf[T any](find func(ctx context.Context, q db.Q, tenantID, itemID string) ([]T, error), carried func(T) Carried) Carrier {
+	return func(ctx context.Context, q db.Q, tenantID, itemID string) ([]Carried, error) {
+		rows, err := find(ctx, q, tenantID, itemID)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Carried, len(rows))
+		for i, r := range rows {
+			out[i] = carried(r)
+		}
+		return out, nil
+	}
+}
