@@ -30,8 +30,8 @@ func TestChangeOrderSurfaceAnswers404WhileNotEnabled(t *testing.T) {
 		{http.MethodGet, changeOrderTaskPath(id), ""},
 		{http.MethodPut, changeOrderTaskPath(id), `{"name":"Task"}`},
 		{http.MethodDelete, changeOrderTaskPath(id), ""},
-		{http.MethodPost, changeOrderDispositns, `{"name":"Scrap"}`},
-		{http.MethodPost, changeOrderDispositns + "/list", `{}`},
+		{http.MethodPost, changeOrderDispositionsPath, `{"name":"Scrap"}`},
+		{http.MethodPost, changeOrderDispositionsPath + "/list", `{}`},
 	}
 	for _, c := range calls {
 		res, b := coCall(t, te, c.method, c.path, c.body)
@@ -67,7 +67,7 @@ func TestChangeOrderCreateStoresEveryFieldAndNumbersPerTenant(t *testing.T) {
 	te, original := changeOrderShop(t, "")
 	newRev := itemWithRouting(t, te, "CO-NEW-"+randomSuffix())
 	customer := createCustomer(t, te, client.CustomerWrite{Name: "Change customer"})
-	disposition := createListRecord(t, te, changeOrderDispositns, "Use as is")
+	disposition := createListRecord(t, te, changeOrderDispositionsPath, "Use as is")
 	first := createChangeOrder(t, te, map[string]any{"originalRevisionItem": map[string]any{"id": original}})
 	id := createChangeOrder(t, te, map[string]any{
 		"customer": map[string]any{"id": customer}, "originalRevisionItem": map[string]any{"id": original, "name": "ignored"},
@@ -344,7 +344,7 @@ func TestChangeOrderListFiltersNarrowTogether(t *testing.T) {
 	te, item := changeOrderShop(t, "")
 	newRev := itemWithRouting(t, te, "CO-NEWREV-"+randomSuffix())
 	customer := createCustomer(t, te, client.CustomerWrite{Name: "Acme Filters"})
-	disposition := createListRecord(t, te, changeOrderDispositns, "Rework")
+	disposition := createListRecord(t, te, changeOrderDispositionsPath, "Rework")
 	a := createChangeOrder(t, te, map[string]any{"originalRevisionItem": map[string]any{"id": item}, "customer": map[string]any{"id": customer},
 		"requestedUtc": "2026-02-01T00:00:00Z", "dueDateUtc": "2020-01-01T00:00:00Z", "detail": "Thicker WALL"})
 	b := createChangeOrder(t, te, map[string]any{"originalRevisionItem": map[string]any{"id": item}, "newRevisionItem": map[string]any{"id": newRev},
@@ -418,10 +418,10 @@ func TestConcurrentChangeOrderCreatesTakeDistinctNumbers(t *testing.T) {
 func TestChangeOrderDispositionNamesAreUniqueAndListed(t *testing.T) {
 	t.Parallel()
 	te, _ := changeOrderShop(t, "")
-	id := createListRecord(t, te, changeOrderDispositns, "Scrap")
-	res, b := coCall(t, te, http.MethodPost, changeOrderDispositns, `{"name":"SCRAP"}`)
+	id := createListRecord(t, te, changeOrderDispositionsPath, "Scrap")
+	res, b := coCall(t, te, http.MethodPost, changeOrderDispositionsPath, `{"name":"SCRAP"}`)
 	mustProblemNaming(t, res, b, "name")
-	res, b = coCall(t, te, http.MethodPost, changeOrderDispositns+"/list", `{}`)
+	res, b = coCall(t, te, http.MethodPost, changeOrderDispositionsPath+"/list", `{}`)
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 	if list := mustDecode[[]client.ChangeOrderDisposition](t, b); len(list) != 1 || list[0].Id != id || list[0].Name != "Scrap" {
 		t.Fatalf("dispositions %s", b)

@@ -9,10 +9,10 @@ import (
 )
 
 const (
-	changeOrdersPath      = "/api/change-orders"
-	changeOrderTasksPath  = "/api/change-order-tasks"
-	changeOrderSettings   = "/api/settings/change-orders"
-	changeOrderDispositns = "/api/change-order-dispositions"
+	changeOrdersPath            = "/api/change-orders"
+	changeOrderTasksPath        = "/api/change-order-tasks"
+	changeOrderSettings         = "/api/settings/change-orders"
+	changeOrderDispositionsPath = "/api/change-order-dispositions"
 )
 
 func changeOrderPath(id string) string     { return changeOrdersPath + "/" + id }
@@ -115,7 +115,7 @@ func arrangeChangeOrders(t *testing.T, small, large *tenantEnv) []readCase {
 		enableChangeOrders(t, te, `{"enabled":true,"updatesEnabled":true,"notificationsEnabled":false,"taskTemplate":[{"name":"Review","dueInDays":1}]}`)
 		item := itemWithRouting(t, te, "CO-READ")
 		customer := createCustomer(t, te, client.CustomerWrite{Name: "Change reads"})
-		disposition := createListRecord(t, te, changeOrderDispositns, "Rework")
+		disposition := createListRecord(t, te, changeOrderDispositionsPath, "Rework")
 		for range size.subs(0) {
 			createJobMaking(t, te, item, "1")
 		}
@@ -129,7 +129,7 @@ func arrangeChangeOrders(t *testing.T, small, large *tenantEnv) []readCase {
 				"name": fmt.Sprintf("Task %d", k)}))
 		}
 		for k := range size.records {
-			createListRecord(t, te, changeOrderDispositns, fmt.Sprintf("Disposition %d", k))
+			createListRecord(t, te, changeOrderDispositionsPath, fmt.Sprintf("Disposition %d", k))
 		}
 		return cos, tasks
 	}
@@ -141,7 +141,7 @@ func arrangeChangeOrders(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getChangeOrder", changeOrderPath(s[0]), changeOrderPath(l[0])),
 		listRead("listChangeOrderTasks", changeOrderTasksPath+"/list", changeOrderTasksPath+"/list", `{}`),
 		getRead("getChangeOrderTask", changeOrderTaskPath(sTasks[0]), changeOrderTaskPath(lTasks[0])),
-		listRead("listChangeOrderDispositions", changeOrderDispositns+"/list", changeOrderDispositns+"/list", `{}`),
+		listRead("listChangeOrderDispositions", changeOrderDispositionsPath+"/list", changeOrderDispositionsPath+"/list", `{}`),
 	}
 }
 
