@@ -376,7 +376,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// raised from NCRs.
 	ncrRecords := ncrs.NewService(cfg.Pool, ncrs.Deps{Jobs: jobRecords, Items: itemMaster, CustomFields: customFields})
 	capaRecords := capas.NewService(cfg.Pool, capas.Deps{NCRs: ncrRecords, CustomFields: customFields})
-	// Change orders: customers and items named; a create seeds its impacted records from the
+	// Change orders: customers and items named; a create fills its impacted records from the
 	// open documents carrying its original revision item, which quotes, sales orders and
 	// jobs answer through the carrier registry (change orders import none of them).
 	changeOrders := changeorders.NewService(cfg.Pool, changeorders.Deps{Customers: customerRecords, Items: itemMaster})

@@ -25,7 +25,7 @@ WHERE j.tenant_id = $1 AND j.status <> 'cancelled'
 ORDER BY j.number`
 
 // JobsMaking answers the jobs (not cancelled) making item itemID, through q, in one statement
-// (change orders seed their impacted records from it).
+// (change orders fill their impacted records from it).
 func (s *Service) JobsMaking(ctx context.Context, q db.Q, tenantID, itemID string) ([]JobMaking, error) {
 	var out []JobMaking
 	if err := sqlx.SelectContext(ctx, q, &out, jobsMakingSQL, tenantID, itemID); err != nil {

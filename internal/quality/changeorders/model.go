@@ -1,6 +1,6 @@
 // Package changeorders holds change orders: a revision change of an item (the original
 // revision item to a new one) worked through the shop, numbered per tenant, with the open
-// documents it impacts (seeded on create from the documents that register as carriers of
+// documents it impacts (filled on create from the documents that register as carriers of
 // items) and its tasks. The surface is off until the tenant's change order settings enable
 // it; every operation of it answers 404 meanwhile.
 package changeorders

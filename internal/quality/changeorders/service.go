@@ -27,7 +27,7 @@ func NewService(pool *db.Pool, deps Deps) *Service {
 	return &Service{pool: pool, deps: deps, now: time.Now}
 }
 
-// RegisterCarrier adds the documents of documentType that carry items to what a create seeds
+// RegisterCarrier adds the documents of documentType that carry items to what a create fills impacted records from
 // its impacted records from (where the tenant's updates are enabled), in registration order.
 func (s *Service) RegisterCarrier(documentType DocumentType, find Carrier) {
 	s.carriers = append(s.carriers, carrier{documentType: documentType, find: find})
@@ -236,7 +236,7 @@ func userOf(t Tenant) *string {
 }
 
 // Create stores a new change order and answers its id, in one transaction: where the
-// tenant's updates are enabled it seeds the impacted records from the registered carriers;
+// tenant's updates are enabled it fills the impacted records from the registered carriers;
 // it applies the default task template; the number is taken last.
 func (s *Service) Create(ctx context.Context, t Tenant, w Write) (string, error) {
 	if err := checkWrite(&w); err != nil {
@@ -269,7 +269,7 @@ func (s *Service) Create(ctx context.Context, t Tenant, w Write) (string, error)
 		}
 		var impacted []ImpactedRecord
 		if st.UpdatesEnabled {
-			if impacted, err = s.seed(ctx, q, t.ID, w.OriginalItemID); err != nil {
+			if impacted, err = s.impactedFrom(ctx, q, t.ID, w.OriginalItemID); err != nil {
 				return err
 			}
 		}
@@ -300,8 +300,8 @@ func templateTasks(template []TemplateTask, requested time.Time) []Task {
 	return out
 }
 
-// seed asks every registered carrier for the open documents carrying itemID.
-func (s *Service) seed(ctx context.Context, q db.Q, tenantID, itemID string) ([]ImpactedRecord, error) {
+// impactedFrom asks every registered carrier for the open documents carrying itemID.
+func (s *Service) impactedFrom(ctx context.Context, q db.Q, tenantID, itemID string) ([]ImpactedRecord, error) {
 	var out []ImpactedRecord
 	for _, c := range s.carriers {
 		found, err := c.find(ctx, q, tenantID, itemID)

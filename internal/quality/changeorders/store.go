@@ -282,7 +282,7 @@ SELECT $1, $2, r.id, r.position, r.document_type, r.document_id, r.line_id, r.di
 FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
     AS r (id, position, document_type, document_id, line_id, disposition)`
 
-// insertImpacted stores the seeded impacted records in one statement.
+// insertImpacted stores the impacted records a create found in one statement.
 func (store) insertImpacted(ctx context.Context, q db.Q, tenantID, id string, records []ImpactedRecord) error {
 	n := len(records)
 	idList, types, docs := make([]string, n), make([]string, n), make([]string, n)

@@ -25,7 +25,7 @@ WHERE l.tenant_id = $1 AND l.item_id = $2 AND NOT o.deleted AND o.status <> 'com
 ORDER BY o.number, l.id`
 
 // OpenPartLinesCarrying answers the part lines of open sales orders carrying item itemID,
-// through q, in one statement (change orders seed their impacted records from it).
+// through q, in one statement (change orders fill their impacted records from it).
 func (s *Service) OpenPartLinesCarrying(ctx context.Context, q db.Q, tenantID, itemID string) ([]PartLineRef, error) {
 	var out []PartLineRef
 	if err := sqlx.SelectContext(ctx, q, &out, openPartLinesCarryingSQL, tenantID, itemID); err != nil {
