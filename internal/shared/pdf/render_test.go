@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"os"
 	"os/exec"
@@ -247,9 +248,14 @@ func TestRenderConcurrently(t *testing.T) {
 	}
 }
 
-func TestRenderA4AndEmptyDocument(t *testing.T) {
+func TestRenderA4WithJPEGLogoAndEmptyDocument(t *testing.T) {
 	doc := sampleDocument(5)
 	doc.PageSize = A4
+	var logo bytes.Buffer
+	if err := jpeg.Encode(&logo, image.NewRGBA(image.Rect(0, 0, 30, 60)), nil); err != nil {
+		t.Fatal(err)
+	}
+	doc.Company.Logo = logo.Bytes() // a JPEG, taller than wide
 	out, err := Render(doc)
 	if err != nil {
 		t.Fatal(err)
