@@ -426,18 +426,52 @@ func (r *renderer) table() {
 	for _, row := range r.doc.Rows {
 		r.font(fontRegular, bodySize)
 		lines, h := r.wrapRow(row, widths)
-		if r.y+h > r.bottom() {
+		// A row that fits on a page never splits: it moves to the next page.
+		// A row taller than a whole page continues on the next pages.
+		if r.y+h > r.bottom() && h <= r.bottom()-margin-hH {
 			r.newPage()
 			r.tableHeader(widths, hLines, hH)
 		}
-		r.font(fontRegular, bodySize)
-		r.drawRow(widths, lines)
-		r.y += h
-		r.gp.SetStrokeColor(200, 200, 200)
-		r.gp.SetLineWidth(0.5)
-		r.gp.Line(margin, r.y, margin+r.contentW(), r.y)
+		for {
+			fit := int((r.bottom() - r.y - 2*cellPad) / lineH(bodySize))
+			n := rowLines(lines)
+			if fit >= n {
+				r.rowPart(widths, lines, n)
+				break
+			}
+			if fit >= 1 {
+				r.rowPart(widths, lines, fit)
+				for i := range lines {
+					lines[i] = lines[i][min(fit, len(lines[i])):]
+				}
+			}
+			r.newPage()
+			r.tableHeader(widths, hLines, hH)
+		}
 	}
 	r.y += sectionGap
+}
+
+func rowLines(lines [][]string) int {
+	n := 1
+	for _, l := range lines {
+		n = max(n, len(l))
+	}
+	return n
+}
+
+// rowPart draws the first n text lines of each cell and the rule under them.
+func (r *renderer) rowPart(widths []float64, lines [][]string, n int) {
+	part := make([][]string, len(lines))
+	for i, l := range lines {
+		part[i] = l[:min(n, len(l))]
+	}
+	r.font(fontRegular, bodySize)
+	r.drawRow(widths, part)
+	r.y += float64(n)*lineH(bodySize) + 2*cellPad
+	r.gp.SetStrokeColor(200, 200, 200)
+	r.gp.SetLineWidth(0.5)
+	r.gp.Line(margin, r.y, margin+r.contentW(), r.y)
 }
 
 // totals draws the label/value rows right-aligned under the table; the last

@@ -310,3 +310,29 @@ func TestWrapBreaksLongWordsWithinWidth(t *testing.T) {
 		t.Error("a 120-character word should wrap within its column")
 	}
 }
+
+func TestRenderRowTallerThanAPageContinues(t *testing.T) {
+	doc := sampleDocument(3)
+	words := make([]string, 1200)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i)
+	}
+	doc.Rows[1][1] = strings.Join(words, " ")
+	out, pages, err := render(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages < 2 {
+		t.Fatalf("pages = %d, want the tall row to continue on a second page", pages)
+	}
+	texts := pageTexts(t, writeOut(t, "tall-row.pdf", out))
+	all := strings.Join(texts, "\n")
+	for _, w := range []string{"w0", "w599", "w1199", "ITEM-0003", "Page 2 of"} {
+		if !regexp.MustCompile(`\b` + w + `\b`).MatchString(all) {
+			t.Errorf("text lacks %q", w)
+		}
+	}
+	if !regexp.MustCompile(`Item\s+Description`).MatchString(texts[1]) {
+		t.Error("page 2 lacks the column headers")
+	}
+}
