@@ -92,6 +92,7 @@ $(OASDIFF): | scripts/tools/oasdiff/go.mod
 
 .PHONY: unit test-go
 unit test-go: ## go test -race ./... against a throwaway PostgreSQL
+	scripts/ensure-poppler.sh
 	scripts/with-throwaway-pg.sh $(GO) test -race -count=1 ./...
 
 .PHONY: test

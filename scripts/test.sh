@@ -31,6 +31,9 @@ for target in check-generated check-docs-assets check-breaking vet lint spec-lin
   "$MAKE" --no-print-directory GO="$GO" "$target"
 done
 
+step "poppler-utils (the PDF renderer's tests read PDFs back with pdftotext/pdftoppm)"
+scripts/ensure-poppler.sh
+
 step "go test -race ./..."
 "$GO" test -race -count=1 -timeout 20m ./...
 
