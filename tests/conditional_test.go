@@ -816,6 +816,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord("", `{"enabled":true,"updatesEnabled":false,"notificationsEnabled":true,"taskTemplate":[]}`),
 			}}
 		}},
+		{name: "PDF settings", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			putPdfSettings(t, te, `{"footerText":"Thank you for your business"}`)
+			return versioned{Table: "pdf_settings", Get: pdfSettingsPath, Writes: []versionedWrite{
+				putRecord("", `{"dateFormat":"dd.MM.yyyy","pageSize":"a4"}`),
+			}}
+		}},
 		{name: "quote settings", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			putQuoteSettings(t, te, 45)
 			return versioned{Table: "settings", Get: quoteSettingsPath, Writes: []versionedWrite{

@@ -446,6 +446,7 @@ func arrangeTags(t *testing.T, small, large *tenantEnv) []readCase {
 func arrangePlatform(t *testing.T, _, large *tenantEnv) []readCase {
 	putPricing(t, large, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`)
 	putCosting(t, large, client.CostingSettingsOverheadCalculationMethodMachineBurdened)
+	putPdfSettings(t, large, `{"footerText":"Thank you","terms":{"invoice":"Net 30"}}`)
 	same := func(op, path string) readCase { return getRead(op, path, path) }
 	return []readCase{
 		same("validateToken", "/api/auth/validate"),
@@ -454,6 +455,7 @@ func arrangePlatform(t *testing.T, _, large *tenantEnv) []readCase {
 		same("getPricingSettings", pricingPath),
 		same("getCostingSettings", costingPath),
 		same("getQuoteSettings", quoteSettingsPath),
+		same("getPdfSettings", pdfSettingsPath),
 	}
 }
 

@@ -52,6 +52,11 @@ var unversioned = map[string]string{
 	"deleteJobRoutingOperationTrackingValue":              "an in-process tracking value never changes once recorded, so there is no lost update for If-Match to prevent",
 	"updateToolCalibration":                               "guarded by the version token in its body (a stale one answers 409), not by If-Match",
 	"getAlert":                                            "names its job, item and operation from other areas when read, and reading runs the alert rules; not one stored record",
+	"getQuotePdf":                                         "a rendering of the quote with an ETag of its own (a digest of everything it prints)",
+	"getSalesOrderPdf":                                    "a rendering of the sales order with an ETag of its own (a digest of everything it prints)",
+	"getInvoicePdf":                                       "a rendering of the invoice with an ETag of its own (a digest of everything it prints)",
+	"getPurchaseOrderPdf":                                 "a rendering of the purchase order with an ETag of its own (a digest of everything it prints)",
+	"getShipmentPdf":                                      "a rendering of the packing slip with an ETag of its own (a digest of everything it prints)",
 }
 
 // TestEveryRecordOperationIsConditional: every GET answers an ETag and 304 to If-None-Match,

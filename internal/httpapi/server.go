@@ -51,6 +51,7 @@ import (
 	"mos/internal/shared/attachments"
 	"mos/internal/shared/companies"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docpdf"
 	"mos/internal/shared/notes"
 	"mos/internal/shared/paymentterms"
 	"mos/internal/shared/settings"
@@ -93,6 +94,7 @@ type Server struct {
 	*changeorders.ChangeOrdersHandler
 	*nesting.NestingHandler
 	*settings.SettingsHandler
+	*settings.PDFSettingsHandler
 	*users.UsersHandler
 	*customfields.CustomFieldsHandler
 	*resources.DepartmentsHandler
@@ -200,6 +202,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	companyInfo := companies.NewService(cfg.Pool)
 	paymentTerms := paymentterms.NewService(cfg.Pool)
 	tenantSettings := settings.NewService(cfg.Pool)
+	// Documents print as PDFs in the tenant's frame: its primary company, the logo (an image
+	// attachment) and the texts and formats of its PDF settings, read at every render.
+	logos := attachments.NewImages(cfg.Pool, cfg.Attachments.Blobs)
+	pdfSettings := settings.NewPDFService(cfg.Pool, logos)
+	printer := docpdf.NewPrinter(companyInfo, pdfSettings, logos)
 
 	// Sales and purchasing master data.
 	customerTiers := tiers.NewService(cfg.Pool)
@@ -265,6 +272,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// a copy of the item's) and copy tax rates, as do its fee and tax lines; its report names
 	// customers.
 	quoteRecords := quotes.NewService(cfg.Pool, quotes.Deps{
+		Printer:  printer,
 		TaxRates: taxRates, Customers: customerRecords, CustomFields: customFields, Settings: tenantSettings,
 		Items: itemMaster, Routings: routings, Pricing: tenantSettings, CustomerNames: customerRecords,
 	})
@@ -281,6 +289,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// order settings. Its part lines sell items as quote lines do (priced from the items' sales
 	// price breaks or from the line's routing, a copy of the item's) and copy tax rates.
 	salesOrders := salesorders.NewService(cfg.Pool, salesorders.Deps{
+		Printer:   printer,
 		Customers: customerRecords, CustomFields: customFields, ShippingMethods: shippingMethods, Settings: tenantSettings,
 		Items: itemMaster, Routings: routings, TaxRates: taxRates, Pricing: tenantSettings, Quotes: quoteRecords,
 		RefundReasons: refundReasons, Reservations: stock,
@@ -296,6 +305,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// items (priced from the item's vendor detail for the order's vendor), and its lines copy
 	// tax rates.
 	purchaseOrders := purchaseorders.NewService(cfg.Pool, purchaseorders.Deps{
+		Printer: printer,
 		Vendors: vendorRecords, CustomFields: customFields, Items: itemMaster, TaxRates: taxRates, LineCustomFields: customFields,
 	})
 	// A purchase order line counts its item in the item's unit of measure.
@@ -310,11 +320,13 @@ func New(cfg Config) (*echo.Echo, error) {
 	// Shipments ship sales order part lines, picking their stock through the ledger in the
 	// shipment's transaction.
 	goodsShipments := shipments.NewService(cfg.Pool, shipments.Deps{
+		Printer:     printer,
 		SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
 	})
 	// Invoices bill sales orders: they read the order and its lines and advance the part lines'
 	// invoiced quantities in the invoice's transaction; the customer gives their defaults.
 	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
+		Printer:     printer,
 		SalesOrders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
 		RefundReasons: refundReasons, OrderCredits: salesOrders, Shipments: goodsShipments, Items: itemMaster,
 		AccountingCodes: tagCatalogue,
@@ -476,6 +488,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		ChangeOrdersHandler:      changeorders.NewHandler(changeOrders),
 		NestingHandler:           nesting.NewHandler(nestingRecords),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
+		PDFSettingsHandler:       settings.NewPDFHandler(pdfSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),
 		EquipmentHandler:         resources.NewEquipmentHandler(schedulingResources),

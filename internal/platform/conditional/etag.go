@@ -92,3 +92,15 @@ func (c condition) matchesWeak(current string) bool {
 
 // quoted is the ETag header's value for a tag.
 func quoted(tag string) string { return `"` + tag + `"` }
+
+// NoneMatch reports whether If-None-Match's value names current (an unquoted entity tag), as
+// RFC 9110 compares it: "*", or any listed tag weak or strong. A malformed value is a 400
+// naming the header. For representations that compute their own tag (a rendered document)
+// rather than a declared record's version.
+func NoneMatch(ifNoneMatch, current string) (bool, error) {
+	c, err := parseCondition("If-None-Match", []string{ifNoneMatch})
+	if err != nil {
+		return false, err
+	}
+	return c.matchesWeak(current), nil
+}

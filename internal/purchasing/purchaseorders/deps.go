@@ -2,6 +2,7 @@ package purchaseorders
 
 import (
 	"context"
+	"mos/internal/shared/docpdf"
 
 	"mos/internal/platform/db"
 	"mos/internal/purchasing/vendors"
@@ -13,6 +14,9 @@ import (
 
 // Deps are the other areas purchase orders read through, handed in by the one wiring place.
 type Deps struct {
+	// Printer frames the order's PDF: the tenant's header, logo and PDF settings
+	// (docpdf.Printer).
+	Printer printer
 	// Vendors answers an order's vendor (vendors.Service).
 	Vendors vendorLookup
 	// CustomFields validates an order's customFields against module purchase_Order.
@@ -48,4 +52,9 @@ type lineCustomFields interface {
 // q; unknown ids are absent. One statement.
 type vendorLookup interface {
 	ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]vendors.Vendor, error)
+}
+
+// printer reads the frame a document's PDF is printed in.
+type printer interface {
+	Frame(ctx context.Context, tenantID, timezone string, k docpdf.Kind) (docpdf.Frame, error)
 }

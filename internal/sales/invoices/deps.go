@@ -2,6 +2,7 @@ package invoices
 
 import (
 	"context"
+	"mos/internal/shared/docpdf"
 	"time"
 
 	"mos/internal/platform/db"
@@ -14,6 +15,9 @@ import (
 
 // Deps are the other areas invoices read through, handed in by the one wiring place.
 type Deps struct {
+	// Printer frames the invoice's PDF: the tenant's header, logo and PDF settings
+	// (docpdf.Printer).
+	Printer printer
 	// SalesOrders is the order an invoice bills, read and billed in the invoice's transaction
 	// (salesorders.Service, invoicing.go).
 	SalesOrders orderBilling
@@ -62,4 +66,9 @@ type customFieldValidator interface {
 // unknown, 400 when archived), share-locked until q's transaction ends.
 type taxRateLookup interface {
 	Usable(ctx context.Context, q db.Q, tenantID, field string, ids []string) (map[string]taxrates.TaxRate, error)
+}
+
+// printer reads the frame a document's PDF is printed in.
+type printer interface {
+	Frame(ctx context.Context, tenantID, timezone string, k docpdf.Kind) (docpdf.Frame, error)
 }

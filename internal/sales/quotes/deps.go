@@ -2,6 +2,7 @@ package quotes
 
 import (
 	"context"
+	"mos/internal/shared/docpdf"
 
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
@@ -17,6 +18,9 @@ import (
 // Deps are the other areas quotes read through, handed in by the one wiring place. Each is
 // the small interface quotes use, so a test or a later area can stand in for it.
 type Deps struct {
+	// Printer frames the quote's PDF: the tenant's header, logo and PDF settings
+	// (docpdf.Printer).
+	Printer  printer
 	TaxRates taxRateLookup
 	// Customers answers what a quote takes from its customer (customers.Service).
 	Customers customerLookup
@@ -93,4 +97,9 @@ type pricingSettings interface {
 // customerNames answers the tenant's customers among ids, deleted ones too, in one query.
 type customerNames interface {
 	ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]customers.Customer, error)
+}
+
+// printer reads the frame a document's PDF is printed in.
+type printer interface {
+	Frame(ctx context.Context, tenantID, timezone string, k docpdf.Kind) (docpdf.Frame, error)
 }

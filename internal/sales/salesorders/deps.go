@@ -2,6 +2,7 @@ package salesorders
 
 import (
 	"context"
+	"mos/internal/shared/docpdf"
 
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
@@ -22,6 +23,9 @@ import (
 // Deps are the other areas sales orders read through, handed in by the one wiring place. Each
 // is the small interface sales orders use, so a test or a later area can stand in for it.
 type Deps struct {
+	// Printer frames the order's PDF: the tenant's header, logo and PDF settings
+	// (docpdf.Printer).
+	Printer printer
 	// Customers answers what an order takes from its customer (customers.Service).
 	Customers customerLookup
 	// CustomFields validates an order's customFields against module sales_Order.
@@ -125,4 +129,9 @@ type stockReservations interface {
 	Hold(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation, itemID string, want pdec.Decimal) (pdec.Decimal, error)
 	Release(ctx context.Context, q db.Q, tenantID string, r inventory.Reservation) error
 	ReservedFor(ctx context.Context, q db.Q, tenantID, forType string, forIDs []string) (map[string]pdec.Decimal, error)
+}
+
+// printer reads the frame a document's PDF is printed in.
+type printer interface {
+	Frame(ctx context.Context, tenantID, timezone string, k docpdf.Kind) (docpdf.Frame, error)
 }

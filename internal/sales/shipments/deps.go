@@ -2,6 +2,7 @@ package shipments
 
 import (
 	"context"
+	"mos/internal/shared/docpdf"
 	"time"
 
 	"mos/internal/platform/db"
@@ -14,6 +15,9 @@ import (
 
 // Deps are the other areas shipments work through, handed in by the one wiring place.
 type Deps struct {
+	// Printer frames the packing slip's PDF: the tenant's header, logo and PDF settings
+	// (docpdf.Printer).
+	Printer printer
 	// SalesOrders locks the orders and part lines shipped and moves their shipped quantity
 	// (salesorders.Service).
 	SalesOrders salesOrderLines
@@ -49,4 +53,9 @@ type itemStock interface {
 // customFieldValidator checks custom field values against the definitions of a module.
 type customFieldValidator interface {
 	Validate(ctx context.Context, q db.Q, tenantID string, module customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
+}
+
+// printer reads the frame a document's PDF is printed in.
+type printer interface {
+	Frame(ctx context.Context, tenantID, timezone string, k docpdf.Kind) (docpdf.Frame, error)
 }

@@ -52,6 +52,12 @@ func (s *Service) Get(ctx context.Context, tenantID, id string) (Company, error)
 	return s.store.get(ctx, s.pool, tenantID, id)
 }
 
+// Primary returns the tenant's primary company (the issuer its documents print); found is
+// false when the tenant has none.
+func (s *Service) Primary(ctx context.Context, tenantID string) (Company, bool, error) {
+	return s.store.primary(ctx, s.pool, tenantID)
+}
+
 // List returns the companies matching f.
 func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Company, error) {
 	page, err := listing.Resolve(r, listSpec)

@@ -199,3 +199,18 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	}
 	return out, nil
 }
+
+const primarySQL = `SELECT ` + columns + ` FROM companies WHERE tenant_id = $1 AND is_primary`
+
+// primary returns the tenant's primary company; found is false when none is primary.
+func (store) primary(ctx context.Context, q db.Q, tenantID string) (c Company, found bool, err error) {
+	var r companyRow
+	err = sqlx.GetContext(ctx, q, &r, primarySQL, tenantID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Company{}, false, nil
+	}
+	if err != nil {
+		return Company{}, false, fmt.Errorf("get primary company: %w", err)
+	}
+	return r.toCompany(), true, nil
+}

@@ -25,6 +25,12 @@ func (h *SettingsHandler) Versioned() []conditional.Record {
 			"getQuoteSettings", "updateQuoteSettings", "getSalesOrderSettings", "updateSalesOrderSettings"}}}
 }
 
+// Versioned declares the PDF settings, a record of their own: documents render with them, so
+// their ETag moves only when they change.
+func (h *PDFSettingsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "pdf_settings", Operations: []string{"getPdfSettings", "updatePdfSettings"}}}
+}
+
 func (h *SettingsHandler) GetPricingSettings(ctx context.Context, _ gen.GetPricingSettingsRequestObject) (gen.GetPricingSettingsResponseObject, error) {
 	p, err := h.svc.Pricing(ctx, auth.TenantID(ctx))
 	if err != nil {

@@ -57,3 +57,72 @@ type SalesOrders struct {
 	// customer lists (false when never set).
 	AutoAddCustomerTaxRates bool
 }
+
+// DateFormat is how a document prints dates (presentational only).
+type DateFormat string
+
+// The date formats a tenant may choose, named by their pattern.
+const (
+	DateISO      DateFormat = "yyyy-MM-dd"
+	DateUS       DateFormat = "MM/dd/yyyy"
+	DateEuropean DateFormat = "dd/MM/yyyy"
+	DateDotted   DateFormat = "dd.MM.yyyy"
+	DateMonthDay DateFormat = "MMM d, yyyy"
+	DateDayMonth DateFormat = "d MMM yyyy"
+)
+
+// The paper sizes.
+const (
+	PageLetter PageSize = "letter"
+	PageA4     PageSize = "a4"
+)
+
+// Lengths of the PDF settings' texts (the spec and the table's checks repeat them).
+const (
+	maxFooterText = 500
+	maxTermsText  = 4000
+)
+
+// DateFormats are the date formats in the order the spec lists them.
+var DateFormats = []DateFormat{DateISO, DateUS, DateEuropean, DateDotted, DateMonthDay, DateDayMonth}
+
+// GoLayout is the format as a Go time layout.
+func (f DateFormat) GoLayout() string {
+	switch f {
+	case DateUS:
+		return "01/02/2006"
+	case DateEuropean:
+		return "02/01/2006"
+	case DateDotted:
+		return "02.01.2006"
+	case DateMonthDay:
+		return "Jan 2, 2006"
+	case DateDayMonth:
+		return "2 Jan 2006"
+	default:
+		return "2006-01-02"
+	}
+}
+
+// PageSize is the paper documents are laid out on.
+type PageSize string
+
+// PDF are the tenant's PDF and email settings: what its documents show.
+type PDF struct {
+	ShowLogo               bool
+	LogoAttachmentID       *string // a stored PNG or JPEG attachment; nil: none
+	FooterText             *string
+	DateFormat             DateFormat
+	PageSize               PageSize
+	DocumentEmail          *string // printed in the header; nil: the primary company's email
+	PackingSlipShowsPrices bool
+	Terms                  PDFTerms
+}
+
+// PDFTerms are the terms and conditions each document prints; nil: none.
+type PDFTerms struct {
+	Quote, SalesOrder, Invoice, PurchaseOrder, PackingSlip *string
+}
+
+// DefaultPDF are the PDF settings of a tenant that never saved them (the columns' defaults).
+var DefaultPDF = PDF{ShowLogo: true, DateFormat: DateISO, PageSize: PageLetter}
