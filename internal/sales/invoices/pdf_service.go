@@ -70,9 +70,9 @@ func (s *Service) PDF(ctx context.Context, tenantID, timezone, id string, ifNone
 	return docpdf.Print(doc, "Invoice", ifNoneMatch)
 }
 
-// PaidStatus is how the PDF names where the invoice's payment stands: an invoice is paid in
+// paidStatus is how the PDF names where the invoice's payment stands: an invoice is paid in
 // full when it moves to paid, and unpaid before (the area records no part payments).
-func PaidStatus(s Status) string {
+func paidStatus(s Status) string {
 	if s == StatusPaid {
 		return "Paid"
 	}
@@ -114,7 +114,7 @@ func invoiceDates(f docpdf.Frame, inv Invoice, stamped bool, order salesorders.S
 		add("Customer PO", *inv.CustomerPoNumber)
 	}
 	add("Sales order", formatNumber(order.Number))
-	add("Status", PaidStatus(inv.Status))
+	add("Status", paidStatus(inv.Status))
 	if inv.Status == StatusPaid {
 		add("Paid date", f.DateOf(inv.PaidDate))
 	}
