@@ -622,6 +622,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Refused: []isoCall{
 					{Method: http.MethodPost, Path: ivInvoicePath(id) + "/status", Body: `{"status":"issued"}`},
 					{Method: http.MethodPut, Path: ivInvoicePath(id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodGet, Path: ivInvoicePath(id) + "/pdf"},
 					{Method: http.MethodPost, Path: ivPath, Body: fmt.Sprintf(`{"salesOrderId":%q}`, f.order)},
 				},
 				// B's numbering starts at 1 too.

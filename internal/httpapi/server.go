@@ -327,7 +327,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// invoiced quantities in the invoice's transaction; the customer gives their defaults.
 	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
 		Printer:     printer,
-		SalesOrders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
+		SalesOrders: salesOrders, Orders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
 		RefundReasons: refundReasons, OrderCredits: salesOrders, Shipments: goodsShipments, Items: itemMaster,
 		AccountingCodes: tagCatalogue,
 	})
