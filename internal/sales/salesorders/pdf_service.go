@@ -153,10 +153,11 @@ func orderParties(o SalesOrder) []pdf.Party {
 	if o.ShippingAddress == nil && !o.Dropship {
 		return parties
 	}
-	ship := pdf.Party{Label: "Ship to", Name: o.CustomerName, Lines: addressLines(o.ShippingAddress, "")}
+	ship := pdf.Party{Label: "Ship to", Name: o.CustomerName}
 	if a := o.ShippingAddress; a != nil && deref(a.Name) != "" {
 		ship.Name = *a.Name
 	}
+	ship.Lines = addressLines(o.ShippingAddress, ship.Name)
 	if o.Dropship {
 		ship.Label = "Ship to (Dropship)"
 	}
@@ -234,9 +235,14 @@ func lineRow(f docpdf.Frame, cur string, l pdfLine, parts map[string]PartLine, b
 	case LineKindBlanket:
 		b := blankets[l.ID]
 		desc := joinLines("Blanket order", firstText(b.Description, b.Item.Description))
+		if period := blanketPeriod(f, b); period != "" {
+			desc = joinLines(desc, "Delivered "+period)
+		}
 		desc = joinLines(desc, "Released "+docpdf.Quantity(b.ReleasedQuantity)+" of "+docpdf.Quantity(b.Quantity))
-		// Its money is that of the part lines released from it.
-		return []string{strconv.Itoa(int(b.LineNumber)), itemText(b.Item), desc, blanketPeriod(f, b),
+		// Numbered apart from the part lines ("B1"). Its money is that of the part lines
+		// released from it; its days are a period, printed with the description, which has the
+		// room.
+		return []string{"B" + strconv.Itoa(int(b.LineNumber)), itemText(b.Item), desc, "",
 			docpdf.Quantity(b.Quantity), b.UnitName, docpdf.Money(b.UnitPrice, cur), ""}
 	case LineKindFee:
 		return []string{"", "Fee", joinLines(deref(l.Name), deref(l.Description)), "", "", "", "", amount}
