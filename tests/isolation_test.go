@@ -768,6 +768,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Path: soListPath, Body: `{"customerPoNumber":"PO-1"}`},
 				},
 				Refused: []isoCall{
+					{Method: http.MethodGet, Path: soOrderPath(id) + "/pdf"},
 					{Method: http.MethodPost, Path: soOrderPath(id) + "/status", Body: `{"status":"approved"}`},
 					{Method: http.MethodPut, Path: soOrderPath(id) + "/custom-fields", Body: `{}`},
 					{Method: http.MethodPut, Path: soOrderPath(id) + "/customFields", Body: `{}`},
