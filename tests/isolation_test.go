@@ -461,6 +461,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Refused: []isoCall{
 					{Method: http.MethodPost, Path: shLinesPath(id), Body: fmt.Sprintf(`{"salesOrderLineItemId":%q,"quantity":1}`, f.line)},
 					{Method: http.MethodGet, Path: shLinePath(id, line)},
+					{Method: http.MethodGet, Path: shShipmentPath(id) + "/pdf"},
 					{Method: http.MethodPut, Path: shLinePath(id, line), Body: `{"quantity":1}`},
 					{Method: http.MethodDelete, Path: shLinePath(id, line)},
 					{Method: http.MethodPost, Path: shShipmentPath(id) + "/status", Body: `{"status":"cancelled"}`},
