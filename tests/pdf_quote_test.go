@@ -80,10 +80,10 @@ func TestQuotePdfShowsTheQuoteItsLinesAndTotals(t *testing.T) {
 	te := newTenant(t)
 	q := arrangeFullQuote(t, te)
 	// The totals printed are the ones the quote answers: lines 1,062.50 + 1,620.00 (1,800 less
-	// 10 %), the fee 150.00, less 5 % of 2,832.50 = 141.63; tax 7.25 % of the taxable line's
-	// share of the discounted amount (1,062.50 − 39.71 = 1,022.79) = 74.15.
+	// 10 %), the fee 150.00, less 5 % of 2,832.50 = 141.63; tax 7.25 % of the taxable line
+	// less its share of the discount (1,062.50 − 53.13 = 1,009.37) = 73.18.
 	mustQuoteTotals(t, te, q.id, map[string]string{"lineSubTotal": "2682.5", "feeTotal": "150", "subTotal": "2832.5",
-		"discountTotal": "141.63", "taxTotal": "74.15", "total": "2765.02"})
+		"discountTotal": "141.63", "taxableBase": "1009.37", "taxTotal": "73.18", "total": "2764.05"})
 
 	_, pdf := fetchPDF(t, te, quotePdfPath(q.id), q.file())
 	text := pdfText(t, pdf, "quote-full")
@@ -96,8 +96,8 @@ func TestQuotePdfShowsTheQuoteItsLinesAndTotals(t *testing.T) {
 		"1 BRKT-100 Mounting bracket, zinc plated 250 Each 4.25 10 1,062.50",
 		"2 SHAFT-7 Drive shaft, hardened 1,200 Each 1.50 15 1,620.00", "Less discount (10%, 180.00)",
 		"Tooling - one-time fixture 150.00",
-		"Subtotal 2,682.50", "Fees 150.00", "Discount: Volume (5%) -141.63", "Ohio sales tax (7.25%) 74.15",
-		"Total 2,765.02 USD",
+		"Subtotal 2,682.50", "Fees 150.00", "Discount: Volume (5%) -141.63", "Ohio sales tax (7.25%) 73.18",
+		"Total 2,764.05 USD",
 		"Prices include deburring and inspection.", "Page 1 of 1")
 	renderFirstPagePNG(t, pdf, "quote")
 }

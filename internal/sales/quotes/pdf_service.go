@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"mos/internal/platform/db"
-	"mos/internal/shared/docpdf"
 	"mos/internal/shared/doclines/linekinds"
+	"mos/internal/shared/docpdf"
 	"mos/internal/shared/pdf"
 )
 
