@@ -96,7 +96,7 @@ func TestQuotePdfShowsTheQuoteItsLinesAndTotals(t *testing.T) {
 		"1 BRKT-100 Mounting bracket, zinc plated 250 Each 4.25 10 1,062.50",
 		"2 SHAFT-7 Drive shaft, hardened 1,200 Each 1.50 15 1,620.00", "Less discount (10%, 180.00)",
 		"Tooling - one-time fixture 150.00",
-		"Subtotal 2,682.50", "Fees 150.00", "Discount: Volume (5%) -141.63", "Ohio sales tax (7.25%) 73.18",
+		"Lines 2,682.50", "Fees 150.00", "Subtotal 2,832.50", "Discount: Volume (5%) -141.63", "Ohio sales tax (7.25%) 73.18",
 		"Total 2,764.05 USD",
 		"Prices include deburring and inspection.", "Page 1 of 1")
 	renderFirstPagePNG(t, pdf, "quote")

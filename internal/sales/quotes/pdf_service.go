@@ -175,15 +175,16 @@ func leadTime(days *int32) string {
 	return strconv.Itoa(int(*days))
 }
 
-// quoteTotals are the quote's stored totals: the part lines, the fees, the discount, each tax
-// line's tax on the taxable base and the tax of taxable lines at their own rates, then the
-// total with its currency code. Each row adds up to the total.
+// quoteTotals are the quote's stored totals: the part lines, the fees, their subtotal, the
+// discount, each tax line's tax on the taxable base and the tax of taxable lines at their own
+// rates, then the total with its currency code.
 func quoteTotals(src SalesOrderSource) []pdf.Field {
 	t, cur := src.Totals, src.CurrencyCode
-	out := []pdf.Field{{Label: "Subtotal", Value: docpdf.Money(t.LineSubTotal, cur)}}
+	out := []pdf.Field{{Label: "Lines", Value: docpdf.Money(t.LineSubTotal, cur)}}
 	if len(src.FeeLines) > 0 {
 		out = append(out, pdf.Field{Label: "Fees", Value: docpdf.Money(t.FeeTotal, cur)})
 	}
+	out = append(out, pdf.Field{Label: "Subtotal", Value: docpdf.Money(t.SubTotal, cur)})
 	if d := src.Discount; d != nil {
 		label := "Discount"
 		if n := deref(d.Name); n != "" {
