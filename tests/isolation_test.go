@@ -411,6 +411,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Path: quotesListPath, Body: `{"numbers":[1]}`},
 				},
 				Refused: []isoCall{
+					{Method: http.MethodGet, Path: quotePdfPath(id)},
 					{Method: http.MethodPost, Path: quotePath(id) + "/status", Body: `{"status":"sent"}`},
 					{Method: http.MethodPut, Path: quotePath(id) + "/custom-fields", Body: `{}`},
 					{Method: http.MethodPost, Path: quotesPath, Body: fmt.Sprintf(`{"customerId":%q}`, aCustomer)},
