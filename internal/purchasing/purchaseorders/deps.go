@@ -2,13 +2,13 @@ package purchaseorders
 
 import (
 	"context"
-	"mos/internal/shared/docpdf"
 
 	"mos/internal/platform/db"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/taxrates"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/docheaders"
+	"mos/internal/shared/docpdf"
 	"mos/internal/stock/items"
 )
 
