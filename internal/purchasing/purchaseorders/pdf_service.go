@@ -10,9 +10,9 @@ import (
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 	"mos/internal/purchasing/vendors"
-	"mos/internal/shared/docpdf"
 	"mos/internal/shared/doclines"
 	"mos/internal/shared/doclines/lineview"
+	"mos/internal/shared/docpdf"
 	"mos/internal/shared/pdf"
 )
 
@@ -223,6 +223,9 @@ func (r pdfRead) row(f docpdf.Frame, l pdfLine) []string {
 			description = joinText("\n", deref(p.Description), "Our part: "+itemLabel(p.Item))
 		} else if op, ok := r.ops[l.ID]; ok {
 			base, description = op.Line, op.Description
+		} else {
+			// Written between the view's statement and its kind's: what the view has of it.
+			base, description = viewLine(l.LineItem), deref(l.Description)
 		}
 		if d := lineDiscount(base.Discount, code); d != "" {
 			description = joinText("; ", description, d)
@@ -245,6 +248,21 @@ func (r pdfRead) row(f docpdf.Frame, l pdfLine) []string {
 	default: // vendor credit
 		return []string{"", "", joinText(" - ", "Vendor credit", deref(l.Description)), "", "", "", "", amount}
 	}
+}
+
+// viewLine is the members of a part or outside-processing line the lines view answers.
+func viewLine(l LineItem) Line {
+	var out Line
+	if l.LineNumber != nil {
+		out.LineNumber = int32(*l.LineNumber)
+	}
+	if l.Quantity != nil {
+		out.Quantity = *l.Quantity
+	}
+	if l.UnitPrice != nil {
+		out.UnitPrice = *l.UnitPrice
+	}
+	return out
 }
 
 // itemLabel is the shop's item number with its revision.
