@@ -144,7 +144,10 @@ func (r pdfRead) document(f docpdf.Frame, vendorAddress *vendors.Address) pdf.Do
 		doc.Dates = append(doc.Dates, pdf.Field{Label: "Payment terms", Value: o.PaymentTerms.Name})
 	}
 	doc.Dates = append(doc.Dates, pdf.Field{Label: "Currency", Value: o.CurrencyCode})
-	doc.Parties = []pdf.Party{vendorParty(o.VendorName, vendorAddress), shipToParty(o.ShipTo, doc.Company)}
+	doc.Parties = []pdf.Party{vendorParty(o.VendorName, vendorAddress)}
+	if ship := shipToParty(o.ShipTo, doc.Company); ship.Name != "" || len(ship.Lines) > 0 {
+		doc.Parties = append(doc.Parties, ship)
+	}
 	doc.Columns = []pdf.Column{
 		{Header: "#", Width: 0.4, Align: pdf.AlignRight},
 		{Header: "Vendor part no.", Width: 1.65},
@@ -183,7 +186,7 @@ func vendorParty(name string, a *vendors.Address) pdf.Party {
 }
 
 // shipToParty is where the vendor ships: the order's ship-to address, or the issuing company's
-// address when the order has none.
+// address when the order has none (empty when the tenant has no primary company either).
 func shipToParty(a *Address, company pdf.Company) pdf.Party {
 	if a == nil {
 		return pdf.Party{Label: "Ship to", Name: company.Name, Lines: company.AddressLines}
