@@ -3,7 +3,9 @@
 #   1. TypeScript: types generated from openapi/v1.yaml by openapi-typescript
 #      (build/ts/schema.d.ts), scripts/node/e2e/client-check.ts type-checked
 #      against them (strict) and run with openapi-fetch against a live server;
-#   2. the /docs page in headless Chromium (scripts/node/e2e/docs-check.mjs):
+#   2. the five document PDFs printed from records made through the API, their first pages
+#      rendered to build/pdf/e2e-*.png with pdftoppm (scripts/node/e2e/pdf-check.ts);
+#   3. the /docs page in headless Chromium (scripts/node/e2e/docs-check.mjs):
 #      renders offline, authorizes with a token, tries an operation; the
 #      screenshot is left in build/docs.png.
 # It builds bin/mos, creates a fresh database in DATABASE_URL's cluster, migrates
@@ -102,6 +104,10 @@ export MOS_URL MOS_TOKEN
 
 step "TypeScript client against $MOS_URL (openapi-fetch)"
 node "$TS_OUT/client-check.js"
+
+step "the five document PDFs, first pages rendered to build/pdf/e2e-*.png"
+scripts/ensure-poppler.sh
+node "$TS_OUT/pdf-check.js"
 
 step "/docs in headless Chromium"
 node scripts/node/e2e/docs-check.mjs

@@ -647,6 +647,7 @@ func ivArrangeInvoices(t *testing.T, small, large *tenantEnv) []readCase {
 		listRead("listInvoices", ivListPath, ivListPath, `{}`),
 		listRead("listInvoiceReport", ivReportPath, ivReportPath, `{}`),
 		getRead("getInvoice", ivInvoicePath(s[0]), ivInvoicePath(l[0])),
+		getRead("getInvoicePdf", ivInvoicePath(s[0])+"/pdf", ivInvoicePath(l[0])+"/pdf"),
 	}
 }
 

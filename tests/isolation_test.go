@@ -411,6 +411,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Path: quotesListPath, Body: `{"numbers":[1]}`},
 				},
 				Refused: []isoCall{
+					{Method: http.MethodGet, Path: quotePdfPath(id)},
 					{Method: http.MethodPost, Path: quotePath(id) + "/status", Body: `{"status":"sent"}`},
 					{Method: http.MethodPut, Path: quotePath(id) + "/custom-fields", Body: `{}`},
 					{Method: http.MethodPost, Path: quotesPath, Body: fmt.Sprintf(`{"customerId":%q}`, aCustomer)},
@@ -461,6 +462,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Refused: []isoCall{
 					{Method: http.MethodPost, Path: shLinesPath(id), Body: fmt.Sprintf(`{"salesOrderLineItemId":%q,"quantity":1}`, f.line)},
 					{Method: http.MethodGet, Path: shLinePath(id, line)},
+					{Method: http.MethodGet, Path: shShipmentPath(id) + "/pdf"},
 					{Method: http.MethodPut, Path: shLinePath(id, line), Body: `{"quantity":1}`},
 					{Method: http.MethodDelete, Path: shLinePath(id, line)},
 					{Method: http.MethodPost, Path: shShipmentPath(id) + "/status", Body: `{"status":"cancelled"}`},
@@ -623,6 +625,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Refused: []isoCall{
 					{Method: http.MethodPost, Path: ivInvoicePath(id) + "/status", Body: `{"status":"issued"}`},
 					{Method: http.MethodPut, Path: ivInvoicePath(id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodGet, Path: ivInvoicePath(id) + "/pdf"},
 					{Method: http.MethodPost, Path: ivPath, Body: fmt.Sprintf(`{"salesOrderId":%q}`, f.order)},
 				},
 				// B's numbering starts at 1 too.
@@ -768,6 +771,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					{Path: soListPath, Body: `{"customerPoNumber":"PO-1"}`},
 				},
 				Refused: []isoCall{
+					{Method: http.MethodGet, Path: soOrderPath(id) + "/pdf"},
 					{Method: http.MethodPost, Path: soOrderPath(id) + "/status", Body: `{"status":"approved"}`},
 					{Method: http.MethodPut, Path: soOrderPath(id) + "/custom-fields", Body: `{}`},
 					{Method: http.MethodPut, Path: soOrderPath(id) + "/customFields", Body: `{}`},

@@ -625,6 +625,8 @@ func arrangeQuoteDocumentLines(t *testing.T, small, large *tenantEnv) []readCase
 		listRead("listQuoteTaxLineItems", taxLinesPath(sq)+"/list", taxLinesPath(lq)+"/list", `{}`),
 		getRead("getQuoteTaxLineItem", taxLinePath(sq, s.taxes[0]), taxLinePath(lq, l.taxes[0])),
 		getRead("getQuoteDiscountLineItem", discountLinePath(sq), discountLinePath(lq)),
+		// The PDF prints every fee and tax line: 22 of each cost what one does.
+		getRead("getQuotePdf", quotePdfPath(sq), quotePdfPath(lq)),
 		listRead("listQuoteReport", quoteReportPath, quoteReportPath, `{}`),
 	}
 }

@@ -311,15 +311,26 @@ func soArrangeOrders(t *testing.T, small, large *tenantEnv) []readCase {
 		createAddress(t, te, customer, billing)
 		contact := createContact(t, te, customer, client.CustomerContactWrite{FirstName: "Dana"})
 		ground := createShippingMethod(t, te, client.ShippingMethodWrite{Name: "Ground"})
-		return arrangeEach(size, func(i, _ int) string {
-			return arrangeCreate(t, te, soPath, fmt.Sprintf(`{"customerId":%q,"contactId":%q,"shippingMethodId":%q,
+		return arrangeEach(size, func(i, subs int) string {
+			order := arrangeCreate(t, te, soPath, fmt.Sprintf(`{"customerId":%q,"contactId":%q,"shippingMethodId":%q,
 				"customFields":{"project":"P-%d"},"externalReferences":{"erp":{"type":"salesOrder","externalId":"SO-%d"}}}`, customer, contact, ground, i, i))
+			if i == 0 {
+				// The first order's PDF prints part, blanket and fee lines: many of each in the
+				// large world.
+				for k := range subs {
+					solPartLine(t, te, order, k+1, "2", "3.50", nil)
+					soBlanketLine(t, te, order, k+1)
+					solCreate(t, te, soFeeLinesPath(order), fmt.Sprintf(`{"name":"Fee %d","amount":4}`, k))
+				}
+			}
+			return order
 		})
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
 		listRead("listSalesOrders", soListPath, soListPath, `{}`),
 		getRead("getSalesOrder", soOrderPath(s[0]), soOrderPath(l[0])),
+		getRead("getSalesOrderPdf", psoPath(s[0]), psoPath(l[0])),
 		getRead("getSalesOrderSettings", soSettingsPath, soSettingsPath),
 	}
 }

@@ -496,6 +496,7 @@ func shArrangeShipments(t *testing.T, small, large *tenantEnv) []readCase {
 	return []readCase{
 		listRead("listShipments", shListPath, shListPath, `{}`),
 		getRead("getShipment", shShipmentPath(s[0]), shShipmentPath(l[0])),
+		getRead("getShipmentPdf", shShipmentPath(s[0])+"/pdf", shShipmentPath(l[0])+"/pdf"),
 		listRead("listShipmentLines", "/api/shipment-line-items/list", "/api/shipment-line-items/list", `{}`),
 		getRead("getShipmentLine", shLinePath(s[0], sl), shLinePath(l[0], ll)),
 		listRead("listShippingReport", "/api/reporting/shipping/list", "/api/reporting/shipping/list", `{}`),

@@ -912,6 +912,8 @@ func arrangeQuotePartLines(t *testing.T, small, large *tenantEnv) []readCase {
 			small: readCall{http.MethodPost, partLinesPath(sq) + "/list?Take=1", `{}`},
 			large: readCall{http.MethodPost, partLinesPath(lq) + "/list?Take=200", `{}`}},
 		getRead("getQuotePartLine", partLinePath(sq, sl), partLinePath(lq, ll)),
+		// The PDF prints every line: 200 cost what one does.
+		getRead("getQuotePdf", quotePdfPath(sq), quotePdfPath(lq)),
 	}
 }
 

@@ -322,13 +322,13 @@ func New(cfg Config) (*echo.Echo, error) {
 	// shipment's transaction.
 	goodsShipments := shipments.NewService(cfg.Pool, shipments.Deps{
 		Printer:     printer,
-		SalesOrders: salesOrders, Inventory: stock, Items: itemMaster, CustomFields: customFields,
+		SalesOrders: salesOrders, ShippingMethods: shippingMethods, Inventory: stock, Items: itemMaster, CustomFields: customFields,
 	})
 	// Invoices bill sales orders: they read the order and its lines and advance the part lines'
 	// invoiced quantities in the invoice's transaction; the customer gives their defaults.
 	invoiceRecords := invoices.NewService(cfg.Pool, invoices.Deps{
 		Printer:     printer,
-		SalesOrders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
+		SalesOrders: salesOrders, Orders: salesOrders, Customers: customerRecords, CustomFields: customFields, TaxRates: taxRates,
 		RefundReasons: refundReasons, OrderCredits: salesOrders, Shipments: goodsShipments, Items: itemMaster,
 		AccountingCodes: tagCatalogue,
 	})

@@ -2,7 +2,6 @@ package invoices
 
 import (
 	"context"
-	"mos/internal/shared/docpdf"
 	"time"
 
 	"mos/internal/platform/db"
@@ -11,6 +10,7 @@ import (
 	"mos/internal/sales/salesorders"
 	"mos/internal/sales/taxrates"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docpdf"
 )
 
 // Deps are the other areas invoices read through, handed in by the one wiring place.
@@ -21,6 +21,9 @@ type Deps struct {
 	// SalesOrders is the order an invoice bills, read and billed in the invoice's transaction
 	// (salesorders.Service, invoicing.go).
 	SalesOrders orderBilling
+	// Orders answers the order an invoice bills as its PDF prints it: the customer's name and
+	// the ship-to address (salesorders.Service, pdf_service.go).
+	Orders orderParties
 	// Customers answers the defaults an invoice takes from its customer (customers.Service).
 	Customers customerDefaults
 	// CustomFields validates customFields against modules invoice and invoice_Part_LineItem.
@@ -49,6 +52,11 @@ type orderBilling interface {
 	LinesForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) ([]salesorders.InvoicingLine, error)
 	ChargesForInvoicing(ctx context.Context, q db.Q, tenantID, orderID string) (salesorders.InvoicingCharges, error)
 	MoveInvoiced(ctx context.Context, q db.Q, tenantID, orderID string, moves []salesorders.InvoicedMove, day time.Time) error
+}
+
+// orderParties reads a sales order (deleted or not) with its customer's current name.
+type orderParties interface {
+	Get(ctx context.Context, tenantID, id string) (salesorders.SalesOrder, error)
 }
 
 // customerDefaults reads an invoice's customer, share-locked until q's transaction ends.

@@ -57,7 +57,9 @@ type LineItem struct {
 	Quantity        *dec
 	Price           *dec
 	DiscountedPrice *dec
-	IsTaxable       bool
+	// Rate is a tax line's rate (a percentage); nil for the other types.
+	Rate      *dec
+	IsTaxable bool
 	// SubTotal is signed: what the line adds to the invoice, or (negative) takes from it.
 	SubTotal dec
 	// Tax is what a priced line or fee pays at its own tax rate (withOwnTax); nil for the
@@ -93,6 +95,9 @@ func lineItemOf(r lineview.Row) LineItem {
 		DiscountedPrice: r.UnitPrice, IsTaxable: r.IsTaxable != nil && *r.IsTaxable,
 		SubTotal: r.SubTotal(lineTypePricing[LineType(r.Kind)]), ExternalReferences: r.ExternalReferences,
 		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc, reasonID: r.ReasonID, currency: r.Currency,
+	}
+	if l.Type == LineTypeTax {
+		l.Rate = r.Amount
 	}
 	if l.Type == LineTypePart {
 		// The part line read's amounts, from the same function.

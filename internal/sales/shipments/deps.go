@@ -2,13 +2,14 @@ package shipments
 
 import (
 	"context"
-	"mos/internal/shared/docpdf"
 	"time"
 
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/sales/salesorders"
+	"mos/internal/sales/shippingmethods"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docpdf"
 	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
 )
@@ -18,9 +19,12 @@ type Deps struct {
 	// Printer frames the packing slip's PDF: the tenant's header, logo and PDF settings
 	// (docpdf.Printer).
 	Printer printer
-	// SalesOrders locks the orders and part lines shipped and moves their shipped quantity
-	// (salesorders.Service).
-	SalesOrders salesOrderLines
+	// SalesOrders locks the orders and part lines shipped and moves their shipped quantity,
+	// and reads what the packing slip prints of them (salesorders.Service).
+	SalesOrders salesOrders
+	// ShippingMethods names the shipping method and carrier on the packing slip
+	// (shippingmethods.Service).
+	ShippingMethods shippingMethodLookup
 	// Inventory posts and reverts the ship picks, in the shipment's transaction
 	// (inventory.Service).
 	Inventory stockLedger
@@ -31,12 +35,30 @@ type Deps struct {
 	CustomFields customFieldValidator
 }
 
-// salesOrderLines is the sales orders service as shipments use it, in q's transaction.
+// salesOrders is the sales orders service as shipments use it.
+type salesOrders interface {
+	salesOrderLines
+	packingSlipOrder
+}
+
+// salesOrderLines is the sales orders service as shipments write through it, in q's
+// transaction.
 type salesOrderLines interface {
 	LockForShipping(ctx context.Context, q db.Q, tenantID, orderID, field string) (salesorders.ShippingOrder, error)
 	LockLineForShipping(ctx context.Context, q db.Q, tenantID, lineID string) (salesorders.ShippingLine, bool, error)
 	AddShipped(ctx context.Context, q db.Q, tenantID string, o salesorders.ShippingOrder, l salesorders.ShippingLine, delta dec.Decimal, field string) error
 	SetLastShipped(ctx context.Context, q db.Q, tenantID string, days map[string]*time.Time) error
+}
+
+// packingSlipOrder reads the order a shipment ships and the part lines it ships, for the
+// packing slip.
+type packingSlipOrder interface {
+	ForPackingSlip(ctx context.Context, tenantID, orderID string, lineIDs []string) (salesorders.SalesOrder, map[string]salesorders.PartLine, error)
+}
+
+// shippingMethodLookup reads one shipping method, archived or not.
+type shippingMethodLookup interface {
+	Get(ctx context.Context, tenantID, id string) (shippingmethods.ShippingMethod, error)
 }
 
 // stockLedger takes units out of stock and reverts such a pick in the caller's transaction.

@@ -62,11 +62,13 @@ type Shipment struct {
 
 // Line is a stored shipment line.
 type Line struct {
-	ID                string
-	ShipmentID        string
-	SalesOrderLineID  string
-	ItemID            string
-	Quantity          dec.Decimal
+	ID               string
+	ShipmentID       string
+	SalesOrderLineID string
+	ItemID           string
+	Quantity         dec.Decimal
+	// UnitName is the unit of Quantity: the order line's, kept as the line was created.
+	UnitName          string
 	InventoryQuantity *dec.Decimal
 	LocationID        *string
 	LotID             *string

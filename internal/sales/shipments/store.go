@@ -261,7 +261,7 @@ func (r lineRow) Total() int { return r.TotalCount }
 func (r lineRow) line() Line {
 	l := Line{
 		ID: r.ID, ShipmentID: r.ShipmentID, SalesOrderLineID: r.SalesOrderLineID, ItemID: r.ItemID, Quantity: r.Quantity,
-		InventoryQuantity: r.InventoryQuantity, LocationID: r.LocationID, LotID: r.LotID, CustomFields: r.CustomFields,
+		UnitName: r.UnitName, InventoryQuantity: r.InventoryQuantity, LocationID: r.LocationID, LotID: r.LotID, CustomFields: r.CustomFields,
 		ExternalReferences: r.ExternalReferences, InventoryEventID: r.InventoryEventID, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 	}
 	if l.CustomFields == nil {
