@@ -2,7 +2,6 @@ package quotes
 
 import (
 	"context"
-	"mos/internal/shared/docpdf"
 
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
@@ -10,6 +9,7 @@ import (
 	"mos/internal/sales/customers"
 	"mos/internal/sales/taxrates"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docpdf"
 	"mos/internal/shared/settings"
 	"mos/internal/stock/items"
 	"mos/internal/stock/routing"

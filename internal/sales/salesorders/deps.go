@@ -2,7 +2,6 @@ package salesorders
 
 import (
 	"context"
-	"mos/internal/shared/docpdf"
 
 	"mos/internal/platform/db"
 	pdec "mos/internal/platform/dec"
@@ -14,6 +13,7 @@ import (
 	"mos/internal/sales/shippingmethods"
 	"mos/internal/sales/taxrates"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/docpdf"
 	"mos/internal/shared/settings"
 	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
