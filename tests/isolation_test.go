@@ -595,6 +595,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 				Refused: []isoCall{
 					{Method: http.MethodPost, Path: poOrderPath(id) + "/status", Body: `{"status":"ordered"}`},
+					{Method: http.MethodGet, Path: poOrderPath(id) + "/pdf"},
 					{Method: http.MethodPut, Path: poOrderPath(id) + "/custom-fields", Body: `{}`},
 					{Method: http.MethodPut, Path: poOrderPath(id) + "/customFields", Body: `{}`},
 					{Method: http.MethodPost, Path: poPath, Body: fmt.Sprintf(`{"vendorId":%q}`, aVendor)},

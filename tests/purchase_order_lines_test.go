@@ -579,7 +579,8 @@ func TestItemPurchaseHistoryCountsOrderedAndPaidPartLines(t *testing.T) {
 
 // plArrangeLines: a purchase order with one part line and one outside-processing line
 // (small) or 25 of each (large, taxable, discounted, with a tax rate and custom fields); the
-// large lists read all 25 at once, and the tax allocations price every line of the order.
+// large lists read all 25 at once, the tax allocations price every line of the order, and its
+// PDF prints all 50.
 func plArrangeLines(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, lines int) (orderID, partID, opID string) {
 		vendor, item := plVendorItem(t, te, "PL-COUNT")
@@ -610,5 +611,6 @@ func plArrangeLines(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getPurchaseOrderOutsideProcessingLine", plOPPath(so)+"/"+sop, plOPPath(lo)+"/"+lop),
 		getRead("getPurchaseOrderPartLineTaxAllocations", plPartPath(so)+"/"+sp+"/tax-allocations", plPartPath(lo)+"/"+lp+"/tax-allocations"),
 		getRead("getPurchaseOrderOutsideProcessingLineTaxAllocations", plOPPath(so)+"/"+sop+"/tax-allocations", plOPPath(lo)+"/"+lop+"/tax-allocations"),
+		getRead("getPurchaseOrderPdf", poOrderPath(so)+"/pdf", poOrderPath(lo)+"/pdf"),
 	}
 }

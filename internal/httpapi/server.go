@@ -306,7 +306,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	// tax rates.
 	purchaseOrders := purchaseorders.NewService(cfg.Pool, purchaseorders.Deps{
 		Printer: printer,
-		Vendors: vendorRecords, CustomFields: customFields, Items: itemMaster, TaxRates: taxRates, LineCustomFields: customFields,
+		Vendors: vendorRecords, VendorAddresses: vendorRecords, CustomFields: customFields, Items: itemMaster, TaxRates: taxRates,
+		LineCustomFields: customFields,
 	})
 	// A purchase order line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a purchase order", purchaseOrders.UsesItem)

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/taxrates"
 	"mos/internal/shared/customfields"
@@ -19,6 +20,9 @@ type Deps struct {
 	Printer printer
 	// Vendors answers an order's vendor (vendors.Service).
 	Vendors vendorLookup
+	// VendorAddresses answers the vendor's addresses, the one a printed order is sent to
+	// among them (vendors.Service).
+	VendorAddresses vendorAddresses
 	// CustomFields validates an order's customFields against module purchase_Order.
 	CustomFields docheaders.CustomFields
 	// Items answers the items part and outside-processing lines name, with their vendor
@@ -57,4 +61,9 @@ type vendorLookup interface {
 // printer reads the frame a document's PDF is printed in.
 type printer interface {
 	Frame(ctx context.Context, tenantID, timezone string, k docpdf.Kind) (docpdf.Frame, error)
+}
+
+// vendorAddresses answers a vendor's addresses, a deleted vendor's too (vendors.Service).
+type vendorAddresses interface {
+	Addresses(ctx context.Context, tenantID, vendorID string, r listing.Request) ([]vendors.Address, error)
 }
