@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"mos/gen/client"
+	"mos/internal/platform/dec"
 )
 
 // pdfOutDir keeps the rendered documents (and a PNG of their first page) for a person to look
@@ -147,4 +148,26 @@ func mustContainAll(t *testing.T, text string, wants ...string) {
 func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// pdfMoney prints an amount as the documents do: places decimals (the currency's minor
+// units), thousands separated by commas.
+func pdfMoney(d dec.Decimal, places int32) string {
+	s := d.StringFixed(places)
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"mos/gen/client"
-	"mos/internal/platform/dec"
 )
 
 // The invoice as a PDF (getInvoicePdf): what the customer receives, rendered from the
@@ -28,24 +27,6 @@ func pivFetch(t *testing.T, te *tenantEnv, invoiceID, name string) (string, []by
 	t.Helper()
 	etag, pdf := fetchPDF(t, te, pivPath(invoiceID), pivFile(t, te, invoiceID))
 	return etag, pdf, pdfText(t, pdf, name)
-}
-
-// pivMoney prints an amount as the PDF does in a currency of two minor units: 1,234.50.
-func pivMoney(d dec.Decimal) string {
-	s := d.StringFixed(2)
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	whole, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return sign + b.String() + "." + frac
 }
 
 // pivOrder creates a customer named name (in currency; the tenant's when empty) with an item
@@ -91,17 +72,17 @@ func pivMustShowLines(t *testing.T, te *tenantEnv, invoiceID, text string) clien
 		if l.Name != nil {
 			mustContainAll(t, text, *l.Name)
 		}
-		mustContainAll(t, text, pivMoney(l.SubTotal))
+		mustContainAll(t, text, pdfMoney(l.SubTotal, 2))
 		credit := l.Type == client.InvoiceLineTypeDepositAdjustment || l.Type == client.InvoiceLineTypeProgressBillingAdjustment ||
 			l.Type == client.InvoiceLineTypeRefund
 		if l.Quantity != nil && l.Price != nil && !credit {
-			mustContainAll(t, text, fmt.Sprintf("%s %s", l.Quantity.String(), pivMoney(*l.Price)))
+			mustContainAll(t, text, fmt.Sprintf("%s %s", l.Quantity.String(), pdfMoney(*l.Price, 2)))
 		}
 	}
 	inv := ivGet(t, te, invoiceID)
 	code := inv.CurrencyInfo.DocumentCurrencyCode
-	mustContainAll(t, text, "Subtotal "+pivMoney(inv.LineItemsTotal)+" "+code, "Tax "+pivMoney(inv.TaxTotal)+" "+code,
-		"Total "+pivMoney(inv.Total)+" "+code)
+	mustContainAll(t, text, "Subtotal "+pdfMoney(inv.LineItemsTotal, 2)+" "+code, "Tax "+pdfMoney(inv.TaxTotal, 2)+" "+code,
+		"Total "+pdfMoney(inv.Total, 2)+" "+code)
 	return inv
 }
 
@@ -133,7 +114,7 @@ func TestInvoicePdfShowsEveryLineAndTheTotals(t *testing.T) {
 		"Bill to", "Tooling", "Shipping charge (not taxable) 5.00", "Tax", "Discount", "Deposit applied",
 		"Progress billing applied", "Refund: Damaged", "Scratched", "Setup", "Certificate of conformance", "Deburring",
 		"Deposit applied -10.00 USD", "Progress billing applied -15.00 USD", "Refunds -3.85 USD",
-		"Status Unpaid", "Amount paid 0.00 USD", "Balance due "+pivMoney(inv.Total)+" USD")
+		"Status Unpaid", "Amount paid 0.00 USD", "Balance due "+pdfMoney(inv.Total, 2)+" USD")
 	if strings.Contains(text, "Page 2 of") {
 		t.Errorf("a short invoice prints on one page:\n%s", text)
 	}
@@ -162,7 +143,7 @@ func TestInvoicePdfShowsEveryLineAndTheTotals(t *testing.T) {
 	ivMove(t, te, m.invoice, "issued")
 	ivMove(t, te, m.invoice, "paid", "2026-03-20")
 	_, _, text = pivFetch(t, te, m.invoice, "invoice-paid")
-	mustContainAll(t, text, "Status Paid", "Paid date 2026-03-20", "Amount paid "+pivMoney(inv.Total)+" USD", "Balance due 0.00 USD")
+	mustContainAll(t, text, "Status Paid", "Paid date 2026-03-20", "Amount paid "+pdfMoney(inv.Total, 2)+" USD", "Balance due 0.00 USD")
 }
 
 // TestInvoicePdfSpansThreePages: a long invoice breaks its line table across three pages,

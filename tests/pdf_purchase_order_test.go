@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"mos/gen/client"
-	"mos/internal/platform/dec"
 )
 
 // The purchase order's PDF (getPurchaseOrderPdf): what the vendor receives.
@@ -27,28 +26,6 @@ func poPdf(t *testing.T, te *tenantEnv, id, name string) (etag, text string, pdf
 	t.Helper()
 	etag, pdf = fetchPDF(t, te, poPdfPath(id), poPdfFile(t, te, id))
 	return etag, pdfText(t, pdf, name), pdf
-}
-
-// poPdfMoney prints an amount as the PDF does: places decimals, thousands separated by
-// commas.
-func poPdfMoney(d dec.Decimal, places int32) string {
-	s := d.StringFixed(places)
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	whole, frac, hasFrac := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if hasFrac {
-		b.WriteString("." + frac)
-	}
-	return sign + b.String()
 }
 
 // poPdfVendor creates a vendor named name billing in currency, with a primary billing
@@ -103,9 +80,9 @@ func TestPurchaseOrderPdfShowsTheOrderInTheVendorsUnits(t *testing.T) {
 		"MD-4711", "Mounting bracket, zinc plated", "Our part: BRK-100", "2 Dozen 30.00 2026-04-15 60.00",
 		// The outside-processing line: 10 Each at 4.50 less 10 %, due on its own date.
 		"Anodize, type II black; less 10%", "10 Each 4.50 2026-04-20 40.50",
-		"Freight 12.50", "State tax (6%) "+poPdfMoney(o.TaxTotal, 2), "Discount - Volume -5.00", "Vendor credit - Short shipment -3.00",
-		"Lines "+poPdfMoney(o.LineSubTotal, 2), "Fees 12.50", "Subtotal "+poPdfMoney(o.SubTotal, 2),
-		"Discount -5.00", "Tax "+poPdfMoney(o.TaxTotal, 2), "Vendor credits -3.00", "Total "+poPdfMoney(o.Total, 2)+" USD",
+		"Freight 12.50", "State tax (6%) "+pdfMoney(o.TaxTotal, 2), "Discount - Volume -5.00", "Vendor credit - Short shipment -3.00",
+		"Lines "+pdfMoney(o.LineSubTotal, 2), "Fees 12.50", "Subtotal "+pdfMoney(o.SubTotal, 2),
+		"Discount -5.00", "Tax "+pdfMoney(o.TaxTotal, 2), "Vendor credits -3.00", "Total "+pdfMoney(o.Total, 2)+" USD",
 		"Notes", "Deliver to dock 3, mornings only.")
 	for _, absent := range []string{"9 Warehouse Row", "Request for quote"} {
 		if strings.Contains(text, absent) {

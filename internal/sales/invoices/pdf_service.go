@@ -124,31 +124,11 @@ func invoiceDates(f docpdf.Frame, inv Invoice, stamped bool, order salesorders.S
 // invoiceParties are the customer billed, at the invoice's billing address, and the order's
 // ship-to address (left out when the order has none).
 func invoiceParties(inv Invoice, order salesorders.SalesOrder) []pdf.Party {
-	parties := []pdf.Party{{Label: "Bill to", Name: order.CustomerName, Lines: addressLines(inv.BillingAddress, order.CustomerName)}}
+	parties := []pdf.Party{{Label: "Bill to", Name: order.CustomerName, Lines: docpdf.PartyLines(inv.BillingAddress, order.CustomerName)}}
 	if order.ShippingAddress != nil {
-		parties = append(parties, pdf.Party{Label: "Ship to", Name: order.CustomerName, Lines: addressLines(order.ShippingAddress, order.CustomerName)})
+		parties = append(parties, pdf.Party{Label: "Ship to", Name: order.CustomerName, Lines: docpdf.PartyLines(order.ShippingAddress, order.CustomerName)})
 	}
 	return parties
-}
-
-// addressLines prints a document address: its name when it is not the customer's (an
-// attention line), then the postal lines, then its phone and email.
-func addressLines(a *Address, customer string) []string {
-	if a == nil {
-		return nil
-	}
-	var lines []string
-	if a.Name != nil && *a.Name != "" && *a.Name != customer {
-		lines = append(lines, *a.Name)
-	}
-	lines = append(lines, docpdf.AddressLines(docpdf.Address{Line1: a.Address1, Line2: a.Address2, Line3: a.Address3,
-		City: a.City, StateProvince: a.StateProvince, PostalCode: a.PostalCode, Country: a.Country})...)
-	for _, s := range []*string{a.Phone, a.Email} {
-		if s != nil && *s != "" {
-			lines = append(lines, *s)
-		}
-	}
-	return lines
 }
 
 // invoiceRows are the lines view's lines in its order, with the shipping charge after the

@@ -106,8 +106,8 @@ func quoteDocument(frame docpdf.Frame, src SalesOrderSource) pdf.Document {
 // alone.
 func quoteParties(qt Quote) []pdf.Party {
 	parties := []pdf.Party{
-		{Label: "Bill to", Name: qt.CustomerName, Lines: addressLines(qt.CustomerName, qt.BillingAddress)},
-		{Label: "Ship to", Name: qt.CustomerName, Lines: addressLines(qt.CustomerName, qt.ShippingAddress)},
+		{Label: "Bill to", Name: qt.CustomerName, Lines: docpdf.PartyLines(qt.BillingAddress, qt.CustomerName)},
+		{Label: "Ship to", Name: qt.CustomerName, Lines: docpdf.PartyLines(qt.ShippingAddress, qt.CustomerName)},
 	}
 	if c := qt.Contact; c != nil {
 		var lines []string
@@ -119,28 +119,6 @@ func quoteParties(qt Quote) []pdf.Party {
 		parties = append(parties, pdf.Party{Label: "Contact", Name: joinNonEmpty(" ", c.FirstName, deref(c.LastName)), Lines: lines})
 	}
 	return parties
-}
-
-// addressLines prints a: the name it addresses (when other than the customer's), the postal
-// lines, then its phone and email.
-func addressLines(customer string, a *Address) []string {
-	if a == nil {
-		return nil
-	}
-	var lines []string
-	if n := deref(a.Name); n != "" && n != customer {
-		lines = append(lines, n)
-	}
-	lines = append(lines, docpdf.AddressLines(docpdf.Address{
-		Line1: a.Address1, Line2: a.Address2, Line3: a.Address3,
-		City: a.City, StateProvince: a.StateProvince, PostalCode: a.PostalCode, Country: a.Country,
-	})...)
-	for _, v := range []*string{a.Phone, a.Email} {
-		if s := deref(v); s != "" {
-			lines = append(lines, s)
-		}
-	}
-	return lines
 }
 
 // partNumber is the line's item number with its revision.

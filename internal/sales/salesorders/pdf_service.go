@@ -149,7 +149,7 @@ func orderFields(f docpdf.Frame, o SalesOrder) []pdf.Field {
 // a dropship when the shop ships straight to its customer's customer (the ship-to is then
 // theirs, and the dropship PO number is printed with the order's references).
 func orderParties(o SalesOrder) []pdf.Party {
-	parties := []pdf.Party{{Label: "Bill to", Name: o.CustomerName, Lines: addressLines(o.BillingAddress, o.CustomerName)}}
+	parties := []pdf.Party{{Label: "Bill to", Name: o.CustomerName, Lines: docpdf.PartyLines(o.BillingAddress, o.CustomerName)}}
 	if o.ShippingAddress == nil && !o.Dropship {
 		return parties
 	}
@@ -157,27 +157,11 @@ func orderParties(o SalesOrder) []pdf.Party {
 	if a := o.ShippingAddress; a != nil && deref(a.Name) != "" {
 		ship.Name = *a.Name
 	}
-	ship.Lines = addressLines(o.ShippingAddress, ship.Name)
+	ship.Lines = docpdf.PartyLines(o.ShippingAddress, ship.Name)
 	if o.Dropship {
 		ship.Label = "Ship to (Dropship)"
 	}
 	return append(parties, ship)
-}
-
-// addressLines prints a kept address; its name comes first unless it is skipName (the party's
-// name already printed).
-func addressLines(a *Address, skipName string) []string {
-	if a == nil {
-		return nil
-	}
-	var lines []string
-	if n := deref(a.Name); n != "" && n != skipName {
-		lines = append(lines, n)
-	}
-	return append(lines, docpdf.AddressLines(docpdf.Address{
-		Line1: a.Address1, Line2: a.Address2, Line3: a.Address3,
-		City: a.City, StateProvince: a.StateProvince, PostalCode: a.PostalCode, Country: a.Country,
-	})...)
 }
 
 // orderRows prints every line in the view's order, the shipping charge (a fee in the totals)

@@ -119,8 +119,7 @@ func shipToParty(a *docaddress.Address, customerName string) pdf.Party {
 	if n := deref(a.Name); n != "" {
 		p.Name = n
 	}
-	p.Lines = docpdf.AddressLines(docpdf.Address{Line1: a.Address1, Line2: a.Address2, Line3: a.Address3, City: a.City,
-		StateProvince: a.StateProvince, PostalCode: a.PostalCode, Country: a.Country})
+	p.Lines = docpdf.PostalLines(*a)
 	if ph := deref(a.Phone); ph != "" {
 		p.Lines = append(p.Lines, ph)
 	}

@@ -20,6 +20,7 @@ import (
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/shopday"
 	"mos/internal/shared/companies"
+	"mos/internal/shared/docaddress"
 	"mos/internal/shared/pdf"
 	"mos/internal/shared/settings"
 )
@@ -250,4 +251,30 @@ func Print(doc pdf.Document, name string, ifNoneMatch *string) (Printed, error) 
 	}
 	out.Body = body
 	return out, nil
+}
+
+// PostalLines prints a document's address as postal lines (AddressLines of its members).
+func PostalLines(a docaddress.Address) []string {
+	return AddressLines(Address{Line1: a.Address1, Line2: a.Address2, Line3: a.Address3,
+		City: a.City, StateProvince: a.StateProvince, PostalCode: a.PostalCode, Country: a.Country})
+}
+
+// PartyLines prints a document's address under its party's name: the address's own name
+// when it is not the party's (an attention line), the postal lines, then its phone and
+// email. A nil address prints nothing.
+func PartyLines(a *docaddress.Address, partyName string) []string {
+	if a == nil {
+		return nil
+	}
+	var lines []string
+	if n := deref(a.Name); n != "" && n != partyName {
+		lines = append(lines, n)
+	}
+	lines = append(lines, PostalLines(*a)...)
+	for _, v := range []*string{a.Phone, a.Email} {
+		if s := deref(v); s != "" {
+			lines = append(lines, s)
+		}
+	}
+	return lines
 }
