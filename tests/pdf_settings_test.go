@@ -2,6 +2,7 @@ package tests
 
 import (
 	"net/http"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -112,5 +113,61 @@ func TestPdfSettingsNeedTheirPermissions(t *testing.T) {
 		mustProblem(t, res, b, http.StatusForbidden)
 		res, b = rawRequest(t, c.method, pdfSettingsPath, te.userToken(t, c.perm), ct, c.body)
 		mustStatus(t, res.StatusCode, http.StatusOK, b)
+	}
+}
+
+// pdfImageCount is how many images the PDF holds (pdfimages -list: two heading lines, then
+// one line per image).
+func pdfImageCount(t *testing.T, pdf []byte, name string) int {
+	t.Helper()
+	out, err := exec.Command("pdfimages", "-list", keepPDF(t, pdf, name)).Output()
+	if err != nil {
+		t.Fatalf("pdfimages: %v", err)
+	}
+	return len(strings.Split(strings.TrimSpace(string(out)), "\n")) - 2
+}
+
+// TestDocumentsPrintTheTenantsLogoAndHeader: the primary company heads every document, with
+// the settings' document email instead of its own; the logo the settings name is printed
+// while showLogo is true, and a logo deleted since prints none without failing the document.
+func TestDocumentsPrintTheTenantsLogoAndHeader(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	setPrimaryCompany(t, te, "Präzision Werkzeugbau AG")
+	quote := arrangePrintedQuote(t, te, "Logo customer", "", nil)
+	path := quotePdfPath(quote.id)
+
+	_, pdf := fetchPDF(t, te, path, quote.file())
+	mustContainAll(t, pdfText(t, pdf, "logo-none"), "Präzision Werkzeugbau AG", "12 Foundry Lane", "Dayton, OH 45402", "+1 555 0100", "office@example.com")
+	if n := pdfImageCount(t, pdf, "logo-none"); n != 0 {
+		t.Fatalf("no logo set, yet the PDF holds %d images", n)
+	}
+
+	logo := attachToItem(t, te, createItem(t, te, newItem("LOGO-"+randomSuffix())), "logo.png", pngImage(t))
+	putPdfSettings(t, te, `{"logoAttachmentId":"`+logo+`","documentEmail":"quotes@example.com"}`)
+	withLogo, pdf := fetchPDF(t, te, path, quote.file())
+	text := pdfText(t, pdf, "logo-shown")
+	mustContainAll(t, text, "quotes@example.com")
+	if strings.Contains(text, "office@example.com") {
+		t.Errorf("the company's own email is printed beside the document email:\n%s", text)
+	}
+	if n := pdfImageCount(t, pdf, "logo-shown"); n != 1 {
+		t.Fatalf("the logo set, the PDF holds %d images, want 1", n)
+	}
+
+	putPdfSettings(t, te, `{"showLogo":false,"logoAttachmentId":"`+logo+`"}`)
+	hidden, pdf := fetchPDF(t, te, path, quote.file())
+	if n := pdfImageCount(t, pdf, "logo-hidden"); n != 0 || hidden == withLogo {
+		t.Fatalf("showLogo false: %d images, ETag %s (with the logo %s)", n, hidden, withLogo)
+	}
+
+	putPdfSettings(t, te, `{"logoAttachmentId":"`+logo+`"}`)
+	res, b := rawRequest(t, http.MethodDelete, "/api/attachments/"+logo, te.Token, "", "")
+	if res.StatusCode != http.StatusNoContent && res.StatusCode != http.StatusOK {
+		t.Fatalf("delete the logo: %d %s", res.StatusCode, b)
+	}
+	_, pdf = fetchPDF(t, te, path, quote.file())
+	if n := pdfImageCount(t, pdf, "logo-deleted"); n != 0 {
+		t.Fatalf("a deleted logo is still printed (%d images)", n)
 	}
 }
