@@ -74,7 +74,7 @@ func TestPurchaseOrderPdfShowsTheOrderInTheVendorsUnits(t *testing.T) {
 	mustContainAll(t, text,
 		"Purchase order", fmt.Sprint(o.Number), "Order date 2026-03-07", "Due date 2026-04-15", "Payment terms Net 30",
 		"Acme Precision Works",
-		"Vendor", "Müller Drehteile GmbH", "Vertrieb", "Industriestraße 7", "Stuttgart, 70565", "+49 711 5550",
+		"Vendor", "Müller Drehteile GmbH", "Vertrieb", "Industriestraße 7", "Stuttgart 70565", "+49 711 5550",
 		"Ship to", "Acme Receiving", "12 Foundry Lane", "Dayton, OH 45402",
 		// The part line as the vendor sells it: 2 Dozen of MD-4711 at 30.00.
 		"MD-4711", "Mounting bracket, zinc plated", "Our part: BRK-100", "2 Dozen 30.00 2026-04-15 60.00",

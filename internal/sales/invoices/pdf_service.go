@@ -55,6 +55,9 @@ func (s *Service) PDF(ctx context.Context, tenantID, timezone, id string, ifNone
 	doc.Number = formatNumber(inv.Number)
 	doc.Dates = invoiceDates(frame, inv, stamped, order)
 	doc.Parties = invoiceParties(inv, order)
+	if frame.RemitTo != nil {
+		doc.Parties = append(doc.Parties, *frame.RemitTo) // where the customer sends payment
+	}
 	doc.Columns = []pdf.Column{
 		{Header: "#", Width: 0.5},
 		{Header: "Description", Width: 5},

@@ -74,7 +74,10 @@ type Frame struct {
 	Document pdf.Document
 	// Settings are the tenant's PDF settings, for what a document decides itself (whether a
 	// packing slip shows prices).
-	Settings   settings.PDF
+	Settings settings.PDF
+	// RemitTo is where the primary company takes payment (its remit-to address), for the
+	// documents that ask for it (an invoice); nil when the company has none.
+	RemitTo    *pdf.Party
 	dateLayout string
 	location   *time.Location
 }
@@ -104,6 +107,7 @@ func (p *Printer) Frame(ctx context.Context, tenantID, timezone string, k Kind) 
 	}
 	if found {
 		f.Document.Company = header(c)
+		f.RemitTo = remitTo(c)
 	}
 	if st.DocumentEmail != nil {
 		f.Document.Company.Email = *st.DocumentEmail
@@ -148,14 +152,28 @@ func header(c companies.Company) pdf.Company {
 	}
 }
 
+// remitTo is the company's remit-to address as a party, nil when it holds no postal line.
+func remitTo(c companies.Company) *pdf.Party {
+	a := c.RemitTo
+	lines := AddressLines(Address{Line1: a.Address1, Line2: a.Address2, Line3: a.Address3, City: a.City, StateProvince: a.StateProvince, PostalCode: a.PostalCode, Country: a.Country})
+	if len(lines) == 0 {
+		return nil
+	}
+	name := c.Name
+	if n := deref(a.Name); n != "" && n != c.Name {
+		lines = append([]string{n}, lines...)
+	}
+	return &pdf.Party{Label: "Remit to", Name: name, Lines: lines}
+}
+
 // Address is a postal address as documents hold it; nil members print nothing.
 type Address struct {
 	Line1, Line2, Line3                      *string
 	City, StateProvince, PostalCode, Country *string
 }
 
-// AddressLines prints an address as lines: the street lines, then "City, State Postal", then
-// the country. Empty lines are left out.
+// AddressLines prints an address as lines: the street lines, then "City, State Postal" (or
+// "City Postal"), then the country. Empty lines are left out.
 func AddressLines(a Address) []string {
 	var lines []string
 	for _, l := range []*string{a.Line1, a.Line2, a.Line3} {
@@ -163,10 +181,13 @@ func AddressLines(a Address) []string {
 			lines = append(lines, s)
 		}
 	}
-	city := deref(a.City)
-	region := joinNonEmpty(" ", deref(a.StateProvince), deref(a.PostalCode))
-	if l := joinNonEmpty(", ", city, region); l != "" {
-		lines = append(lines, l)
+	// "Dayton, OH 45402"; without a state or province, "Dayton 45402".
+	cityLine := joinNonEmpty(" ", deref(a.City), deref(a.PostalCode))
+	if st := deref(a.StateProvince); st != "" {
+		cityLine = joinNonEmpty(", ", deref(a.City), joinNonEmpty(" ", st, deref(a.PostalCode)))
+	}
+	if cityLine != "" {
+		lines = append(lines, cityLine)
 	}
 	if c := deref(a.Country); c != "" {
 		lines = append(lines, c)

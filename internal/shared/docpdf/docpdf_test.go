@@ -173,15 +173,23 @@ func TestFrameFillsTheHeaderFromThePrimaryCompanyAndTheSettings(t *testing.T) {
 		strings.Join(d.Company.AddressLines, "|") != "12 Foundry Lane|Dayton, OH 45402" || string(d.Company.Logo) != "png bytes" {
 		t.Errorf("header = %+v", d.Company)
 	}
+	if f.RemitTo != nil {
+		t.Errorf("a company without a remit-to address printed one: %+v", f.RemitTo)
+	}
 	if d.Footer != "VAT GB123" || d.Terms != "Net 30" || d.PageSize != pdf.A4 {
 		t.Errorf("footer %q, terms %q (want the invoice's), page size %v", d.Footer, d.Terms, d.PageSize)
 	}
 
+	company.RemitTo = companies.Address{Name: s("Accounts receivable"), Address1: s("PO Box 9"), City: s("Dayton"), PostalCode: s("45401")}
 	st.ShowLogo = false
 	logo.asked = 0
 	f, err = NewPrinter(fakeCompanies{c: company, found: true}, fakeSettings{s: st}, logo).Frame(context.Background(), "t", "UTC", Quote)
 	if err != nil || f.Document.Company.Logo != nil || logo.asked != 0 || f.Document.Terms != "Valid 30 days" {
 		t.Errorf("showLogo false: logo %q read %d times, terms %q (%v)", f.Document.Company.Logo, logo.asked, f.Document.Terms, err)
+	}
+	if r := f.RemitTo; r == nil || r.Label != "Remit to" || r.Name != "Acme Machining" ||
+		strings.Join(r.Lines, "|") != "Accounts receivable|PO Box 9|Dayton 45401" {
+		t.Errorf("remit to = %+v", r)
 	}
 }
 
